@@ -1,0 +1,1 @@
+"""Analyst: ingest spreadsheets, analyse them in a sandbox, build reports."""
