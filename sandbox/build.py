@@ -1,0 +1,209 @@
+"""Build the sandbox image, online (public base image) or offline (no registry at all).
+
+The image tag carries a hash of everything that goes into the image (Dockerfile, pinned
+requirements, the in-container kernel), so a changed kernel means a new tag and the app
+knows the image it has is stale instead of running old code.
+
+Offline build, for air-gapped servers and CI: a Debian bookworm root filesystem made with
+`debootstrap` and imported with `docker import` is the base; wheels downloaded by the
+host's pip (tagged for CPython 3.11, bookworm's Python) are installed with no network.
+Both builds install the same pinned versions from `sandbox/image/requirements.txt`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+IMAGE_DIR = Path(__file__).resolve().parent / "image"
+KERNEL = Path(__file__).resolve().parent / "kernel.py"
+REPOSITORY = "analyst-sandbox"
+OFFLINE_BASE = "analyst-sandbox-base:bookworm"
+BASE_PACKAGES = "python3,python3-venv,ca-certificates,fonts-dejavu-core,fonts-wqy-microhei"
+WHEEL_PLATFORMS = (
+    "manylinux2014_x86_64",
+    "manylinux_2_17_x86_64",
+    "manylinux_2_24_x86_64",
+    "manylinux_2_27_x86_64",
+    "manylinux_2_28_x86_64",
+    "manylinux_2_31_x86_64",
+    "manylinux_2_34_x86_64",
+)
+
+Progress = Callable[[str], None]
+
+
+class BuildError(RuntimeError):
+    """The image could not be built; the message says what to do."""
+
+
+def _inputs() -> list[Path]:
+    files = [IMAGE_DIR / "Dockerfile", IMAGE_DIR / "requirements.txt"]
+    if KERNEL.exists():
+        files.append(KERNEL)
+    return files
+
+
+def image_tag() -> str:
+    """The tag of the image this checkout needs (``ANALYST_SANDBOX_IMAGE`` overrides it)."""
+    override = os.environ.get("ANALYST_SANDBOX_IMAGE", "").strip()
+    if override:
+        return override
+    digest = hashlib.sha256()
+    for path in _inputs():
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return f"{REPOSITORY}:{digest.hexdigest()[:12]}"
+
+
+def image_exists(tag: str | None = None) -> bool:
+    try:
+        done = subprocess.run(
+            ["docker", "image", "inspect", tag or image_tag()],
+            capture_output=True,
+            timeout=30,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
+def _run(cmd: list[str], progress: Progress, *, cwd: Path | None = None, stdin=None) -> None:
+    progress("$ " + " ".join(cmd[:6]) + (" ..." if len(cmd) > 6 else ""))
+    proc = subprocess.Popen(
+        cmd,
+        cwd=cwd,
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        errors="replace",
+    )
+    tail: list[str] = []
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        line = line.rstrip()
+        if line:
+            progress("  " + line[:200])
+            tail = (tail + [line])[-15:]
+    if proc.wait() != 0:
+        raise BuildError(f"`{' '.join(cmd[:3])}` failed:\n" + "\n".join(tail))
+
+
+def _debian_mirror() -> str:
+    for source in [Path("/etc/apt/sources.list"), *Path("/etc/apt/sources.list.d").glob("*")]:
+        try:
+            text = source.read_text()
+        except OSError:
+            continue
+        for match in re.finditer(r"(?:URIs:\s*|deb\s+(?:\[[^\]]*\]\s+)?)(https?://\S+)", text):
+            url = match.group(1).rstrip("/")
+            # Only a plain Debian archive will do: not security, not third-party repos.
+            if url.endswith("/debian") and "security" not in url:
+                return url
+    return "http://deb.debian.org/debian"
+
+
+def _build_offline_base(workdir: Path, progress: Progress) -> None:
+    if image_exists(OFFLINE_BASE):
+        progress(f"Base image {OFFLINE_BASE} already present.")
+        return
+    if shutil.which("debootstrap") is None:
+        raise BuildError(
+            "The offline build needs debootstrap: install it with `apt-get install -y debootstrap`."
+        )
+    rootfs = workdir / "rootfs"
+    shutil.rmtree(rootfs, ignore_errors=True)
+    mirror = _debian_mirror()
+    progress(f"Making a Debian bookworm root filesystem from {mirror} (about a minute)...")
+    _run(
+        ["debootstrap", "--variant=minbase", f"--include={BASE_PACKAGES}", "bookworm", str(rootfs), mirror],
+        progress,
+    )
+    shutil.rmtree(rootfs / "var/cache/apt/archives", ignore_errors=True)
+    progress(f"Importing it as {OFFLINE_BASE}...")
+    tar = subprocess.Popen(["tar", "-C", str(rootfs), "-c", "."], stdout=subprocess.PIPE)
+    _run(["docker", "import", "-", OFFLINE_BASE], progress, stdin=tar.stdout)
+    tar.wait()
+    shutil.rmtree(rootfs, ignore_errors=True)
+
+
+def _prepare_context(context: Path, offline: bool, progress: Progress) -> None:
+    shutil.rmtree(context, ignore_errors=True)
+    (context / "wheelhouse").mkdir(parents=True)
+    for path in _inputs():
+        shutil.copy2(path, context / path.name)
+    if not KERNEL.exists():
+        raise BuildError("sandbox/kernel.py is missing: the image has no kernel to run.")
+    if offline:
+        progress("Downloading wheels for CPython 3.11 with the host's pip...")
+        cmd = [
+            sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:",
+            "--python-version", "3.11", "--implementation", "cp",
+        ]
+        for platform in WHEEL_PLATFORMS:
+            cmd += ["--platform", platform]
+        cmd += ["-d", str(context / "wheelhouse"), "-r", str(context / "requirements.txt")]
+        _run(cmd, progress)
+
+
+def build(*, offline: bool = False, progress: Progress = print, workdir: Path | None = None) -> str:
+    """Build the image for this checkout and return its tag; also tags `analyst-sandbox:latest`."""
+    if shutil.which("docker") is None:
+        raise BuildError("The docker command is not installed: install Docker first.")
+    if subprocess.run(["docker", "info"], capture_output=True).returncode != 0:
+        raise BuildError("The Docker engine does not answer: start it (e.g. `dockerd &`) and retry.")
+    tag = image_tag()
+    workdir = workdir or Path(__file__).resolve().parent.parent / ".build"
+    workdir.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    context = workdir / "context"
+    _prepare_context(context, offline, progress)
+    cmd = ["docker", "build", "-t", tag, "-t", f"{REPOSITORY}:latest"]
+    if offline:
+        _build_offline_base(workdir, progress)
+        cmd += ["--network", "none", "--build-arg", f"BASE={OFFLINE_BASE}"]
+    progress(f"Building {tag} ({'offline' if offline else 'online'})...")
+    _run(cmd + [str(context)], progress)
+    shutil.rmtree(context, ignore_errors=True)
+    progress(f"Built {tag} in {time.monotonic() - started:.0f} s.")
+    return tag
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m sandbox build", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--offline",
+        action="store_true",
+        help="no registry: debootstrap a Debian base and install wheels downloaded by the host",
+    )
+    parser.add_argument("--if-missing", action="store_true", help="do nothing when the image exists")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.if_missing and image_exists():
+        print(f"Sandbox image {image_tag()} is present.")
+        return 0
+    try:
+        build(offline=args.offline, progress=lambda line: print(line, flush=True))
+    except BuildError as exc:
+        print(f"Could not build the sandbox image: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
