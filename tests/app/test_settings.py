@@ -1,0 +1,58 @@
+"""App configuration: one place, env over secrets, a bad value never stops the app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyst.settings import load_settings
+
+
+def test_defaults_are_safe_without_any_configuration():
+    s = load_settings(env={}, secrets={})
+    assert s.data_dir == Path("data")
+    assert s.privacy is True  # schema and statistics only, by default
+    assert s.offline is False and s.approval is False
+    assert s.sandbox_backend == "auto"
+    assert s.max_upload_mb == 200 and s.max_sandboxes == 4
+    assert not s.model_configured
+    assert s.problems == ()
+
+
+def test_secrets_provide_the_key_and_the_environment_wins():
+    s = load_settings(
+        env={"ANALYST_MODEL": "gpt-4.1-mini"},
+        secrets={"OPENAI_API_KEY": "sk-secret", "ANALYST_MODEL": "gpt-4o", "auth": {"x": 1}},
+    )
+    assert s.model_configured and s.llm.api_key == "sk-secret"
+    assert s.llm.model == "gpt-4.1-mini"
+    assert "sk-secret" not in str(s.to_public_dict())
+
+
+def test_a_local_endpoint_without_a_key_counts_as_configured():
+    s = load_settings(env={"OPENAI_BASE_URL": "http://localhost:11434/v1"}, secrets={})
+    assert s.model_configured
+
+
+def test_flags_limits_and_folders_are_read_from_the_environment(tmp_path):
+    s = load_settings(env={
+        "ANALYST_DATA_DIR": str(tmp_path), "ANALYST_PRIVACY": "off", "ANALYST_OFFLINE": "yes",
+        "ANALYST_APPROVAL": "1", "ANALYST_SANDBOX_BACKEND": "Local",
+        "ANALYST_MAX_SANDBOXES": "2", "ANALYST_MAX_UPLOAD_MB": "50",
+    }, secrets={})
+    assert (s.privacy, s.offline, s.approval) == (False, True, True)
+    assert s.sandbox_backend == "local" and s.max_sandboxes == 2 and s.max_upload_mb == 50
+    assert s.db_path == tmp_path / "analyst.db"
+    assert s.workspaces_dir == tmp_path / "workspaces"
+
+
+def test_bad_values_are_reported_in_plain_words_and_defaults_used():
+    s = load_settings(env={
+        "ANALYST_MAX_SANDBOXES": "many", "ANALYST_PRIVACY": "maybe",
+        "ANALYST_SANDBOX_BACKEND": "podman", "ANALYST_MAX_STEPS": "x",
+    }, secrets={})
+    assert s.max_sandboxes == 4 and s.privacy is True and s.sandbox_backend == "auto"
+    text = " ".join(s.problems)
+    assert "ANALYST_MAX_SANDBOXES must be a number" in text
+    assert "ANALYST_PRIVACY must be on or off" in text
+    assert "ANALYST_SANDBOX_BACKEND must be auto, docker or local" in text
+    assert "ANALYST_MAX_STEPS" in text
