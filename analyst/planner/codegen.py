@@ -1,0 +1,113 @@
+"""Write the code of one offline step: readable Python that calls a recipe and saves its output.
+
+The code is what the user sees behind "Show code" and what the report's appendix prints, so
+it is written the way a careful analyst would write it by hand: read the clean table, call
+one recipe with named arguments, save the table (Parquet and CSV) and the chart, print the
+summary. Its last line prints the recipe's key figures as JSON; the planner reads that line
+back to write the answer, so every number in the answer comes from code the user can see.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+FIGURES_MARKER = "ANALYST_FIGURES"
+"""Prefix of the stdout line that carries a step's figures as JSON."""
+
+
+@dataclass(frozen=True)
+class PlannedStep:
+    """One step the offline brain will run: a recipe call on one table."""
+
+    slug: str
+    """Stem of the output files: output/<slug>.parquet, .csv and .png."""
+    description: str
+    """Plain words shown while it runs and used as the section title."""
+    recipe: str
+    parquet_path: str
+    arguments: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def code(self) -> str:
+        return step_code(self)
+
+
+def step_code(step: PlannedStep) -> str:
+    """The Python source of `step`, runnable in the sandbox with `recipes` on sys.path."""
+    args = ",\n    ".join(f"{key}={value!r}" for key, value in step.arguments.items())
+    call = f"recipes.{step.recipe}(\n    df,\n    {args},\n)" if args else f"recipes.{step.recipe}(df)"
+    out = f"output/{step.slug}"
+    return f'''import json
+
+import pandas as pd
+import recipes
+
+# {step.description}
+df = pd.read_parquet({step.parquet_path!r})
+result = {call}
+
+result.table.to_parquet("{out}.parquet", index=False)
+result.table.to_csv("{out}.csv", index=False)
+if result.chart is not None:
+    recipes.charts.render_chart(result.chart, "{out}.png")
+print(result.summary())
+
+# The analyst reads this line back to write the answer in words.
+print("{FIGURES_MARKER}", json.dumps({{
+    "recipe": result.name,
+    "title": result.title,
+    "figures": result.figures,
+    "notes": list(result.notes),
+    "head": result.table.head(12).to_dict("records"),
+    "tail": result.table.tail(2).to_dict("records"),
+    "rows": len(result.table),
+}}, default=str, ensure_ascii=False))
+'''
+
+
+@dataclass(frozen=True)
+class StepFigures:
+    """What a step's figures line says."""
+
+    recipe: str
+    title: str
+    figures: dict[str, float]
+    notes: tuple[str, ...]
+    head: tuple[dict[str, Any], ...]
+    tail: tuple[dict[str, Any], ...] = ()
+    rows: int = 0
+
+
+def read_figures(stdout: str) -> StepFigures | None:
+    """The figures a step printed, or None when the line is missing or unreadable."""
+    for line in reversed(stdout.splitlines()):
+        if not line.startswith(FIGURES_MARKER + " "):
+            continue
+        try:
+            data = json.loads(line[len(FIGURES_MARKER) + 1:])
+        except json.JSONDecodeError:
+            return None
+        figures = {
+            str(k): float(v) for k, v in dict(data.get("figures") or {}).items()
+            if isinstance(v, (int, float)) and v is not None
+        }
+        return StepFigures(
+            recipe=str(data.get("recipe", "")),
+            title=str(data.get("title", "")),
+            figures={k: v for k, v in figures.items() if not math.isinf(v)},
+            notes=tuple(str(n) for n in data.get("notes") or ()),
+            head=tuple(dict(r) for r in data.get("head") or ()),
+            tail=tuple(dict(r) for r in data.get("tail") or ()),
+            rows=int(data.get("rows") or 0),
+        )
+    return None
+
+
+def slugify(text: str) -> str:
+    """A file-name-safe stem: lower-case ASCII letters, digits and underscores."""
+    slug = re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+    return slug[:60] or "step"

@@ -1,0 +1,182 @@
+"""What a plain-language question asks for, by keywords (English, Ukrainian, Russian, some Chinese).
+
+The offline brain has no language model, so it only answers questions whose shape it can
+recognise with certainty; anything else returns None and the caller says plainly that the
+question needs a model. Keywords are word stems matched against the lower-cased question,
+so "виручкою", "виручки" and "виручка" all hit "виручк".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+IntentKind = Literal[
+    "standard", "total", "dynamics", "top", "abc", "breakdown", "margin", "funnel", "pnl",
+    "profile", "outliers",
+]
+Measure = Literal["revenue", "quantity", "orders", "margin", "cost"]
+Period = Literal["month", "week", "quarter"]
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: IntentKind
+    measure: Measure = "revenue"
+    dimension: str | None = None
+    """A dimension keyword ("product", "region", ...) or a column name the question mentions."""
+    period: Period = "month"
+    n: int = 10
+    ascending: bool = False
+    """True for "bottom 5", "worst products": the smallest first."""
+
+
+# Stems per concept. Order inside a tuple does not matter; order of concepts does (below).
+_STANDARD = ("standard report", "full report", "overview", "summary of", "summarize",
+             "summarise", "звіт", "огляд", "отчет", "отчёт", "обзор", "概况", "报告")
+_ABC = ("abc", "pareto", "парето", "80/20")
+_FUNNEL = ("funnel", "conversion", "воронк", "конверс", "转化", "漏斗")
+_PNL = ("p&l", "pnl", "profit and loss", "income statement", "прибутки та збитки",
+        "прибутків і збитків", "прибылях и убытках", "опиу", "损益", "利润表")
+_PROFILE = ("describe", "profile", "статистик", "опиши", "описат", "描述")
+_OUTLIERS = ("outlier", "anomal", "unusual", "викид", "аномал", "выброс", "异常")
+_TOP = ("top", "best", "largest", "biggest", "highest", "leading", "most", "топ", "найкращ",
+        "найбільш", "лучш", "крупн", "больш", "найвищ", "найпопуляр", "популяр", "前", "最")
+_BOTTOM = ("bottom", "worst", "least", "lowest", "smallest", "найгірш", "найменш", "худш",
+           "наимен", "меньш", "最少", "最低")
+_MARGIN = ("margin", "profit", "маржа", "маржі", "маржу", "маржин", "прибут", "прибыл",
+           "毛利", "利润")
+_TOTAL = ("total", "sum", "overall", "how much", "kpi", "key figures", "загальн", "всього",
+          "усього", "разом", "сумарн", "итог", "общ", "всего", "сколько", "скільки", "总")
+_PERIODS: dict[Period, tuple[str, ...]] = {
+    "week": ("week", "тиждень", "тижн", "тижд", "недел", "周"),
+    "quarter": ("quarter", "квартал", "季度"),
+    "month": ("month", "місяц", "місяч", "помісяч", "месяц", "помесяч", "monthly", "月"),
+}
+_DYNAMICS = ("trend", "dynamic", "growth", "grow", "over time", "change", "динамік", "динамик",
+             "тренд", "зріст", "зрост", "ріст", "рост", "趋势", "增长")
+_MEASURES: dict[Measure, tuple[str, ...]] = {
+    "quantity": ("quantity", "units", "volume", "qty", "кількіст", "количеств", "обсяг",
+                 "объем", "объём", "штук", "数量", "销量"),
+    "orders": ("orders", "order count", "transactions", "замовлен", "заказ", "чек", "订单"),
+    "cost": ("cost", "cogs", "собіварт", "себестоим", "витрат", "расход", "成本"),
+    "revenue": ("revenue", "sales", "turnover", "amount", "income", "виручк", "выручк",
+                "продаж", "оборот", "дохід", "доход", "销售额", "收入", "营收"),
+}
+DIMENSIONS: dict[str, tuple[str, ...]] = {
+    "product": ("product", "item", "sku", "товар", "продукт", "产品", "商品"),
+    "region": ("region", "регіон", "регион", "област", "地区", "区域"),
+    "category": ("category", "categories", "категор", "group", "груп", "类别", "品类"),
+    "channel": ("channel", "канал", "渠道"),
+    "customer": ("customer", "client", "клієнт", "клиент", "покупц", "покупател", "客户"),
+    "manager": ("manager", "salesperson", "sales rep", "менеджер", "продавц", "销售员"),
+    "city": ("city", "cities", "місто", "міст", "город", "城市"),
+    "country": ("country", "countries", "країн", "стран", "国家"),
+    "store": ("store", "shop", "branch", "магазин", "філі", "филиал", "门店"),
+}
+_BY = (" by ", " per ", " across ", " за ", " по ", "按", "各")
+# Questions about causes, forecasts or one period/value need reasoning or a filter the
+# keyword brain cannot do; answering them with a whole-table figure would be a wrong number.
+_NEEDS_MODEL = ("why", "explain", "predict", "forecast", "what if", "should", "compare",
+                " vs ", "versus", "чому", "поясни", "прогноз", "порівня", "почему", "объясни",
+                "сравни", "为什么", "预测", "比较")
+_MONTH_NAMES = ("january", "february", "march", "april", " june", " july", "august",
+                "september", "october", "november", "december", " jan ", " feb ", " mar ",
+                " apr ", " jun ", " jul ", " aug ", " sep ", " oct ", " nov ", " dec ",
+                "січ", "лют", "берез", "квіт", "травн", "черв", "липн", "серпн", "вересн",
+                "жовтн", "листоп", "грудн", "январ", "феврал", "март", "апрел", " мая ",
+                " май ", "июн", "июл", "август", "сентябр", "октябр", "ноябр", "декабр")
+
+
+def parse_intent(question: str, column_names: tuple[str, ...] = ()) -> Intent | None:
+    """The intent of `question`, or None when the offline brain cannot answer it for sure.
+
+    `column_names` lets a question name a column directly ("revenue by Manager").
+    """
+    q = " " + re.sub(r"\s+", " ", question.lower()).strip() + " "
+    n = _number(q)
+    measure = _measure(q)
+    dimension = _dimension(q, column_names)
+    period = _period(q)
+
+    if _has(q, _NEEDS_MODEL) or _has(q, _MONTH_NAMES) or re.search(r"(?<!\d)(19|20)\d\d(?!\d)", q):
+        return None
+    if _has(q, _STANDARD):
+        return Intent("standard")
+    if _has(q, _ABC):
+        return Intent("abc", measure=measure, dimension=dimension or "product")
+    if _has(q, _FUNNEL):
+        return Intent("funnel", period=period or "month")
+    if _has(q, _PNL):
+        return Intent("pnl")
+    if _has(q, _OUTLIERS):
+        return Intent("outliers", measure=measure)
+    if _has(q, _PROFILE):
+        return Intent("profile")
+    if _has(q, _MARGIN) and measure == "revenue":
+        measure = "margin"
+    bottom = _has(q, _BOTTOM) and not _has(q, ("top", "топ"))
+    if (_has(q, _TOP) or bottom) and dimension is not None:
+        return Intent("top", measure=measure, dimension=dimension, n=n or 10, ascending=bottom)
+    if period is not None or (_has(q, _DYNAMICS) and dimension is None):
+        return Intent("dynamics", measure=measure, period=period or "month")
+    if dimension is not None and (_has(q, _BY) or measure == "margin"):
+        if measure == "margin":
+            return Intent("margin", measure="margin", dimension=dimension)
+        return Intent("breakdown", measure=measure, dimension=dimension)
+    if measure == "margin":
+        return Intent("margin", measure="margin")
+    if _has(q, _TOTAL) or _has(q, _MEASURES[measure]):
+        return Intent("total", measure=measure)
+    return None
+
+
+def _has(q: str, stems: tuple[str, ...]) -> bool:
+    for stem in stems:
+        if stem.isascii() and stem.isalpha() and len(stem) <= 4:
+            # Short Latin stems ("top", "sum", "abc") must start a word: "stop" is not "top".
+            if re.search(r"(?<![a-z])" + re.escape(stem), q):
+                return True
+        elif stem in q:
+            return True
+    return False
+
+
+def _number(q: str) -> int | None:
+    match = re.search(r"(?<![\d.,/])(\d{1,3})(?![\d.,/%])", q)
+    if match is None:
+        return None
+    value = int(match.group(1))
+    return value if 1 <= value <= 100 else None
+
+
+def _measure(q: str) -> Measure:
+    for measure, stems in _MEASURES.items():
+        if _has(q, stems):
+            return measure
+    return "revenue"
+
+
+def _period(q: str) -> Period | None:
+    for period, stems in _PERIODS.items():
+        if _has(q, stems):
+            return period
+    return None
+
+
+def _dimension(q: str, column_names: tuple[str, ...]) -> str | None:
+    # A column the question names outright wins over a generic keyword.
+    for name in sorted(column_names, key=len, reverse=True):
+        low = name.lower().strip()
+        if len(low) >= 3 and re.search(r"(?<!\w)" + re.escape(low) + r"(?!\w)", q):
+            padded = " " + low + " "
+            # "Revenue" or "Month" named in the question is a measure or a period, not a
+            # dimension; "Sales Manager" is a dimension although it contains "sales".
+            measure_like = any(_has(padded, s) for s in (*_MEASURES.values(), *_PERIODS.values()))
+            if not measure_like or any(_has(padded, s) for s in DIMENSIONS.values()):
+                return name
+    for dimension, stems in DIMENSIONS.items():
+        if _has(q, stems):
+            return dimension
+    return None

@@ -1,0 +1,142 @@
+"""The offline brain: plan, run each step's code in the sandbox, answer in plain words.
+
+It yields the same `Event`s and `Step`s as the LLM agent, so the UI, the store and the
+report cannot tell the brains apart except by `Answer.brain`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from analyst.events import Answer, Event, Step
+from analyst.planner.codegen import PlannedStep, read_figures
+from analyst.planner.intents import parse_intent
+from analyst.planner.narrative import describe
+from analyst.planner.plan import Plan, question_plan, standard_plan
+
+Approve = Callable[[Step], bool]
+"""Asked before a step runs (approval mode); False skips the step."""
+
+
+def answer_offline(
+    session: Any,
+    cards: Sequence[Any],
+    question: str,
+    *,
+    approve: Approve | None = None,
+    timeout: float | None = None,
+) -> Iterator[Event]:
+    """Answer `question` with recipes only; ends with one ``answer`` event."""
+    names = tuple(col.name for card in cards for col in card.columns)
+    plan = question_plan(parse_intent(question, names), cards)
+    yield from run_plan(session, plan, question, approve=approve, timeout=timeout)
+
+
+def standard_report(
+    session: Any,
+    cards: Sequence[Any],
+    *,
+    approve: Approve | None = None,
+    timeout: float | None = None,
+) -> Iterator[Event]:
+    """The standard analysis of every sales table; ends with one ``answer`` event."""
+    yield from run_plan(session, standard_plan(cards), "Standard report",
+                        approve=approve, timeout=timeout)
+
+
+def run_plan(
+    session: Any,
+    plan: Plan,
+    question: str,
+    *,
+    approve: Approve | None = None,
+    timeout: float | None = None,
+) -> Iterator[Event]:
+    if not plan.steps:
+        text = plan.reason or "I could not plan an answer."
+        yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline"))
+        return
+    yield Event("plan", "; ".join(s.description for s in plan.steps),
+                data={"steps": [s.description for s in plan.steps]})
+    done: list[Step] = []
+    paragraphs: list[str] = []
+    failures: list[str] = []
+    for number, planned in enumerate(plan.steps, start=1):
+        step = Step(number, planned.description, planned.code, None, planned.recipe)
+        if approve is not None and not approve(step):
+            yield Event("status", f"Skipped: {planned.description}")
+            continue
+        yield Event("code", planned.description, step=step)
+        result = session.run(step.code, timeout=timeout)
+        step = Step(number, planned.description, step.code, result, planned.recipe)
+        done.append(step)
+        yield Event("result", planned.description, step=step)
+        paragraph, problem = _outcome(planned, step)
+        if problem:
+            failures.append(problem)
+            yield Event("error", problem, step=step)
+        else:
+            paragraphs.append(paragraph)
+    text = "\n\n".join(paragraphs + failures) or "No step was run."
+    answer = Answer(question, text, steps=tuple(done), brain="offline", ok=bool(paragraphs))
+    yield Event("answer", text, answer=answer)
+
+
+def step_paragraph(step: Step, planned: PlannedStep | None = None) -> str | None:
+    """The plain-words paragraph of a finished offline step (None if it has no figures)."""
+    if step.result is None or not step.result.ok:
+        return None
+    figures = read_figures(step.result.stdout)
+    if figures is None:
+        return None
+    planned = planned or planned_from_step(step)
+    return describe(planned, figures) if planned else figures.title
+
+
+def planned_from_step(step: Step) -> PlannedStep | None:
+    """Recover the recipe call of an offline step from its code (for reports built later)."""
+    import ast
+
+    try:
+        tree = ast.parse(step.code)
+    except SyntaxError:
+        return None
+    parquet = None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr == "read_parquet" and node.args:
+                parquet = _literal(node.args[0])
+            if (isinstance(node.func.value, ast.Name) and node.func.value.id == "recipes"
+                    and node.func.attr == (step.recipe or "")):
+                arguments = {k.arg: _literal(k.value) for k in node.keywords if k.arg}
+                return PlannedStep("", step.description, step.recipe or "", parquet or "",
+                                   arguments)
+    return None
+
+
+def _literal(node: Any) -> Any:
+    import ast
+
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        return None
+
+
+def _outcome(planned: PlannedStep, step: Step) -> tuple[str, str | None]:
+    result = step.result
+    if result is None or not result.ok:
+        if result is None:
+            reason = "it did not run"
+        elif result.notice:
+            reason = result.notice
+        elif result.error is not None:
+            reason = f"{result.error.name}: {result.error.message}"
+        else:
+            reason = "it stopped before its end"
+        return "", f"{planned.description} could not be computed: {reason}"
+    figures = read_figures(result.stdout)
+    if figures is None:
+        return "", f"{planned.description} ran but printed no figures, so I cannot quote them."
+    return describe(planned, figures), None
