@@ -1,0 +1,86 @@
+"""`open_session`: pick a backend (docker, local, or auto) and wrap it in a session."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from sandbox.docker_backend import DockerBackend
+from sandbox.engine import engine_problem, image_problem, image_tag
+from sandbox.errors import SandboxError
+from sandbox.limits import Limits
+from sandbox.local import WARNING as LOCAL_WARNING
+from sandbox.local import LocalBackend
+from sandbox.session import Backend, Death, KernelSession
+from sandbox.workspace import Workspace
+
+BackendName = Literal["auto", "docker", "local"]
+
+
+class AutoBackend:
+    """Docker when an engine answers and the image exists, else local with a warning.
+
+    The choice needs I/O, so it is made at the first launch, not in the constructor.
+    """
+
+    def __init__(self, workspace: Workspace, limits: Limits) -> None:
+        self.workspace = workspace
+        self.limits = limits
+        self._chosen: Backend | None = None
+        self._why_local: str | None = None
+
+    def _choose(self) -> Backend:
+        if self._chosen is None:
+            problem = engine_problem() or image_problem(image_tag())
+            if problem is None:
+                self._chosen = DockerBackend(self.workspace, self.limits)
+            else:
+                self._why_local = problem
+                self._chosen = LocalBackend(self.workspace, self.limits)
+        return self._chosen
+
+    @property
+    def name(self) -> str:
+        return self._chosen.name if self._chosen else "auto"
+
+    @property
+    def isolated(self) -> bool:
+        return bool(self._chosen and self._chosen.isolated)
+
+    @property
+    def warning(self) -> str | None:
+        if self._chosen is None or self._chosen.isolated:
+            return None
+        return f"Docker is not usable ({self._why_local}). {LOCAL_WARNING}"
+
+    def launch(self) -> Path:
+        return self._choose().launch()
+
+    def alive(self) -> bool:
+        return bool(self._chosen and self._chosen.alive())
+
+    def interrupt(self) -> None:
+        if self._chosen:
+            self._chosen.interrupt()
+
+    def death(self) -> Death:
+        return self._chosen.death() if self._chosen else Death(False, "it was never started")
+
+    def stop(self) -> None:
+        if self._chosen:
+            self._chosen.stop()
+
+
+def open_session(
+    workspace: Workspace | str | os.PathLike[str],
+    backend: BackendName = "auto",
+    limits: Limits | None = None,
+) -> KernelSession:
+    """A session on `workspace`; nothing starts until `start()` or the first `run()`."""
+    ws = workspace if isinstance(workspace, Workspace) else Workspace(Path(workspace))
+    limits = limits or Limits.from_env()
+    chosen = {"docker": DockerBackend, "local": LocalBackend, "auto": AutoBackend}.get(backend)
+    if chosen is None:
+        raise SandboxError(f"Unknown sandbox backend {backend!r}; use docker, local or auto.")
+    return KernelSession(ws, chosen(ws, limits), limits)

@@ -1,0 +1,315 @@
+"""The persistent Python runner of one sandbox session (stdlib only; runs inside the sandbox).
+
+It listens on a Unix socket in the workspace (`.sandbox/kernel.sock`) and answers JSON lines:
+request `{"op": "run", "code": "..."}` or `{"op": "ping"}`, one reply line each. Variables live
+in one namespace across steps, like a notebook. The host interrupts a step with SIGINT, which
+becomes a KeyboardInterrupt in the user's code and keeps the variables. The runner exits by
+itself after `--idle-seconds` without a request, so an abandoned session always ends.
+
+Run as the container's main process (behind `--init`) by the Docker backend, and as a plain
+subprocess by the local one. pandas and matplotlib are imported lazily, in a background
+thread once the socket is ready, so the first answer is fast and later steps are warm.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import builtins
+import importlib.abc
+import importlib.util
+import io
+import json
+import linecache
+import math
+import os
+import resource
+import signal
+import socket
+import sys
+import threading
+import traceback
+import warnings
+
+MAX_VALUE_CHARS = 20_000
+MAX_TABLE_ROWS = 500
+_executing = False
+
+
+class BoundedText(io.TextIOBase):
+    """A stdout/stderr replacement keeping only the head and the tail of what is written."""
+
+    def __init__(self, limit: int) -> None:
+        self.half = max(limit // 2, 1)
+        self.head: list[str] = []
+        self.head_len = 0
+        self.tail = ""
+        self.total = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        size = len(text)
+        self.total += size
+        if self.head_len < self.half:
+            take = text[: self.half - self.head_len]
+            self.head.append(take)
+            self.head_len += len(take)
+            text = text[len(take):]
+        if text:
+            self.tail = (self.tail + text)[-self.half:]
+        return size
+
+    @property
+    def encoding(self) -> str:  # some libraries ask
+        return "utf-8"
+
+    def getvalue(self) -> str:
+        head = "".join(self.head)
+        cut = self.total - len(head) - len(self.tail)
+        if cut <= 0:
+            return head + self.tail
+        return f"{head}\n[... {cut:,} characters cut ...]\n{self.tail}"
+
+
+def _on_sigint(signum, frame):
+    # Only interrupt the user's code; a late SIGINT between steps must not end the session.
+    if _executing:
+        raise KeyboardInterrupt
+
+
+class _PatchSavefig(importlib.abc.MetaPathFinder):
+    """Mark figures saved by the user's code, so auto-save at step end skips them."""
+
+    def find_spec(self, name, path, target=None):
+        if name != "matplotlib.figure":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None:
+            return spec
+        original = spec.loader.exec_module
+
+        def exec_module(module):
+            original(module)
+            _wrap_savefig(module.Figure)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
+def _wrap_savefig(figure_class) -> None:
+    original = figure_class.savefig
+
+    def savefig(self, *args, **kwargs):
+        self._sandbox_saved = True
+        return original(self, *args, **kwargs)
+
+    figure_class.savefig = savefig
+
+
+def _jsonable(v):
+    """A cell value as JSON: exact where possible, None for missing, text otherwise."""
+    if v is None or isinstance(v, (bool, int, str)):
+        return v
+    if isinstance(v, float):
+        return v if math.isfinite(v) else None
+    kind = type(v).__name__
+    if kind in ("NaTType", "NAType"):
+        return None
+    if type(v).__module__ == "numpy" and hasattr(v, "item"):
+        return _jsonable(v.item())
+    if hasattr(v, "isoformat"):
+        try:
+            return v.isoformat()
+        except (TypeError, ValueError):
+            pass
+    return str(v)  # Decimal, Interval, ...: text keeps every digit
+
+
+def _table(value):
+    """{"columns", "index", "data", ...} for a pandas DataFrame or Series, else None."""
+    if not type(value).__module__.startswith("pandas") or type(value).__name__ not in (
+        "DataFrame", "Series",
+    ):
+        return None
+    frame = value.to_frame() if type(value).__name__ == "Series" else value
+    head = frame.head(MAX_TABLE_ROWS)
+    return {
+        "columns": [str(c) for c in head.columns],
+        "index": [_jsonable(i) for i in head.index],
+        "data": [[_jsonable(v) for v in row] for row in head.itertuples(index=False, name=None)],
+        "rows_total": len(frame),
+        "truncated": len(frame) > len(head),
+    }
+
+
+def _display(value):
+    text = repr(value)
+    if len(text) > MAX_VALUE_CHARS:
+        text = text[:MAX_VALUE_CHARS] + f"\n[... {len(text) - MAX_VALUE_CHARS:,} characters cut ...]"
+    try:
+        table = _table(value)
+    except Exception:  # noqa: BLE001 - a strange subclass must not break the step
+        table = None
+    return {"text": text, "table": table}
+
+
+def _error(exc: BaseException, filename: str) -> dict:
+    """Name, message and the traceback of the user's frames only."""
+    te = traceback.TracebackException.from_exception(exc)
+    # Drop the runner's own frames: the user only wrote the step.
+    te.stack = traceback.StackSummary.from_list(
+        [f for f in te.stack if f.filename != __file__]
+    )
+    return {
+        "name": type(exc).__name__,
+        "message": str(exc),
+        "traceback": "".join(te.format())[-MAX_VALUE_CHARS:],
+    }
+
+
+def _save_open_figures(step: int) -> list[str]:
+    """Save figures left open (as a notebook would display them), then close all figures."""
+    plt = sys.modules.get("matplotlib.pyplot")
+    if plt is None:
+        return []
+    saved = []
+    for number in plt.get_fignums():
+        figure = plt.figure(number)
+        if getattr(figure, "_sandbox_saved", False) or not figure.axes:
+            continue
+        index = 1
+        while True:
+            path = f"output/figure-{step:03d}-{index}.png"
+            if not os.path.exists(path):
+                break
+            index += 1
+        try:
+            figure.savefig(path, dpi=100, bbox_inches="tight")
+            saved.append(path)
+        except Exception as exc:  # noqa: BLE001 - report, keep the step's result
+            print(f"Could not save the open figure: {exc}", file=sys.stderr)
+    plt.close("all")
+    return saved
+
+
+class Runner:
+    def __init__(self, max_output: int) -> None:
+        self.namespace: dict = {"__name__": "__main__", "__builtins__": builtins}
+        self.max_output = max_output
+        self.step = 0
+
+    def run(self, code: str) -> dict:
+        global _executing
+        self.step += 1
+        filename = f"<step {self.step}>"
+        out, err = BoundedText(self.max_output), BoundedText(self.max_output)
+        reply: dict = {"error": None, "value": None, "interrupted": False}
+        sys.stdout, sys.stderr = out, err
+        try:
+            linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
+            tree = ast.parse(code, filename)
+            last = None
+            if tree.body and isinstance(tree.body[-1], ast.Expr):
+                last = ast.Expression(tree.body.pop().value)
+            body = compile(tree, filename, "exec")
+            tail = compile(last, filename, "eval") if last is not None else None
+            try:
+                _executing = True
+                exec(body, self.namespace)  # noqa: S102 - running the step is the job
+                value = eval(tail, self.namespace) if tail is not None else None
+            finally:
+                _executing = False
+            if value is not None:
+                reply["value"] = _display(value)
+                self.namespace["_"] = value
+        except KeyboardInterrupt as exc:
+            reply["interrupted"] = True
+            reply["error"] = _error(exc, filename)
+        except BaseException as exc:  # noqa: BLE001 - SystemExit too: the session goes on
+            reply["error"] = _error(exc, filename)
+        try:
+            reply["figures"] = _save_open_figures(self.step)
+        except BaseException as exc:  # noqa: BLE001
+            print(f"Could not save open figures: {exc}", file=sys.stderr)
+            reply["figures"] = []
+        sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+        reply["stdout"], reply["stderr"] = out.getvalue(), err.getvalue()
+        return reply
+
+
+def _preload(modules: list[str]) -> None:
+    for name in modules:
+        try:
+            __import__(name)
+        except Exception:  # noqa: BLE001, S110 - a missing package is the step's business
+            pass
+
+
+def serve(args: argparse.Namespace) -> int:
+    runner = Runner(args.max_output)
+    if os.path.exists(args.socket):
+        os.unlink(args.socket)
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(args.socket)
+    os.chmod(args.socket, 0o666)  # the host user may differ from ours; the folder guards it
+    server.listen(1)
+    server.settimeout(args.idle_seconds)
+    if args.preload:
+        threading.Thread(target=_preload, args=(args.preload.split(","),), daemon=True).start()
+    while True:
+        try:
+            conn, _ = server.accept()
+        except TimeoutError:
+            return 0  # idle too long: end the session
+        conn.settimeout(args.idle_seconds)
+        reader = conn.makefile("rb")
+        try:
+            for line in reader:
+                request = json.loads(line)
+                if request.get("op") == "run":
+                    reply = runner.run(str(request.get("code", "")))
+                else:
+                    reply = {"pong": True, "pid": os.getpid()}
+                reply["id"] = request.get("id")
+                conn.sendall(json.dumps(reply, default=str).encode() + b"\n")
+        except TimeoutError:
+            return 0
+        except (OSError, ValueError):
+            pass  # the host went away or sent garbage: wait for the next connection
+        finally:
+            conn.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--socket", required=True)
+    parser.add_argument("--idle-seconds", type=float, default=1800)
+    parser.add_argument("--max-output", type=int, default=64_000, help="characters kept per stream")
+    parser.add_argument("--path", action="append", default=[], help="folder put on sys.path")
+    parser.add_argument("--preload", default="", help="modules imported in the background")
+    parser.add_argument("--fsize", type=int, default=0, help="largest file the code may write")
+    parser.add_argument("--memory", type=int, default=0, help="address-space limit (local only)")
+    args = parser.parse_args(argv)
+
+    # The working directory is the workspace root: relative paths like input/x work.
+    sys.path[:0] = [os.path.abspath(p) for p in args.path] + [""]
+    if args.fsize:  # writing past it raises OSError (EFBIG): Python ignores SIGXFSZ
+        resource.setrlimit(resource.RLIMIT_FSIZE, (args.fsize, args.fsize))
+    if args.memory:
+        resource.setrlimit(resource.RLIMIT_AS, (args.memory, args.memory))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    os.environ.setdefault("MPLBACKEND", "Agg")  # plt.show() must never block
+    warnings.filterwarnings("ignore", message=".*non-interactive.*cannot be shown")
+    sys.meta_path.insert(0, _PatchSavefig())
+    signal.signal(signal.SIGINT, _on_sigint)
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))  # stop now, even mid-step
+    return serve(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

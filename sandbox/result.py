@@ -1,0 +1,83 @@
+"""What one step returns: `ExecutionResult` and its parts (frozen, JSON-ready)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp"})
+
+
+@dataclass(frozen=True)
+class OutputFile:
+    """A file a step created or changed under `output/`."""
+
+    path: str
+    """Relative to the workspace root, with forward slashes, e.g. `output/revenue.png`."""
+    size: int
+    """Size in bytes when the step ended."""
+    is_image: bool
+    """True for image files a UI can show as they are (png, jpg, gif, svg, webp)."""
+
+
+@dataclass(frozen=True)
+class ExecutionError:
+    """The exception the step's code raised."""
+
+    name: str
+    """Exception class name, e.g. `KeyError`."""
+    message: str
+    """`str()` of the exception."""
+    traceback: str
+    """Formatted traceback of the user's code only (no frames of the runner)."""
+
+
+@dataclass(frozen=True)
+class DisplayValue:
+    """The value of the step's last expression, as a notebook would show it."""
+
+    text: str
+    """Its repr, bounded in length."""
+    table: dict[str, Any] | None = None
+    """For a DataFrame or Series: `{"columns", "index", "data", "rows_total", "truncated"}`.
+    `truncated` is True when only the first rows are in `data`; `rows_total` says how many
+    rows the object really has, so a caller never mistakes a preview for the whole."""
+
+
+@dataclass(frozen=True)
+class ExecutionResult:
+    """Everything one `Session.run` produced; errors of the code are data here."""
+
+    stdout: str = ""
+    """Printed output, bounded: a long output keeps its head and tail and says what was cut."""
+    stderr: str = ""
+    """Error output (warnings too), bounded the same way."""
+    error: ExecutionError | None = None
+    value: DisplayValue | None = None
+    files: tuple[OutputFile, ...] = ()
+    duration_s: float = 0.0
+    timed_out: bool = False
+    out_of_memory: bool = False
+    restarted: bool = False
+    """The session was restarted: variables from earlier steps are gone."""
+    notice: str | None = None
+    """Plain words for the user about anything unusual: what happened and what it means."""
+
+    @property
+    def ok(self) -> bool:
+        """True when the code ran to its end without an error, a timeout or running out of memory."""
+        return self.error is None and not self.timed_out and not self.out_of_memory
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["ok"] = self.ok
+        return data
+
+
+def bound_text(text: str, limit: int) -> str:
+    """Keep the head and the tail of `text` within about `limit` characters, saying what was cut."""
+    if len(text) <= limit:
+        return text
+    half = max(limit // 2, 1)
+    cut = len(text) - 2 * half
+    return f"{text[:half]}\n[... {cut:,} characters cut ...]\n{text[-half:]}"

@@ -1,0 +1,317 @@
+"""A sandbox session: one persistent kernel, its failures turned into plain-words results.
+
+The backend (Docker or local process) only starts, interrupts, kills and inspects the kernel;
+everything a user sees about timeouts, memory, restarts and output limits is decided here, so
+both backends behave the same.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, Self
+
+from sandbox.errors import SandboxError
+from sandbox.limits import Limits, human_size
+from sandbox.protocol import KernelConnection, KernelGone, ReplyTimeout
+from sandbox.result import DisplayValue, ExecutionError, ExecutionResult, bound_text
+from sandbox.workspace import Workspace
+
+START_TIMEOUT_S = 30.0  # a cold Docker engine can be slow to create the first container
+PING_TIMEOUT_S = 2.0
+WATCH_EVERY_S = 0.2  # how often a running step's output size is checked
+MAX_STREAM_CHARS = 64_000
+LOST = "Variables from earlier steps are gone: load the data again."
+
+
+@dataclass(frozen=True)
+class Death:
+    """Why a kernel ended, as far as the backend can tell."""
+
+    out_of_memory: bool
+    detail: str
+
+
+class Backend(Protocol):
+    name: str
+    isolated: bool
+    warning: str | None
+
+    def launch(self) -> Path:
+        """Start the kernel; return the host path of its socket. Raises SandboxUnavailable."""
+
+    def alive(self) -> bool: ...
+
+    def interrupt(self) -> None: ...
+
+    def death(self) -> Death:
+        """After the kernel went away: why (waits briefly for the exit to be recorded)."""
+
+    def stop(self) -> None:
+        """Kill and remove the kernel (idempotent)."""
+
+
+class Session(Protocol):
+    backend: str
+    isolated: bool
+    warning: str | None
+
+    def start(self) -> None: ...
+    def run(self, code: str, timeout: float | None = None) -> ExecutionResult: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> Self: ...
+    def __exit__(self, *exc: object) -> None: ...
+
+
+class KernelSession:
+    """`Session` over any `Backend`. No I/O until `start()` or the first `run()`."""
+
+    def __init__(self, workspace: Workspace, backend: Backend, limits: Limits) -> None:
+        self.workspace = workspace
+        self.limits = limits
+        self._backend = backend
+        self._conn: KernelConnection | None = None
+        self._lock = threading.RLock()
+
+    @property
+    def backend(self) -> str:
+        return self._backend.name
+
+    @property
+    def isolated(self) -> bool:
+        return self._backend.isolated
+
+    @property
+    def warning(self) -> str | None:
+        return self._backend.warning
+
+    def __enter__(self) -> Self:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def start(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                return
+            self.workspace.ensure()
+            socket_path = self._backend.launch()
+            try:
+                self._conn = KernelConnection.connect(
+                    socket_path, time.monotonic() + START_TIMEOUT_S, self._backend.alive
+                )
+            except KernelGone as exc:
+                detail = self._backend.death().detail
+                self._backend.stop()
+                raise SandboxError(
+                    f"The sandbox kernel did not start ({detail}). "
+                    "Run `python -m sandbox doctor` to check the setup."
+                ) from exc
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+            self._backend.stop()
+
+    def run(self, code: str, timeout: float | None = None) -> ExecutionResult:
+        with self._lock:
+            notices: list[str] = []
+            restarted = not self._ensure_alive(notices)
+            t0 = time.monotonic()
+            outcome = self._execute(code, timeout or self.limits.step_timeout_s)
+            outcome.restarted |= restarted
+            if outcome.notice:
+                notices.append(outcome.notice)
+            files = self.workspace.changed_since(outcome.before)
+            return ExecutionResult(
+                stdout=bound_text(_text(outcome.reply.get("stdout")), MAX_STREAM_CHARS),
+                stderr=bound_text(_text(outcome.reply.get("stderr")), MAX_STREAM_CHARS),
+                error=outcome.error or _error(outcome.reply.get("error")),
+                value=_value(outcome.reply.get("value")),
+                files=tuple(files),
+                duration_s=round(time.monotonic() - t0, 4),
+                timed_out=outcome.timed_out,
+                out_of_memory=outcome.out_of_memory or _is_memory_error(outcome.reply),
+                restarted=outcome.restarted,
+                notice=" ".join(notices) or self._memory_error_notice(outcome.reply),
+            )
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _ensure_alive(self, notices: list[str]) -> bool:
+        """Start or check the kernel; False when a previous kernel was lost (variables gone)."""
+        if self._conn is None:
+            self.start()
+            return True
+        try:
+            self._conn.request({"op": "ping"}, time.monotonic() + PING_TIMEOUT_S)
+            return True
+        except (KernelGone, ReplyTimeout):
+            detail = self._backend.death().detail
+            self._restart()
+            notices.append(
+                f"The sandbox session had stopped ({detail}) and was started again. {LOST}"
+            )
+            return False
+
+    def _restart(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        self._backend.stop()
+        self.start()
+
+    def _execute(self, code: str, timeout: float) -> _Outcome:
+        assert self._conn is not None
+        out = _Outcome(before=self.workspace.snapshot())
+        deadline = time.monotonic() + timeout
+        try:
+            wanted = self._conn.send({"op": "run", "code": code})
+            out.reply = self._wait(wanted, deadline, out)
+            if out.over_output_limit:
+                self._output_limit_exceeded(out)
+            elif out.timed_out:
+                out.notice = (
+                    f"The step was stopped after {_seconds(timeout)} (the time limit for one "
+                    "step). Variables from earlier steps are kept."
+                )
+        except ReplyTimeout:
+            # Interrupted, and still running after the grace period: only a restart stops it.
+            self._restart_after(out, "it did not stop when interrupted")
+            if out.over_output_limit:
+                self._output_limit_exceeded(out)
+            else:
+                out.notice = (
+                    f"The step was still running after {_seconds(timeout)} and did not stop "
+                    f"when interrupted, so the session was restarted. {LOST}"
+                )
+        except KernelGone:
+            death = self._backend.death()
+            self._restart_after(out, death.detail)
+            if death.out_of_memory:
+                out.out_of_memory = True
+                out.notice = (
+                    f"The step ran out of memory (limit {human_size(self.limits.memory_bytes)}), "
+                    f"so the session was restarted. {LOST}"
+                )
+            else:
+                out.error = out.error or ExecutionError(
+                    "SessionEnded", f"the Python process ended ({death.detail})", ""
+                )
+                out.notice = (
+                    f"The Python process of the session ended during the step ({death.detail}), "
+                    f"so the session was restarted. {LOST}"
+                )
+        return out
+
+    def _wait(self, wanted: int, deadline: float, out: _Outcome) -> dict:
+        """The step's reply; interrupts it at the deadline or past the output limit."""
+        assert self._conn is not None
+        interrupted_at: float | None = None
+        while True:
+            now = time.monotonic()
+            if interrupted_at is None and now >= deadline:
+                out.timed_out = True
+            if interrupted_at is None and (out.timed_out or out.over_output_limit):
+                self._backend.interrupt()
+                interrupted_at = now
+            limit = (interrupted_at + self.limits.grace_s) if interrupted_at else deadline
+            try:
+                reply = self._conn.receive(min(limit, now + WATCH_EVERY_S))
+            except ReplyTimeout:
+                if interrupted_at is not None and time.monotonic() >= limit:
+                    raise
+                if self.workspace.written_bytes() > self.limits.output_bytes:
+                    out.over_output_limit = True
+                continue
+            if reply.get("id") == wanted:
+                return reply
+
+    def _restart_after(self, out: _Outcome, why: str) -> None:
+        out.restarted = True
+        try:
+            self._restart()
+        except SandboxError as exc:
+            # Leave it stopped: the next run tries again and raises if it still cannot.
+            self._conn = None
+            out.error = ExecutionError("SandboxRestartFailed", str(exc), "")
+
+    def _output_limit_exceeded(self, out: _Outcome) -> None:
+        """Remove what the step created: the session may not fill the host's disk."""
+        removed = 0
+        for created in self.workspace.changed_since(out.before):
+            if created.path not in out.before:
+                self.workspace.resolve(created.path).unlink(missing_ok=True)
+                removed += 1
+        limit = human_size(self.limits.output_bytes)
+        out.error = ExecutionError(
+            "OutputLimitExceeded", f"the step wrote more than {limit} of files", ""
+        )
+        out.notice = (
+            f"The step wrote more than {limit} of files (the limit for one session) and was "
+            f"stopped; the {removed} file(s) it created were removed."
+        )
+        if out.restarted:
+            out.notice += f" The session was restarted. {LOST}"
+
+    def _memory_error_notice(self, reply: dict) -> str | None:
+        if not _is_memory_error(reply):
+            return None
+        return (
+            f"The step ran out of memory (limit {human_size(self.limits.memory_bytes)}). "
+            "Variables from earlier steps are kept; try working on fewer rows or columns."
+        )
+
+
+@dataclass
+class _Outcome:
+    """What `_execute` learned; mutable while one step is being handled."""
+
+    before: dict
+    reply: dict | None = None
+    error: ExecutionError | None = None
+    timed_out: bool = False
+    out_of_memory: bool = False
+    over_output_limit: bool = False
+    restarted: bool = False
+    notice: str | None = None
+
+    def __post_init__(self) -> None:
+        self.reply = self.reply or {}
+
+
+def _seconds(value: float) -> str:
+    return "1 second" if value == 1 else f"{value:g} seconds"
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _error(raw: object) -> ExecutionError | None:
+    if not isinstance(raw, dict):
+        return None
+    return ExecutionError(
+        name=_text(raw.get("name"))[:200] or "Error",
+        message=bound_text(_text(raw.get("message")), 20_000),
+        traceback=bound_text(_text(raw.get("traceback")), 20_000),
+    )
+
+
+def _value(raw: object) -> DisplayValue | None:
+    if not isinstance(raw, dict) or not isinstance(raw.get("text"), str):
+        return None
+    table = raw.get("table")
+    return DisplayValue(text=bound_text(raw["text"], 20_000),
+                        table=table if isinstance(table, dict) else None)
+
+
+def _is_memory_error(reply: dict | None) -> bool:
+    error = (reply or {}).get("error")
+    return isinstance(error, dict) and error.get("name") == "MemoryError"

@@ -1,0 +1,36 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from sandbox import Limits, Workspace, open_session
+from sandbox.session import KernelSession
+
+# Short timeouts so the failure tests stay quick; everything else at the defaults.
+TEST_LIMITS = Limits(step_timeout_s=20, grace_s=2, output_bytes=64 * 1024**2,
+                     memory_bytes=1024**3)
+
+
+@pytest.fixture(params=["local", pytest.param("docker", marks=pytest.mark.docker)])
+def backend(request: pytest.FixtureRequest) -> str:
+    if request.param == "docker":
+        request.getfixturevalue("docker_image")
+    return request.param
+
+
+@pytest.fixture
+def workspace(tmp_path) -> Workspace:
+    return Workspace(tmp_path / "ws").ensure()
+
+
+@pytest.fixture
+def session(workspace: Workspace, backend: str) -> Iterator[KernelSession]:
+    with open_session(workspace, backend=backend, limits=TEST_LIMITS) as opened:
+        yield opened
+
+
+@pytest.fixture
+def docker_session(workspace: Workspace, docker_image: str) -> Iterator[KernelSession]:
+    with open_session(workspace, backend="docker", limits=TEST_LIMITS) as opened:
+        yield opened

@@ -1,0 +1,195 @@
+"""The session contract, identical for the Docker and the local backend."""
+
+import os
+import time
+
+from sandbox import open_session
+from tests.sandbox.conftest import TEST_LIMITS
+
+
+def test_variables_persist_between_steps(session):
+    assert session.run("x = 41").ok
+    assert session.run("print(x + 1)").stdout == "42\n"
+
+
+def test_code_runs_in_the_workspace_root_and_can_read_input(session, workspace):
+    (workspace.input_dir / "sales.csv").write_text("region,amount\nN,10\nS,32\n")
+    result = session.run("import csv\nsum(int(r['amount']) for r in csv.DictReader(open('input/sales.csv')))")
+    assert result.ok, result.error
+    assert result.value.text == "42"
+
+
+def test_lib_is_importable(workspace, backend):
+    (workspace.lib_dir / "recipes").mkdir()
+    (workspace.lib_dir / "recipes" / "__init__.py").write_text("def answer():\n    return 42\n")
+    with open_session(workspace, backend=backend, limits=TEST_LIMITS) as session:
+        assert session.run("import recipes\nrecipes.answer()").value.text == "42"
+
+
+def test_an_error_is_data_with_name_message_and_traceback(session):
+    result = session.run("totals = {}\ntotals['north']")
+    assert not result.ok
+    assert result.error.name == "KeyError"
+    assert result.error.message == "'north'"
+    assert "line 2" in result.error.traceback and "kernel.py" not in result.error.traceback
+
+
+def test_a_syntax_error_is_data_too(session):
+    result = session.run("print(")
+    assert result.error.name == "SyntaxError"
+    assert session.run("print('still here')").stdout == "still here\n"
+
+
+def test_exit_does_not_end_the_session(session):
+    session.run("y = 1")
+    assert session.run("import sys; sys.exit(3)").error.name == "SystemExit"
+    assert session.run("print(y)").stdout == "1\n"
+
+
+def test_last_expression_value_like_a_notebook(session):
+    assert session.run("a = 2\na * 21").value.text == "42"
+    assert session.run("b = 1").value is None
+
+
+def test_a_dataframe_value_comes_back_as_table_data(session):
+    result = session.run(
+        "import pandas as pd\n"
+        "pd.DataFrame({'region': ['N', 'S'], 'revenue': [10.5, None],"
+        " 'day': pd.to_datetime(['2026-01-31', None])})"
+    )
+    assert result.ok, result.error
+    assert result.value.table == {
+        "columns": ["region", "revenue", "day"],
+        "index": [0, 1],
+        "data": [["N", 10.5, "2026-01-31T00:00:00"], ["S", None, None]],
+        "rows_total": 2,
+        "truncated": False,
+    }
+
+
+def test_a_big_table_says_it_is_a_preview(session):
+    table = session.run("import pandas as pd\npd.Series(range(10_000), name='n')").value.table
+    assert table["truncated"] is True and table["rows_total"] == 10_000
+    assert len(table["data"]) < 10_000
+
+
+def test_long_output_keeps_head_and_tail(session):
+    result = session.run("for i in range(200_000):\n    print(i)")
+    assert result.ok
+    assert result.stdout.startswith("0\n1\n") and result.stdout.endswith("199999\n")
+    assert "characters cut" in result.stdout and len(result.stdout) < 200_000
+
+
+def test_a_saved_figure_comes_back_as_an_image_file(session):
+    result = session.run(
+        "import matplotlib.pyplot as plt\n"
+        "plt.bar(['N', 'S'], [10, 32])\n"
+        "plt.savefig('output/revenue.png')"
+    )
+    assert result.ok, result.error
+    assert [(f.path, f.is_image) for f in result.files] == [("output/revenue.png", True)]
+
+
+def test_an_open_figure_is_saved_automatically_and_show_does_not_block(session, workspace):
+    result = session.run(
+        "import matplotlib.pyplot as plt\nplt.plot([1, 2, 3])\nplt.title('Выручка 收入')\nplt.show()"
+    )
+    assert result.ok, result.error
+    assert len(result.files) == 1 and result.files[0].is_image
+    assert (workspace.root / result.files[0].path).read_bytes().startswith(b"\x89PNG")
+    assert session.run("1").files == ()  # figures are closed after being shown
+
+
+def test_a_step_past_its_timeout_is_interrupted_and_keeps_variables(session):
+    session.run("kept = 'yes'")
+    started = time.monotonic()
+    result = session.run("import time\ntime.sleep(10**6)", timeout=1)
+    assert time.monotonic() - started < 5
+    assert result.timed_out and not result.ok and not result.restarted
+    assert "stopped after 1 second " in result.notice and "kept" in result.notice
+    assert session.run("print(kept)").stdout == "yes\n"
+
+
+def test_a_cpu_loop_is_interrupted_too(session):
+    result = session.run("n = 0\nwhile True:\n    n += 1", timeout=1)
+    assert result.timed_out
+    assert session.run("n > 0").value.text == "True"
+
+
+def test_a_step_that_ignores_the_interrupt_is_stopped_by_a_restart(session):
+    session.run("lost = 1")
+    result = session.run(
+        "import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        "while True:\n    time.sleep(0.01)",
+        timeout=1,
+    )
+    assert result.timed_out and result.restarted
+    assert "restarted" in result.notice and "gone" in result.notice
+    after = session.run("print('fresh')")
+    assert after.ok and after.stdout == "fresh\n" and not after.restarted
+    assert session.run("lost").error.name == "NameError"
+
+
+def test_a_crashed_interpreter_is_restarted_and_says_variables_were_lost(session):
+    session.run("lost = 1")
+    result = session.run("import os\nos._exit(1)")
+    assert result.restarted and not result.ok
+    assert result.error.name == "SessionEnded"
+    assert "ended during the step" in result.notice and "gone" in result.notice
+    assert session.run("print('fresh')").stdout == "fresh\n"
+
+
+def test_writing_past_the_output_limit_stops_the_step_and_removes_its_files(session, workspace):
+    (workspace.output_dir / "earlier.csv").write_text("kept\n")
+    result = session.run(
+        "chunk = b'0' * (8 * 1024 * 1024)\n"
+        "for i in range(100):\n"
+        "    with open(f'output/fill-{i}.bin', 'wb') as f:\n"
+        "        f.write(chunk)\n"
+    )
+    assert not result.ok
+    assert result.error.name in ("OutputLimitExceeded", "OSError")
+    assert "limit" in (result.notice or "") or result.error.name == "OSError"
+    assert sorted(p.name for p in workspace.output_dir.iterdir()) == ["earlier.csv"]
+    assert session.run("print('ok')").stdout == "ok\n"
+
+
+def test_one_big_file_is_cut_by_the_file_size_limit(session):
+    result = session.run(
+        "with open('output/big.bin', 'wb') as f:\n"
+        "    f.write(b'0' * (200 * 1024 * 1024))\n"
+    )
+    assert not result.ok
+    assert session.run("print('ok')").stdout == "ok\n"
+
+
+def test_the_kernel_ends_itself_when_idle(workspace, backend):
+    limits = TEST_LIMITS.__class__(**{**TEST_LIMITS.__dict__, "idle_s": 1.0})
+    with open_session(workspace, backend=backend, limits=limits) as session:
+        session.run("x = 1")
+        time.sleep(2.5)
+        result = session.run("print('back')")
+        assert result.ok and result.stdout == "back\n"
+        assert result.restarted and "gone" in result.notice
+
+
+def test_constructing_a_session_does_no_io(tmp_path):
+    open_session(tmp_path / "ws", backend="local")
+    assert not (tmp_path / "ws").exists()
+
+
+def test_warm_round_trip_is_fast(session):
+    session.run("print(1)")
+    timings = []
+    for _ in range(30):
+        started = time.perf_counter()
+        session.run("print(1)")
+        timings.append(time.perf_counter() - started)
+    assert sorted(timings)[15] < 0.010
+
+
+def test_output_folder_is_the_only_writable_place_in_the_workspace(session, workspace):
+    result = session.run("open('input/new.txt', 'w').write('x')")
+    if session.isolated:
+        assert result.error.name in ("OSError", "PermissionError")
+        assert not os.path.exists(workspace.input_dir / "new.txt")
