@@ -1,0 +1,33 @@
+"""Verified business recipes: fixed, documented, tested definitions of the questions finance
+and sales people ask again and again, each returning a `RecipeResult` (table, chart spec,
+definition, notes, key figures).
+
+Self-contained on purpose: only pandas, numpy, matplotlib and the standard library, and only
+relative imports, because this folder is copied as-is into the sandbox workspace
+(`lib/recipes/`) and imported there as `import recipes`; the host imports it as
+`analyst.recipes`.
+"""
+
+from .breakdown import breakdown, margin_by
+from .catalog import DEFINITIONS, describe_for_model
+from .charts import apply_style, format_value, render_chart
+from .columns import RecipeError
+from .dynamics import period_dynamics
+from .funnel import funnel_conversion
+from .kpi import kpi_summary
+from .pnl import classify_account, pnl_summary
+from .profile import outliers, profile
+from .ranking import abc_analysis, top_n
+from .result import ChartSeries, ChartSpec, RecipeResult
+
+RECIPES = (
+    "kpi_summary", "period_dynamics", "top_n", "abc_analysis", "breakdown", "margin_by",
+    "funnel_conversion", "pnl_summary", "profile", "outliers",
+)
+
+__all__ = [
+    "DEFINITIONS", "RECIPES", "ChartSeries", "ChartSpec", "RecipeError", "RecipeResult",
+    "abc_analysis", "apply_style", "breakdown", "classify_account", "describe_for_model",
+    "format_value", "funnel_conversion", "kpi_summary", "margin_by", "outliers",
+    "period_dynamics", "pnl_summary", "profile", "render_chart", "top_n",
+]

@@ -1,0 +1,279 @@
+"""Draw a `ChartSpec` as a PNG fit for a CFO report.
+
+Pure matplotlib on the Agg canvas (no pyplot, no GUI, safe in threads and in the sandbox).
+Labels in Cyrillic and Chinese render because the CJK fonts installed on the host and in the
+sandbox image are registered explicitly (a font cache built before they were installed would
+otherwise hide them) and matplotlib falls back glyph by glyph through `FONT_FAMILIES`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+
+import matplotlib
+import matplotlib.dates as mdates
+import pandas as pd
+from matplotlib import font_manager
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+from .result import ChartSpec
+
+FONT_FAMILIES = ["DejaVu Sans", "WenQuanYi Micro Hei", "Noto Sans CJK JP", "Noto Sans CJK SC"]
+FONT_DIRS = ("/usr/share/fonts/truetype/wqy", "/usr/share/fonts/opentype/noto")
+DPI = 200
+WIDTH_IN = 8.0
+CURRENCY_SYMBOLS = set("$€£¥₴₽₸₹元")
+
+INK, MUTED, GRID = "#1F2933", "#6B7785", "#E4E7EB"
+PRIMARY, SECONDARY, ACCENT, NEGATIVE = "#1F4E79", "#7FA7CE", "#E07A1F", "#B03A2E"
+SERIES_COLOURS = [PRIMARY, ACCENT, "#4C9A6A", SECONDARY, "#8E6C8A", "#C9A227"]
+GROUP_COLOURS = {"A": PRIMARY, "B": SECONDARY, "C": "#C5CED8"}
+
+_registered = False
+
+
+def register_fonts() -> list[str]:
+    """Add the CJK fonts present on this machine to matplotlib; return the usable families."""
+    global _registered
+    if not _registered:
+        for folder in FONT_DIRS:
+            root = Path(folder)
+            if not root.is_dir():
+                continue
+            for path in sorted(root.iterdir()):
+                # Bold faces would be picked for regular text by name clashes: regular only.
+                if path.suffix.lower() in (".ttf", ".ttc", ".otf") and "Bold" not in path.name:
+                    try:
+                        font_manager.fontManager.addfont(str(path))
+                    except (OSError, RuntimeError, ValueError):
+                        continue  # an unreadable font file must not stop a chart
+        _registered = True
+    known = {f.name for f in font_manager.fontManager.ttflist}
+    # Listing a family that is not installed makes matplotlib warn on every text: skip it.
+    return [f for f in FONT_FAMILIES if f in known] or ["DejaVu Sans"]
+
+
+def style() -> dict[str, object]:
+    """The rcParams of the house style (used by `apply_style` and inside `render_chart`)."""
+    return {
+        # A list of families (not "sans-serif"): only then does matplotlib fall back glyph
+        # by glyph to the next family.
+        "font.family": register_fonts(),
+        "font.size": 9,
+        "axes.titlesize": 13,
+        "axes.titleweight": "normal",  # the CJK fallback fonts have no bold face
+        "axes.titlelocation": "left",
+        "axes.titlepad": 12,
+        "axes.labelsize": 9,
+        "axes.labelcolor": MUTED,
+        "axes.edgecolor": GRID,
+        "axes.spines.top": False,
+        "axes.spines.right": False,
+        "axes.grid": True,
+        "axes.axisbelow": True,
+        "axes.prop_cycle": matplotlib.cycler(color=SERIES_COLOURS),
+        "grid.color": GRID,
+        "grid.linewidth": 0.8,
+        "xtick.color": MUTED,
+        "ytick.color": MUTED,
+        "xtick.labelsize": 8,
+        "ytick.labelsize": 8,
+        "text.color": INK,
+        "legend.frameon": False,
+        "legend.fontsize": 8,
+        "figure.dpi": 100,
+        "savefig.dpi": DPI,
+        "savefig.facecolor": "white",
+        "axes.unicode_minus": False,  # an ASCII minus exists in every font
+    }
+
+
+def apply_style() -> None:
+    """Make the house style the default for all later matplotlib figures in this process."""
+    matplotlib.rcParams.update(style())
+
+
+def format_value(value: float, unit: str = "number", currency: str | None = None,
+                 decimals: int | None = None) -> str:
+    """1234567.8 -> "1,234,568"; money with "$" -> "$1,234,568"; with "UAH" -> "1,234,568 UAH"."""
+    if value is None or pd.isna(value):
+        return ""
+    if unit == "percent":
+        return f"{value:,.{1 if decimals is None else decimals}f}%"
+    places = decimals if decimals is not None else (0 if abs(value) >= 100 or value == int(value) else 2)
+    text = f"{abs(value):,.{places}f}"
+    sign = "-" if value < 0 and text.strip("0.,") else ""
+    if unit == "money" and currency:
+        if currency in CURRENCY_SYMBOLS or len(currency) == 1:
+            return f"{sign}{currency}{text}"
+        return f"{sign}{text} {currency}"
+    return f"{sign}{text}"
+
+
+def render_chart(spec: ChartSpec, path: str | Path) -> Path:
+    """Draw `spec` to a PNG at `path` (200 dpi) and return the path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with matplotlib.rc_context(style()):
+        fig = _draw(spec)
+        fig.savefig(path, format="png", dpi=DPI, bbox_inches="tight", pad_inches=0.2)
+    return path
+
+
+def _draw(spec: ChartSpec) -> Figure:
+    labels, series, groups, cumulative = _ordered(spec)
+    count = len(labels)
+    horizontal = spec.kind in ("barh", "funnel")
+    height = max(3.0, 0.32 * count + 1.4) if horizontal else 4.5
+    fig = Figure(figsize=(WIDTH_IN, min(height, 14.0)))
+    ax = fig.add_subplot()
+    ax.set_title(spec.title)
+    money = FuncFormatter(lambda v, _pos: format_value(v, spec.unit, spec.currency))
+    if horizontal:
+        _draw_horizontal(ax, spec, labels, series[0][1], groups)
+        ax.xaxis.set_major_formatter(money)
+        ax.xaxis.set_major_locator(MaxNLocator(6))
+    elif spec.kind == "line":
+        _draw_line(ax, spec, labels, series)
+        ax.yaxis.set_major_formatter(money)
+    else:
+        _draw_columns(ax, spec, labels, series, groups)
+        ax.yaxis.set_major_formatter(money)
+        if spec.kind == "pareto" and cumulative is not None:
+            _draw_cumulative(ax, spec, cumulative)
+    if spec.value_label:
+        (ax.set_xlabel if horizontal else ax.set_ylabel)(spec.value_label)
+    if spec.note:
+        fig.text(0.01, -0.02, spec.note, fontsize=7.5, color=MUTED, ha="left", va="top")
+    fig.tight_layout()
+    return fig
+
+
+def _ordered(spec: ChartSpec):
+    labels = list(spec.labels)
+    series = [(s.name, list(s.values)) for s in spec.series]
+    groups = list(spec.groups) if spec.groups else None
+    cumulative = list(spec.cumulative_pct) if spec.cumulative_pct else None
+    if spec.sort and series and spec.kind in ("bar", "barh"):
+        first = series[0][1]
+        order = sorted(range(len(labels)), key=lambda i: (
+            labels[i] == spec.pinned_last, -_num(first[i]), labels[i]))
+        labels = [labels[i] for i in order]
+        series = [(name, [vals[i] for i in order]) for name, vals in series]
+        groups = [groups[i] for i in order] if groups else None
+    return labels, series, groups, cumulative
+
+
+def _draw_horizontal(ax, spec: ChartSpec, labels: list[str], values: list[float],
+                     groups: list[str] | None) -> None:
+    positions = range(len(labels))
+    colours = [_bar_colour(v, groups[i] if groups else None, i, spec, labels)
+               for i, v in enumerate(values)]
+    bars = ax.barh(list(positions), [_num(v) for v in values], color=colours, height=0.65)
+    ax.set_yticks(list(positions), [_wrap(label, 28) for label in labels])
+    ax.invert_yaxis()  # first (largest, or first stage) on top
+    ax.grid(axis="y", visible=False)
+    ax.tick_params(axis="y", length=0, labelcolor=INK)
+    ax.axvline(0, color=MUTED, linewidth=0.8)
+    if len(labels) <= 30:
+        ax.bar_label(bars, labels=[format_value(v, spec.unit, spec.currency) for v in values],
+                     padding=3, fontsize=7.5, color=INK)
+        ax.margins(x=0.12)
+
+
+def _draw_columns(ax, spec: ChartSpec, labels: list[str], series, groups) -> None:
+    count, width = len(labels), 0.8 / max(len(series), 1)
+    for k, (name, values) in enumerate(series):
+        offsets = [i + (k - (len(series) - 1) / 2) * width for i in range(count)]
+        if len(series) == 1:
+            colours = [_bar_colour(v, groups[i] if groups else None, i, spec, labels)
+                       for i, v in enumerate(values)]
+        else:
+            colours = SERIES_COLOURS[k % len(SERIES_COLOURS)]
+        bars = ax.bar(offsets, [_num(v) for v in values], width=width * 0.9, color=colours,
+                      label=name, linewidth=0)
+        if count * len(series) <= 16 and spec.kind != "pareto":
+            ax.bar_label(bars, labels=[format_value(v, spec.unit, spec.currency) for v in values],
+                         padding=2, fontsize=7, color=INK)
+    if len(series) > 1:
+        ax.legend(loc="upper left", bbox_to_anchor=(0, -0.14 if count > 8 else -0.08), ncol=len(series))
+    ax.grid(axis="x", visible=False)
+    ax.axhline(0, color=MUTED, linewidth=0.8)
+    if spec.kind == "pareto" and count > 40:
+        ax.set_xticks([])
+        ax.set_xlabel(f"{count:,} items, ranked by {spec.value_label or 'value'}")
+        return
+    _category_ticks(ax, labels)
+
+
+def _draw_line(ax, spec: ChartSpec, labels: list[str], series) -> None:
+    if spec.dates:
+        x = pd.to_datetime(list(spec.dates))
+        locator = mdates.AutoDateLocator()
+        ax.xaxis.set_major_locator(locator)
+        ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
+    else:
+        x = list(range(len(labels)))
+        _category_ticks(ax, labels)
+    for name, values in series:
+        ax.plot(x, [_num(v) for v in values], label=name, linewidth=2,
+                marker="o" if len(labels) <= 40 else None, markersize=3.5)
+    if len(series) > 1:
+        ax.legend(loc="upper left")
+    ax.grid(axis="x", visible=False)
+
+
+def _draw_cumulative(ax, spec: ChartSpec, cumulative: list[float]) -> None:
+    share = ax.twinx()
+    share.plot(range(len(cumulative)), cumulative, color=ACCENT, linewidth=2,
+               marker="o" if len(cumulative) <= 40 else None, markersize=3)
+    share.set_ylim(0, 105)
+    share.yaxis.set_major_formatter(FuncFormatter(lambda v, _p: f"{v:.0f}%"))
+    share.grid(False)
+    share.spines["right"].set_visible(True)
+    share.set_ylabel("Cumulative share")
+    for guide in spec.guides_pct:
+        share.axhline(guide, color=MUTED, linestyle="--", linewidth=0.8)
+        share.text(len(cumulative) - 0.5, guide + 1, f"{guide:.0f}%", ha="right",
+                   va="bottom", fontsize=7, color=MUTED)
+    if spec.groups:
+        handles = [matplotlib.patches.Patch(color=c, label=f"Class {g}")
+                   for g, c in GROUP_COLOURS.items() if g in spec.groups]
+        share.legend(handles=handles, loc="center right")
+
+
+def _category_ticks(ax, labels: Sequence[str]) -> None:
+    count = len(labels)
+    step = max(1, -(-count // 24))  # at most ~24 labels: show every step-th
+    ax.set_xticks(range(0, count, step), [_wrap(labels[i], 16) for i in range(0, count, step)])
+    if count > 6 or max((len(str(label)) for label in labels), default=0) > 12:
+        for tick in ax.get_xticklabels():
+            tick.set_rotation(40)
+            tick.set_horizontalalignment("right")
+            tick.set_rotation_mode("anchor")
+
+
+def _bar_colour(value: float, group: str | None, index: int, spec: ChartSpec,
+                labels: list[str]) -> str:
+    if group in GROUP_COLOURS:
+        return GROUP_COLOURS[group]
+    if _num(value) < 0:
+        return NEGATIVE
+    if spec.pinned_last and labels[index] == spec.pinned_last:
+        return "#B0BAC5"  # "Other" is context, not a competitor: grey
+    return PRIMARY
+
+
+def _wrap(label: str, width: int) -> str:
+    """At most two lines; a longer label is cut with an ellipsis rather than overlapping."""
+    lines = textwrap.wrap(str(label), width) or [""]
+    if len(lines) > 2:
+        lines = [lines[0], lines[1][: width - 1] + "…"]
+    return "\n".join(lines)
+
+
+def _num(value: float) -> float:
+    return 0.0 if value is None or pd.isna(value) else float(value)

@@ -1,0 +1,184 @@
+"""Reading the columns a recipe is given: check they exist, read numbers and dates.
+
+The ingester normally hands over clean numeric and datetime columns. When it did not (a
+frame built by hand, a column it left as text) a recipe must still never produce a silently
+wrong number: text amounts such as "1 234,50", "$1,234.00" or "(56.00)" are read here, and
+every value that cannot be read is counted and reported in a note.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+
+class RecipeError(ValueError):
+    """The recipe cannot run on this input; the message is one plain sentence for the user."""
+
+
+BLANK_LABEL = "(blank)"
+
+# Currency marks we strip from text amounts; anything else that is not a digit, a
+# separator, a sign or a parenthesis makes the value unreadable (and counted as such).
+_CURRENCY = re.compile(
+    r"(?i)(usd|eur|uah|rub|gbp|cny|rmb|pln|грн\.?|руб\.?|р\.|zł)|[$€£¥₴₽₸元]"
+)
+_SPACES = re.compile(r"[\s\u00a0\u202f\u2009']")
+_NUMBER = re.compile(r"^(?P<neg1>[-+])?(?P<paren>\()?(?P<neg2>[-+])?(?P<body>[\d.,]*\d[\d.,]*)\)?(?P<neg3>-)?$")
+_THOUSANDS_COMMA = re.compile(r"^\d{1,3}(,\d{3})+$")
+_THOUSANDS_DOT = re.compile(r"^\d{1,3}(\.\d{3}){2,}$")
+
+
+def require(df: pd.DataFrame, *columns: str | None) -> None:
+    """Raise a `RecipeError` naming the closest existing column when one is missing."""
+    if not isinstance(df, pd.DataFrame):
+        raise RecipeError("The recipe needs a table (a pandas DataFrame).")
+    present = [str(c) for c in df.columns]
+    for column in columns:
+        if column is None or column in df.columns:
+            continue
+        close = difflib.get_close_matches(str(column), present, n=1)
+        hint = f" Did you mean '{close[0]}'?" if close else ""
+        raise RecipeError(
+            f"Column '{column}' is not in the table.{hint} Columns: {', '.join(present)}."
+        )
+    if df.empty:
+        raise RecipeError("The table has no rows to analyse.")
+
+
+def to_number(series: pd.Series, name: str) -> tuple[pd.Series, list[str]]:
+    """Return the column as float64 plus notes about anything that was read or lost."""
+    if pd.api.types.is_bool_dtype(series):
+        return series.astype("float64"), []
+    if pd.api.types.is_numeric_dtype(series):
+        values = series.astype("float64")
+        return values, _missing_note(values, name)
+    text = series.astype("string").str.strip()
+    cleaned = text.str.replace(_CURRENCY, "", regex=True).str.replace(_SPACES, "", regex=True)
+    decimal, how = _decimal_mark(cleaned.dropna().unique().tolist())
+    parsed = {v: _parse(v, decimal) for v in cleaned.dropna().unique()}
+    values = cleaned.map(parsed, na_action="ignore").astype("float64")
+    was_blank = text.isna() | (text == "")
+    lost = values.isna() & ~was_blank
+    notes = [f"Column '{name}' was stored as text; it was read as numbers ({how})."]
+    if lost.any():
+        examples = ", ".join(repr(v) for v in text[lost].unique()[:3])
+        notes.append(
+            f"{int(lost.sum())} value(s) in '{name}' could not be read as numbers "
+            f"and were left out (e.g. {examples})."
+        )
+    notes.extend(_missing_note(values.where(~lost, 0.0), name))
+    return values, notes
+
+
+def to_dates(series: pd.Series, name: str) -> tuple[pd.Series, list[str]]:
+    """Return the column as datetime64 (no time zone) plus notes about unreadable dates."""
+    if pd.api.types.is_datetime64_any_dtype(series):
+        values = series.dt.tz_localize(None) if series.dt.tz is not None else series
+        return values.astype("datetime64[ns]"), []
+    text = series.astype("string").str.strip()
+    candidates = [
+        ("ISO dates", pd.to_datetime(text, format="ISO8601", errors="coerce")),
+        ("day first", pd.to_datetime(text, format="mixed", dayfirst=True, errors="coerce")),
+        ("month first", pd.to_datetime(text, format="mixed", dayfirst=False, errors="coerce")),
+    ]
+    # The reading that understands the most values wins; on a tie the earlier (ISO, then
+    # day-first, the European habit of our users) is kept.
+    how, values = max(candidates, key=lambda c: int(c[1].notna().sum()))
+    values = values.astype("datetime64[ns]")
+    notes = [f"Column '{name}' was stored as text; it was read as dates ({how})."]
+    lost = values.isna() & text.notna() & (text != "")
+    if lost.any():
+        notes.append(f"{int(lost.sum())} value(s) in '{name}' could not be read as dates.")
+    return values, notes
+
+
+def to_labels(series: pd.Series) -> pd.Series:
+    """Group keys as text; a missing key becomes "(blank)" instead of silently vanishing."""
+    labels = series.astype("string").str.strip()
+    return labels.fillna(BLANK_LABEL).replace("", BLANK_LABEL).astype(object)
+
+
+def blank_note(labels: pd.Series, name: str) -> list[str]:
+    count = int((labels == BLANK_LABEL).sum())
+    if not count:
+        return []
+    return [f"{count} row(s) have no '{name}'; they are grouped as '{BLANK_LABEL}'."]
+
+
+def returns_note(values: pd.Series, name: str) -> list[str]:
+    negative = values < 0
+    if not negative.any():
+        return []
+    return [
+        (f"{int(negative.sum())} row(s) have a negative '{name}' (returns or corrections), "
+        f"totalling {values[negative].sum():,.2f}; they are netted into the totals.")
+    ]
+
+
+def order_by_amount(table: pd.DataFrame, amount: str, label: str | Sequence[str]) -> pd.DataFrame:
+    """Largest amount first; equal amounts in ascending label order, so ties are stable."""
+    labels = [label] if isinstance(label, str) else list(label)
+    return table.sort_values(
+        [amount, *labels], ascending=[False, *([True] * len(labels))], kind="mergesort"
+    ).reset_index(drop=True)
+
+
+def pct(part: float, whole: float) -> float:
+    """part / whole in percent; NaN (not infinity) when the whole is zero."""
+    if whole == 0 or pd.isna(whole) or pd.isna(part):
+        return float("nan")
+    return float(part) / float(whole) * 100.0
+
+
+def _missing_note(values: pd.Series, name: str) -> list[str]:
+    missing = int(values.isna().sum())
+    if not missing:
+        return []
+    return [f"{missing} row(s) have no value in '{name}'; they count as nothing in its totals."]
+
+
+def _decimal_mark(values: list[str]) -> tuple[str, str]:
+    """Decide the column's decimal mark from all its values at once (never value by value)."""
+    both = [v for v in values if "," in v and "." in v]
+    if both:
+        last_comma = sum(v.rfind(",") > v.rfind(".") for v in both)
+        if last_comma * 2 > len(both):
+            return ",", "decimal comma, dot as thousands separator"
+        return ".", "decimal point, comma as thousands separator"
+    commas = [v for v in values if "," in v]
+    dots = [v for v in values if "." in v]
+    if any(_THOUSANDS_DOT.match(_body(v)) for v in dots):
+        return ",", "decimal comma, dot as thousands separator"
+    if commas and not all(_THOUSANDS_COMMA.match(_body(v)) for v in commas):
+        return ",", "decimal comma"
+    if commas and dots:
+        return ".", "decimal point, comma as thousands separator"
+    if commas:
+        return ".", "comma as thousands separator; every value had groups of three digits"
+    return ".", "decimal point"
+
+
+def _body(value: str) -> str:
+    match = _NUMBER.match(value)
+    return match.group("body") if match else value
+
+
+def _parse(value: str, decimal: str) -> float:
+    match = _NUMBER.match(value)
+    if not match:
+        return np.nan
+    body = match.group("body")
+    thousands = "." if decimal == "," else ","
+    body = body.replace(thousands, "").replace(decimal, ".")
+    if body.count(".") > 1:
+        return np.nan
+    number = float(body)
+    negative = bool(match.group("paren")) or "-" in (
+        (match.group("neg1") or "") + (match.group("neg2") or "") + (match.group("neg3") or "")
+    )
+    return -number if negative else number

@@ -1,0 +1,137 @@
+"""Period dynamics: the amount per month, week or quarter and how it changed."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from .columns import RecipeError, require, returns_note, to_dates, to_number
+from .result import ChartSeries, ChartSpec, RecipeResult
+
+# Weeks run Monday to Sunday (ISO); a year earlier is 12 months, 4 quarters or 52 weeks.
+_FREQS = {"M": ("M", "month", 12), "W": ("W-SUN", "week", 52), "Q": ("Q-DEC", "quarter", 4)}
+
+
+def definition(freq: str = "M") -> str:
+    word = _FREQS[freq][1]
+    return (
+        f"The amount is summed per calendar {word}"
+        + (" (Monday to Sunday, labelled by its Monday)" if freq == "W" else "")
+        + f". Every {word} from the first to the last date is listed; a {word} with no rows "
+        "shows 0. Change = this period - the previous one; change % = change / |previous| x 100 "
+        "(empty when the previous period is 0). YoY compares with the same period one year "
+        f"earlier ({_FREQS[freq][2]} {word}s back) and is shown only when the data reaches back "
+        "that far. Rows without a readable date are left out and counted in the notes."
+    )
+
+
+def period_dynamics(
+    df: pd.DataFrame,
+    date: str,
+    amount: str,
+    freq: str = "M",
+    currency: str | None = None,
+) -> RecipeResult:
+    """Sum per period with absolute and % change vs the previous period, and YoY."""
+    if freq not in _FREQS:
+        raise RecipeError(f"Period must be one of M (month), W (week), Q (quarter), not '{freq}'.")
+    require(df, date, amount)
+    pandas_freq, word, year_lag = _FREQS[freq]
+    dates, notes = to_dates(df[date], date)
+    values, amount_notes = to_number(df[amount], amount)
+    notes += amount_notes + returns_note(values, amount)
+    undated = dates.isna()
+    if undated.all():
+        raise RecipeError(f"No value in '{date}' could be read as a date.")
+    if undated.any():
+        notes.append(
+            f"{int(undated.sum())} row(s) have no readable '{date}' and are left out of the "
+            f"per-{word} table; their {amount} totals {values[undated].sum():,.2f}."
+        )
+    periods = dates[~undated].dt.to_period(pandas_freq)
+    grouped = values[~undated].groupby(periods)
+    span = pd.period_range(periods.min(), periods.max(), freq=pandas_freq)
+    sums = grouped.sum().reindex(span, fill_value=0.0)
+    counts = grouped.size().reindex(span, fill_value=0)
+    empty = [_label(p, freq) for p in span[counts.to_numpy() == 0]]
+    if empty:
+        notes.append(f"No rows in {', '.join(empty)}: shown as 0, not skipped.")
+    table = pd.DataFrame(
+        {
+            word: [_label(p, freq) for p in span],
+            "start": span.start_time,
+            amount: sums.to_numpy(dtype="float64"),
+            "rows": counts.to_numpy(dtype="int64"),
+        }
+    )
+    previous = table[amount].shift(1)
+    table["change"] = table[amount] - previous
+    table["change_pct"] = (table["change"] / previous.abs().where(previous != 0)) * 100.0
+    if len(table) > year_lag:
+        year_ago = table[amount].shift(year_lag)
+        table["yoy_change"] = table[amount] - year_ago
+        table["yoy_pct"] = (table["yoy_change"] / year_ago.abs().where(year_ago != 0)) * 100.0
+    if len(table) == 1:
+        notes.append(f"Only one {word} of data: there is no previous {word} to compare with.")
+    notes += _partial_notes(dates[~undated], span, word)
+    last = table.iloc[-1]
+    figures = {
+        "total": float(table[amount].sum()),
+        "periods": float(len(table)),
+        "mean_per_period": float(table[amount].mean()),
+        "last": float(last[amount]),
+        "last_change": float(last["change"]),
+        "last_change_pct": float(last["change_pct"]),
+        "best": float(table[amount].max()),
+        "worst": float(table[amount].min()),
+    }
+    if "yoy_pct" in table:
+        figures["last_yoy_pct"] = float(last["yoy_pct"])
+    chart = ChartSpec(
+        kind="line" if len(table) > 36 else "bar",
+        title=f"{amount} by {word}",
+        labels=tuple(table[word]),
+        series=(ChartSeries(amount, tuple(table[amount])),),
+        value_label=amount,
+        unit="money",
+        currency=currency,
+        dates=tuple(d.strftime("%Y-%m-%d") for d in table["start"]),
+    )
+    return RecipeResult(
+        name="period_dynamics",
+        title=f"{amount} by {word}",
+        table=table,
+        chart=chart,
+        definition=definition(freq),
+        notes=tuple(notes),
+        figures=figures,
+    )
+
+
+def _label(period: pd.Period, freq: str) -> str:
+    if freq == "M":
+        return period.strftime("%Y-%m")
+    if freq == "Q":
+        return f"{period.year} Q{period.quarter}"
+    return period.start_time.strftime("%Y-%m-%d")
+
+
+def _partial_notes(dates: pd.Series, span: pd.PeriodIndex, word: str) -> list[str]:
+    """Say when the first or last period is only partly covered: its total is not comparable."""
+    notes = []
+    first, last = dates.min(), dates.max()
+    if last.normalize() < span[-1].end_time.normalize():
+        notes.append(
+            f"The last {word} ({_label(span[-1], _code(span))}) only has data up to "
+            f"{last:%Y-%m-%d}; its total is not a full {word}."
+        )
+    if len(span) > 1 and first.normalize() > span[0].start_time:
+        notes.append(
+            f"The first {word} ({_label(span[0], _code(span))}) only has data from "
+            f"{first:%Y-%m-%d}."
+        )
+    return notes
+
+
+def _code(span: pd.PeriodIndex) -> str:
+    name = span.freqstr
+    return "M" if name.startswith("M") else "Q" if name.startswith("Q") else "W"

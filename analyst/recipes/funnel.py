@@ -1,0 +1,127 @@
+"""Funnel conversion: how many make it from each stage to the next, overall and by period."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+
+from .columns import RecipeError, pct, require, to_dates, to_labels, to_number
+from .result import ChartSeries, ChartSpec, RecipeResult
+
+_PERIODS = {"M": "M", "W": "W-SUN", "Q": "Q-DEC"}
+
+DEFINITION = (
+    "Counts are summed per stage (per period when a period column is given). Stage "
+    "conversion % = count at a stage / count at the previous stage x 100; overall conversion "
+    "% = count at a stage / count at the first stage x 100; drop-off = previous count - this "
+    "count. Stages are in the order given (long layout without an order: largest count "
+    "first). With a period column the table has one funnel per period; the overall funnel "
+    "is in the figures and the chart. A conversion above 100% means a later stage counted "
+    "more than an earlier one."
+)
+
+
+def funnel_conversion(
+    df: pd.DataFrame,
+    stages: Sequence[str] | None = None,
+    *,
+    stage: str | None = None,
+    count: str | None = None,
+    order: Sequence[str] | None = None,
+    period: str | None = None,
+    freq: str = "M",
+) -> RecipeResult:
+    """Stage-to-stage and overall conversion.
+
+    Wide layout: `stages` lists count columns in funnel order (visits, leads, deals).
+    Long layout: `stage` names the stage column, `count` the count column (omit it to count
+    rows), `order` the stage order. `period`: a date column to split the funnel by `freq`.
+    """
+    if freq not in _PERIODS:
+        raise RecipeError(f"Period must be one of M (month), W (week), Q (quarter), not '{freq}'.")
+    notes: list[str] = []
+    if stages:
+        require(df, *stages, period)
+        if len(stages) < 2:
+            raise RecipeError("A funnel needs at least two stages.")
+        long = []
+        for column in stages:
+            values, col_notes = to_number(df[column], column)
+            notes += col_notes
+            long.append(pd.DataFrame({"stage": column, "count": values, "_row": range(len(df))}))
+        frame = pd.concat(long, ignore_index=True)
+        stage_order = list(stages)
+    elif stage:
+        require(df, stage, count, period)
+        labels = to_labels(df[stage])
+        if count:
+            values, notes = to_number(df[count], count)
+        else:
+            values = pd.Series(1.0, index=df.index)
+        frame = pd.DataFrame({"stage": labels, "count": values, "_row": range(len(df))})
+        stage_order = list(order) if order else _order_by_size(frame)
+        unknown = sorted(set(frame["stage"]) - set(stage_order))
+        if unknown:
+            notes.append(f"Stages not in the given order were left out: {', '.join(unknown)}.")
+        missing = [s for s in stage_order if s not in set(frame["stage"])]
+        if missing:
+            notes.append(f"No rows for stage(s) {', '.join(missing)}: counted as 0.")
+    else:
+        raise RecipeError("Give either the stage columns (wide layout) or a stage column.")
+    if period:
+        dates, date_notes = to_dates(df[period], period)
+        notes += date_notes
+        labels = dates.dt.to_period(_PERIODS[freq]).astype(str).where(dates.notna(), None)
+        frame["period"] = labels.to_numpy()[frame["_row"].to_numpy()]
+        undated = frame["period"].isna()
+        if undated.any():
+            notes.append(f"{int(dates.isna().sum())} row(s) without a readable '{period}' are "
+                         "only in the overall funnel, not in a period.")
+    overall = _conversions(frame, stage_order, None)
+    table = overall
+    if period:
+        dated = frame[~undated]
+        by_period = [_conversions(part, stage_order, p) for p, part in dated.groupby("period")]
+        # No "All" rows beside the periods: a totals row in the table gets summed twice.
+        # The overall funnel is in the figures and the chart.
+        table = pd.concat(by_period, ignore_index=True)
+    above = overall[overall["stage_conversion_pct"] > 100]
+    if len(above):
+        notes.append(f"Stage(s) {', '.join(above['stage'])} counted more than the stage before.")
+    first, last = overall["count"].iloc[0], overall["count"].iloc[-1]
+    figures = {"first_stage_count": float(first), "last_stage_count": float(last),
+               "overall_conversion_pct": pct(last, first)}
+    for prev, row in zip(stage_order, overall.iloc[1:].itertuples(index=False)):
+        figures[f"conversion_pct:{prev}->{row.stage}"] = float(row.stage_conversion_pct)
+    chart = ChartSpec(
+        kind="funnel",
+        title="Funnel",
+        labels=tuple(f"{s} ({p:.1f}%)" if pd.notna(p) else str(s)
+                     for s, p in zip(overall["stage"], overall["overall_conversion_pct"])),
+        series=(ChartSeries("Count", tuple(overall["count"])),),
+        value_label="Count",
+        unit="number",
+    )
+    return RecipeResult(
+        name="funnel_conversion", title="Funnel conversion", table=table, chart=chart,
+        definition=DEFINITION, notes=tuple(notes), figures=figures,
+    )
+
+
+def _order_by_size(frame: pd.DataFrame) -> list[str]:
+    totals = frame.groupby("stage", sort=False)["count"].sum()
+    return list(totals.sort_values(ascending=False, kind="mergesort").index)
+
+
+def _conversions(frame: pd.DataFrame, stage_order: list[str], period: str | None) -> pd.DataFrame:
+    counts = frame.groupby("stage")["count"].sum().reindex(stage_order, fill_value=0.0)
+    table = pd.DataFrame({"stage": stage_order, "count": counts.to_numpy(dtype="float64")})
+    previous = table["count"].shift(1)
+    table["stage_conversion_pct"] = table["count"] / previous.where(previous != 0) * 100.0
+    first = table["count"].iloc[0]
+    table["overall_conversion_pct"] = table["count"] / first * 100.0 if first else float("nan")
+    table["drop_off"] = previous - table["count"]
+    if period is not None:
+        table.insert(0, "period", period)
+    return table

@@ -1,0 +1,88 @@
+"""KPI summary: the handful of totals a finance reader looks at first."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from .columns import pct, require, returns_note, to_dates, to_number
+from .result import RecipeResult
+
+DEFINITION = (
+    "Total = sum of the amount over all rows (returns and other negative rows are netted in). "
+    "Orders = number of distinct order ids (rows when there is no order id). "
+    "Average order value = total / orders. Gross profit = total - total cost; "
+    "gross margin % = gross profit / total x 100 (only when a cost column exists; cost is the "
+    "row's total cost, not a unit cost)."
+)
+
+
+def kpi_summary(
+    df: pd.DataFrame,
+    amount: str,
+    date: str | None = None,
+    order_id: str | None = None,
+    cost: str | None = None,
+    quantity: str | None = None,
+    currency: str | None = None,
+) -> RecipeResult:
+    """Totals, row and order counts, average order value, gross margin when cost exists."""
+    require(df, amount, date, order_id, cost, quantity)
+    values, notes = to_number(df[amount], amount)
+    notes += returns_note(values, amount)
+    total = float(values.sum())
+    rows = len(df)
+    orders = int(df[order_id].nunique(dropna=True)) if order_id else rows
+    figures: dict[str, float] = {
+        "total": total,
+        "rows": float(rows),
+        "orders": float(orders),
+        "average_order_value": total / orders if orders else float("nan"),
+    }
+    negative = values < 0
+    if negative.any():
+        figures["returns"] = float(values[negative].sum())
+        figures["return_rows"] = float(negative.sum())
+    if order_id and df[order_id].isna().any():
+        notes.append(f"{int(df[order_id].isna().sum())} row(s) have no '{order_id}'; "
+                     "they are not counted as orders.")
+    if cost:
+        costs, cost_notes = to_number(df[cost], cost)
+        notes += cost_notes
+        figures["cost"] = float(costs.sum())
+        figures["gross_profit"] = total - figures["cost"]
+        figures["gross_margin_pct"] = pct(figures["gross_profit"], total)
+    if quantity:
+        units, qty_notes = to_number(df[quantity], quantity)
+        notes += qty_notes
+        figures["quantity"] = float(units.sum())
+    labels = {
+        "total": f"Total {amount}",
+        "rows": "Rows",
+        "orders": "Orders" if order_id else "Orders (rows; no order id given)",
+        "average_order_value": "Average order value",
+        "returns": "Returns (negative rows)",
+        "return_rows": "Return rows",
+        "cost": f"Total {cost}",
+        "gross_profit": "Gross profit",
+        "gross_margin_pct": "Gross margin %",
+        "quantity": f"Total {quantity}",
+    }
+    table_rows = [(labels[k], v) for k, v in figures.items()]
+    if date:
+        dates, date_notes = to_dates(df[date], date)
+        notes += date_notes
+        if dates.notna().any():
+            first, last = dates.min(), dates.max()
+            figures["days"] = float((last.normalize() - first.normalize()).days + 1)
+            table_rows.append(("Days covered", figures["days"]))
+            notes.append(f"The data covers {first:%Y-%m-%d} to {last:%Y-%m-%d}.")
+    table = pd.DataFrame(table_rows, columns=["metric", "value"])
+    return RecipeResult(
+        name="kpi_summary",
+        title=f"Key figures: {amount}",
+        table=table,
+        chart=None,
+        definition=DEFINITION,
+        notes=tuple(notes),
+        figures=figures,
+    )

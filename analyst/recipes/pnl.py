@@ -1,0 +1,183 @@
+"""P&L summary: revenue, COGS, gross profit, opex, operating profit and margins per month."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pandas as pd
+
+from .columns import RecipeError, pct, require, to_dates, to_labels, to_number
+from .result import ChartSeries, ChartSpec, RecipeResult
+
+_PERIODS = {"M": ("M", "month"), "Q": ("Q-DEC", "quarter")}
+LINES = ("revenue", "cogs", "opex", "ignore")
+# Matched in this order: "cost of sales" must be COGS before "sales" makes it revenue.
+_KEYWORDS = (
+    ("cogs", ("cogs", "cost of goods", "cost of sales", "cost of revenue", "собівартість",
+              "себестоимость", "成本")),
+    ("ignore", ("tax", "interest", "dividend", "податок", "налог", "відсот", "процент",
+                "税", "利息")),
+    ("revenue", ("revenue", "sales", "income", "turnover", "виручка", "выручка", "дохід",
+                 "доход", "продаж", "收入", "销售")),
+    ("opex", ("opex", "expense", "salar", "wage", "payroll", "rent", "marketing", "admin",
+              "utilit", "depreciation", "витрат", "расход", "зарплат", "оренд", "аренд",
+              "费用", "工资", "租金")),
+)
+
+DEFINITION = (
+    "Revenue, COGS (cost of goods sold) and operating expenses (opex) are summed per month. "
+    "Gross profit = revenue - COGS; operating profit = gross profit - opex; margins are "
+    "profit / revenue x 100 (empty when revenue is 0). Costs are shown as positive numbers: "
+    "a cost line stored as negative numbers has its sign flipped (noted). In a long layout "
+    "each account category is matched by name to revenue, COGS, opex or 'below the operating "
+    "line' (tax, interest, dividends: left out); unrecognised categories count as opex and "
+    "are named in the notes. A month with no rows shows 0. A loss-making month is one with a "
+    "negative operating profit."
+)
+
+
+def pnl_summary(
+    df: pd.DataFrame,
+    date: str | None = None,
+    *,
+    account: str | None = None,
+    amount: str | None = None,
+    mapping: Mapping[str, str] | None = None,
+    revenue: str | None = None,
+    cogs: str | None = None,
+    opex: str | Sequence[str] | None = None,
+    freq: str = "M",
+    currency: str | None = None,
+) -> RecipeResult:
+    """P&L per period. Long layout: `account` + `amount` (+ optional `mapping` of category ->
+    revenue/cogs/opex/ignore). Wide layout: `revenue`, `cogs`, `opex` columns."""
+    if freq not in _PERIODS:
+        raise RecipeError(f"P&L periods must be M (month) or Q (quarter), not '{freq}'.")
+    notes: list[str] = []
+    if account and amount:
+        require(df, date, account, amount)
+        lines = _long_lines(df, account, amount, mapping or {}, notes)
+    elif revenue:
+        opex_columns = [opex] if isinstance(opex, str) else list(opex or [])
+        require(df, date, revenue, cogs, *opex_columns)
+        lines = _wide_lines(df, revenue, cogs, opex_columns, notes)
+    else:
+        raise RecipeError("Give either an account and an amount column (long layout) "
+                          "or a revenue column (wide layout).")
+    for line in ("cogs", "opex"):
+        if lines[line].sum() < 0:
+            lines[line] = -lines[line]
+            notes.append(f"{'COGS' if line == 'cogs' else 'Operating expenses'} were stored as "
+                         "negative numbers; they are shown as positive costs.")
+    pandas_freq, word = _PERIODS[freq]
+    if date:
+        dates, date_notes = to_dates(df[date], date)
+        notes += date_notes
+        if dates.isna().all():
+            raise RecipeError(f"No value in '{date}' could be read as a date.")
+        undated = dates.isna()
+        if undated.any():
+            notes.append(f"{int(undated.sum())} row(s) have no readable '{date}' and are "
+                         "left out of the P&L.")
+        periods = dates[~undated].dt.to_period(pandas_freq)
+        span = pd.period_range(periods.min(), periods.max(), freq=pandas_freq)
+        grouped = lines[~undated].groupby(periods)
+        table = grouped.sum().reindex(span, fill_value=0.0)
+        empty = [str(p) for p in span[grouped.size().reindex(span, fill_value=0).to_numpy() == 0]]
+        if empty:
+            notes.append(f"No rows in {', '.join(empty)}: shown as 0.")
+        table.index = [str(p) for p in span]
+    else:
+        table = lines.sum().to_frame().T
+        table.index = ["All"]
+    table = table.rename_axis(word if date else "period").reset_index()
+    table["gross_profit"] = table["revenue"] - table["cogs"]
+    table["gross_margin_pct"] = table["gross_profit"] / _nonzero(table["revenue"]) * 100.0
+    table["operating_profit"] = table["gross_profit"] - table["opex"]
+    table["operating_margin_pct"] = table["operating_profit"] / _nonzero(table["revenue"]) * 100.0
+    table = table[[table.columns[0], "revenue", "cogs", "gross_profit", "gross_margin_pct",
+                   "opex", "operating_profit", "operating_margin_pct"]]
+    losses = table[table["operating_profit"] < 0]
+    if len(losses) and date:
+        notes.append(f"Loss-making {word}(s): {', '.join(losses.iloc[:, 0])}.")
+    totals = {k: float(table[k].sum()) for k in ("revenue", "cogs", "gross_profit", "opex",
+                                                 "operating_profit")}
+    figures = {
+        **totals,
+        "gross_margin_pct": pct(totals["gross_profit"], totals["revenue"]),
+        "operating_margin_pct": pct(totals["operating_profit"], totals["revenue"]),
+        "periods": float(len(table)),
+        "loss_periods": float(len(losses)),
+    }
+    chart = ChartSpec(
+        kind="bar",
+        title="Revenue and profit",
+        labels=tuple(table.iloc[:, 0]),
+        series=tuple(ChartSeries(label, tuple(table[col])) for col, label in
+                     (("revenue", "Revenue"), ("gross_profit", "Gross profit"),
+                      ("operating_profit", "Operating profit"))),
+        unit="money",
+        currency=currency,
+    )
+    return RecipeResult(
+        name="pnl_summary", title="Profit and loss summary", table=table, chart=chart,
+        definition=DEFINITION, notes=tuple(notes), figures=figures,
+    )
+
+
+def classify_account(name: str) -> str | None:
+    """The P&L line an account category belongs to by its name, or None if unrecognised."""
+    lowered = name.lower()
+    for line, words in _KEYWORDS:
+        if any(word in lowered for word in words):
+            return line
+    return None
+
+
+def _long_lines(df: pd.DataFrame, account: str, amount: str, mapping: Mapping[str, str],
+                notes: list[str]) -> pd.DataFrame:
+    bad = {v for v in mapping.values() if v not in LINES}
+    if bad:
+        raise RecipeError(f"P&L mapping values must be one of {', '.join(LINES)}; got {bad}.")
+    values, notes_ = to_number(df[amount], amount)
+    notes += notes_
+    categories = to_labels(df[account])
+    lines_of = {}
+    guessed = []
+    for category in categories.unique():
+        line = mapping.get(category) or classify_account(str(category))
+        if line is None:
+            line = "opex"
+            guessed.append(str(category))
+        lines_of[category] = line
+    if guessed:
+        notes.append(f"Not recognised by name, counted as operating expenses: {', '.join(guessed)}.")
+    ignored = [str(c) for c, line in lines_of.items() if line == "ignore"]
+    if ignored:
+        notes.append(f"Below the operating line, left out: {', '.join(ignored)}.")
+    line = categories.map(lines_of)
+    return pd.DataFrame({name: values.where(line == name, 0.0) for name in LINES[:3]})
+
+
+def _wide_lines(df: pd.DataFrame, revenue: str, cogs: str | None, opex: list[str],
+                notes: list[str]) -> pd.DataFrame:
+    rev, notes_ = to_number(df[revenue], revenue)
+    notes += notes_
+    lines = pd.DataFrame({"revenue": rev.fillna(0.0), "cogs": 0.0, "opex": 0.0}, index=df.index)
+    if cogs:
+        cost, notes_ = to_number(df[cogs], cogs)
+        notes += notes_
+        lines["cogs"] = cost.fillna(0.0)
+    else:
+        notes.append("No COGS column given: gross profit equals revenue.")
+    for column in opex:
+        cost, notes_ = to_number(df[column], column)
+        notes += notes_
+        lines["opex"] += cost.fillna(0.0)
+    if not opex:
+        notes.append("No operating expense column given: operating profit equals gross profit.")
+    return lines
+
+
+def _nonzero(values: pd.Series) -> pd.Series:
+    return values.where(values != 0)

@@ -1,0 +1,142 @@
+"""The two value types every recipe returns: `RecipeResult` and the `ChartSpec` inside it.
+
+Both are frozen dataclasses of plain data, so a result computed inside the sandbox can be
+printed, saved and drawn there, and the same result computed on the host compares equal in
+tests. A chart is described, not drawn: `charts.render_chart(spec, path)` draws it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import pandas as pd
+
+ChartKind = Literal["bar", "barh", "line", "pareto", "funnel"]
+Unit = Literal["money", "number", "percent"]
+
+
+@dataclass(frozen=True)
+class ChartSeries:
+    name: str
+    """Legend text; also the axis label when the chart has one series."""
+    values: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class ChartSpec:
+    """What is needed to draw a chart, without drawing it."""
+
+    kind: ChartKind
+    """bar: vertical columns (periods); barh: ranked horizontal bars (categories);
+    line: a series over dates; pareto: bars plus a cumulative % line; funnel: stages
+    top to bottom in their given order."""
+    title: str
+    labels: tuple[str, ...]
+    """One label per bar or point, already formatted (e.g. "2026-01" for a month)."""
+    series: tuple[ChartSeries, ...]
+    value_label: str = ""
+    """Axis title for the values, e.g. the amount column's name."""
+    unit: Unit = "number"
+    currency: str | None = None
+    """A symbol ("$", "€", "₴") is drawn as a prefix, a code ("UAH") as a suffix."""
+    dates: tuple[str, ...] | None = None
+    """ISO dates, one per label: line charts then use a real, formatted date axis."""
+    cumulative_pct: tuple[float, ...] | None = None
+    """Pareto: cumulative share in percent, one per bar, drawn on a 0-100% right axis."""
+    guides_pct: tuple[float, ...] = ()
+    """Pareto: horizontal guide lines on the % axis (the A and B thresholds)."""
+    groups: tuple[str, ...] | None = None
+    """A group per bar (e.g. the ABC class): bars of one group share a colour."""
+    sort: bool = False
+    """Sort bars by the first series, largest first; a bar named `pinned_last` stays last."""
+    pinned_last: str | None = None
+    note: str = ""
+    """A small caption under the chart (e.g. "Top 30 of 1,204 items shown")."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, eq=False)
+class RecipeResult:
+    """The outcome of one recipe: a table, a chart spec, and the words to explain them."""
+
+    name: str
+    """The recipe's function name, e.g. "abc_analysis" (key into `DEFINITIONS`)."""
+    title: str
+    """A heading for the report, e.g. "ABC analysis of product by revenue"."""
+    table: pd.DataFrame
+    chart: ChartSpec | None
+    definition: str
+    """The exact definition used, with the actual parameters (for the methodology appendix)."""
+    notes: tuple[str, ...] = ()
+    """Plain sentences the reader must know: coerced text, missing dates, ties, losses."""
+    figures: dict[str, float] = field(default_factory=dict)
+    """The key numbers by name (e.g. "total", "a_items"); `_pct` values are 0-100."""
+
+    def summary(self, max_rows: int = 20) -> str:
+        """Plain text for a log or a model: title, figures, notes, the head of the table."""
+        lines = [self.title]
+        for key, value in self.figures.items():
+            lines.append(f"  {key}: {_plain(value)}")
+        lines.extend(f"  note: {n}" for n in self.notes)
+        with pd.option_context("display.width", 120, "display.max_columns", 20):
+            lines.append(self.table.head(max_rows).to_string(index=False))
+        if len(self.table) > max_rows:
+            lines.append(f"  ... {len(self.table) - max_rows} more rows")
+        return "\n".join(lines)
+
+    def save(self, directory: str | Path, stem: str, table_format: str = "csv") -> list[str]:
+        """Write the table (csv or parquet) and the chart (PNG) as `<directory>/<stem>.*`."""
+        from .charts import render_chart  # drawing is optional: import matplotlib lazily
+
+        out = Path(directory)
+        out.mkdir(parents=True, exist_ok=True)
+        table_path = out / f"{stem}.{table_format}"
+        if table_format == "parquet":
+            self.table.to_parquet(table_path, index=False)
+        else:
+            self.table.to_csv(table_path, index=False)
+        paths = [str(table_path)]
+        if self.chart is not None:
+            paths.append(str(render_chart(self.chart, out / f"{stem}.png")))
+        return paths
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the table as columns + rows, NaN as None."""
+        data = [[_json_value(v) for v in row] for row in self.table.itertuples(index=False)]
+        return {
+            "name": self.name,
+            "title": self.title,
+            "table": {"columns": [str(c) for c in self.table.columns], "data": data},
+            "chart": self.chart.to_dict() if self.chart is not None else None,
+            "definition": self.definition,
+            "notes": list(self.notes),
+            "figures": {k: _json_value(v) for k, v in self.figures.items()},
+        }
+
+
+def _plain(value: float) -> str:
+    if isinstance(value, float) and not math.isnan(value) and value != int(value):
+        return f"{value:,.2f}"
+    if isinstance(value, float) and not math.isnan(value):
+        return f"{int(value):,}"
+    return str(value)
+
+
+def _json_value(value: Any) -> Any:
+    if value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NA:
+        return None
+    if isinstance(value, pd.Timestamp):
+        return value.isoformat()
+    if hasattr(value, "item"):  # numpy scalar -> python scalar
+        return _json_value(value.item())
+    try:
+        if pd.isna(value):
+            return None
+    except (TypeError, ValueError):
+        pass
+    return value
