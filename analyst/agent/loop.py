@@ -1,0 +1,280 @@
+"""The LLM analyst: ask the model, run the code it writes, feed back the result, repeat.
+
+One question is one `while` loop. Each turn the model either asks for code to run (a tool
+call, or ```python blocks for models without tools) or answers in words. A step that
+fails goes back to the model with its trimmed traceback; limits on steps, consecutive
+failures and tokens end the loop with a plain explanation. The generator always ends with
+exactly one ``answer`` event, whatever happened.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+import openai
+
+from analyst.agent.client import (
+    ModelAPIError,
+    ModelReply,
+    ToolsUnsupported,
+    ask_model,
+    make_client,
+)
+from analyst.agent.codeblocks import extract_code_blocks, refusal_message
+from analyst.agent.config import LLMConfig
+from analyst.agent.context import (
+    describe_failure,
+    fit_messages,
+    format_result,
+    strip_private_keys,
+    truncate_middle,
+)
+from analyst.agent.grounding import source_values, ungrounded, warning_text
+from analyst.agent.prompt import EXECUTE_PYTHON, PromptCard, history_messages, system_prompt
+from analyst.agent.usage import Usage
+from analyst.events import Answer, Event, Step
+from sandbox import SandboxError
+
+if TYPE_CHECKING:
+    from sandbox import Session
+
+Approve = Callable[[Step], bool]
+
+
+@dataclass(frozen=True)
+class CodeRequest:
+    """One piece of code the model asked to run, or why its request could not be read."""
+
+    code: str
+    description: str
+    call_id: str | None = None
+    """The tool call to answer; None for code taken from a ```python block."""
+    problem: str | None = None
+
+
+def run_agent(
+    session: Session,
+    cards: Sequence[PromptCard],
+    question: str,
+    config: LLMConfig,
+    *,
+    history: Iterable[Answer | tuple[str, str]] = (),
+    privacy: bool = True,
+    approve: Approve | None = None,
+    client: openai.OpenAI | None = None,
+) -> Iterator[Event]:
+    """Answer `question` about the tables of `cards` with the model of `config`."""
+    client = client or make_client(config)
+    tools_on = config.tool_calling != "off"
+    messages: list[dict[str, Any]] = [
+        {"role": "system", "content": system_prompt(cards, privacy=privacy, tool_calling=tools_on)},
+        *history_messages(history),
+        {"role": "user", "content": question},
+    ]
+    steps: list[Step] = []
+    usage = Usage(config)
+    failures = 0
+
+    def finish(text: str, *, ok: bool, warnings: tuple[str, ...] = ()) -> Iterator[Event]:
+        yield Event("usage", usage.summary(), data=usage.to_dict())
+        yield Event("answer", text, answer=Answer(
+            question=question, text=text, steps=tuple(steps), warnings=warnings,
+            brain="llm", ok=ok, usage=usage.to_dict(),
+        ))
+
+    yield Event("status", f"Asking {config.model}")
+    while True:
+        if usage.total >= config.token_budget:
+            reason = f"it used up its budget of {config.token_budget:,} tokens for one question"
+            yield from finish(give_up_text(reason, steps), ok=False)
+            return
+        sent = strip_private_keys(fit_messages(messages, config.context_tokens))
+        try:
+            reply = yield from ask_model(
+                client, config, sent, tools=[EXECUTE_PYTHON] if tools_on else None
+            )
+        except ToolsUnsupported as exc:
+            if config.tool_calling == "on":
+                yield Event("error", str(exc))
+                yield from finish(str(exc), ok=False)
+                return
+            # Many local models have no tool calling: switch to ```python blocks and go on.
+            tools_on = False
+            messages[0]["content"] = system_prompt(cards, privacy=privacy, tool_calling=False)
+            yield Event("status", f"{config.model} cannot call tools; it will write Python "
+                                  "blocks instead.")
+            continue
+        except ModelAPIError as exc:
+            yield Event("error", str(exc), data={"status": exc.status})
+            yield from finish(str(exc), ok=False)
+            return
+        usage.add(reply, sent)
+
+        requests, refused, prose = read_reply(reply)
+        if not requests and not refused:
+            if not prose.strip():
+                failures += 1
+                if failures >= config.max_failures:
+                    yield from finish(give_up_text("the model returned empty answers", steps),
+                                      ok=False)
+                    return
+                messages.append({"role": "user", "content": "Please answer the question in "
+                                 "words, using the results above.", "_output": True})
+                continue
+            warnings = check_grounding(prose, messages, steps)
+            for warning in warnings:
+                yield Event("warning", warning)
+            yield from finish(prose.strip(), ok=True, warnings=warnings)
+            return
+
+        if prose.strip():
+            yield Event("model_text", prose.strip())
+        messages.append(assistant_message(reply))
+        if not requests:
+            failures += 1
+            messages.append({"role": "user", "content": refusal_message(refused), "_output": True})
+            yield Event("warning", f"The model wrote {', '.join(sorted(set(refused)))} code, "
+                                   "which cannot run here; asking it to use Python.")
+        block_outputs: list[str] = []
+        for request in requests:
+            if request.problem is not None:
+                failures += 1
+                _answer_request(messages, block_outputs, request, request.problem)
+                continue
+            if len(steps) >= config.max_steps:
+                reason = f"it reached the limit of {config.max_steps} steps for one question"
+                yield from finish(give_up_text(reason, steps), ok=False)
+                return
+            step = Step(number=len(steps) + 1, description=request.description,
+                        code=request.code)
+            if approve is not None:
+                yield Event("plan", request.description or "Run this code", step=step)
+                if not approve(step):
+                    yield from finish(f"Stopped before step {step.number}: the code was not "
+                                      "approved, so it was not run.", ok=False)
+                    return
+            yield Event("code", request.description or f"Step {step.number}", step=step)
+            try:
+                result = session.run(request.code, timeout=config.step_timeout)
+            except SandboxError as exc:
+                yield Event("error", str(exc))
+                yield from finish(f"The analysis stopped: {exc}", ok=False)
+                return
+            step = replace(step, result=result)
+            steps.append(step)
+            yield Event("result", request.description or f"Step {step.number}", step=step)
+            if result.ok:
+                failures = 0
+            else:
+                failures += 1
+                yield Event("error", f"Step {step.number} failed: {describe_failure(result)}",
+                            step=step)
+            output = format_result(result, config.tool_output_chars)
+            _answer_request(messages, block_outputs, request, output, number=step.number)
+        if block_outputs:
+            messages.append({"role": "user", "content": "\n\n".join(block_outputs),
+                             "_output": True})
+        if failures >= config.max_failures:
+            reason = f"{failures} attempts in a row failed"
+            yield from finish(give_up_text(reason, steps), ok=False)
+            return
+        if failures:
+            yield Event("retry", "The last step did not work; the model is correcting it.",
+                        data={"failures": failures})
+
+
+def read_reply(reply: ModelReply) -> tuple[list[CodeRequest], tuple[str, ...], str]:
+    """(code to run, languages refused, the words around the code)."""
+    blocks = extract_code_blocks(reply.text)
+    if reply.tool_calls:
+        return [_from_tool_call(c.id, c.name, c.arguments) for c in reply.tool_calls], (), \
+            reply.text
+    # Without tool calls (or when a model with tools still writes blocks), run the blocks.
+    requests = [CodeRequest(code, "") for code in blocks.python]
+    refused = blocks.refused if not requests else ()
+    prose = blocks.prose if (requests or refused) else reply.text
+    return requests, refused, prose
+
+
+def assistant_message(reply: ModelReply) -> dict[str, Any]:
+    message: dict[str, Any] = {"role": "assistant", "content": reply.text or None}
+    if reply.tool_calls:
+        message["tool_calls"] = [
+            {"id": c.id, "type": "function",
+             "function": {"name": c.name, "arguments": c.arguments}}
+            for c in reply.tool_calls
+        ]
+    return message
+
+
+def check_grounding(answer: str, messages: Sequence[dict[str, Any]],
+                    steps: Sequence[Step]) -> tuple[str, ...]:
+    """Warnings for figures of the answer found in no output, card, question or code.
+
+    Earlier answers of the conversation count as sources (they were checked in their turn);
+    what the model said between steps of this question does not.
+    """
+    question_at = max(i for i, m in enumerate(messages)
+                      if m["role"] == "user" and not m.get("_output"))
+    texts = [m["content"] for i, m in enumerate(messages)
+             if isinstance(m.get("content"), str)
+             and (m["role"] != "assistant" or i < question_at)]
+    numbers: list[float] = []
+    for step in steps:
+        texts.append(step.code)
+        result = step.result
+        if result is None:
+            continue
+        texts.extend([result.stdout, result.stderr])
+        if result.value is not None:
+            texts.append(result.value.text)
+            for row in (result.value.table or {}).get("data", []):
+                numbers.extend(v for v in row if isinstance(v, int | float))
+    missing = ungrounded(answer, source_values(texts, numbers))
+    return (warning_text(missing),) if missing else ()
+
+
+def give_up_text(reason: str, steps: Sequence[Step]) -> str:
+    """A plain explanation when the analyst stops: why, the last code and what it gave."""
+    text = f"I could not finish this analysis: {reason}."
+    if steps:
+        last = steps[-1]
+        text += f"\n\nThe last step was:\n\n```python\n{last.code.strip()}\n```\n"
+        if last.result is not None and not last.result.ok:
+            text += f"\nIt failed with: {describe_failure(last.result)}"
+        elif last.result is not None and last.result.stdout.strip():
+            text += "\nIts output began with:\n\n" + truncate_middle(
+                last.result.stdout.strip(), 600)
+    return text + ("\n\nYou can rephrase the question, or ask for a smaller part of it; the "
+                   "results so far are kept.")
+
+
+def _from_tool_call(call_id: str, name: str, arguments: str) -> CodeRequest:
+    if name != EXECUTE_PYTHON["function"]["name"]:
+        return CodeRequest("", "", call_id, f"There is no tool named {name!r}; use "
+                           "execute_python(code, description).")
+    try:
+        args = json.loads(arguments or "{}")
+    except json.JSONDecodeError as exc:
+        return CodeRequest("", "", call_id, f"The arguments were not valid JSON ({exc.msg}); "
+                           "send {\"code\": ..., \"description\": ...}.")
+    code = args.get("code") if isinstance(args, dict) else None
+    if not isinstance(code, str) or not code.strip():
+        return CodeRequest("", "", call_id, "The call had no code; send {\"code\": ..., "
+                           "\"description\": ...}.")
+    description = args.get("description")
+    return CodeRequest(code, description if isinstance(description, str) else "", call_id)
+
+
+def _answer_request(messages: list[dict[str, Any]], block_outputs: list[str],
+                    request: CodeRequest, content: str, number: int | None = None) -> None:
+    # Every tool call must get its tool message, or the API rejects the next request.
+    if request.call_id is not None:
+        messages.append({"role": "tool", "tool_call_id": request.call_id, "content": content})
+    else:
+        label = f"Output of step {number}" if number else "Your code was not run"
+        block_outputs.append(f"{label}:\n{content}")
+
