@@ -1,0 +1,86 @@
+"""Preparing a section's DataFrame for display, shared by the PDF and the Excel export."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date, datetime
+
+import pandas as pd
+
+from analyst.report.formats import MISSING, format_value
+from analyst.report.text import clean
+
+NUMERIC_FORMATS = frozenset({"money", "int", "number", "percent"})
+
+
+def _plain_index(index: pd.Index) -> bool:
+    return (
+        isinstance(index, pd.RangeIndex)
+        and index.start == 0
+        and index.step == 1
+        and index.name is None
+    )
+
+
+def prepare_frame(df: pd.DataFrame) -> pd.DataFrame:
+    """A copy with a meaningful index turned into columns and flat, string column names.
+
+    A grouped result ("revenue by region") keeps its labels in the index; dropping it
+    would drop the row labels, so any index but a plain 0..n-1 range becomes columns.
+    Columns are always read by position afterwards: names may repeat.
+    """
+    out = df.copy()
+    if isinstance(out.columns, pd.MultiIndex):
+        out.columns = [
+            " / ".join(clean(part) for part in col if str(part) != "") for col in out.columns
+        ]
+    if not _plain_index(out.index):
+        out = out.reset_index(allow_duplicates=True)
+    out.columns = [clean(col) for col in out.columns]
+    return out
+
+
+def infer_format(series: pd.Series) -> str:
+    """The display format of a column nobody gave a format for."""
+    if pd.api.types.is_bool_dtype(series):
+        return "text"
+    if pd.api.types.is_integer_dtype(series):
+        return "int"
+    if pd.api.types.is_float_dtype(series):
+        return "number"
+    if pd.api.types.is_datetime64_any_dtype(series):
+        return "date"
+    return "text"
+
+
+def column_formats(df: pd.DataFrame, explicit: Mapping[str, str]) -> list[str]:
+    """One format per column position: the explicit one, else inferred from the dtype."""
+    formats = []
+    for position, name in enumerate(df.columns):
+        fmt = explicit.get(name)
+        formats.append(fmt if fmt else infer_format(df.iloc[:, position]))
+    return formats
+
+
+def format_date(value: object) -> str:
+    if isinstance(value, (datetime, pd.Timestamp)):
+        if (value.hour, value.minute, value.second) == (0, 0, 0):
+            return value.strftime("%Y-%m-%d")
+        return value.strftime("%Y-%m-%d %H:%M")
+    if isinstance(value, date):
+        return value.isoformat()
+    return clean(value)
+
+
+def cell_text(value: object, fmt: str, currency: str | None) -> str:
+    """One cell as display text: numbers formatted, missing numbers a dash, text cleaned."""
+    if fmt in NUMERIC_FORMATS:
+        return format_value(value, fmt, currency)
+    try:
+        if pd.isna(value):  # type: ignore[arg-type]
+            return MISSING if fmt == "date" else ""
+    except (TypeError, ValueError):  # lists, arrays: not a scalar, show them as text
+        pass
+    if fmt == "date" or isinstance(value, (datetime, date)):
+        return format_date(value)
+    return clean(value)

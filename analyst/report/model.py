@@ -1,0 +1,112 @@
+"""The report model: what a report says, independent of how it is rendered.
+
+Another module builds a `Report` from an analysis session; `render_pdf` and `render_xlsx`
+turn the same `Report` into PDF and Excel bytes. Every type is a frozen dataclass so a
+report can be built once and rendered many times without surprises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+ValueFormat = Literal["money", "int", "number", "percent"]
+"""How a figure is shown. ``percent`` values are fractions: 0.123 is shown as 12.3%."""
+
+ColumnFormat = Literal["money", "int", "number", "percent", "text", "date"]
+"""How a table column is shown; columns without an entry are inferred from their dtype."""
+
+
+@dataclass(frozen=True)
+class KPI:
+    """One headline figure on the executive summary (a tile in the PDF, a row in Excel)."""
+
+    label: str
+    value: float | None
+    """None (or NaN) is shown as a dash: the figure could not be computed."""
+    format: ValueFormat = "number"
+    currency: str | None = None
+    """ISO code ("USD", "UAH") or a symbol ("$"); used when ``format`` is ``money``."""
+    delta: float | None = None
+    """Relative change as a fraction (0.12 is shown as +12.0%); None hides it."""
+    delta_label: str = ""
+    """What the change is measured against, e.g. "vs previous month"."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """One pinned result: heading, narrative, optional chart and optional table."""
+
+    title: str
+    narrative: str = ""
+    """Plain text (never markup); blank lines separate paragraphs."""
+    chart_path: Path | None = None
+    """A PNG on disk (the charts module writes 200 dpi PNGs, sharp at print size)."""
+    table: pd.DataFrame | None = None
+    """Shown with its index when the index is not a plain 0..n-1 range."""
+    column_formats: Mapping[str, ColumnFormat] = field(default_factory=dict)
+    """Column name -> format; e.g. {"Revenue": "money", "Share": "percent"}."""
+    currency: str | None = None
+    """Currency of the ``money`` columns of the table."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """One ingested table, for the methodology appendix."""
+
+    file_name: str
+    sha256: str
+    sheet: str | None = None
+    rows: int = 0
+    assumptions: tuple[str, ...] = ()
+    """Plain sentences: what ingestion assumed (header row, decimal comma, ...)."""
+    excluded_rows: int = 0
+
+
+@dataclass(frozen=True)
+class Definition:
+    """What a computed measure means, e.g. the ABC class thresholds."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class CodeStep:
+    """The code of one executed step, reproduced in the appendix."""
+
+    title: str
+    code: str
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything a rendered report contains."""
+
+    title: str
+    subtitle: str = ""
+    """Data source and period covered, e.g. "sales_2026.xlsx · Jan-Oct 2026"."""
+    generated_at: datetime = field(default_factory=lambda: datetime.now().replace(microsecond=0))
+    language_hint: str | None = None
+    """"en", "uk", "ru", "zh", "ja": language of the fixed labels ("Contents", "Page 1 of 3").
+    None detects it from the title, subtitle, section titles and narratives."""
+    kpis: tuple[KPI, ...] = ()
+    sections: tuple[Section, ...] = ()
+    sources: tuple[Source, ...] = ()
+    definitions: tuple[Definition, ...] = ()
+    steps_code: tuple[CodeStep, ...] = ()
+    include_code: bool = True
+    """False leaves the code of the steps out of the appendix."""
+    notice: str | None = None
+    """None uses the standard notice (automated analysis, interpretations need review)
+    in the report's language."""
+
+
+class ReportError(Exception):
+    """A report cannot be rendered; ``str()`` is one sentence saying what to do about it."""

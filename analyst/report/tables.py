@@ -1,0 +1,121 @@
+"""A section's DataFrame as a reportlab Table: formatted, right-aligned numbers, zebra rows,
+a header repeated on every page, long text wrapped and cut."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pandas as pd
+from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from analyst.report.frames import NUMERIC_FORMATS, cell_text, column_formats, prepare_frame
+from analyst.report.styles import FRAME_WIDTH, INK, NAVY, RULE, ZEBRA, Styles
+from analyst.report.text import escape, para_text, truncate
+
+MAX_ROWS = 2000  # beyond this a PDF is no longer read; the Excel export has every row
+MAX_COLUMNS = 12  # beyond this columns become too narrow to read on A4
+CELL_CHARS = 300  # a 10,000-character cell is cut, with an ellipsis
+SAMPLE_ROWS = 300  # rows measured to size the columns
+PAD = 5
+MIN_TEXT_WIDTH = 48
+
+
+def _natural_widths(
+    header: list[str], body: list[list[str]], numeric: list[bool], fonts: tuple[str, str], size: float
+) -> list[float]:
+    regular, bold = fonts
+    sample = body[:SAMPLE_ROWS] + body[-20:]
+    widths = []
+    for j, name in enumerate(header):
+        # A long header wraps, so it asks for no more than ~110pt.
+        head = min(stringWidth(name, bold, size), 110)
+        cells = max((stringWidth(row[j][:80], regular, size) for row in sample), default=0)
+        cap = 1e9 if numeric[j] else 240
+        widths.append(max(head, min(cells, cap), 18) + 2 * PAD)
+    return widths
+
+
+def _fit(natural: list[float], numeric: list[bool], width: float) -> list[float]:
+    """Column widths that add up to `width`: numbers keep theirs (they cannot wrap), text shares."""
+    total = sum(natural)
+    if total <= width:
+        return [w * width / total for w in natural]
+    fixed = sum(w for w, num in zip(natural, numeric) if num)
+    flexible = total - fixed
+    room = width - fixed
+    text_cols = sum(1 for num in numeric if not num)
+    if flexible and room >= MIN_TEXT_WIDTH * text_cols:
+        return [w if num else w * room / flexible for w, num in zip(natural, numeric)]
+    return [w * width / total for w in natural]  # too many columns: everything shrinks
+
+
+def frame_table(
+    df: pd.DataFrame,
+    formats: Mapping[str, str],
+    currency: str | None,
+    styles: Styles,
+    labels: Mapping[str, str],
+    width: float = FRAME_WIDTH,
+) -> list[Flowable]:
+    """The table of a section, followed by a note when rows or columns were left out."""
+    frame = prepare_frame(df)
+    notes: list[Flowable] = []
+    total_rows, total_cols = len(frame), frame.shape[1]
+    if total_cols > MAX_COLUMNS:
+        frame = frame.iloc[:, :MAX_COLUMNS]
+        notes.append(labels["cols_cut"].format(shown=MAX_COLUMNS, total=total_cols))
+    if total_rows > MAX_ROWS:
+        frame = frame.iloc[:MAX_ROWS]
+        notes.append(labels["rows_cut"].format(shown=f"{MAX_ROWS:,}", total=f"{total_rows:,}"))
+    fmts = column_formats(frame, formats)
+    numeric = [fmt in NUMERIC_FORMATS for fmt in fmts]
+    header = [truncate(str(name), 80) for name in frame.columns]
+    body = [
+        [truncate(cell_text(value, fmts[j], currency), CELL_CHARS) for j, value in enumerate(row)]
+        for row in frame.itertuples(index=False, name=None)
+    ]
+    size = 8 if len(header) <= 7 else 7
+    fonts = styles.fonts
+    widths = _fit(_natural_widths(header, body, numeric, (fonts.regular, fonts.bold), size),
+                  numeric, width)
+
+    head_style = {False: styles.header_cell, True: styles.header_cell_right}
+    cell_style = styles.cell.clone("CellSized", fontSize=size, leading=size + 2.2)
+    data: list[list[object]] = [
+        [Paragraph(escape(name), head_style[numeric[j]]) for j, name in enumerate(header)]
+    ]
+    room = [w - 2 * PAD for w in widths]
+    for row in body:
+        # Numbers and text that fits are plain strings (drawn as is: no markup, fast);
+        # longer text wraps in a Paragraph.
+        data.append([
+            value
+            if numeric[j] or ("\n" not in value and stringWidth(value, fonts.regular, size) <= room[j])
+            else Paragraph(para_text(value), cell_style)
+            for j, value in enumerate(row)
+        ])
+    commands: list[tuple] = [
+        ("BACKGROUND", (0, 0), (-1, 0), NAVY),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, ZEBRA]),
+        # Every cell gets our font: the default (Helvetica) is never embedded.
+        ("FONT", (0, 0), (-1, -1), fonts.regular, size, size + 2.2),
+        ("TEXTCOLOR", (0, 1), (-1, -1), INK),
+        ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+        ("VALIGN", (0, 1), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.6, RULE),
+    ]
+    for j, is_number in enumerate(numeric):
+        if is_number:
+            commands.append(("ALIGN", (j, 1), (j, -1), "RIGHT"))
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT", splitByRow=1)
+    table.setStyle(TableStyle(commands))
+    flowables: list[Flowable] = [table]
+    for note in notes:
+        flowables += [Spacer(1, 3), Paragraph(escape(note), styles.small)]
+    return flowables
