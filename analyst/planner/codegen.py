@@ -62,6 +62,7 @@ print("{FIGURES_MARKER}", json.dumps({{
     "title": result.title,
     "figures": result.figures,
     "notes": list(result.notes),
+    "definition": result.definition,
     "head": result.table.head(12).to_dict("records"),
     "tail": result.table.tail(2).to_dict("records"),
     "rows": len(result.table),
@@ -80,6 +81,7 @@ class StepFigures:
     head: tuple[dict[str, Any], ...]
     tail: tuple[dict[str, Any], ...] = ()
     rows: int = 0
+    definition: str = ""
 
 
 def read_figures(stdout: str) -> StepFigures | None:
@@ -103,6 +105,7 @@ def read_figures(stdout: str) -> StepFigures | None:
             head=tuple(dict(r) for r in data.get("head") or ()),
             tail=tuple(dict(r) for r in data.get("tail") or ()),
             rows=int(data.get("rows") or 0),
+            definition=str(data.get("definition") or ""),
         )
     return None
 

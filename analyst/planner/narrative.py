@@ -10,19 +10,12 @@ import math
 from typing import Any
 
 from analyst.planner.codegen import PlannedStep, StepFigures
+from analyst.report.formats import format_money
 
 
 def money(value: float, currency: str | None = None) -> str:
-    """1234567.891 -> "$1,234,567.89" (a symbol is a prefix, a code a suffix)."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "n/a"
-    sign = "-" if value < 0 else ""
-    text = f"{abs(value):,.2f}"
-    if not currency:
-        return sign + text
-    if len(currency) == 1:
-        return f"{sign}{currency}{text}"
-    return f"{sign}{text} {currency}"
+    """1234567.891, "$" -> "$1,234,567.89": the report's own format, so words match tables."""
+    return format_money(value, currency)
 
 
 def percent(value: float) -> str:

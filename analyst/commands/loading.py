@@ -1,0 +1,68 @@
+"""What `ask` and `report` share: open an analysis on files, and turn failures into one line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from analyst.analysis import Analysis
+
+BACKENDS = ("auto", "docker", "local")
+
+
+class CommandError(Exception):
+    """A failure the user can act on; `str()` is the one line printed on stderr."""
+
+
+def add_common_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--workspace", type=Path, default=None,
+                        help="folder for the clean tables, charts and tables "
+                             "(default: a new folder in the temporary directory)")
+    parser.add_argument("--backend", choices=BACKENDS, default="auto",
+                        help="where generated code runs: docker (isolated), local, or auto")
+
+
+def open_analysis(files: Sequence[Path], workspace: Path | None, backend: str,
+                  *, quiet: bool = False) -> Analysis:
+    """An analysis with every file ingested; raises `CommandError` on a missing file."""
+    for path in files:
+        if not path.is_file():
+            raise CommandError(f"File not found: {path}")
+    root = workspace or Path(tempfile.mkdtemp(prefix="analyst-"))
+    analysis = Analysis.open(root, backend=backend)
+    for path in files:
+        if not quiet:
+            print(f"Reading {path.name}...", file=sys.stderr)
+        analysis.add_file(path)
+    return analysis
+
+
+def human_error(exc: BaseException) -> str | None:
+    """The one-line message for an expected failure, or None for a bug of ours."""
+    from analyst.agent.config import ConfigError
+    from analyst.ingest.errors import IngestError
+    from analyst.report import ReportError
+    from analyst.reporting import ReportingError
+    from sandbox import SandboxError
+
+    if isinstance(exc, (CommandError, IngestError, SandboxError, ReportError, ReportingError,
+                        ConfigError)):
+        return " ".join(str(exc).split())
+    if isinstance(exc, OSError):
+        return f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc)
+    return None
+
+
+def fail(exc: BaseException) -> int:
+    """Print the one line for `exc` and return the exit status (2 for our own bugs)."""
+    message = human_error(exc)
+    if message is None:
+        message = (f"Internal error ({type(exc).__name__}: {exc}). This is a bug in Analyst; "
+                   "please report it with the command you ran.")
+        print(message, file=sys.stderr)
+        return 2
+    print(message, file=sys.stderr)
+    return 1

@@ -1,0 +1,67 @@
+"""`python -m analyst report FILE... -o OUT.pdf [--xlsx OUT.xlsx]`: the standard report, end to end.
+
+Ingest every file, run the standard recipes in the sandbox, render the PDF (and Excel).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from analyst.commands.loading import CommandError, add_common_arguments, fail, open_analysis
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help="data files")
+    parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf",
+                        help="where to write the PDF")
+    parser.add_argument("--xlsx", type=Path, default=None, metavar="OUT.xlsx",
+                        help="also write the report as an Excel workbook")
+    parser.add_argument("--title", default=None, help="report title (default: from the files)")
+    parser.add_argument("--offline", action="store_true",
+                        help="accepted for symmetry with ask: the standard report is always "
+                             "computed by the verified recipes, with no language model")
+    parser.add_argument("--no-code", action="store_true",
+                        help="leave the code of the steps out of the appendix")
+    parser.add_argument("--quiet", action="store_true", help="print only the output paths")
+    add_common_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from analyst.report import render_pdf, render_xlsx
+    from analyst.reporting import build_report
+
+    started = time.perf_counter()
+    try:
+        for target in (args.output, args.xlsx):
+            if target is not None and not target.parent.exists():
+                raise CommandError(f"The folder {target.parent} does not exist.")
+        with open_analysis(args.files, args.workspace, args.backend,
+                           quiet=args.quiet) as analysis:
+            failed = []
+            for event in analysis.standard_report():
+                if event.kind == "code" and not args.quiet:
+                    print(f"Computing: {event.message}", file=sys.stderr)
+                elif event.kind == "warning" and not args.quiet:
+                    print(f"Warning: {event.message}", file=sys.stderr)
+                elif event.kind == "error":
+                    failed.append(event.message)
+                    print(f"Problem: {event.message}", file=sys.stderr)
+                elif event.kind == "answer" and event.answer and not event.answer.steps:
+                    raise CommandError(event.answer.text)
+            report = build_report(analysis, title=args.title, include_code=not args.no_code)
+            args.output.write_bytes(render_pdf(report))
+            written = [args.output]
+            if args.xlsx is not None:
+                args.xlsx.write_bytes(render_xlsx(report))
+                written.append(args.xlsx)
+        for path in written:
+            print(path)
+        if not args.quiet:
+            print(f"Done in {time.perf_counter() - started:.1f} s "
+                  f"({len(report.sections)} sections).", file=sys.stderr)
+        return 1 if failed else 0
+    except Exception as exc:  # noqa: BLE001 - every failure becomes one line, never a traceback
+        return fail(exc)

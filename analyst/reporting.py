@@ -1,0 +1,210 @@
+"""Build an `analyst.report.Report` from an analysis: the standard report, or pinned results.
+
+Every figure in the report comes from a step that ran in the sandbox: KPI tiles from the
+key-figures step's printed figures, sections from the tables and charts the steps saved,
+narratives from the same figures. The appendix lists the sources (from the data cards), the
+definitions the recipes used (with their actual parameters) and the code of every step.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from analyst.events import Answer, Step
+from analyst.planner.codegen import StepFigures, read_figures
+from analyst.planner.runner import planned_from_step, step_paragraph
+from analyst.report import KPI, CodeStep, Definition, Report, Section, Source
+
+STANDARD_QUESTION = "Standard report"
+
+
+class ReportingError(ValueError):
+    """The report cannot be built from this analysis; the message says what to do."""
+
+
+@dataclass(frozen=True)
+class Pin:
+    """A result the user pinned to the report."""
+
+    answer_index: int
+    """Index into `Analysis.history`."""
+    step_number: int
+    """`Step.number` within that answer."""
+    title: str | None = None
+    """None: the step's description."""
+    narrative: str | None = None
+    """None: the generated narrative (offline steps) or the answer's text."""
+
+
+def standard_answer(history: Sequence[Answer]) -> Answer | None:
+    """The latest standard-report answer in `history`."""
+    for answer in reversed(history):
+        if answer.question == STANDARD_QUESTION and answer.steps:
+            return answer
+    return None
+
+
+def build_report(
+    analysis: Any,
+    *,
+    title: str | None = None,
+    pins: Sequence[Pin] | None = None,
+    include_code: bool = True,
+) -> Report:
+    """The report of `analysis`: pinned results when `pins` is given, else the standard one."""
+    history = analysis.history
+    if pins:
+        chosen = [_pinned(history, pin) for pin in pins]
+    else:
+        answer = standard_answer(history)
+        if answer is None:
+            raise ReportingError("Run the standard report first (nothing to report yet).")
+        chosen = [(step, None, None, answer.text) for step in answer.steps]
+    steps = [c[0] for c in chosen]
+    sections = []
+    for step, pin_title, pin_text, fallback in chosen:
+        section = _section(analysis.workspace, step, pin_title, pin_text, fallback)
+        if section is not None:
+            sections.append(section)
+    if not sections:
+        raise ReportingError("No step of the analysis finished, so there is nothing to report.")
+    cards = analysis.cards
+    return Report(
+        title=title or _default_title(cards),
+        subtitle=_subtitle(cards),
+        kpis=_kpis(steps),
+        sections=tuple(sections),
+        sources=tuple(_source(card) for card in cards),
+        definitions=_definitions(steps),
+        steps_code=tuple(CodeStep(f"Step {s.number}: {s.description}", s.code) for s in steps),
+        include_code=include_code,
+    )
+
+
+def _pinned(history: Sequence[Answer], pin: Pin) -> tuple[Step, str | None, str | None, str]:
+    if not 0 <= pin.answer_index < len(history):
+        raise ReportingError(f"Pinned answer {pin.answer_index + 1} is no longer in the history.")
+    answer = history[pin.answer_index]
+    for step in answer.steps:
+        if step.number == pin.step_number:
+            return step, pin.title, pin.narrative, answer.text
+    raise ReportingError(f"Step {pin.step_number} is not part of the answer to "
+                         f"\"{answer.question}\".")
+
+
+def _section(workspace: Any, step: Step, title: str | None, narrative: str | None,
+             fallback: str) -> Section | None:
+    if step.result is None or not step.result.ok:
+        return None
+    figures = read_figures(step.result.stdout)
+    planned = planned_from_step(step)
+    currency = planned.arguments.get("currency") if planned else None
+    text = narrative if narrative is not None else (step_paragraph(step) or fallback)
+    chart = next((workspace.root / p for p in step.charts), None)
+    table, formats = _table(workspace, step, figures)
+    if table is None and chart is None and not text:
+        return None
+    return Section(title=title or step.description, narrative=text or "",
+                   chart_path=chart if chart is not None and chart.exists() else None,
+                   table=table, column_formats=formats, currency=currency)
+
+
+def _table(workspace: Any, step: Step,
+           figures: StepFigures | None) -> tuple[pd.DataFrame | None, dict[str, str]]:
+    paths = sorted(step.tables, key=lambda p: not p.endswith(".parquet"))
+    if not paths:
+        return None, {}
+    path = workspace.root / paths[0]
+    try:
+        table = pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path)
+    except (OSError, ValueError):
+        return None, {}
+    planned = planned_from_step(step)
+    money = set()
+    if planned:
+        money = {v for k, v in planned.arguments.items()
+                 if k in ("amount", "revenue", "cost") and isinstance(v, str)}
+        money |= {"gross_profit", "change", "yoy_change"} if planned.recipe != "kpi_summary" else set()
+    formats: dict[str, str] = {}
+    table = table.copy()
+    for column in table.columns:
+        name = str(column)
+        if name.endswith("_pct") and pd.api.types.is_numeric_dtype(table[column]):
+            table[column] = table[column] / 100.0  # recipes give 0-100; the report wants fractions
+            formats[name] = "percent"
+        elif name in money:
+            formats[name] = "money"
+        elif name in ("rows", "items", "orders", "rank"):
+            formats[name] = "int"
+    if "start" in table.columns and planned and planned.recipe == "period_dynamics":
+        table = table.drop(columns=["start"])  # the period label already says it
+    return table, formats
+
+
+def _kpis(steps: Sequence[Step]) -> tuple[KPI, ...]:
+    tiles: list[KPI] = []
+    for step in steps:
+        if step.recipe not in ("kpi_summary", "period_dynamics") or step.result is None:
+            continue
+        figures = read_figures(step.result.stdout)
+        planned = planned_from_step(step)
+        if figures is None or planned is None:
+            continue
+        f, cur, amount = figures.figures, planned.arguments.get("currency"), planned.arguments.get("amount")
+        if step.recipe == "kpi_summary" and not any(t.label.startswith("Total") for t in tiles):
+            tiles.append(KPI(f"Total {amount}", f["total"], "money", cur))
+            if "order_id" in planned.arguments:
+                tiles.append(KPI("Orders", f["orders"], "int"))
+                tiles.append(KPI("Average order value", f["average_order_value"], "money", cur))
+            if "gross_margin_pct" in f:
+                tiles.append(KPI("Gross margin", f["gross_margin_pct"] / 100.0, "percent"))
+            if "quantity" in f:
+                tiles.append(KPI(f"Total {planned.arguments.get('quantity')}", f["quantity"], "int"))
+        elif step.recipe == "period_dynamics" and not any(t.label.startswith("Last") for t in tiles):
+            word = {"M": "month", "W": "week", "Q": "quarter"}[planned.arguments.get("freq", "M")]
+            label = figures.tail[-1].get(word) if figures.tail else None
+            change = f.get("last_change_pct", math.nan)
+            tiles.append(KPI(f"Last {word}" + (f" ({label})" if label else ""), f["last"], "money",
+                             cur, delta=None if math.isnan(change) else change / 100.0,
+                             delta_label=f"vs previous {word}"))
+    return tuple(tiles)
+
+
+def _definitions(steps: Sequence[Step]) -> tuple[Definition, ...]:
+    seen: dict[str, str] = {}
+    for step in steps:
+        if step.result is None or not step.recipe:
+            continue
+        figures = read_figures(step.result.stdout)
+        if figures and figures.definition and figures.definition not in seen.values():
+            name = step.recipe.replace("_", " ").capitalize()
+            key = name if name not in seen else f"{name} ({step.description})"
+            seen[key] = figures.definition
+    return tuple(Definition(k, v) for k, v in seen.items())
+
+
+def _source(card: Any) -> Source:
+    return Source(file_name=card.source_file, sha256=card.source_sha256, sheet=card.sheet,
+                  rows=card.rows, assumptions=tuple(card.assumptions),
+                  excluded_rows=len(card.excluded_rows))
+
+
+def _default_title(cards: Sequence[Any]) -> str:
+    names = sorted({Path(c.source_file).stem for c in cards})
+    return "Sales report: " + ", ".join(names) if names else "Sales report"
+
+
+def _subtitle(cards: Sequence[Any]) -> str:
+    files = ", ".join(sorted({c.source_file for c in cards}))
+    ranges = [c.date_range for c in cards if c.date_range]
+    if not ranges:
+        return files
+    first = min(r[0] for r in ranges)[:10]
+    last = max(r[1] for r in ranges)[:10]
+    return f"{files} · {first} to {last}"
