@@ -10,7 +10,7 @@ relative imports, because this folder is copied as-is into the sandbox workspace
 
 from .breakdown import breakdown, margin_by
 from .catalog import DEFINITIONS, describe_for_model
-from .charts import apply_style, format_value, render_chart
+from .charts import apply_style, draw_chart, format_value, render_chart
 from .columns import RecipeError
 from .dynamics import period_dynamics
 from .funnel import funnel_conversion
@@ -27,7 +27,7 @@ RECIPES = (
 
 __all__ = [
     "DEFINITIONS", "RECIPES", "ChartSeries", "ChartSpec", "RecipeError", "RecipeResult",
-    "abc_analysis", "apply_style", "breakdown", "classify_account", "describe_for_model",
+    "abc_analysis", "apply_style", "breakdown", "classify_account", "describe_for_model", "draw_chart",
     "format_value", "funnel_conversion", "kpi_summary", "margin_by", "outliers",
     "period_dynamics", "pnl_summary", "profile", "render_chart", "top_n",
 ]

@@ -118,9 +118,15 @@ def render_chart(spec: ChartSpec, path: str | Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with matplotlib.rc_context(style()):
-        fig = _draw(spec)
+        fig = draw_chart(spec)
         fig.savefig(path, format="png", dpi=DPI, bbox_inches="tight", pad_inches=0.2)
     return path
+
+
+def draw_chart(spec: ChartSpec) -> Figure:
+    """The chart as a matplotlib `Figure` (not attached to pyplot), e.g. for `st.pyplot`."""
+    with matplotlib.rc_context(style()):
+        return _draw(spec)
 
 
 def _draw(spec: ChartSpec) -> Figure:

@@ -38,7 +38,8 @@ def abc_definition(a: float = 0.80, b: float = 0.95) -> str:
         "equal amounts are ranked together: they all take the cumulative share at the end of "
         "their group, so equal items always land in the same class. Shares are of the sum of "
         "items with a positive net amount; items whose net amount is zero or negative (returns "
-        "exceed sales) are class C and have no cumulative share."
+        "exceed sales) are class C and have no cumulative share. A class's share is its net "
+        "amount / that positive base."
     )
 
 
