@@ -202,6 +202,7 @@ class Runner:
         self.namespace: dict = {"__name__": "__main__", "__builtins__": builtins}
         self.max_output = max_output
         self.step = 0
+        self.pid = os.getpid()
 
     def run(self, code: str) -> dict:
         global _executing
@@ -232,6 +233,9 @@ class Runner:
             reply["error"] = _error(exc, filename)
         except BaseException as exc:  # noqa: BLE001 - SystemExit too: the session goes on
             reply["error"] = _error(exc, filename)
+        if os.getpid() != self.pid:
+            # A child forked by the step's code got here: it must never answer as the kernel.
+            os._exit(0)
         try:
             reply["figures"] = _save_open_figures(self.step)
         except BaseException as exc:  # noqa: BLE001

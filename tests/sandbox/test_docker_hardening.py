@@ -1,0 +1,218 @@
+"""Attacks from inside the Docker sandbox. Each is contained, and the next step still works."""
+
+import json
+import socket
+import subprocess
+
+import pytest
+
+from sandbox import Limits, Workspace, open_session, reap_orphans
+from sandbox.docker_backend import SANDBOX_UID
+from tests.sandbox.conftest import TEST_LIMITS
+
+pytestmark = pytest.mark.docker
+
+
+def still_works(session) -> None:
+    result = session.run("print(6 * 7)")
+    assert result.ok and result.stdout == "42\n", result
+
+
+def status_field(session, name: str) -> str:
+    code = f"[l.split()[1] for l in open('/proc/self/status') if l.startswith('{name}:')][0]"
+    return session.run(code).value.text.strip("'")
+
+
+@pytest.mark.parametrize("code", [
+    "import socket\nsocket.getaddrinfo('pypi.org', 443)",
+    "import socket\nsocket.create_connection(('172.17.0.1', 22), timeout=3)",  # the host
+    "import socket\nsocket.create_connection(('1.1.1.1', 443), timeout=3)",
+    "import urllib.request\nurllib.request.urlopen('http://example.com', timeout=3)",
+])
+def test_no_network(docker_session, code):
+    result = docker_session.run(code)
+    assert result.error is not None and result.error.name in (
+        "gaierror", "OSError", "URLError", "TimeoutError", "ConnectionRefusedError",
+    ), result
+    still_works(docker_session)
+
+
+def test_only_the_loopback_interface_exists(docker_session):
+    names = docker_session.run("import socket\nsorted(n for _, n in socket.if_nameindex())")
+    assert names.value.text == "['lo']"
+
+
+@pytest.mark.parametrize("path", [
+    "/workspace/escape.txt", "/etc/passwd", "/opt/sandbox/kernel.py", "/usr/local/x",
+    "/workspace/lib/x.py", "/home/x",
+])
+def test_cannot_write_outside_output_and_tmp(docker_session, path):
+    result = docker_session.run(f"open({path!r}, 'a').write('x')")
+    assert result.error is not None and result.error.name in (
+        "OSError", "PermissionError", "FileNotFoundError",
+    ), result
+    still_works(docker_session)
+
+
+def test_tmp_is_writable_but_size_limited(docker_session):
+    assert docker_session.run("open('/tmp/small', 'w').write('ok')").ok
+    result = docker_session.run(
+        "with open('/tmp/big', 'wb') as f:\n"
+        "    for _ in range(400):\n"
+        "        f.write(b'0' * 1024 * 1024)\n"
+    )
+    assert result.error is not None and result.error.name == "OSError"  # tmpfs full at 256 MB
+    still_works(docker_session)
+
+
+def test_dev_shm_is_size_limited(docker_session):
+    result = docker_session.run(
+        "with open('/dev/shm/big', 'wb') as f:\n"
+        "    for _ in range(200):\n"
+        "        f.write(b'0' * 1024 * 1024)\n"
+    )
+    assert result.error is not None
+    still_works(docker_session)
+
+
+def test_input_cannot_be_changed(docker_session, workspace):
+    (workspace.input_dir / "sales.csv").write_text("amount\n1\n")
+    for code in ("open('input/sales.csv', 'w').write('forged')",
+                 "import os\nos.remove('input/sales.csv')",
+                 "open('input/new.csv', 'w').write('x')"):
+        result = docker_session.run(code)
+        assert result.error is not None and result.error.name in ("OSError", "PermissionError")
+    assert (workspace.input_dir / "sales.csv").read_text() == "amount\n1\n"
+    assert not (workspace.input_dir / "new.csv").exists()
+    still_works(docker_session)
+
+
+def test_host_environment_never_enters(workspace, docker_image, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-must-not-leak")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "also-secret")
+    with open_session(workspace, backend="docker", limits=TEST_LIMITS) as session:
+        env = session.run("import os\ndict(os.environ)").value.text
+        assert "OPENAI_API_KEY" not in env and "sk-test-must-not-leak" not in env
+        assert "AWS_SECRET_ACCESS_KEY" not in env
+        anywhere = session.run(
+            "import glob\n"
+            "any(b'sk-test-must-not-leak' in open(p, 'rb').read()\n"
+            "    for p in glob.glob('/proc/*/environ'))"
+        )
+        assert anywhere.value.text == "False"
+
+
+def test_another_sessions_workspace_is_invisible(docker_session, tmp_path):
+    other = Workspace(tmp_path / "other").ensure()
+    (other.input_dir / "payroll.csv").write_text("secret\n")
+    result = docker_session.run(f"open({str(other.input_dir / 'payroll.csv')!r}).read()")
+    assert result.error is not None and result.error.name == "FileNotFoundError"
+    mounts = docker_session.run(
+        "sorted(l.split()[1] for l in open('/proc/self/mounts') if l.split()[1].startswith('/workspace'))"
+    )
+    assert mounts.value.text == (
+        "['/workspace/.sandbox', '/workspace/input', '/workspace/lib', '/workspace/output']"
+    )
+    still_works(docker_session)
+
+
+def test_runs_as_non_root_without_capabilities_or_new_privileges(docker_session):
+    assert docker_session.run("import os\nos.getuid(), os.geteuid()").value.text == (
+        f"({SANDBOX_UID}, {SANDBOX_UID})"
+    )
+    assert int(status_field(docker_session, "CapEff"), 16) == 0
+    assert int(status_field(docker_session, "CapPrm"), 16) == 0
+    assert int(status_field(docker_session, "CapBnd"), 16) == 0
+    assert status_field(docker_session, "NoNewPrivs") == "1"
+
+
+def test_a_fork_bomb_hits_the_pids_limit(docker_session):
+    result = docker_session.run("import os\nwhile True:\n    os.fork()", timeout=15)
+    assert not result.ok
+    still_works(docker_session)
+
+
+def test_a_memory_hog_is_reported_and_the_session_restarts(docker_session):
+    docker_session.run("lost = 1")
+    result = docker_session.run(
+        "blocks = []\nwhile True:\n    blocks.append(b'x' * 50_000_000)", timeout=60
+    )
+    assert result.out_of_memory and not result.ok
+    assert "ran out of memory (limit 1 GB)" in result.notice
+    if result.restarted:
+        assert "gone" in result.notice
+    still_works(docker_session)
+
+
+def test_printing_a_gigabyte_is_bounded(docker_session):
+    result = docker_session.run(
+        "import sys\nchunk = 'x' * (1024 * 1024)\nfor _ in range(1024):\n    sys.stdout.write(chunk)",
+        timeout=60,
+    )
+    assert result.ok, result
+    assert len(result.stdout) < 200_000 and "characters cut" in result.stdout
+    raw = docker_session.run(  # straight to the container's stdout: the log is size-capped
+        "import os\nchunk = b'y' * (1024 * 1024)\nfor _ in range(200):\n    os.write(1, chunk)",
+        timeout=60,
+    )
+    assert raw.ok
+    still_works(docker_session)
+
+
+def test_container_carries_labels_and_limits(docker_session, workspace):
+    info = _inspect(workspace)
+    labels = info["Config"]["Labels"]
+    assert labels["analyst.sandbox"] == "1"
+    assert labels["analyst.workspace"] == str(workspace.root)
+    host = info["HostConfig"]
+    assert host["NetworkMode"] == "none" and host["ReadonlyRootfs"] is True
+    assert host["CapDrop"] == ["ALL"] and host["PidsLimit"] == TEST_LIMITS.pids
+    assert host["Memory"] == host["MemorySwap"] == TEST_LIMITS.memory_bytes
+    assert host["NanoCpus"] == int(TEST_LIMITS.cpus * 1e9)
+    assert "no-new-privileges" in host["SecurityOpt"]
+    env_names = {item.split("=", 1)[0] for item in info["Config"]["Env"]}
+    assert "OPENAI_API_KEY" not in env_names
+
+
+def test_a_container_killed_from_outside_gives_a_fresh_session(docker_session, workspace):
+    docker_session.run("lost = 1")
+    subprocess.run(["docker", "rm", "-f", _inspect(workspace)["Id"]], check=True,
+                   capture_output=True)
+    result = docker_session.run("print('fresh')")
+    assert result.ok and result.stdout == "fresh\n"
+    assert result.restarted and "gone" in result.notice
+    assert docker_session.run("lost").error.name == "NameError"
+
+
+def test_orphans_of_a_dead_app_are_reaped_and_live_sessions_kept(docker_session, docker_image,
+                                                                 workspace):
+    orphan = subprocess.run(
+        ["docker", "run", "-d", "--label", "analyst.sandbox=1",
+         "--label", f"analyst.owner={socket.gethostname()}:999999999", "--network", "none",
+         docker_image, "python", "-c", "import time; time.sleep(120)"],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip()
+    assert reap_orphans() >= 1
+    gone = subprocess.run(["docker", "inspect", orphan], check=False, capture_output=True)
+    assert gone.returncode != 0
+    still_works(docker_session)
+
+
+def test_first_result_from_nothing_within_one_second(workspace, docker_image):
+    import time
+
+    started = time.monotonic()
+    with open_session(workspace, backend="docker", limits=Limits()) as session:
+        assert session.run("print(1)").stdout == "1\n"
+        elapsed = time.monotonic() - started
+    assert elapsed < 1.0, f"first result after {elapsed:.2f} s"
+
+
+def _inspect(workspace: Workspace) -> dict:
+    ids = subprocess.run(
+        ["docker", "ps", "-q", "--filter", f"label=analyst.workspace={workspace.root}"],
+        check=True, capture_output=True, text=True,
+    ).stdout.split()
+    assert len(ids) == 1, ids
+    out = subprocess.run(["docker", "inspect", ids[0]], check=True, capture_output=True, text=True)
+    return json.loads(out.stdout)[0]
