@@ -53,9 +53,13 @@ def numbered_canvas(font: str, page_label: str) -> type[rl_canvas.Canvas]:
         def showPage(self) -> None:  # reportlab's name
             self._pages.append(dict(self.__dict__))
             self._startPage()
+            # Bookmarks and links name their page by this counter ("Page3"); advance it as a
+            # real page break would, or every destination would point at page 1.
+            self._doc.pageCounter += 1
 
         def save(self) -> None:
             total = len(self._pages)
+            self._doc.pageCounter = 1  # the real page breaks below number the pages again
             for number, state in enumerate(self._pages, start=1):
                 self.__dict__.update(state)
                 self.setFont(font, FURNITURE_SIZE)
@@ -72,7 +76,8 @@ def numbered_canvas(font: str, page_label: str) -> type[rl_canvas.Canvas]:
 class ReportDoc(BaseDocTemplate):
     """A4 document whose headings marked with `toc_entry` feed the contents and PDF outline."""
 
-    def __init__(self, target: Any, *, title: str, generated: str, font: str) -> None:
+    def __init__(self, target: Any, *, title: str, subtitle: str, generated: str, font: str
+                 ) -> None:
         super().__init__(
             target,
             pagesize=PAGE_SIZE,
@@ -88,13 +93,15 @@ class ReportDoc(BaseDocTemplate):
         )
         self._report_title = title
         self._generated = generated
+        self._subtitle = subtitle
         self._font = font
         frame = Frame(MARGIN_X, MARGIN_BOTTOM, FRAME_WIDTH, FRAME_HEIGHT, id="body",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=self.on_page)])
 
     def on_page(self, canv: rl_canvas.Canvas, doc: BaseDocTemplate) -> None:
-        """Running header (from page 2: the cover carries the title) and footer."""
+        """Header: title and generation time (from page 2; the cover carries both).
+        Footer: the data source and period; "Page X of Y" is added by the canvas."""
         canv.saveState()
         canv.setFont(self._font, FURNITURE_SIZE)
         canv.setFillColor(MUTED)
@@ -109,7 +116,9 @@ class ReportDoc(BaseDocTemplate):
             canv.drawRightString(right, HEADER_Y, self._generated)
             canv.line(MARGIN_X, HEADER_Y - 4, right, HEADER_Y - 4)
         canv.line(MARGIN_X, FOOTER_Y + 10, right, FOOTER_Y + 10)
-        canv.drawString(MARGIN_X, FOOTER_Y, self._generated)
+        if self._subtitle:
+            canv.drawString(MARGIN_X, FOOTER_Y,
+                            fit_text(self._subtitle, self._font, FURNITURE_SIZE, FRAME_WIDTH - 120))
         canv.restoreState()
 
     def afterFlowable(self, flowable: Flowable) -> None:  # reportlab's name

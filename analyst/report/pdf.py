@@ -306,7 +306,8 @@ def render_pdf(report: Report) -> bytes:
 
     buffer = BytesIO()
     generated = f"{lb['generated']} {format_generated(report.generated_at)}"
-    doc = ReportDoc(buffer, title=report.title, generated=generated, font=fonts.regular)
+    doc = ReportDoc(buffer, title=report.title, subtitle=report.subtitle, generated=generated,
+                    font=fonts.regular)
     canvasmaker = numbered_canvas(fonts.regular, lb["page"])
     if long_report:
         doc.multiBuild(story, canvasmaker=canvasmaker)

@@ -34,11 +34,13 @@ class PdfProbe:
 
     @property
     def pages_text(self) -> list[str]:
-        return [page.extract_text() or "" for page in PdfReader(str(self.path)).pages]
+        """Text of each page, whitespace collapsed (extraction puts table cells on lines)."""
+        return [" ".join((page.extract_text() or "").split())
+                for page in PdfReader(str(self.path)).pages]
 
     @property
     def text(self) -> str:
-        return "\n".join(self.pages_text)
+        return " ".join(self.pages_text)
 
     def fonts(self) -> list[FontRow]:
         out = subprocess.run(["pdffonts", str(self.path)], capture_output=True, text=True,
