@@ -1,0 +1,134 @@
+"""What the analyst knows about one clean table, without reading all of it.
+
+A `DataCard` is shown to the user (what was assumed, what was excluded) and told to the
+language model (`to_prompt`). Raw rows reach the model only when the user allows it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+ROLES = ("date", "money", "quantity", "percent", "category", "id", "text")
+"""What a column means to an analyst; decides how recipes aggregate and chart it."""
+
+
+@dataclass(frozen=True)
+class ExcludedRow:
+    """A row of the source left out of the clean table, and why."""
+
+    line: int
+    """Row number as the user sees it (Excel row, or line of a text file)."""
+    reason: str
+    """Plain words: "total row", "subtotal row", "footnote", "wrong number of fields"."""
+    text: str
+    """The row's cells joined with " | ", shortened, so the user can recognise it."""
+
+
+@dataclass(frozen=True)
+class ColumnCard:
+    name: str
+    """The name the user sees (header text, a merged header joined with " / ")."""
+    dtype: str
+    """The pandas dtype in the Parquet table: int64, float64, datetime64[s], str, bool."""
+    role: str
+    """One of `ROLES`."""
+    missing: int
+    unique: int
+    sum: float | None = None
+    min: float | None = None
+    max: float | None = None
+    first: str | None = None
+    """Earliest date (ISO), for date columns."""
+    last: str | None = None
+    """Latest date (ISO), for date columns."""
+    note: str | None = None
+    """How the column was read, when that is worth knowing ("decimal comma", "€")."""
+
+
+@dataclass(frozen=True)
+class DataCard:
+    table: str
+    """Safe slug, the Parquet stem: `input/<table>.parquet`."""
+    source_file: str
+    """The original file name, for display."""
+    source_sha256: str
+    sheet: str | None
+    """The Excel sheet the table comes from; None for text files and Parquet."""
+    sheets: tuple[str, ...]
+    """All visible sheets of a workbook (empty for other formats)."""
+    rows: int
+    columns: tuple[ColumnCard, ...]
+    header_row: int | None
+    """1-based, as the user sees it in Excel or a text editor; None when there is none."""
+    encoding: str | None
+    delimiter: str | None
+    excluded_rows: tuple[ExcludedRow, ...] = ()
+    assumptions: tuple[str, ...] = ()
+    """Every guess the ingester made, in plain sentences."""
+    sample_rows: tuple[tuple[Any, ...], ...] = ()
+    """A few rows, JSON-ready (dates as ISO strings)."""
+    parquet_path: str = ""
+    """Relative to the workspace root, e.g. `input/sales.parquet`."""
+    date_range: tuple[str, str] | None = None
+    """(first, last) of the main date column, ISO."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Room for later, compatible additions."""
+
+    def column(self, name: str) -> ColumnCard:
+        for col in self.columns:
+            if col.name == name:
+                return col
+        raise KeyError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: tuples become lists, nothing else changes."""
+        data = asdict(self)
+        return json.loads(json.dumps(data, ensure_ascii=False, default=str))
+
+    def to_prompt(self, include_samples: bool) -> str:
+        """What a language model is told about this table.
+
+        `include_samples=False` is the privacy mode: schema and statistics only, no raw rows.
+        Category statistics never include values either, for the same reason.
+        """
+        where = f" (sheet {self.sheet!r})" if self.sheet else ""
+        lines = [
+            f"Table `{self.table}` from file {self.source_file!r}{where}: {self.rows} rows.",
+            f"Load it with: pd.read_parquet({self.parquet_path!r})",
+        ]
+        if self.date_range:
+            lines.append(f"Dates run from {self.date_range[0]} to {self.date_range[1]}.")
+        lines.append("Columns (name | dtype | role | missing | statistics):")
+        for col in self.columns:
+            stats = []
+            if col.sum is not None:
+                stats.append(f"sum={_num(col.sum)}")
+            if col.min is not None:
+                stats.append(f"min={_num(col.min)} max={_num(col.max)}")
+            if col.first:
+                stats.append(f"from {col.first} to {col.last}")
+            stats.append(f"{col.unique} distinct")
+            note = f" ({col.note})" if col.note else ""
+            lines.append(
+                f"- {col.name!r} | {col.dtype} | {col.role} | {col.missing} missing | "
+                f"{', '.join(stats)}{note}"
+            )
+        if self.assumptions:
+            lines.append("How the file was read:")
+            lines.extend(f"- {text}" for text in self.assumptions)
+        if include_samples and self.sample_rows:
+            lines.append("Sample rows:")
+            names = [col.name for col in self.columns]
+            lines.append(" | ".join(names))
+            lines.extend(" | ".join(_cell(v) for v in row) for row in self.sample_rows)
+        return "\n".join(lines)
+
+
+def _num(value: float) -> str:
+    return f"{value:.2f}" if value != int(value) else f"{int(value)}"
+
+
+def _cell(value: Any) -> str:
+    return "" if value is None else str(value)

@@ -1,0 +1,210 @@
+"""From a raw table to clean, typed columns, with every decision written down."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from analyst.datacard import ExcludedRow
+from analyst.ingest.dates import from_excel_serials, parse_dates
+from analyst.ingest.footer import find_non_data_rows
+from analyst.ingest.numbers import NumberColumn, missing_mask, parse_numbers
+from analyst.ingest.options import IngestOptions
+from analyst.ingest.table import RawTable
+
+_DATE_NAME = re.compile(r"date|day|month|period|дата|день|місяць|месяц|日期|日付|月份", re.IGNORECASE)
+_DMY_NAMES = {"DMY": "day-first (31.01.2026)", "MDY": "month-first (01/31/2026)", "YMD": "year-first"}
+
+
+@dataclass(frozen=True)
+class CleanTable:
+    frame: pd.DataFrame
+    notes: dict[str, str] = field(default_factory=dict)
+    """Column name -> how it was read ("decimal comma, €")."""
+    kinds: dict[str, str] = field(default_factory=dict)
+    """Column name -> "money" / "percent" when the cells said so (currency sign, %)."""
+    assumptions: tuple[str, ...] = ()
+    excluded: tuple[ExcludedRow, ...] = ()
+
+
+def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
+    assumptions = list(raw.assumptions)
+    frame = raw.frame
+    drop, excluded = find_non_data_rows(frame, raw.row_numbers)
+    excluded = sorted(list(raw.excluded) + excluded, key=lambda r: r.line)
+    assumptions += _excluded_sentences(excluded)
+    blanks = int(drop.sum()) - (len(excluded) - len(raw.excluded))
+    if blanks:
+        assumptions.append(f"{blanks} blank row(s) inside the data skipped.")
+    frame = frame[~drop].reset_index(drop=True)
+    frame, names = _drop_empty_columns(frame, list(raw.names), assumptions)
+    frame.columns = _name_columns(names, assumptions)
+    if frame.empty or not len(frame.columns):
+        return CleanTable(frame, assumptions=tuple(assumptions), excluded=tuple(excluded))
+    notes: dict[str, str] = {}
+    kinds: dict[str, str] = {}
+    decimal_hint = options.decimal or _file_decimal(frame)
+    date_hint = options.date_order or ("DMY" if decimal_hint == "," or raw.delimiter == ";" else None)
+    typed = {}
+    for name in frame.columns:
+        typed[name] = _type_column(name, frame[name], decimal_hint, date_hint, options,
+                                   notes, kinds, assumptions, raw)
+    result = pd.DataFrame(typed)
+    duplicates = int(pd.util.hash_pandas_object(result, index=False).duplicated().sum())
+    if duplicates:
+        assumptions.append(
+            f"{duplicates} row(s) are exact duplicates of an earlier row; they were kept "
+            "(check whether the export repeated them)."
+        )
+    return CleanTable(result, notes, kinds, tuple(assumptions), tuple(excluded))
+
+
+def _excluded_sentences(excluded: list[ExcludedRow]) -> list[str]:
+    sentences = []
+    for reason in ("total row", "subtotal row", "footnote", "wrong number of fields"):
+        rows = [r for r in excluded if r.reason == reason]
+        if not rows:
+            continue
+        shown = "; ".join(f"row {r.line} '{r.text}'" for r in rows[:3])
+        more = f" and {len(rows) - 3} more" if len(rows) > 3 else ""
+        sentences.append(f"Excluded as {reason}: {shown}{more}.")
+    return sentences
+
+
+def _drop_empty_columns(frame: pd.DataFrame, names: list[str], assumptions: list[str]):
+    keep = []
+    for j in frame.columns:
+        col = frame[j]
+        empty = col.isna().all() if col.dtype.kind in "biufcmM" else missing_mask(col.astype("str")).all()
+        label = names[j] if j < len(names) and names[j] else f"column {j + 1}"
+        if empty:
+            assumptions.append(f"Column {label!r} is empty and was dropped.")
+        else:
+            keep.append(j)
+    return frame[keep], [names[j] if j < len(names) else "" for j in keep]
+
+
+def _name_columns(names: list[str], assumptions: list[str]) -> list[str]:
+    final: list[str] = []
+    for position, name in enumerate(names, start=1):
+        if not name:
+            name = f"Column {position}"
+            assumptions.append(f"A column without a header was named {name!r}.")
+        base, number = name, 2
+        while name in final:
+            name = f"{base} ({number})"
+            number += 1
+        if name != base:
+            assumptions.append(f"Two columns are called {base!r}; the second is now {name!r}.")
+        final.append(name)
+    return final
+
+
+def _file_decimal(frame: pd.DataFrame) -> str | None:
+    """A separator the unambiguous columns agree on decides the ambiguous ones."""
+    seen = set()
+    for name in frame.columns:
+        col = frame[name]
+        if col.dtype.kind in "biufcmM":
+            continue
+        parsed = parse_numbers(col.head(5000))
+        if parsed and parsed.decimal and not parsed.ambiguous:
+            seen.add(parsed.decimal)
+    return seen.pop() if len(seen) == 1 else None
+
+
+def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assumptions, raw):
+    if col.dtype.kind == "O":
+        col = _unmix(col)
+    if col.dtype.kind in "mM":
+        return col
+    if col.dtype.kind in "biuf":
+        if _DATE_NAME.search(name) and (serial := from_excel_serials(col)) is not None:
+            assumptions.append(f"{name!r} holds Excel serial numbers; read as dates.")
+            return serial
+        return col
+    dates = parse_dates(col, date_hint)
+    if dates is not None:
+        if dates.ambiguous:
+            order = date_hint or ("MDY" if "/" in dates.format else "DMY")
+            if order != _order_of(dates.format):
+                dates = parse_dates(col, order)
+            how = "as you chose" if options.date_order else "the values fit both ways"
+            assumptions.append(f"Dates in {name!r} read {_DMY_NAMES.get(order, order)} ({how}).")
+        if dates.unreadable:
+            assumptions.append(f"{dates.unreadable} value(s) in {name!r} are not dates and were left "
+                               f"empty, e.g. {', '.join(map(repr, dates.examples))}.")
+        notes[name] = f"dates as {dates.format}"
+        return dates.values
+    numbers = parse_numbers(col, decimal_hint, options.decimal)
+    if numbers is not None:
+        _describe_numbers(name, numbers, decimal_hint, options, notes, kinds, assumptions)
+        return numbers.values
+    text = col.astype("str").str.strip()
+    return text.where(~missing_mask(text))
+
+
+def _order_of(fmt: str) -> str:
+    picks = sorted((fmt.find(c), letter) for c, letter in (("%d", "D"), ("%m", "M"), ("%Y", "Y"), ("%y", "Y")) if c in fmt)
+    return "".join(letter for _, letter in picks)
+
+
+def _describe_numbers(name, numbers: NumberColumn, hint, options, notes, kinds, assumptions) -> None:
+    parts = []
+    if numbers.decimal == ",":
+        parts.append("decimal comma")
+    if numbers.currency:
+        parts.append(f"currency {numbers.currency}")
+        kinds[name] = "money"
+    if numbers.percent:
+        parts.append("percent, 12.5% stored as 0.125")
+        kinds[name] = "percent"
+    if parts:
+        notes[name] = ", ".join(parts)
+    if numbers.decimal == "," and not options.decimal:
+        _add_to_sentence(assumptions, "Comma read as the decimal separator in ", name)
+    if numbers.ambiguous:
+        source = "as you chose" if options.decimal else ("like the other columns" if hint else "by default")
+        sep = "comma" if (hint or ".") == "." else "dot"
+        assumptions.append(f"{name!r}: values like '1,234' could be read either way; the {sep} was "
+                           f"taken as a thousands separator ({source}).")
+    if numbers.unreadable:
+        assumptions.append(f"{numbers.unreadable} value(s) in {name!r} are not numbers and were left "
+                           f"empty, e.g. {', '.join(map(repr, numbers.examples))}.")
+
+
+def _add_to_sentence(assumptions: list[str], opening: str, name: str) -> None:
+    """One sentence per kind of decision, listing every column it applies to."""
+    for i, text in enumerate(assumptions):
+        if text.startswith(opening):
+            assumptions[i] = f"{text[:-1]}, {name!r}."
+            return
+    assumptions.append(f"{opening}{name!r}.")
+
+
+def _unmix(col: pd.Series) -> pd.Series:
+    """Excel columns mix native numbers, dates and text: keep what is native, text the rest."""
+    present = col.dropna()
+    if present.empty:
+        return col.astype("float64")
+    if present.map(lambda v: isinstance(v, (int, float, np.number)) and not isinstance(v, bool)).all():
+        numbers = pd.to_numeric(col).astype("float64")
+        if (numbers.dropna() % 1 == 0).all():
+            # Formula results come back as floats; a column of whole numbers stays whole.
+            return numbers.astype("Int64") if numbers.isna().any() else numbers.astype("int64")
+        return numbers
+    if present.map(lambda v: isinstance(v, (dt.datetime, dt.date, pd.Timestamp))).all():
+        return pd.to_datetime(col)
+    return col.map(_as_text, na_action="ignore").astype("str")
+
+
+def _as_text(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (dt.datetime, dt.date)):
+        return value.strftime("%Y-%m-%d")
+    return str(value)

@@ -1,0 +1,189 @@
+"""CSV / TSV / TXT: detect on a sample, then read the whole file with Arrow's C++ reader.
+
+Detection (encoding, delimiter, header) looks at the first few hundred kilobytes; the bulk is
+read by `pyarrow.csv` with column types guessed from the sample. A typed column that meets a
+value it cannot read is read again as text, and the column parser decides it as a whole.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.csv as pacsv
+
+from analyst.datacard import ExcludedRow
+from analyst.ingest.encoding import decode, utf8_with_replacements
+from analyst.ingest.errors import IngestError
+from analyst.ingest.header import Row, find_header
+from analyst.ingest.options import IngestOptions
+from analyst.ingest.table import RawTable, row_text
+
+SAMPLE_CHARS = 128 * 1024
+DELIMITERS = [",", ";", "\t", "|"]
+_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe"}
+# Tokens that mean "no value" in typed columns (text columns keep them for the parsers).
+NULLS = ["", "n/a", "N/A", "#N/A", "NA", "null", "NULL", "-", "—", "–", "nan", "NaN"]
+_INT = re.compile(r"^-?(0|[1-9]\d{0,17})$")
+_FLOAT = re.compile(r"^-?\d+\.\d+$")
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$")
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+def read_delimited(raw: bytes, options: IngestOptions, display_name: str) -> RawTable:
+    decoded = decode(raw, options.encoding, display_name)
+    buffer = decoded.utf8
+    text = bytes(buffer[:SAMPLE_CHARS * 2]).decode("utf-8", errors="ignore")[:SAMPLE_CHARS]
+    if len(buffer) > SAMPLE_CHARS and "\n" in text:
+        text = text[: text.rfind("\n") + 1]  # whole lines only
+    if "\x00" in text:
+        raise IngestError(f"{display_name} does not look like a text table (it contains binary data).")
+    delimiter = sniff_delimiter(text)
+    rows = _sample_rows(text, delimiter)
+    header = find_header(rows, options.header_row)
+    nonblank = [r for r in rows if any(str(c).strip() for c in r.cells)]
+    data_rows = nonblank[header.data_index:]
+    width = max([len(header.names)] + [len(r.cells) for r in data_rows[:2000]])
+    first_line = data_rows[0].number if data_rows else (header.rows[-1] + 1 if header.rows else 1)
+    offset = _byte_offset(text, first_line)
+    assumptions = [a for a in (decoded.assumption,) if a]
+    if delimiter != ",":
+        assumptions.append(f"Columns separated by {_NAMES[delimiter]}s.")
+    assumptions.append(header.assumption)
+    types = _guess_types(data_rows, width, options)
+    try:
+        table, bad = _read_arrow(buffer, offset, width, delimiter, types)
+    except UnicodeError:
+        decoded = utf8_with_replacements(bytes(buffer))
+        buffer = decoded.utf8
+        assumptions.insert(0, decoded.assumption or "")
+        offset = _byte_offset(bytes(buffer[: offset * 2 + 1024]).decode("utf-8", "ignore"), first_line)
+        table, bad = _read_arrow(buffer, offset, width, delimiter, types)
+    frame = table.to_pandas()
+    frame.columns = range(width)
+    numbers = np.arange(first_line, first_line + len(frame))
+    excluded = _locate(bad, buffer, offset, first_line)
+    names = tuple(header.names) + ("",) * (width - len(header.names))
+    return RawTable(frame, names[:width], numbers, header.rows[-1] if header.rows else None,
+                    encoding=_encoding_label(decoded.encoding), delimiter=delimiter,
+                    excluded=tuple(excluded), assumptions=tuple(assumptions))
+
+
+def sniff_delimiter(text: str) -> str:
+    """The delimiter that splits most lines into the same number (> 1) of fields."""
+    lines = [ln for ln in text.splitlines()[:400] if ln.strip()]
+    best, best_score = ",", 0.0
+    for delimiter in DELIMITERS:
+        counts = [len(r) for r in csv.reader(lines, delimiter=delimiter)]
+        multi = [c for c in counts if c > 1]
+        if not multi:
+            continue
+        mode = max(set(multi), key=multi.count)
+        consistency = counts.count(mode) / len(counts)
+        score = consistency * min(mode, 50) ** 0.5
+        if score > best_score * 1.05:
+            best, best_score = delimiter, score
+    if best_score == 0.0:
+        try:
+            best = csv.Sniffer().sniff(text[:8192], delimiters="".join(DELIMITERS)).delimiter
+        except csv.Error:
+            best = ","
+    return best
+
+
+def _sample_rows(text: str, delimiter: str) -> list[Row]:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows, line = [], 1
+    try:
+        for cells in reader:
+            rows.append(Row(line, [c if c.strip() else None for c in cells]))
+            line = reader.line_num + 1
+    except csv.Error:
+        pass  # an unfinished quoted cell at the end of the sample
+    return rows
+
+
+def _byte_offset(text: str, line: int) -> int:
+    """Where 1-based `line` starts, in UTF-8 bytes."""
+    if line <= 1:
+        return 0
+    for number, match in enumerate(_NEWLINE.finditer(text), start=2):
+        if number == line:
+            return len(text[: match.end()].encode("utf-8"))
+    return len(text.encode("utf-8"))
+
+
+def _guess_types(rows: list[Row], width: int, options: IngestOptions) -> dict[str, pa.DataType]:
+    """Arrow types for columns whose sample is plain; the rest stay text for the parsers."""
+    types: dict[str, pa.DataType] = {}
+    for j in range(width):
+        values = [str(r.cells[j]).strip() for r in rows[:5000]
+                  if j < len(r.cells) and r.cells[j] is not None and str(r.cells[j]).strip()]
+        values = [v for v in values if v not in NULLS]
+        kind = pa.string()
+        if values and all(_INT.match(v) for v in values):
+            kind = pa.int64()
+        elif values and all(_INT.match(v) or _FLOAT.match(v) for v in values):
+            fractions = {len(v.split(".")[1]) for v in values if "." in v}
+            # "1.234" alone may be a thousand with a dot separator: let the column decide.
+            if fractions != {3} and options.decimal != ",":
+                kind = pa.float64()
+        elif values and all(_ISO_DATE.match(v) for v in values):
+            kind = pa.timestamp("s")
+        types[f"c{j}"] = kind
+    return types
+
+
+def _read_arrow(buffer, offset: int, width: int, delimiter: str, types: dict) -> tuple[pa.Table, list]:
+    bad: list[tuple[str, str]] = []
+
+    def on_invalid(row) -> str:
+        short = row.actual_columns <= max(1, row.expected_columns // 3)
+        bad.append((row.text, "footnote" if short else "wrong number of fields"))
+        return "skip"
+
+    names = [f"c{j}" for j in range(width)]
+    while True:
+        try:
+            table = pacsv.read_csv(
+                pa.py_buffer(buffer)[offset:],
+                read_options=pacsv.ReadOptions(column_names=names, block_size=16 << 20),
+                parse_options=pacsv.ParseOptions(delimiter=delimiter, newlines_in_values=True,
+                                                 invalid_row_handler=on_invalid),
+                convert_options=pacsv.ConvertOptions(column_types=types, null_values=NULLS,
+                                                     strings_can_be_null=False),
+            )
+            return table, bad
+        except pa.ArrowInvalid as exc:
+            message = str(exc)
+            if "UTF8" in message or "utf8" in message.lower():
+                raise UnicodeError(message) from exc
+            match = re.search(r"column #(\d+)", message)
+            if not match or types.get(names[int(match.group(1))]) == pa.string():
+                raise IngestError(f"The file could not be read as a table: {message}") from exc
+            types[names[int(match.group(1))]] = pa.string()
+            bad.clear()
+
+
+def _locate(bad: list[tuple[str, str]], buffer, offset: int, first_line: int) -> list[ExcludedRow]:
+    """Line numbers of rows the reader skipped, found by their text (they are few)."""
+    data = bytes(buffer) if not isinstance(buffer, bytes) else buffer
+    found = []
+    for text, reason in bad[:200]:
+        at = data.find(text.encode("utf-8"), offset)
+        line = first_line + data.count(b"\n", offset, at) if at >= 0 else first_line
+        found.append(ExcludedRow(line, reason, row_text([text])))
+    return sorted(found, key=lambda r: r.line)
+
+
+def _encoding_label(codec: str) -> str:
+    return {"utf_8": "utf-8", "utf_8_sig": "utf-8-sig", "utf_16": "utf-16"}.get(codec, codec)
+
+
+def empty_frame_check(frame: pd.DataFrame, display_name: str) -> None:
+    if frame.empty:
+        raise IngestError(f"{display_name} has a header but no data rows.")

@@ -1,0 +1,107 @@
+"""Which text encoding a CSV/TXT file uses, and its text as UTF-8 bytes for the fast reader."""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+
+import charset_normalizer
+
+from analyst.ingest.errors import IngestError
+
+SAMPLE_BYTES = 256 * 1024
+# charset-normalizer ranks close cousins by tiny margins; business files are far more often
+# in the Windows code page of their region, so a cousin yields to it when both fit.
+_PREFER = {
+    "cp1252": {"cp1250", "cp1257", "cp1254", "latin_1", "iso8859_15", "mac_latin2", "mac_roman",
+               "iso8859_2", "cp1256"},
+    "cp1251": {"kz1048", "ptcp154", "koi8_r", "koi8_u", "mac_cyrillic", "cp1125", "iso8859_5"},
+}
+# Supersets that decode everything the detected subset does, and more.
+_SUPERSET = {"gb2312": "gb18030", "gbk": "gb18030", "shift_jis": "cp932", "ascii": "utf_8"}
+_CONTINUATION = bytes(range(0x80, 0xC0))
+_BOMS = [
+    (codecs.BOM_UTF8, "utf_8_sig"),
+    (codecs.BOM_UTF32_LE, "utf_32"),
+    (codecs.BOM_UTF32_BE, "utf_32"),
+    (codecs.BOM_UTF16_LE, "utf_16"),
+    (codecs.BOM_UTF16_BE, "utf_16"),
+]
+
+
+@dataclass(frozen=True)
+class DecodedText:
+    encoding: str
+    """Python codec name, e.g. "utf_8", "cp1251"."""
+    utf8: bytes | memoryview
+    """The whole file as UTF-8 without BOM (the original buffer when it already was)."""
+    assumption: str | None
+    replaced: int = 0
+    """Characters that could not be decoded and were replaced."""
+
+
+def decode(raw: bytes, forced: str | None, display_name: str) -> DecodedText:
+    if forced:
+        try:
+            codec = codecs.lookup(forced).name
+        except LookupError as exc:
+            raise IngestError(f"{forced!r} is not an encoding this app knows.") from exc
+        return _transcode(raw, codec, f"Encoding set by you: {forced}.")
+    for bom, codec in _BOMS:
+        if raw.startswith(bom):
+            if codec == "utf_8_sig":
+                return DecodedText("utf_8_sig", memoryview(raw)[len(bom):], None)
+            return _transcode(raw, codec, f"Text encoding {codec.upper()} (byte order mark).")
+    if _looks_utf8(raw[:SAMPLE_BYTES]) and _looks_utf8(raw[-SAMPLE_BYTES:].lstrip(_CONTINUATION)):
+        # The reader checks the rest; `utf8_with_replacements` handles a late surprise.
+        return DecodedText("utf_8", raw, None)
+    codec = _detect(raw[:SAMPLE_BYTES], display_name)
+    return _transcode(raw, codec, f"Text encoding detected as {codec} (not UTF-8).")
+
+
+def utf8_with_replacements(raw: bytes) -> DecodedText:
+    """For a file that is UTF-8 except for a few bad bytes past the sample."""
+    return _transcode(raw, "utf_8", "Text encoding UTF-8.")
+
+
+def _looks_utf8(raw: bytes) -> bool:
+    try:
+        codecs.decode(raw, "utf_8")
+        return True
+    except UnicodeDecodeError as exc:
+        # A multi-byte character cut by the end of a sample is not an error.
+        return exc.start >= len(raw) - 3
+
+
+def _detect(sample: bytes, display_name: str) -> str:
+    if b"\x00" in sample[:4096] and sample[:4096].count(b"\x00") > len(sample[:4096]) // 4:
+        # UTF-16 without a BOM: every other byte is zero in mostly-ASCII text.
+        even = sample[0:4096:2].count(b"\x00")
+        return "utf_16_be" if even > sample[1:4096:2].count(b"\x00") else "utf_16_le"
+    matches = charset_normalizer.from_bytes(sample)
+    best = matches.best()
+    if best is None:
+        raise IngestError(
+            f"{display_name} does not look like text: it may be an image or another binary "
+            "file renamed to .csv."
+        )
+    found = {m.encoding for m in matches}
+    codec = best.encoding
+    for preferred, cousins in _PREFER.items():
+        if codec in cousins and preferred in found:
+            codec = preferred
+    return _SUPERSET.get(codec, codec)
+
+
+def _transcode(raw: bytes, codec: str, assumption: str) -> DecodedText:
+    try:
+        text = raw.decode(codec)
+        replaced = 0
+    except UnicodeDecodeError:
+        text = raw.decode(codec, errors="replace")
+        replaced = text.count("\ufffd")
+        assumption += f" {replaced} characters could not be read and show as \ufffd."
+    except LookupError as exc:
+        raise IngestError(f"{codec!r} is not an encoding this app knows.") from exc
+    text = text.lstrip("\ufeff")
+    return DecodedText(codec, text.encode("utf-8"), assumption, replaced)

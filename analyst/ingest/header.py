@@ -1,0 +1,167 @@
+"""Find the header among title and notes lines; join a two-row (merged) header."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from analyst.ingest.errors import IngestError
+
+# Loose on purpose: this only tells header text from data, the column parser decides values.
+_NUMBER = re.compile(
+    r"^[\s(+\-\u2212]*([€$£₴₽¥￥]|usd|eur|uah|грн)?\s*\d[\d\s.,'\u00a0\u202f]*"
+    r"(%|[€$£₴₽¥￥]|usd|eur|uah|грн\.?|руб\.?)?\s*\)?-?$",
+    re.IGNORECASE,
+)
+_DATE = re.compile(
+    r"^(\d{1,4}[./-]\d{1,2}[./-]\d{1,4}([ T]\d{1,2}:\d{2}(:\d{2})?)?|"
+    r"[A-Za-z]{3,9}[ -]\d{2,4}|\d{1,2}[ -][A-Za-z]{3,9}[ -]\d{2,4})$"
+)
+LOOKAHEAD = 40
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int
+    """1-based line (text) or row (Excel) number as the user sees it."""
+    cells: Sequence[Any]
+
+
+@dataclass(frozen=True)
+class Header:
+    names: tuple[str, ...]
+    rows: tuple[int, ...]
+    """1-based numbers of the header rows (two for a merged header, none when absent)."""
+    data_index: int
+    """Index in the given rows where the data starts."""
+    assumption: str
+
+
+def cell_kind(value: Any) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "empty"
+    if isinstance(value, bool):
+        return "text"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, (dt.date, dt.datetime, dt.time)):
+        return "date"
+    text = str(value).strip()
+    if not text:
+        return "empty"
+    if _DATE.match(text):
+        return "date"
+    if _NUMBER.match(text):
+        return "number"
+    return "text"
+
+
+def _kinds(row: Row) -> list[str]:
+    return [cell_kind(v) for v in row.cells]
+
+
+def _is_year(value: Any) -> bool:
+    try:
+        return float(str(value).strip()).is_integer() and 1900 <= float(str(value)) <= 2100
+    except ValueError:
+        return False
+
+
+def _label_like(row: Row) -> bool:
+    """Text only (years allowed, as in a "2026" group header), at least one real word."""
+    kinds = _kinds(row)
+    words = sum(k == "text" for k in kinds)
+    others = [v for v, k in zip(row.cells, kinds) if k in ("number", "date")]
+    return words > 0 and all(_is_year(v) for v in others)
+
+
+def _filled(row: Row) -> int:
+    return sum(k != "empty" for k in _kinds(row))
+
+
+def _span(row: Row) -> int:
+    kinds = _kinds(row)
+    return max((i + 1 for i, k in enumerate(kinds) if k != "empty"), default=0)
+
+
+def _name(value: Any) -> str:
+    if value is None or cell_kind(value) == "empty":
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return re.sub(r"\s+", " ", str(value)).strip()
+
+
+def _merged_above(upper: Row, lower: Row) -> bool:
+    """Does `upper` look like group labels spanning several columns of `lower`?"""
+    up = _kinds(upper)
+    low = _kinds(lower)
+    width = max(len(up), len(low))
+    up += ["empty"] * (width - len(up))
+    low += ["empty"] * (width - len(low))
+    starts = [i for i, k in enumerate(up) if k != "empty"]
+    if len(starts) < 1 or not _label_like(upper) or not _label_like(lower):
+        return False
+    # Each group label (except a vertically merged first column) is followed by a blank that
+    # the lower row fills: that is how Excel stores a merged cell.
+    groups = [i for i in starts if low[i] != "empty" or i > 0]
+    spans = [i for i in groups if i + 1 < width and up[i + 1] == "empty" and low[i + 1] != "empty"]
+    return bool(spans) and len(spans) == len([i for i in groups if low[i] != "empty"])
+
+
+def _join(upper: Row, lower: Row) -> list[str]:
+    width = max(len(upper.cells), len(lower.cells))
+    top = [_name(v) for v in upper.cells] + [""] * (width - len(upper.cells))
+    low = [_name(v) for v in lower.cells] + [""] * (width - len(lower.cells))
+    names, group = [], ""
+    for i in range(width):
+        if top[i]:
+            group = top[i]
+        elif not low[i]:
+            group = ""
+        parts = [p for p in (group if low[i] else top[i], low[i]) if p]
+        names.append(" / ".join(dict.fromkeys(parts)))
+    return names
+
+
+def find_header(rows: Sequence[Row], forced_row: int | None = None) -> Header:
+    rows = [r for r in rows if _filled(r) > 0]
+    if not rows:
+        raise IngestError("The file has no rows with data.")
+    if forced_row is not None:
+        for i, row in enumerate(rows):
+            if row.number == forced_row:
+                return Header(tuple(_name(v) for v in row.cells), (row.number,), i + 1,
+                              f"Header on row {row.number}, as you chose.")
+        raise IngestError(f"Row {forced_row} is empty or outside the file; pick another header row.")
+    head = rows[:LOOKAHEAD]
+    width = Counter(_span(r) for r in head).most_common(1)[0][0]
+    if width > 1:
+        # The data are the widest recurring rows; one-cell title lines do not count.
+        width = max(w for w, n in Counter(_span(r) for r in head).items() if n >= 2 or w == width)
+    need = max(2, math.ceil(0.5 * width)) if width > 1 else 1
+    for i, row in enumerate(head):
+        if _filled(row) < need or not _label_like(row):
+            continue
+        if i + 1 < len(rows) and _label_like(rows[i + 1]) and _merged_above(row, rows[i + 1]):
+            names = _join(row, rows[i + 1])
+            used = (row.number, rows[i + 1].number)
+            text = f"Header on rows {used[0]}-{used[1]} (a merged two-row header, joined with ' / ')."
+            return Header(tuple(names), used, i + 2, text)
+        if i > 0 and rows[i - 1].number == row.number - 1 and _merged_above(rows[i - 1], row):
+            names = _join(rows[i - 1], row)
+            used = (rows[i - 1].number, row.number)
+            text = f"Header on rows {used[0]}-{used[1]} (a merged two-row header, joined with ' / ')."
+            return Header(tuple(names), used, i + 1, text)
+        text = f"Header on row {row.number}."
+        if i > 0:
+            text += f" {i} line(s) above it were read as a title or notes and skipped."
+        return Header(tuple(_name(v) for v in row.cells), (row.number,), i + 1, text)
+    start = next(i for i, r in enumerate(rows) if _span(r) >= max(1, width // 2))
+    names = tuple(f"Column {j + 1}" for j in range(width))
+    return Header(names, (), start, "No header row found: columns are named Column 1, Column 2, ...")

@@ -1,0 +1,124 @@
+"""`ingest_file`: one uploaded file in, clean Parquet tables and their data cards out."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from analyst.datacard import DataCard
+from analyst.ingest.clean import CleanTable, clean
+from analyst.ingest.delimited import read_delimited
+from analyst.ingest.errors import IngestError
+from analyst.ingest.formats import detect_format
+from analyst.ingest.limits import check_rows, check_size
+from analyst.ingest.naming import safe_file_name, table_slug, unique_path
+from analyst.ingest.options import IngestOptions
+from analyst.ingest.profile import column_card, role_of, sample_rows
+from analyst.ingest.table import RawTable
+
+
+def ingest_file(
+    path: str | Path,
+    workspace: Any,
+    options: IngestOptions | None = None,
+    display_name: str | None = None,
+) -> list[DataCard]:
+    """Read `path` into `workspace.input_dir` as Parquet and describe each table.
+
+    `workspace` is a `sandbox.Workspace` (anything with an `input_dir` Path will do).
+    `display_name` is the name the user uploaded, when `path` is a temporary file.
+    Raises `IngestError` with one human sentence when the file cannot be used.
+    """
+    path = Path(path)
+    options = options or IngestOptions()
+    name = display_name or path.name
+    if not path.is_file():
+        raise IngestError(f"{name} was not found.")
+    check_size(path, name)
+    kind = detect_format(path, name)
+    sha256 = _sha256(path)
+    try:
+        tables = _read(path, kind, options, name)
+    except IngestError:
+        raise
+    except (ValueError, KeyError, IndexError, OSError, pa.ArrowException) as exc:
+        raise IngestError(f"{name} could not be read as a table ({type(exc).__name__}: {exc}).") from exc
+    input_dir = Path(workspace.input_dir)
+    input_dir.mkdir(parents=True, exist_ok=True)
+    cards = []
+    for raw, cleaned in tables:
+        if cleaned.frame.empty or not len(cleaned.frame.columns):
+            where = f" (sheet {raw.sheet!r})" if raw and raw.sheet else ""
+            raise IngestError(f"{name}{where} has no data rows below its header.")
+        check_rows(len(cleaned.frame), name)
+        fallback = table_slug(raw.sheet) if raw and raw.sheet else "table"
+        target = unique_path(input_dir, table_slug(Path(name).stem, fallback), ".parquet")
+        _write_parquet(cleaned.frame, target)
+        cards.append(_card(raw, cleaned, name, sha256, target, input_dir.parent))
+    original = unique_path(input_dir, *_split(safe_file_name(name)))
+    shutil.copyfile(path, original)
+    return cards
+
+
+def _read(path: Path, kind: str, options: IngestOptions, name: str) -> list[tuple[RawTable | None, CleanTable]]:
+    if kind == "parquet":
+        frame = pd.read_parquet(path)
+        frame.columns = [str(c) for c in frame.columns]
+        return [(None, CleanTable(frame, assumptions=("Parquet file used as it is.",)))]
+    if kind == "text":
+        raw = read_delimited(path.read_bytes(), options, name)
+    else:
+        from analyst.ingest.excel import read_workbook  # openpyxl is slow to import
+
+        raw = read_workbook(path, kind, options, name)
+    return [(raw, clean(raw, options))]
+
+
+def _write_parquet(frame: pd.DataFrame, target: Path) -> None:
+    table = pa.Table.from_pandas(frame, preserve_index=False)
+    pq.write_table(table, target)
+
+
+def _card(raw, cleaned: CleanTable, name: str, sha256: str, target: Path, root: Path) -> DataCard:
+    frame = cleaned.frame
+    columns = []
+    for column in frame.columns:
+        role = role_of(column, frame[column], cleaned.kinds.get(column))
+        columns.append(column_card(column, frame[column], role, cleaned.notes.get(column)))
+    dates = next((c for c in columns if c.role == "date" and c.first), None)
+    return DataCard(
+        table=target.stem,
+        source_file=name,
+        source_sha256=sha256,
+        sheet=raw.sheet if raw else None,
+        sheets=raw.sheets if raw else (),
+        rows=len(frame),
+        columns=tuple(columns),
+        header_row=raw.header_row if raw else None,
+        encoding=raw.encoding if raw else None,
+        delimiter=raw.delimiter if raw else None,
+        excluded_rows=cleaned.excluded,
+        assumptions=cleaned.assumptions,
+        sample_rows=sample_rows(frame),
+        parquet_path=target.relative_to(root).as_posix(),
+        date_range=(dates.first, dates.last) if dates else None,
+    )
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _split(file_name: str) -> tuple[str, str]:
+    stem, dot, ext = file_name.rpartition(".")
+    return (stem, f".{ext}") if dot and stem else (file_name, "")

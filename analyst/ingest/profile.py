@@ -1,0 +1,86 @@
+"""Column roles and statistics: the numbers a data card shows."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pandas as pd
+
+from analyst.datacard import ColumnCard
+
+SAMPLE_ROWS = 5
+_ID = re.compile(r"(^|[\s_])(id|code|sku|no|nr|№|#|number|код|артикул|номер|编号|编码|番号)($|[\s_.])|_id$", re.IGNORECASE)
+_MONEY = re.compile(
+    r"revenue|sales|amount|price|cost|profit|total|sum|value|income|expense|margin|balance|"
+    r"сума|сумма|ціна|цена|виручка|выручка|вартість|стоимость|дохід|доход|прибуток|прибыль|"
+    r"收入|金额|销售额|价格|成本|利润|売上|金額|価格|umsatz|betrag|preis|montant|prix",
+    re.IGNORECASE,
+)
+_QUANTITY = re.compile(r"qty|quantity|units|count|pcs|volume|кількість|количество|к-сть|кол-во|数量|件数|menge", re.IGNORECASE)
+_PERCENT = re.compile(r"%|percent|rate|share|частка|доля|ставка|比例|率", re.IGNORECASE)
+
+
+def role_of(name: str, col: pd.Series, kind_hint: str | None) -> str:
+    if col.dtype.kind in "mM":
+        return "date"
+    rows = len(col)
+    unique = int(col.nunique())
+    if col.dtype.kind in "biuf":
+        if kind_hint:
+            return kind_hint
+        if _ID.search(name) or (col.dtype.kind in "iu" and unique == rows > 20 and not _MONEY.search(name)):
+            return "id"
+        if _PERCENT.search(name) and col.abs().max() <= 1.5:
+            return "percent"
+        if _MONEY.search(name):
+            return "money"
+        if _QUANTITY.search(name):
+            return "quantity"
+        present = col.dropna()
+        whole = bool((present % 1 == 0).all()) if len(present) else True
+        return "quantity" if whole else "money"
+    if _ID.search(name) or (unique == rows > 20 and col.astype("str").str.len().max() <= 20):
+        return "id"
+    if unique <= max(20, rows // 2) and col.astype("str").str.len().mean() <= 60:
+        return "category"
+    return "text"
+
+
+def column_card(name: str, col: pd.Series, role: str, note: str | None) -> ColumnCard:
+    missing = int(col.isna().sum())
+    unique = int(col.nunique())
+    if col.dtype.kind in "mM":
+        present = col.dropna()
+        first = present.min().date().isoformat() if len(present) else None
+        last = present.max().date().isoformat() if len(present) else None
+        return ColumnCard(name, str(col.dtype), role, missing, unique, first=first, last=last, note=note)
+    if col.dtype.kind in "biuf" and col.dtype.kind != "b":
+        total = float(col.sum())
+        # Money sums are shown to the cent; float noise below that is not information.
+        total = round(total, 2) if role == "money" else round(total, 10)
+        low, high = (float(col.min()), float(col.max())) if missing < len(col) else (None, None)
+        return ColumnCard(name, str(col.dtype), role, missing, unique, sum=_finite(total),
+                          min=_finite(low), max=_finite(high), note=note)
+    return ColumnCard(name, str(col.dtype), role, missing, unique, note=note)
+
+
+def _finite(value: float | None) -> float | None:
+    return value if value is not None and math.isfinite(value) else None
+
+
+def sample_rows(frame: pd.DataFrame) -> tuple[tuple, ...]:
+    rows = []
+    for record in frame.head(SAMPLE_ROWS).itertuples(index=False):
+        rows.append(tuple(_plain(v) for v in record))
+    return tuple(rows)
+
+
+def _plain(value):
+    if value is None or (isinstance(value, float) and math.isnan(value)) or value is pd.NaT:
+        return None
+    if isinstance(value, pd.Timestamp):
+        return value.date().isoformat() if value == value.normalize() else value.isoformat()
+    if hasattr(value, "item"):
+        return value.item()
+    return value

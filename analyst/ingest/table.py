@@ -1,0 +1,35 @@
+"""A table as read from the file, before columns are typed: the hand-over between readers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from analyst.datacard import ExcludedRow
+
+
+@dataclass(frozen=True)
+class RawTable:
+    frame: pd.DataFrame
+    """Columns 0..n-1 in file order; cells are strings, or already typed by the reader."""
+    names: tuple[str, ...]
+    """Header text per column ("" when the header cell is blank)."""
+    row_numbers: np.ndarray
+    """For each frame row, its 1-based line/row number in the source."""
+    header_row: int | None
+    sheet: str | None = None
+    sheets: tuple[str, ...] = ()
+    encoding: str | None = None
+    delimiter: str | None = None
+    excluded: tuple[ExcludedRow, ...] = ()
+    assumptions: tuple[str, ...] = ()
+    formula_columns: dict[int, str] = field(default_factory=dict)
+    """Column index -> note about formulas found in it (computed, or left empty)."""
+
+
+def row_text(cells: object, limit: int = 120) -> str:
+    parts = [str(c).strip() for c in cells if c is not None and str(c).strip() not in ("", "nan")]
+    text = " | ".join(parts)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,42 @@
+"""Helpers: a real workspace per test, and `ingest` returning the one card of a file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from analyst.datacard import DataCard
+from analyst.ingest import IngestOptions, ingest_file
+
+try:
+    from sandbox import Workspace
+except ImportError:  # sandbox/__init__ not exported yet
+    from sandbox.workspace import Workspace
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Workspace:
+    return Workspace(tmp_path / "ws")
+
+
+@pytest.fixture
+def ingest(workspace, tmp_path):
+    """ingest(name, content: str | bytes, encoding="utf-8", **options) -> (card, frame)."""
+
+    def run(name: str, content, encoding: str = "utf-8", **options) -> tuple[DataCard, pd.DataFrame]:
+        path = tmp_path / name
+        if isinstance(content, str):
+            content = content.encode(encoding)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        (card,) = ingest_file(path, workspace, IngestOptions(**options))
+        frame = pd.read_parquet(workspace.root / card.parquet_path)
+        return card, frame
+
+    return run
+
+
+def cents(value: float) -> float:
+    return round(value, 2)
