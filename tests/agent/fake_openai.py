@@ -89,6 +89,7 @@ def hang(seconds: float) -> Scripted:
 class Recorded:
     path: str
     headers: dict[str, str]
+    """Names in lower case."""
     body: dict[str, Any]
 
     @property
@@ -164,7 +165,8 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         raw = self.rfile.read(int(self.headers.get("Content-Length", 0)))
         body = json.loads(raw or b"{}")
-        step = self.fake._next(Recorded(self.path, dict(self.headers), body))
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        step = self.fake._next(Recorded(self.path, headers, body))
         if step is None:
             step = error(500, "fake server: the script is used up")
         try:
