@@ -1,0 +1,95 @@
+"""`python -m analyst ask` and `report` in a real subprocess, on the generated Q1 sales file."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from pypdf import PdfReader
+
+from benchmarks.sales_data import write_sales_csv
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def analyst(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("OPENAI_", "ANALYST_"))}  # no model: the offline path
+    env["PYTHONPATH"] = str(REPO)
+    return subprocess.run([sys.executable, "-m", "analyst", *args], check=False, cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def sales_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_sales_csv(tmp_path_factory.mktemp("data") / "q1_sales.csv")
+
+
+@pytest.fixture(scope="module")
+def total(sales_csv: Path) -> str:
+    return f"{pd.read_csv(sales_csv)['Revenue'].sum():,.2f}"
+
+
+def test_ask_json_gives_answer_steps_and_artifacts(sales_csv: Path, total: str,
+                                                   tmp_path: Path) -> None:
+    run = analyst("ask", str(sales_csv), "top 5 products by revenue", "--offline", "--json",
+                  "--backend", "local", "--workspace", str(tmp_path / "ws"), cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["brain"] == "offline" and data["ok"]
+    assert total in data["answer"]
+    [step] = data["steps"]
+    assert "recipes.top_n(" in step["code"] and step["result"]["ok"]
+    assert any(a.endswith(".png") for a in data["artifacts"])
+    assert all(Path(a).is_file() for a in data["artifacts"])
+
+
+def test_ask_prints_the_answer_and_the_paths(sales_csv: Path, total: str, tmp_path: Path) -> None:
+    run = analyst("ask", str(sales_csv), "total revenue", "--backend", "local", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert total in run.stdout
+    assert "Tables:" in run.stdout and "key_figures.csv" in run.stdout
+
+
+def test_a_question_that_needs_a_model_says_so(sales_csv: Path, tmp_path: Path) -> None:
+    run = analyst("ask", str(sales_csv), "why did sales drop?", "--backend", "local", cwd=tmp_path)
+    assert run.returncode == 1
+    assert "configure a language model in Settings" in run.stdout
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("command", ["ask", "report"])
+def test_a_missing_file_is_one_human_line(command: str, tmp_path: Path) -> None:
+    args = [command, "nope.csv"] + (["revenue"] if command == "ask" else ["-o", "r.pdf"])
+    run = analyst(*args, cwd=tmp_path)
+    assert run.returncode == 1
+    assert run.stderr.strip() == "File not found: nope.csv"
+
+
+def test_an_unreadable_file_is_one_human_line(tmp_path: Path) -> None:
+    (tmp_path / "empty.csv").write_text("")
+    run = analyst("report", "empty.csv", "-o", "r.pdf", "--backend", "local", cwd=tmp_path)
+    assert run.returncode == 1
+    lines = [line for line in run.stderr.splitlines() if not line.startswith("Reading ")]
+    assert len(lines) == 1 and "Traceback" not in run.stderr
+
+
+def test_report_builds_a_pdf_with_the_exact_total(sales_csv: Path, total: str,
+                                                  tmp_path: Path) -> None:
+    started = time.perf_counter()
+    run = analyst("report", str(sales_csv), "-o", "q1.pdf", "--xlsx", "q1.xlsx",
+                  "--title", "Q1 sales", "--backend", "local", cwd=tmp_path)
+    elapsed = time.perf_counter() - started
+    assert run.returncode == 0, run.stderr
+    text = "\n".join(page.extract_text() for page in PdfReader(tmp_path / "q1.pdf").pages)
+    assert "Q1 sales" in text
+    assert total in text
+    assert "recipes.abc_analysis(" in text  # the code of every step is in the appendix
+    assert (tmp_path / "q1.xlsx").stat().st_size > 0
+    assert elapsed < 30, f"the report took {elapsed:.1f} s"
