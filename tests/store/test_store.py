@@ -162,7 +162,7 @@ def test_several_browser_sessions_write_at_the_same_time(store):
             for i in range(10):
                 store.add_message(session_id, "user", f"question {i}")
                 store.add_answer(session_id, _answer(f"question {i}"))
-        except Exception as exc:  # collected: a failure in a thread must fail the test
+        except Exception as exc:  # noqa: BLE001 - collected: a failure in a thread must fail the test
             errors.append(exc)
 
     threads = [threading.Thread(target=chat, args=(s.id,)) for s in sessions]

@@ -1,0 +1,38 @@
+"""Analyst: the frame of the Streamlit app (page config, sign-in, navigation)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui import state
+
+st.set_page_config(page_title="Analyst", page_icon=":material/analytics:", layout="wide")
+
+if state.auth_configured() and not st.user.is_logged_in:
+    st.title("Analyst")
+    st.write("Sign in to see your analyses. Each person's sessions are private to them.")
+    st.button("Sign in", on_click=st.login, type="primary")
+    st.stop()
+
+# Explicit pages: st.navigation turns Streamlit's automatic pages/ discovery off.
+navigation = st.navigation([
+    st.Page("pages/analyze.py", title="Analyze", icon=":material/query_stats:", default=True),
+    st.Page("pages/report.py", title="Report", icon=":material/description:"),
+    st.Page("pages/history.py", title="History", icon=":material/history:"),
+    st.Page("pages/settings.py", title="Settings and status", icon=":material/settings:"),
+])
+
+session = state.current_session()  # keeps ?s=<id> in the address bar on every page
+with st.sidebar:
+    if session is not None:
+        st.caption(f"Open: **{session.title}**")
+        if st.button("New analysis", icon=":material/add:"):
+            state.new_session()
+            st.switch_page("pages/analyze.py")
+    for problem in state.settings().problems:
+        st.warning(problem)
+    if state.auth_configured():
+        st.caption(f"Signed in as {state.owner()}")
+        st.button("Sign out", on_click=st.logout)
+
+navigation.run()

@@ -1,0 +1,123 @@
+"""Analyze page (AppTest): upload, see the assumptions, correct them, ask offline, pin."""
+
+from __future__ import annotations
+
+import io
+
+from openpyxl import Workbook
+from streamlit.testing.v1 import AppTest
+
+from analyst.store import Store
+from tests.app.samples import ROOT, messy_csv
+
+APP = str(ROOT / "app.py")
+
+
+def _texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [m.value for m in at.caption]
+    parts += [e.value for kind in ("info", "success", "warning", "error") for e in at.get(kind)]
+    return "\n".join(str(p) for p in parts)
+
+
+def _upload(at: AppTest, name: str, data: bytes, mime: str = "text/csv") -> AppTest:
+    at.file_uploader(key="uploader").set_value((name, data, mime))
+    return at.run()
+
+
+def test_first_visit_explains_the_app_and_that_no_key_is_needed(app_env):
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception
+    text = _texts(at)
+    assert "Your files stay on this machine" in text
+    assert "No language model is configured, so the offline analyst answers" in text
+    assert len(at.file_uploader) == 1
+    assert len(at.chat_input) == 0  # nothing to ask about before a file is read
+
+
+def test_upload_shows_preview_and_assumptions_then_offline_answer_with_chart_and_pin(app_env):
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    _upload(at, "sales.csv", messy_csv())
+    assert not at.exception
+    text = _texts(at)
+    assert "Read sales.csv" in text
+    assert "semicolon" in text.lower()
+    assert "total row" in text.lower()
+    assert at.dataframe[0].value.shape[0] > 0  # the preview
+    sid = at.query_params["s"][0] if isinstance(at.query_params["s"], list) else at.query_params["s"]
+
+    at.chat_input[0].set_value("revenue by month").run()
+    assert not at.exception
+    assert [m.avatar for m in at.chat_message] == ["user", "assistant"]
+    answer = "\n".join(m.value for m in at.chat_message[1].markdown)
+    assert "33,912" in answer  # 18 rows of revenue, the 999,999 total row left out
+    assert len(at.get("imgs")) >= 1 or "Chart" in [t.label for t in at.tabs]
+    assert any(b.label == "Add to report" for b in at.button)
+
+    next(b for b in at.button if b.label == "Add to report").click().run()
+    assert not at.exception
+    store = Store(app_env)
+    (pin,) = store.pins(sid)
+    assert "Revenue by month" in pin.title
+    assert "In the report ✓" in _texts(at)
+
+
+def test_correcting_the_header_row_reads_the_file_again(app_env):
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    _upload(at, "sales.csv", messy_csv())
+    at.number_input[0].set_value(2)
+    next(b for b in at.button if b.label == "Read the file again").click().run()
+    assert not at.exception
+    sid = at.session_state["sid"]
+    (record,) = Store(app_env).files(sid)
+    assert record.options.get("header_row") == 2
+    names = [c["name"] for c in record.cards[0]["columns"]]
+    assert "Revenue" in names and not any("Sales report" in n for n in names)
+
+
+def test_bad_files_get_a_readable_message_and_the_app_keeps_working(app_env, monkeypatch):
+    monkeypatch.setenv("ANALYST_MAX_UPLOAD_MB", "1")
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    book = Workbook()
+    buf = io.BytesIO()
+    book.save(buf)
+    bad = [
+        ("photo.csv", b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40, "text/csv"),
+        ("empty.csv", b"", "text/csv"),
+        ("nothing.xlsx", buf.getvalue(),
+         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        ("huge.csv", b"a;b\n" + b"1;2\n" * 400_000, "text/csv"),
+    ]
+    for name, data, mime in bad:
+        _upload(at, name, data, mime)
+        assert not at.exception, name
+        errors = [e.value for e in at.error]
+        assert errors, f"no message for {name}"
+        assert name in errors[0], errors[0]
+        assert "Traceback" not in errors[0]
+    assert "above the upload limit of 1 MB" in at.error[0].value
+    _upload(at, "sales.csv", messy_csv())
+    assert not at.exception and "Read sales.csv" in _texts(at)
+
+
+def test_a_reload_with_the_session_in_the_address_restores_the_conversation(app_env):
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    _upload(at, "sales.csv", messy_csv())
+    at.chat_input[0].set_value("revenue by month").run()
+    sid = at.session_state["sid"]
+
+    again = AppTest.from_file(APP, default_timeout=60)
+    again.query_params["s"] = sid
+    again.run()
+    assert not again.exception
+    assert len(again.chat_message) == 2
+    assert "revenue by month" in again.chat_message[0].markdown[0].value
+    assert "sales.csv" in _texts(again)
+
+
+def test_someone_elses_or_a_made_up_session_id_opens_nothing(app_env):
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["s"] = "not-a-real-session"
+    at.run()
+    assert not at.exception
+    assert len(at.chat_message) == 0
+    assert "s" not in at.query_params

@@ -1,0 +1,1 @@
+"""Helpers of the Streamlit screens: rendering, per-browser state, the sandbox queue."""

@@ -1,0 +1,45 @@
+"""Users never see a raw traceback: a plain sentence, and the details behind an expander."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import streamlit as st
+
+log = logging.getLogger("analyst.app")
+
+
+def show_failure(sentence: str, exc: BaseException | None = None) -> None:
+    """Say what went wrong in words; keep the technical details one click away."""
+    st.error(sentence)
+    if exc is not None:
+        log.warning("%s", sentence, exc_info=exc)
+        with st.expander("Technical details"):
+            st.code("".join(traceback.format_exception(exc)), language=None)
+
+
+@contextmanager
+def guarded(action: str) -> Iterator[None]:
+    """Run a block; on a failure say "Could not <action>." instead of crashing the page.
+
+    Streamlit's own rerun/stop signals are BaseExceptions and pass through untouched.
+    """
+    try:
+        yield
+    except Exception as exc:  # noqa: BLE001 - the whole point: any failure becomes a readable message
+        message = str(exc).strip()
+        human = getattr(exc, "human", False) or type(exc).__name__ in _HUMAN_ERRORS
+        if human and message:
+            show_failure(message)
+        else:
+            show_failure(f"Could not {action}. The details below can help whoever runs this app.", exc)
+
+
+# Exceptions whose message is, by contract, a sentence written for the user.
+_HUMAN_ERRORS = {
+    "IngestError", "SandboxUnavailable", "SandboxError", "WorkspaceError", "ConfigError",
+    "QueueTimeout", "BuildError", "ReportError", "AgentError",
+}

@@ -1,0 +1,97 @@
+"""Build the report from what the store kept, so it works after a reload or a restart.
+
+`analyst.reporting.build_report` reads answers from `analysis.history`, which lives in
+memory only; here the history is rebuilt from the stored messages, and the stored pins
+are translated into `Pin(answer_index, step_number, title, narrative)`.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from analyst.events import Answer, Step
+from analyst.reporting import Pin, build_report
+from analyst.store import MessageRecord, PinRecord, StepRecord
+from sandbox import DisplayValue, ExecutionError, ExecutionResult, OutputFile
+
+
+@dataclass(frozen=True)
+class Source:
+    """What `build_report` reads from an analysis."""
+
+    workspace: Any
+    cards: tuple[Any, ...]
+    history: tuple[Answer, ...]
+
+
+@dataclass(frozen=True)
+class Built:
+    pdf: bytes
+    xlsx: bytes
+    title: str
+    first_page_png: bytes | None
+
+
+def build(analysis: Any, messages: list[MessageRecord], pins: list[PinRecord],
+          title: str | None, include_code: bool = True) -> Built:
+    from analyst.report import render_pdf, render_xlsx
+
+    answers = [m for m in messages if m.role == "assistant"]
+    history = tuple(_answer(m) for m in answers)
+    index = {m.id: i for i, m in enumerate(answers)}
+    chosen = [Pin(index[p.step.message_id], p.step.number, p.title or None, p.narrative or None)
+              for p in pins if p.step.message_id in index]
+    source = Source(analysis.workspace, tuple(analysis.cards), history)
+    report = build_report(source, title=title or None, pins=chosen or None,
+                          include_code=include_code)
+    pdf = render_pdf(report)
+    return Built(pdf, render_xlsx(report), report.title, first_page(pdf))
+
+
+def first_page(pdf: bytes) -> bytes | None:
+    """A PNG of page 1 with poppler's pdftoppm when installed; None otherwise."""
+    if shutil.which("pdftoppm") is None:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "report.pdf"
+        src.write_bytes(pdf)
+        try:
+            subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile",
+                            str(src), str(Path(tmp) / "page")], check=True, timeout=30,
+                           capture_output=True)
+        except (subprocess.SubprocessError, OSError):
+            return None
+        page = Path(tmp) / "page.png"
+        return page.read_bytes() if page.exists() else None
+
+
+def _answer(message: MessageRecord) -> Answer:
+    data = message.data
+    return Answer(question=data.get("question") or "", text=message.text,
+                  steps=tuple(_step(s) for s in message.steps), brain=data.get("brain") or "offline",
+                  ok=bool(data.get("ok", True)), warnings=tuple(data.get("warnings") or ()))
+
+
+def _step(step: StepRecord) -> Step:
+    return Step(step.number, step.description, step.code, _result(step.result), step.recipe)
+
+
+def _result(raw: dict[str, Any] | None) -> ExecutionResult | None:
+    if raw is None:
+        return None
+    error = raw.get("error")
+    value = raw.get("value")
+    return ExecutionResult(
+        stdout=raw.get("stdout", ""), stderr=raw.get("stderr", ""),
+        error=ExecutionError(**error) if error else None,
+        value=DisplayValue(**value) if value else None,
+        files=tuple(OutputFile(**f) for f in raw.get("files", [])),
+        duration_s=raw.get("duration_s", 0.0), timed_out=raw.get("timed_out", False),
+        out_of_memory=raw.get("out_of_memory", False), restarted=raw.get("restarted", False),
+        notice=raw.get("notice"), extra=raw.get("extra") or {},
+    )

@@ -1,0 +1,149 @@
+"""Run a brain's events live under `st.status`, then keep the answer in the store.
+
+The brain runs in a worker thread that first waits for a sandbox slot; the page thread
+renders its events as they arrive. A Stop click reruns the page: Streamlit then raises
+inside the page thread, the worker is told to stop after the step that is running, and
+whatever finished is saved, so nothing the user saw is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from ui import state
+from ui.errors import show_failure
+from ui.render import step_view
+
+POLL_S = 0.5
+
+log = logging.getLogger("analyst.app")
+
+
+def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[Any]],
+             workspace: Path) -> None:
+    """Render the events of `make_events()` as they come and store the answer."""
+    inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
+    cancel = threading.Event()
+    settings = state.settings()
+    slots = state.slots()
+
+    def work() -> None:
+        try:
+            with slots.hold(on_wait=lambda place: inbox.put(("queue", place)),
+                            timeout=settings.queue_timeout_s):
+                inbox.put(("started", None))
+                events = make_events()
+                try:
+                    for event in events:
+                        inbox.put(("event", event))
+                        if cancel.is_set():
+                            break
+                finally:
+                    events.close()
+        except Exception as exc:  # noqa: BLE001 - shown to the user by the page thread, in words
+            inbox.put(("failure", exc))
+        finally:
+            inbox.put(("done", None))
+
+    worker = threading.Thread(target=work, name=f"analysis-{session_id[:6]}", daemon=True)
+    steps: list[dict[str, Any]] = []
+    answer: dict[str, Any] | None = None
+    finished = False
+    label = "Working on it…"
+    worker.start()
+    try:
+        with st.status(label, expanded=True) as status:
+            while True:
+                try:
+                    kind, payload = inbox.get(timeout=POLL_S)
+                except queue.Empty:
+                    status.update(label=label)  # lets a Stop click interrupt the page
+                    continue
+                if kind == "queue":
+                    label = (f"Waiting for a free analysis slot: you are number {payload} in the "
+                             f"queue ({settings.max_sandboxes} run at a time).")
+                    status.update(label=label)
+                    st.caption(label)
+                elif kind == "started":
+                    label = "Working on it…"
+                    status.update(label=label)
+                elif kind == "failure":
+                    show_failure(_failure_sentence(payload), payload)
+                elif kind == "done":
+                    break
+                else:
+                    event = payload
+                    label = _render_event(event, steps, workspace) or label
+                    status.update(label=label)
+                    if event.kind == "answer" and event.answer is not None:
+                        answer = event.answer.to_dict()
+            finished = True
+            failed = answer is None or not answer.get("ok", True)
+            status.update(label="Done" if not failed else "Finished with problems",
+                          state="complete" if not failed else "error", expanded=False)
+    finally:
+        if not finished:
+            cancel.set()
+            _interrupt()
+        if answer is None:
+            answer = {
+                "question": question, "ok": False, "brain": "offline", "warnings": [],
+                "usage": {}, "steps": steps,
+                "answer": ("Stopped before the end." if not finished
+                           else "The analysis ended without an answer."),
+            }
+        answer.setdefault("question", question)
+        state.store().add_answer(session_id, answer)
+
+
+def _render_event(event: Any, steps: list[dict[str, Any]], workspace: Path) -> str | None:
+    """Show one event; return the new status label, if it changes."""
+    kind = event.kind
+    if kind in ("status", "retry"):
+        st.caption(event.message)
+        return event.message
+    if kind == "plan":
+        st.caption("Plan: " + event.message)
+        return None
+    if kind == "model_text" and event.message:
+        st.markdown(event.message)
+        return None
+    if kind == "code" and event.step is not None:
+        return f"Step {event.step.number}: {event.step.description}"
+    if kind == "result" and event.step is not None:
+        data = event.step.to_dict()
+        steps.append(data)
+        with st.container(border=True):
+            step_view(data, workspace, key=f"live{len(steps)}")
+        return None
+    if kind == "error":
+        st.warning(event.message)
+        return None
+    if kind == "warning":
+        st.warning(event.message)
+        return None
+    return None
+
+
+def _interrupt() -> None:
+    analysis = st.session_state.get("analysis")
+    stop = getattr(analysis, "interrupt", None) or getattr(analysis, "stop", None)
+    if callable(stop):
+        try:
+            stop()
+        except Exception:
+            log.warning("could not interrupt the running step", exc_info=True)
+
+
+def _failure_sentence(exc: BaseException) -> str:
+    name = type(exc).__name__
+    if name in ("SandboxUnavailable", "SandboxError", "QueueTimeout", "ConfigError", "AgentError"):
+        return str(exc)
+    return "The analysis stopped because of an unexpected problem."

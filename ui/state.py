@@ -1,0 +1,187 @@
+"""Who is using the app, which session is open, and its `Analysis` (one per browser session).
+
+App-wide objects (the store, the sandbox queue) are `st.cache_resource`, shared by all
+users; everything personal lives in `st.session_state`. The open session's id is also in
+the URL (`?s=...`), so a reload or a new tab finds the same conversation in the store.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from analyst.settings import AppSettings, load_settings
+from analyst.store import FileRecord, SessionRecord, Store
+from ui.slots import SandboxSlots
+
+LOCAL_OWNER = "local"
+
+log = logging.getLogger("analyst.app")
+
+
+def _secrets() -> dict[str, Any]:
+    try:
+        return st.secrets.to_dict()
+    except Exception:  # noqa: BLE001 - no secrets.toml at all is the normal case, not an error
+        return {}
+
+
+def settings() -> AppSettings:
+    """Read once per script run: cheap, and a changed environment is seen by tests."""
+    if "_settings" not in st.session_state:
+        st.session_state["_settings"] = load_settings(secrets=_secrets())
+    return st.session_state["_settings"]
+
+
+def auth_configured() -> bool:
+    return isinstance(_secrets().get("auth"), dict)
+
+
+@st.cache_resource(show_spinner=False)
+def _store(data_dir: str) -> Store:
+    return Store(Path(data_dir))
+
+
+@st.cache_resource(show_spinner=False)
+def _slots(capacity: int) -> SandboxSlots:
+    return SandboxSlots(capacity)
+
+
+def store() -> Store:
+    return _store(str(settings().data_dir.resolve()))
+
+
+def slots() -> SandboxSlots:
+    return _slots(settings().max_sandboxes)
+
+
+def owner() -> str:
+    """The signed-in user's e-mail with an identity provider; otherwise the single local user."""
+    if auth_configured():
+        user = st.user
+        if user.is_logged_in:
+            return str(user.get("email") or user.get("sub") or LOCAL_OWNER)
+    return LOCAL_OWNER
+
+
+def current_session(create: bool = False) -> SessionRecord | None:
+    """The open session: from this tab's state, else from `?s=` in the URL, else a new one."""
+    sid = st.session_state.get("sid") or st.query_params.get("s")
+    record = store().get_session(sid, owner()) if sid else None
+    if record is None and create:
+        record = store().create_session(owner())
+    if record is not None:
+        open_session(record.id)
+    elif sid and st.query_params.get("s") == sid:
+        del st.query_params["s"]  # unknown or not yours: do not keep it in the address bar
+    return record
+
+
+def open_session(session_id: str) -> None:
+    if st.session_state.get("sid") != session_id:
+        close_analysis()
+    st.session_state["sid"] = session_id
+    st.query_params["s"] = session_id
+
+
+def new_session() -> None:
+    close_analysis()
+    st.session_state.pop("sid", None)
+    st.query_params.clear()
+
+
+def close_analysis() -> None:
+    analysis = st.session_state.pop("analysis", None)
+    st.session_state.pop("analysis_sid", None)
+    if analysis is not None and hasattr(analysis, "close"):
+        try:
+            analysis.close()
+        except Exception:
+            log.warning("could not close a sandbox session", exc_info=True)
+
+
+def workspace(session_id: str) -> Path:
+    return store().workspace_dir(session_id)
+
+
+def upload_path(session_id: str, name: str) -> Path:
+    """Where the original upload is kept, so it can be read again with other options."""
+    safe = re.sub(r"[^\w.\- ]", "_", Path(name).name).strip() or "upload"
+    return workspace(session_id) / "uploads" / safe
+
+
+def analysis(session: SessionRecord) -> Any:
+    """This session's `Analysis`, opened once per browser session, its tables from the store."""
+    if st.session_state.get("analysis_sid") == session.id:
+        return st.session_state["analysis"]
+    from analyst.analysis import Analysis  # heavy (pandas): only when a session is used
+    from ui.cards import restorable
+
+    close_analysis()
+    root = workspace(session.id)
+    opened = Analysis.open(root, backend=settings().sandbox_backend)
+    cards: list[Any] = []
+    for record in store().files(session.id):
+        known = restorable(record.cards, root)
+        if known is None:  # tables gone or from an older version: read the original again
+            known = opened.add_file(upload_path(session.id, record.name), record.name,
+                                    ingest_options(record.options))
+            store().update_file(session.id, record.id, record.options,
+                                [c.to_dict() for c in known])
+        cards.extend(known)
+    ready = Analysis(opened.workspace, backend=opened.backend, cards=tuple(cards))
+    st.session_state["analysis"] = ready
+    st.session_state["analysis_sid"] = session.id
+    return ready
+
+
+def forget_analysis() -> None:
+    """After a file was (re-)read: rebuild the analysis from the store on next use."""
+    close_analysis()
+
+
+def ingest_options(options: dict[str, Any]) -> Any:
+    from analyst.ingest import IngestOptions
+
+    chosen = {k: v for k, v in options.items() if v not in (None, "", "auto")}
+    return IngestOptions(**chosen) if chosen else None
+
+
+def file_record(session_id: str, name: str) -> FileRecord | None:
+    for record in store().files(session_id):
+        if record.name == name:
+            return record
+    return None
+
+
+def llm_config() -> Any:
+    """The model settings, with a key typed in on the Settings page (this tab only) on top."""
+    config = settings().llm
+    typed = st.session_state.get("typed_api_key")
+    return config.with_(api_key=typed) if typed else config
+
+
+def model_configured() -> bool:
+    return bool(llm_config().configured)
+
+
+def preference(name: str) -> bool:
+    """offline / approval / privacy: this tab's choice, defaulting to the app's settings."""
+    key = f"pref_{name}"
+    if key not in st.session_state:
+        st.session_state[key] = bool(getattr(settings(), name))
+    return bool(st.session_state[key])
+
+
+def use_model(base_url: str, model: str, key: str) -> None:
+    """Settings typed on the Settings page, for this browser tab only (never saved)."""
+    if key.strip():
+        st.session_state["typed_api_key"] = key.strip()
+    current = settings()
+    llm = current.llm.with_(base_url=base_url.strip() or None, model=model.strip() or current.llm.model)
+    st.session_state["_settings"] = replace(current, llm=llm)

@@ -1,0 +1,80 @@
+"""Take uploaded files in: size check, keep the original, ingest, remember in the store."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from analyst.store import DEFAULT_TITLE, SessionRecord
+from ui import state
+from ui.errors import show_failure
+
+
+def take(uploaded: list[Any]) -> None:
+    """Ingest every new upload once; messages survive the reruns that follow."""
+    done: set[str] = st.session_state.setdefault("uploads_done", set())
+    fresh = [f for f in uploaded if f.file_id not in done]
+    if not fresh:
+        return
+    st.session_state["upload_messages"] = []
+    limit_mb = state.settings().max_upload_mb
+    for f in fresh:
+        done.add(f.file_id)
+        if f.size > limit_mb * 1024 * 1024:
+            _say("error", f"{f.name} is {f.size / 1024 / 1024:.0f} MB, above the upload limit "
+                          f"of {limit_mb} MB. Split it or ask whoever runs the app to raise "
+                          "ANALYST_MAX_UPLOAD_MB.")
+            continue
+        if f.size == 0:
+            _say("error", f"{f.name} is empty: there is nothing to read.")
+            continue
+        session = state.current_session(create=True)
+        assert session is not None
+        with st.spinner(f"Reading {f.name}…"):
+            ingest(session, f.name, f.getvalue())
+
+
+def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict | None = None) -> bool:
+    """Read (or re-read with corrected options) one file; say what happened in words."""
+    path = state.upload_path(session.id, name)
+    try:
+        if data is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        analysis = state.analysis(session)
+        cards = analysis.add_file(path, name, state.ingest_options(options or {}))
+    except Exception as exc:  # noqa: BLE001 - any unreadable file gets a sentence
+        if type(exc).__name__ == "IngestError":
+            _say("error", str(exc))
+        else:
+            _say("error", f"Could not read {name}. The file may be damaged or in a format I "
+                          "do not know (CSV, Excel and Parquet work).", exc)
+        if data is not None and state.file_record(session.id, name) is None:
+            path.unlink(missing_ok=True)
+        return False
+    store = state.store()
+    record = state.file_record(session.id, name)
+    dicts = [c.to_dict() for c in cards]
+    if record is None:
+        store.add_file(session.id, name, options or {}, dicts)
+    else:
+        store.update_file(session.id, record.id, options or {}, dicts)
+    state.forget_analysis()  # its tables now come from the store: a re-read replaces the old
+    if session.title == DEFAULT_TITLE:
+        store.rename_session(session.id, session.owner, name)
+    tables = ", ".join(f"{c.table} ({c.rows:,} rows)" for c in cards)
+    _say("success", f"Read {name}: {tables}.")
+    return True
+
+
+def show_messages() -> None:
+    for kind, text, exc in st.session_state.get("upload_messages", []):
+        if kind == "error":
+            show_failure(text, exc)
+        else:
+            st.success(text)
+
+
+def _say(kind: str, text: str, exc: BaseException | None = None) -> None:
+    st.session_state.setdefault("upload_messages", []).append((kind, text, exc))
