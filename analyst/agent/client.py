@@ -270,8 +270,11 @@ def _error_code(exc: openai.APIError) -> str | None:
 
 def _mentions_tools(exc: openai.APIError) -> bool:
     # Ollama: "model does not support tools"; vLLM: "auto" tool choice requires ...
+    # A 400 about a malformed tool message must not be mistaken for "no tools at all".
     text = (_detail(exc) + json.dumps(exc.body, default=str)).lower()
-    return "tool" in text
+    return "tool" in text and any(
+        hint in text for hint in ("support", "tool choice", "tool_choice", "enable")
+    )
 
 
 def _retry_after(exc: openai.APIStatusError) -> float | None:

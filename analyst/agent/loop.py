@@ -10,6 +10,7 @@ exactly one ``answer`` event, whatever happened.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from sandbox import Session
 
 Approve = Callable[[Step], bool]
+_RECIPE_CALL = re.compile(r"\brecipes\.([a-z_][a-z0-9_]*)\s*\(")
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,7 @@ def run_agent(
                 yield from finish(give_up_text(reason, steps), ok=False)
                 return
             step = Step(number=len(steps) + 1, description=request.description,
-                        code=request.code)
+                        code=request.code, recipe=recipe_called(request.code))
             if approve is not None:
                 yield Event("plan", request.description or "Run this code", step=step)
                 if not approve(step):
@@ -188,15 +190,21 @@ def run_agent(
 
 def read_reply(reply: ModelReply) -> tuple[list[CodeRequest], tuple[str, ...], str]:
     """(code to run, languages refused, the words around the code)."""
-    blocks = extract_code_blocks(reply.text)
     if reply.tool_calls:
-        return [_from_tool_call(c.id, c.name, c.arguments) for c in reply.tool_calls], (), \
-            reply.text
+        requests = [_from_tool_call(c.id, c.name, c.arguments) for c in reply.tool_calls]
+        return requests, (), reply.text
     # Without tool calls (or when a model with tools still writes blocks), run the blocks.
+    blocks = extract_code_blocks(reply.text)
     requests = [CodeRequest(code, "") for code in blocks.python]
     refused = blocks.refused if not requests else ()
     prose = blocks.prose if (requests or refused) else reply.text
     return requests, refused, prose
+
+
+def recipe_called(code: str) -> str | None:
+    """The first recipe the code calls (`recipes.top_n(...)`), for the methodology appendix."""
+    match = _RECIPE_CALL.search(code)
+    return match.group(1) if match else None
 
 
 def assistant_message(reply: ModelReply) -> dict[str, Any]:

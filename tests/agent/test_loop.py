@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
+import analyst.recipes
 from tests.agent.conftest import ask, config_for
 from tests.agent.fake_openai import FakeOpenAI, raw_tool_call, reply, tool_call, tool_calls
 
@@ -160,3 +164,17 @@ def test_the_token_budget_ends_the_question(session, cards):
     with FakeOpenAI([tool_call("print(1)", "One", usage=(5000, 100))]) as server:
         run = ask(session, cards, config_for(server.base_url, token_budget=5000), "Big?")
     assert not run.answer.ok and "budget of 5,000 tokens" in run.answer.text
+
+
+def test_a_step_calling_a_recipe_records_which_one(session, cards, workspace):
+    shutil.copytree(Path(analyst.recipes.__file__).parent, workspace.root / "lib" / "recipes",
+                    dirs_exist_ok=True)
+    code = ("import pandas as pd, recipes\ndf = pd.read_parquet('input/sales.parquet')\n"
+            "res = recipes.kpi_summary(df, amount='revenue')\nprint(res.figures['total'])")
+    with FakeOpenAI([tool_call(code, "Key figures"), reply("Total revenue: 6,376.50.")]) \
+            as server:
+        run = ask(session, cards, config_for(server.base_url), "KPIs?")
+
+    step = run.answer.steps[0]
+    assert step.recipe == "kpi_summary" and step.result.stdout.startswith("6376.5")
+    assert run.answer.ok and run.answer.warnings == ()
