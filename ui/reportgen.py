@@ -10,7 +10,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -82,16 +82,19 @@ def _step(step: StepRecord) -> Step:
 
 
 def _result(raw: dict[str, Any] | None) -> ExecutionResult | None:
+    """`ExecutionResult.to_dict()` back into a result; unknown keys (older/newer) are ignored."""
     if raw is None:
         return None
-    error = raw.get("error")
-    value = raw.get("value")
-    return ExecutionResult(
-        stdout=raw.get("stdout", ""), stderr=raw.get("stderr", ""),
-        error=ExecutionError(**error) if error else None,
-        value=DisplayValue(**value) if value else None,
-        files=tuple(OutputFile(**f) for f in raw.get("files", [])),
-        duration_s=raw.get("duration_s", 0.0), timed_out=raw.get("timed_out", False),
-        out_of_memory=raw.get("out_of_memory", False), restarted=raw.get("restarted", False),
-        notice=raw.get("notice"), extra=raw.get("extra") or {},
-    )
+    known = {f.name for f in fields(ExecutionResult)}
+    kept = {k: v for k, v in raw.items() if k in known}
+    if kept.get("error"):
+        kept["error"] = _build(ExecutionError, kept["error"])
+    if kept.get("value"):
+        kept["value"] = _build(DisplayValue, kept["value"])
+    kept["files"] = tuple(_build(OutputFile, f) for f in kept.get("files") or ())
+    return ExecutionResult(**kept)
+
+
+def _build(cls: Any, raw: dict[str, Any]) -> Any:
+    names = {f.name for f in fields(cls)}
+    return cls(**{k: v for k, v in raw.items() if k in names})
