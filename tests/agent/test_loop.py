@@ -115,12 +115,13 @@ def test_broken_tool_calls_are_model_mistakes_fed_back_not_crashes(session, card
     assert "no tool named 'run_shell'" in server.requests[2].tool_results()[-1]
 
 
-def test_several_tool_calls_in_one_reply_each_get_their_result(session, cards):
+@pytest.mark.parametrize("stream", [False, True], ids=["json", "streaming"])
+def test_several_tool_calls_in_one_reply_each_get_their_result(session, cards, stream):
     with FakeOpenAI([
         tool_calls([("print('a')", "A"), ("print('b')", "B")]),
         reply("Done."),
     ]) as server:
-        run = ask(session, cards, config_for(server.base_url), "Both?")
+        run = ask(session, cards, config_for(server.base_url, stream=stream), "Both?")
 
     assert [s.result.stdout for s in run.answer.steps] == ["a\n", "b\n"]
     sent = server.requests[1].messages
