@@ -19,7 +19,7 @@ EN = {
     "assumptions": "Assumptions",
     "generated": "Generated",
     "page": "Page {page} of {total}",
-    "notice_title": "Please note",
+    "notice_title": "Please note.",
     "notice": "Figures in this report come from an automated analysis of the source files "
     "listed in the methodology appendix. Interpretations and conclusions need review by a "
     "qualified person before decisions are based on them.",
@@ -47,7 +47,7 @@ UK = {
     "assumptions": "Припущення",
     "generated": "Створено",
     "page": "Сторінка {page} з {total}",
-    "notice_title": "Зверніть увагу",
+    "notice_title": "Зверніть увагу.",
     "notice": "Показники цього звіту отримано автоматизованим аналізом вихідних файлів, "
     "перелічених у додатку «Методологія». Тлумачення та висновки потребують перевірки "
     "фахівцем, перш ніж на їх основі ухвалювати рішення.",
@@ -68,7 +68,7 @@ RU = {
     "assumptions": "Допущения",
     "generated": "Создано",
     "page": "Страница {page} из {total}",
-    "notice_title": "Обратите внимание",
+    "notice_title": "Обратите внимание.",
     "notice": "Показатели этого отчёта получены автоматизированным анализом исходных "
     "файлов, перечисленных в приложении «Методология». Интерпретации и выводы требуют "
     "проверки специалистом, прежде чем на их основе принимать решения.",
@@ -89,7 +89,7 @@ ZH = {
     "assumptions": "假设",
     "generated": "生成时间",
     "page": "第 {page} 页，共 {total} 页",
-    "notice_title": "请注意",
+    "notice_title": "请注意：",
     "notice": "本报告中的数据来自对方法说明附录所列源文件的自动分析。"
     "在据此作出决策之前，相关解读和结论需经专业人员审核。",
 }
@@ -109,7 +109,7 @@ JA = {
     "assumptions": "前提",
     "generated": "作成日時",
     "page": "{page} / {total} ページ",
-    "notice_title": "ご注意",
+    "notice_title": "ご注意：",
     "notice": "本レポートの数値は、分析方法の付録に記載したソースファイルの自動分析によるものです。"
     "解釈と結論は、意思決定に用いる前に専門家による確認が必要です。",
 }

@@ -140,7 +140,7 @@ def notice_box(report: Report, st: Styles, lb: Labels) -> list[Flowable]:
     text = report.notice if report.notice is not None else lb["notice"]
     if not text.strip():
         return []
-    body = f"<b>{escape(lb['notice_title'])}.</b> {para_text(text, 2000)}"
+    body = f"<b>{escape(lb['notice_title'])}</b> {para_text(text, 2000)}"
     box = Table([[Paragraph(body, st.small)]], colWidths=[FRAME_WIDTH])
     box.setStyle(table_style(st, [
         ("BACKGROUND", (0, 0), (-1, -1), sty.NOTICE_BG),
