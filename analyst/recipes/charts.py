@@ -192,6 +192,9 @@ def _draw_horizontal(ax, spec: ChartSpec, labels: list[str], values: list[float]
 
 def _draw_columns(ax, spec: ChartSpec, labels: list[str], series, groups) -> None:
     count, width = len(labels), 0.8 / max(len(series), 1)
+    if spec.kind == "pareto" and count > 40:
+        _draw_ranked_area(ax, spec, series[0][1], groups)
+        return
     for k, (name, values) in enumerate(series):
         offsets = [i + (k - (len(series) - 1) / 2) * width for i in range(count)]
         if len(series) == 1:
@@ -208,11 +211,22 @@ def _draw_columns(ax, spec: ChartSpec, labels: list[str], series, groups) -> Non
         ax.legend(loc="upper left", bbox_to_anchor=(0, -0.14 if count > 8 else -0.08), ncol=len(series))
     ax.grid(axis="x", visible=False)
     ax.axhline(0, color=MUTED, linewidth=0.8)
-    if spec.kind == "pareto" and count > 40:
-        ax.set_xticks([])
-        ax.set_xlabel(f"{count:,} items, ranked by {spec.value_label or 'value'}")
-        return
     _category_ticks(ax, labels)
+
+
+def _draw_ranked_area(ax, spec: ChartSpec, values: list[float], groups) -> None:
+    """Thousands of items: one filled step area per class instead of a rectangle per item
+    (same picture, drawn in milliseconds instead of seconds)."""
+    heights = [_num(v) for v in values]
+    for group in dict.fromkeys(groups or ["all"]):
+        inside = [groups is None or g == group for g in (groups or heights)]
+        ax.fill_between(range(len(heights)), heights, where=inside, step="mid", linewidth=0,
+                        color=GROUP_COLOURS.get(group, PRIMARY))
+    ax.set_xlim(-0.5, len(heights) - 0.5)
+    ax.grid(axis="x", visible=False)
+    ax.axhline(0, color=MUTED, linewidth=0.8)
+    ax.set_xticks([])
+    ax.set_xlabel(f"{len(heights):,} items, ranked by {spec.value_label or 'value'}")
 
 
 def _draw_line(ax, spec: ChartSpec, labels: list[str], series) -> None:
@@ -233,6 +247,8 @@ def _draw_line(ax, spec: ChartSpec, labels: list[str], series) -> None:
 
 
 def _draw_cumulative(ax, spec: ChartSpec, cumulative: list[float]) -> None:
+    if ax.get_ylim()[0] < 0 and all(_num(v) >= 0 for v in spec.series[0].values):
+        ax.set_ylim(bottom=0)  # both axes start at 0, so the line and the bars line up
     share = ax.twinx()
     share.plot(range(len(cumulative)), cumulative, color=ACCENT, linewidth=2,
                marker="o" if len(cumulative) <= 40 else None, markersize=3)
