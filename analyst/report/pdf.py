@@ -1,7 +1,7 @@
 """`render_pdf(report) -> bytes`: the report as a PDF built with reportlab platypus.
 
 Each part of the report is a small function returning flowables; page furniture lives in
-`pages.py`, tables in `tables.py`. All user and model text is escaped on the way in.
+`pages.py`, tables in `tables.py`, the methodology appendix in `appendix.py`. All user and model text is escaped on the way in.
 """
 
 from __future__ import annotations
@@ -14,27 +14,24 @@ from pathlib import Path
 import pandas as pd
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (
-    CondPageBreak,
-    Flowable,
-    Image,
-    KeepTogether,
-    PageBreak,
-    Paragraph,
-    Preformatted,
-    Spacer,
-    Table,
-    TableStyle,
-)
+from reportlab.platypus import CondPageBreak, Flowable, Image, PageBreak, Paragraph, Spacer, Table
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from analyst.report import styles as sty
+from analyst.report.appendix import appendix
 from analyst.report.fonts import fonts_for
 from analyst.report.formats import format_delta, format_value
 from analyst.report.labels import detect_language, labels_for
 from analyst.report.model import KPI, Report, Section
 from analyst.report.pages import ReportDoc, numbered_canvas
-from analyst.report.styles import FRAME_HEIGHT, FRAME_WIDTH, Styles, build_styles
+from analyst.report.styles import (
+    FRAME_HEIGHT,
+    FRAME_WIDTH,
+    Styles,
+    build_styles,
+    heading,
+    table_style,
+)
 from analyst.report.tables import frame_table
 from analyst.report.text import clean, contains_cjk, escape, para_text, paragraphs
 
@@ -44,24 +41,10 @@ CHART_MAX_HEIGHT = 0.55 * FRAME_HEIGHT
 Labels = Mapping[str, str]
 
 
-def table_style(st: Styles, commands: list[tuple]) -> TableStyle:
-    """A TableStyle in the report's font: a table left on the default font would pull in
-    Helvetica, which is never embedded."""
-    return TableStyle([("FONT", (0, 0), (-1, -1), st.fonts.regular, 9), *commands])
-
-
 def format_generated(moment: datetime) -> str:
     text = moment.strftime("%Y-%m-%d %H:%M")
     zone = moment.tzname()
     return f"{text} {zone}" if zone else text
-
-
-def heading(text: str, style: object, key: str | None = None) -> Paragraph:
-    """A heading; with a key it is listed in the contents and the PDF outline."""
-    para = Paragraph(escape(text), style)
-    if key is not None:
-        para.toc_entry = (0, escape(text), clean(text), key)  # read by ReportDoc.afterFlowable
-    return para
 
 
 def cover(report: Report, st: Styles, lb: Labels) -> list[Flowable]:
@@ -195,66 +178,6 @@ def section(number: int, item: Section, st: Styles, lb: Labels) -> list[Flowable
         flow += [Spacer(1, 4)]
         flow += frame_table(item.table, item.column_formats, item.currency, st, lb)
     return flow + [Spacer(1, 10)]
-
-
-def wrap_code(code: str, font: str, size: float, width: float) -> str:
-    """Hard-wrap code to `width` points (Preformatted never wraps); continuations are marked."""
-    lines = []
-    for line in clean(code).expandtabs(4).split("\n"):
-        current, used = "", 0.0
-        for char in line:
-            advance = stringWidth(char, font, size)
-            if used + advance > width and current:
-                lines.append(current)
-                current, used = "  \u21aa ", stringWidth("  \u21aa ", font, size)
-            current += char
-            used += advance
-        lines.append(current)
-    return "\n".join(lines)
-
-
-def appendix(report: Report, st: Styles, lb: Labels) -> list[Flowable]:
-    flow: list[Flowable] = [PageBreak(), heading(lb["methodology"], st.h1, key="methodology")]
-    if report.sources:
-        flow.append(Paragraph(escape(lb["sources"]), st.h2))
-    for source in report.sources:
-        rows = [
-            (lb["file"], Paragraph(f"<b>{para_text(source.file_name, 300)}</b>", st.body)),
-            ("SHA-256", Paragraph(escape(source.sha256), st.mono_small)),
-            (lb["sheet"], Paragraph(para_text(source.sheet or "\u2014", 300), st.body)),
-            (lb["rows"], f"{source.rows:,}"),
-            (lb["excluded"], f"{source.excluded_rows:,}"),
-        ]
-        data = [[Paragraph(escape(key), st.small), value] for key, value in rows]
-        info = Table(data, colWidths=[80, FRAME_WIDTH - 80], hAlign="LEFT")
-        info.setStyle(table_style(st, [
-            ("FONT", (0, 0), (-1, -1), st.fonts.regular, 9),
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 1),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ("LINEABOVE", (0, 0), (-1, 0), 0.5, sty.RULE),
-        ]))
-        flow += [info]
-        if source.assumptions:
-            flow += [Spacer(1, 4), Paragraph(escape(lb["assumptions"]), st.small)]
-            flow += [Paragraph(para_text(text, 2000), st.bullet, bulletText="\u2022")
-                     for text in source.assumptions]
-        flow.append(Spacer(1, 8))
-    if report.definitions:
-        flow.append(Paragraph(escape(lb["definitions"]), st.h2))
-        flow += [Paragraph(f"<b>{para_text(d.name, 200)}</b> \u2014 {para_text(d.text, 5000)}",
-                           st.body) for d in report.definitions]
-    if report.include_code and report.steps_code:
-        flow.append(Paragraph(escape(lb["steps"]), st.h2))
-        for number, step in enumerate(report.steps_code, start=1):
-            title = Paragraph(f"<b>{number}.</b> {para_text(step.title, 300)}", st.body)
-            code = Preformatted(
-                wrap_code(step.code, st.code.fontName, st.code.fontSize, FRAME_WIDTH - 16),
-                st.code.clone("CodeBlock", leftIndent=8, backColor=sty.TILE, borderPadding=4),
-            )
-            flow += [KeepTogether([title, Spacer(1, 2), code]), Spacer(1, 8)]
-    return flow
 
 
 def report_texts(report: Report) -> Iterator[str]:

@@ -9,8 +9,10 @@ from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, TableStyle
 
 from analyst.report.fonts import FontSet
+from analyst.report.text import clean, escape
 
 # Palette: one dark navy for structure, greys for text, a single accent for figures.
 NAVY = colors.HexColor("#1F3A5F")
@@ -107,3 +109,17 @@ def build_styles(fonts: FontSet) -> Styles:
         mono_small=style("MonoSmall", fontName=fonts.mono, fontSize=7.5, leading=10),
         toc_level0=style("TOC0", fontSize=10, leading=16, leftIndent=0),
     )
+
+
+def table_style(st: Styles, commands: list[tuple]) -> TableStyle:
+    """A TableStyle in the report's font: a table left on the default font would pull in
+    Helvetica, which is never embedded."""
+    return TableStyle([("FONT", (0, 0), (-1, -1), st.fonts.regular, 9), *commands])
+
+
+def heading(text: str, style: ParagraphStyle, key: str | None = None) -> Paragraph:
+    """A heading; with a key it is listed in the contents and the PDF outline."""
+    para = Paragraph(escape(text), style)
+    if key is not None:
+        para.toc_entry = (0, escape(text), clean(text), key)  # read by ReportDoc.afterFlowable
+    return para
