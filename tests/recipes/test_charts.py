@@ -120,3 +120,14 @@ def test_a_result_saves_its_table_and_chart_and_serialises_to_json(tmp_path):
     data = json.loads(json.dumps(result.to_dict(), allow_nan=False))
     assert data["table"]["columns"][:3] == ["rank", "product", "revenue"]
     assert data["table"]["data"][-1][0] is None  # the "Other" row has no rank
+
+
+def test_apply_style_makes_the_house_style_and_the_cjk_fallback_the_default():
+    import matplotlib
+
+    from analyst.recipes import apply_style
+
+    with matplotlib.rc_context():
+        apply_style()
+        assert matplotlib.rcParams["font.family"][:2] == ["DejaVu Sans", "WenQuanYi Micro Hei"]
+        assert matplotlib.rcParams["savefig.dpi"] == 200

@@ -38,7 +38,7 @@ import recipes
 df = pd.DataFrame({{"product": ["a", "b", "c"], "revenue": ["1 000,50", "200", "3"]}})
 result = recipes.abc_analysis(df, "product", "revenue")
 print(result.figures["total"], result.figures["a_items"])
-print(recipes.render_chart(result.chart, "pareto.png"))
+print(recipes.charts.render_chart(result.chart, "pareto.png"))
 print(sorted(recipes.DEFINITIONS) == sorted(recipes.RECIPES))
 """
     # -I: ignore PYTHONPATH and the user site, so only site-packages and our copy are visible.
