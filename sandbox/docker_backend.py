@@ -64,6 +64,7 @@ def run_arguments(workspace: Workspace, limits: Limits, image: str, name: str) -
         "--path", "/workspace/lib",
         "--preload", PRELOAD,
         "--fsize", str(limits.output_bytes),
+        "--kill-strays",
     ]
 
 

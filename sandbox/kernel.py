@@ -28,6 +28,7 @@ import signal
 import socket
 import sys
 import threading
+import time
 import traceback
 import warnings
 
@@ -197,8 +198,49 @@ def _save_open_figures(step: int) -> list[str]:
     return saved
 
 
+def _reap_children() -> None:
+    """Collect exited children of the step's code: zombies would use up the pids limit.
+
+    A `subprocess.Popen` kept across steps may then report exit status 0 instead of its own;
+    that is the price of a fork bomb not disabling the session.
+    """
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def _in_container() -> bool:
+    """True when PID 1 is Docker's init: only then may `--kill-strays` signal "everything"."""
+    try:
+        with open("/proc/1/comm") as comm:
+            return comm.read().strip() in ("docker-init", "tini")
+    except OSError:
+        return False
+
+
+def _kill_strays() -> None:
+    """End every other process of the container: nothing a step started outlives the step.
+
+    A fork bomb's survivors keep forking as pids free up and would starve later steps.
+    kill(-1) signals all processes we may signal except ourselves and init; repeat until
+    none is left (ESRCH), since new children can appear while the signal is delivered.
+    """
+    for _ in range(100):
+        try:
+            os.kill(-1, signal.SIGKILL)
+        except ProcessLookupError:
+            return
+        _reap_children()
+        time.sleep(0.005)
+
+
 class Runner:
-    def __init__(self, max_output: int) -> None:
+    def __init__(self, max_output: int, kill_strays: bool = False) -> None:
+        self.kill_strays = kill_strays
         self.namespace: dict = {"__name__": "__main__", "__builtins__": builtins}
         self.max_output = max_output
         self.step = 0
@@ -236,6 +278,9 @@ class Runner:
         if os.getpid() != self.pid:
             # A child forked by the step's code got here: it must never answer as the kernel.
             os._exit(0)
+        if self.kill_strays:
+            _kill_strays()
+        _reap_children()
         try:
             reply["figures"] = _save_open_figures(self.step)
         except BaseException as exc:  # noqa: BLE001
@@ -255,7 +300,7 @@ def _preload(modules: list[str]) -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
-    runner = Runner(args.max_output)
+    runner = Runner(args.max_output, kill_strays=args.kill_strays and _in_container())
     if os.path.exists(args.socket):
         os.unlink(args.socket)
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -297,6 +342,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--path", action="append", default=[], help="folder put on sys.path")
     parser.add_argument("--preload", default="", help="modules imported in the background")
     parser.add_argument("--fsize", type=int, default=0, help="largest file the code may write")
+    parser.add_argument("--kill-strays", action="store_true",
+                        help="in a container only: end all other processes after each step")
     parser.add_argument("--memory", type=int, default=0, help="address-space limit (local only)")
     args = parser.parse_args(argv)
 

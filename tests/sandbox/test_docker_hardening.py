@@ -129,7 +129,11 @@ def test_runs_as_non_root_without_capabilities_or_new_privileges(docker_session)
 def test_a_fork_bomb_hits_the_pids_limit(docker_session):
     result = docker_session.run("import os\nwhile True:\n    os.fork()", timeout=15)
     assert not result.ok
+    # Nothing the step started survives it: only init and the kernel are left.
+    processes = docker_session.run("import os\nsum(p.isdigit() for p in os.listdir('/proc'))")
+    assert processes.value.text == "2"
     still_works(docker_session)
+    assert docker_session.run("import subprocess\nsubprocess.run(['true']).returncode").ok
 
 
 def test_a_memory_hog_is_reported_and_the_session_restarts(docker_session):
