@@ -22,6 +22,8 @@ from analyst.planner.runner import planned_from_step, step_paragraph
 from analyst.report import KPI, CodeStep, Definition, Report, Section, Source
 
 STANDARD_QUESTION = "Standard report"
+MAX_TABLE_ROWS = 25
+"""Longer tables are cut in the report (a CFO reads the head; the CSV has every row)."""
 
 
 class ReportingError(ValueError):
@@ -68,8 +70,9 @@ def build_report(
         chosen = [(step, None, None, answer.text) for step in answer.steps]
     steps = [c[0] for c in chosen]
     sections = []
+    seen_notes: set[str] = set()
     for step, pin_title, pin_text, fallback in chosen:
-        section = _section(analysis.workspace, step, pin_title, pin_text, fallback)
+        section = _section(analysis.workspace, step, pin_title, pin_text, fallback, seen_notes)
         if section is not None:
             sections.append(section)
     if not sections:
@@ -99,15 +102,23 @@ def _pinned(history: Sequence[Answer], pin: Pin) -> tuple[Step, str | None, str 
 
 
 def _section(workspace: Any, step: Step, title: str | None, narrative: str | None,
-             fallback: str) -> Section | None:
+             fallback: str, seen_notes: set[str]) -> Section | None:
     if step.result is None or not step.result.ok:
         return None
     figures = read_figures(step.result.stdout)
     planned = planned_from_step(step)
     currency = planned.arguments.get("currency") if planned else None
-    text = narrative if narrative is not None else (step_paragraph(step) or fallback)
+    text = narrative if narrative is not None else (
+        step_paragraph(step, seen_notes=seen_notes) or fallback)
     chart = next((workspace.root / p for p in step.charts), None)
     table, formats = _table(workspace, step, figures)
+    if table is not None and step.recipe == "abc_analysis" and "class" in table.columns:
+        table, formats = _abc_classes(table, formats)
+    elif table is not None and len(table) > MAX_TABLE_ROWS:
+        full = next((p for p in step.tables if p.endswith(".csv")), None)
+        text += (f"\n\nThe table shows the first {MAX_TABLE_ROWS} of {len(table):,} rows"
+                 + (f"; all rows are in {full}." if full else "."))
+        table = table.head(MAX_TABLE_ROWS)
     if table is None and chart is None and not text:
         return None
     return Section(title=title or step.description, narrative=text or "",
@@ -145,6 +156,17 @@ def _table(workspace: Any, step: Step,
     if "start" in table.columns and planned and planned.recipe == "period_dynamics":
         table = table.drop(columns=["start"])  # the period label already says it
     return table, formats
+
+
+def _abc_classes(table: pd.DataFrame,
+                 formats: dict[str, str]) -> tuple[pd.DataFrame, dict[str, str]]:
+    """The ABC table per class (items, amount, share): 200 item rows say less than 3 rows."""
+    amount = next(c for c in table.columns if formats.get(str(c)) == "money")
+    summary = table.groupby("class").agg(items=("class", "size"), **{amount: (amount, "sum")})
+    positive = table.loc[table[amount] > 0, amount].sum()
+    summary["share_pct"] = summary[amount] / positive if positive else float("nan")
+    summary = summary.reindex(["A", "B", "C"]).dropna(how="all").reset_index()
+    return summary, {"items": "int", str(amount): "money", "share_pct": "percent"}
 
 
 def _kpis(steps: Sequence[Step]) -> tuple[KPI, ...]:

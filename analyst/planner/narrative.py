@@ -29,12 +29,19 @@ def count(value: float) -> str:
     return f"{round(value):,}"
 
 
-def describe(step: PlannedStep, figures: StepFigures) -> str:
-    """One short paragraph about a finished step, with its real numbers."""
+def describe(step: PlannedStep, figures: StepFigures, seen_notes: set[str] | None = None) -> str:
+    """One short paragraph about a finished step, with its real numbers.
+
+    `seen_notes` holds notes already told in earlier paragraphs: the same caveat ("448 rows
+    have a negative Revenue") is said once per answer or report, not once per section.
+    """
     writer = _WRITERS.get(figures.recipe or step.recipe)
     text = writer(step, figures) if writer else figures.title
-    if figures.notes:
-        text += " Note: " + " ".join(figures.notes[:3])
+    seen = set() if seen_notes is None else seen_notes
+    fresh = [n for n in figures.notes if n not in seen][:3]
+    seen.update(fresh)
+    if fresh:
+        text += " Note: " + " ".join(fresh)
     return text
 
 

@@ -148,8 +148,10 @@ def _dynamics(cols: SalesColumns, prefix: str, amount: str, period: str) -> Plan
 
 
 def _top(cols: SalesColumns, prefix: str, by: str, amount: str, n: int) -> PlannedStep:
+    # other=False: one "Other" bar holding the long tail dwarfs the top bars and makes the
+    # chart unreadable; the answer still says what share the top items hold.
     return _step(cols, f"{prefix}top_{n}_{_name(by)}", f"Top {n} {by} by {amount}", "top_n",
-                 by=by, amount=amount, n=n)
+                 by=by, amount=amount, n=n, other=False)
 
 
 def _abc(cols: SalesColumns, prefix: str, item: str, amount: str) -> PlannedStep:

@@ -62,6 +62,7 @@ def run_plan(
     done: list[Step] = []
     paragraphs: list[str] = []
     failures: list[str] = []
+    seen_notes: set[str] = set()
     for number, planned in enumerate(plan.steps, start=1):
         step = Step(number, planned.description, planned.code, None, planned.recipe)
         if approve is not None and not approve(step):
@@ -72,7 +73,7 @@ def run_plan(
         step = Step(number, planned.description, step.code, result, planned.recipe)
         done.append(step)
         yield Event("result", planned.description, step=step)
-        paragraph, problem = _outcome(planned, step)
+        paragraph, problem = _outcome(planned, step, seen_notes)
         if problem:
             failures.append(problem)
             yield Event("error", problem, step=step)
@@ -83,7 +84,8 @@ def run_plan(
     yield Event("answer", text, answer=answer)
 
 
-def step_paragraph(step: Step, planned: PlannedStep | None = None) -> str | None:
+def step_paragraph(step: Step, planned: PlannedStep | None = None,
+                   seen_notes: set[str] | None = None) -> str | None:
     """The plain-words paragraph of a finished offline step (None if it has no figures)."""
     if step.result is None or not step.result.ok:
         return None
@@ -91,7 +93,7 @@ def step_paragraph(step: Step, planned: PlannedStep | None = None) -> str | None
     if figures is None:
         return None
     planned = planned or planned_from_step(step)
-    return describe(planned, figures) if planned else figures.title
+    return describe(planned, figures, seen_notes) if planned else figures.title
 
 
 def planned_from_step(step: Step) -> PlannedStep | None:
@@ -124,7 +126,7 @@ def _literal(node: Any) -> Any:
         return None
 
 
-def _outcome(planned: PlannedStep, step: Step) -> tuple[str, str | None]:
+def _outcome(planned: PlannedStep, step: Step, seen_notes: set[str]) -> tuple[str, str | None]:
     result = step.result
     if result is None or not result.ok:
         if result is None:
@@ -139,4 +141,4 @@ def _outcome(planned: PlannedStep, step: Step) -> tuple[str, str | None]:
     figures = read_figures(result.stdout)
     if figures is None:
         return "", f"{planned.description} ran but printed no figures, so I cannot quote them."
-    return describe(planned, figures), None
+    return describe(planned, figures, seen_notes), None

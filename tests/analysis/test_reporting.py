@@ -1,0 +1,67 @@
+"""The report is built from what the steps computed, and traces back to data and code."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from analyst.analysis import Analysis
+from analyst.events import Event
+from analyst.report import render_pdf
+from analyst.reporting import Pin, ReportingError, build_report
+
+
+def _run(events: Iterable[Event]) -> None:
+    for _ in events:
+        pass
+
+
+def test_standard_report_model(analysis: Analysis, expected: pd.DataFrame,
+                               sales_csv: Path) -> None:
+    _run(analysis.standard_report())
+    report = build_report(analysis, title="Q1 sales")
+
+    tiles = {k.label: k for k in report.kpis}
+    assert tiles["Total Revenue"].value == pytest.approx(expected["Revenue"].sum(), abs=1e-6)
+    assert tiles["Orders"].value == expected["Order ID"].nunique()
+    march = expected.loc[expected["Date"].dt.month == 3, "Revenue"].sum()
+    assert tiles["Last month (2026-03)"].value == pytest.approx(march, abs=1e-6)
+
+    titles = [s.title for s in report.sections]
+    assert titles[:4] == ["Key figures: Revenue", "Revenue by month",
+                          "Top 10 Product by Revenue", "ABC analysis of Product by Revenue"]
+    for section in report.sections[1:]:
+        assert section.chart_path is not None and section.chart_path.is_file()
+        assert section.table is not None and len(section.table) <= 25
+        assert section.narrative
+    abc = report.sections[3].table
+    assert list(abc["class"]) == ["A", "B", "C"] and abc["items"].sum() == 200
+
+    [source] = report.sources
+    assert source.sha256 == hashlib.sha256(sales_csv.read_bytes()).hexdigest()
+    assert source.rows == len(expected)
+    assert any("80" in d.text and "95" in d.text for d in report.definitions)  # ABC thresholds
+    assert len(report.steps_code) == len(report.sections)
+    assert render_pdf(report).startswith(b"%PDF")
+
+
+def test_pinned_results_make_their_own_report(analysis: Analysis) -> None:
+    _run(analysis.ask("revenue by month", brain="offline"))
+    index = len(analysis.history) - 1
+    report = build_report(analysis, pins=[
+        Pin(index, 1, title="Monthly revenue", narrative="March recovered."),
+    ])
+    [section] = report.sections
+    assert section.title == "Monthly revenue" and section.narrative == "March recovered."
+    assert list(section.table["month"]) == ["2026-01", "2026-02", "2026-03"]
+    assert [c.title for c in report.steps_code] == ["Step 1: Revenue by month"]
+
+
+def test_a_pin_to_a_missing_step_is_a_plain_error(analysis: Analysis) -> None:
+    _run(analysis.ask("total revenue", brain="offline"))
+    with pytest.raises(ReportingError, match="Step 9"):
+        build_report(analysis, pins=[Pin(len(analysis.history) - 1, 9)])
