@@ -22,33 +22,39 @@ PAD = 5
 MIN_TEXT_WIDTH = 48
 
 
-def _natural_widths(
+def _widths(
     header: list[str], body: list[list[str]], numeric: list[bool], fonts: tuple[str, str], size: float
-) -> list[float]:
+) -> tuple[list[float], list[float]]:
+    """(natural, minimum) width of each column in points, measured on a sample of rows.
+
+    Natural: the header on one line (up to ~110pt) and the widest cell. Minimum: numbers
+    whole, header words whole (a word is only split when nothing else fits), text >= 48pt.
+    """
     regular, bold = fonts
     sample = body[:SAMPLE_ROWS] + body[-20:]
-    widths = []
+    natural, minimum = [], []
     for j, name in enumerate(header):
-        # A long header wraps, so it asks for no more than ~110pt.
         head = min(stringWidth(name, bold, size), 110)
+        word = max((stringWidth(w, bold, size) for w in name.split()), default=0)
         cells = max((stringWidth(row[j][:80], regular, size) for row in sample), default=0)
-        cap = 1e9 if numeric[j] else 240
-        widths.append(max(head, min(cells, cap), 18) + 2 * PAD)
-    return widths
+        if numeric[j]:
+            natural.append(max(head, cells, 18) + 2 * PAD)
+            minimum.append(max(word, cells, 18) + 2 * PAD)
+        else:
+            natural.append(max(head, min(cells, 240), 18) + 2 * PAD)
+            minimum.append(min(natural[-1], max(word, MIN_TEXT_WIDTH) + 2 * PAD))
+    return natural, minimum
 
 
-def _fit(natural: list[float], numeric: list[bool], width: float) -> list[float]:
-    """Column widths that add up to `width`: numbers keep theirs (they cannot wrap), text shares."""
-    total = sum(natural)
+def _fit(natural: list[float], minimum: list[float], width: float) -> list[float]:
+    """Column widths adding up to `width`: grow from natural, or shrink toward the minimum."""
+    total, floor = sum(natural), sum(minimum)
     if total <= width:
         return [w * width / total for w in natural]
-    fixed = sum(w for w, num in zip(natural, numeric) if num)
-    flexible = total - fixed
-    room = width - fixed
-    text_cols = sum(1 for num in numeric if not num)
-    if flexible and room >= MIN_TEXT_WIDTH * text_cols:
-        return [w if num else w * room / flexible for w, num in zip(natural, numeric)]
-    return [w * width / total for w in natural]  # too many columns: everything shrinks
+    if floor <= width:
+        give = (width - floor) / (total - floor)
+        return [m + (n - m) * give for n, m in zip(natural, minimum)]
+    return [m * width / floor for m in minimum]  # too many columns: everything shrinks
 
 
 def frame_table(
@@ -76,12 +82,14 @@ def frame_table(
         [truncate(cell_text(value, fmts[j], currency), CELL_CHARS) for j, value in enumerate(row)]
         for row in frame.itertuples(index=False, name=None)
     ]
-    size = 8 if len(header) <= 7 else 7
+    size = 8 if len(header) <= 6 else 7  # wide tables: a smaller font, not torn words
     fonts = styles.fonts
-    widths = _fit(_natural_widths(header, body, numeric, (fonts.regular, fonts.bold), size),
-                  numeric, width)
+    widths = _fit(*_widths(header, body, numeric, (fonts.regular, fonts.bold), size), width)
 
-    head_style = {False: styles.header_cell, True: styles.header_cell_right}
+    head_style = {
+        False: styles.header_cell.clone("HeaderSized", fontSize=size, leading=size + 2),
+        True: styles.header_cell_right.clone("HeaderSizedRight", fontSize=size, leading=size + 2),
+    }
     cell_style = styles.cell.clone("CellSized", fontSize=size, leading=size + 2.2)
     data: list[list[object]] = [
         [Paragraph(escape(name), head_style[numeric[j]]) for j, name in enumerate(header)]
