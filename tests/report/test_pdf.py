@@ -196,3 +196,13 @@ def test_a_report_with_few_parts_still_renders(kpis, probe):
     pdf = probe(render_pdf(Report("Bare", kpis=kpis)))
     assert "Bare" in pdf.text
     assert all(f.embedded for f in pdf.fonts())
+
+
+def test_tables_too_big_for_paper_say_what_was_left_out(probe):
+    wide = pd.DataFrame(np.ones((3, 20)), columns=[f"C{i}" for i in range(20)])
+    tall = pd.DataFrame({"n": range(2500)})
+    report = Report("Big", sections=(Section("Wide", table=wide), Section("Tall", table=tall)))
+    text = probe(render_pdf(report)).text
+    assert "Showing 12 of 20 columns; the Excel export has them all." in text
+    assert "Showing the first 2,000 of 2,500 rows; the Excel export has them all." in text
+    assert "C11" in text and "C12" not in text
