@@ -118,7 +118,7 @@ def _file_decimal(frame: pd.DataFrame) -> str | None:
 
 
 def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assumptions, raw):
-    if col.dtype.kind == "O":
+    if col.dtype == object:  # Excel cells; text columns have a string dtype
         col = _unmix(col)
     if col.dtype.kind in "mM":
         return col

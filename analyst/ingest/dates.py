@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from analyst.ingest.header import DATE_PATTERN
 from analyst.ingest.numbers import missing_mask
 
 # Day-first and month-first twins are both tried; the column (or a hint) decides.
@@ -36,11 +37,15 @@ def _order(fmt: str) -> str:
     return "".join(letter for _, letter in picks)
 
 
+def looks_like_date(value: str) -> bool:
+    return bool(DATE_PATTERN.match(value))
+
+
 def parse_dates(text: pd.Series, order_hint: str | None = None) -> DateColumn | None:
     text = text.astype("str")
     missing = missing_mask(text)
     cells = text[~missing].str.strip()
-    if cells.empty or not cells.str.contains(r"\d").all():
+    if cells.empty or sum(map(looks_like_date, cells.head(200))) < 0.9 * min(len(cells), 200):
         return None
     unique = pd.Series(cells.unique()[:SAMPLE_UNIQUE])
     fitting = []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from analyst.datacard import ExcludedRow
 from analyst.ingest.table import row_text
@@ -16,7 +18,15 @@ TOTAL_WORDS = (
 )
 _CJK = "合计|合計|总计|總計|小计|小計"
 _TOTAL_ALONE = rf"^\s*(?:{TOTAL_WORDS}|{_CJK})\s*[:：.]?\s*$"
-_TOTAL_FIRST = rf"^\s*(?:(?:{TOTAL_WORDS})\b|{_CJK})"
+# RE2's \b only knows ASCII letters, so the end of a word is spelled out.
+_TOTAL_FIRST = rf"^\s*(?:(?:{TOTAL_WORDS})(?:$|[\s:：.,;(\-])|{_CJK})"
+
+
+def _matches(column: pd.Series, pattern: str) -> np.ndarray:
+    """Case-insensitive regex in Arrow's engine (pandas would loop in Python here)."""
+    values = pa.array(column.astype("str"), type=pa.string(), from_pandas=True)
+    found = pc.match_substring_regex(values, pattern, ignore_case=True)
+    return np.asarray(found.fill_null(False), dtype=bool)
 
 
 def find_non_data_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np.ndarray, list[ExcludedRow]]:
@@ -28,8 +38,7 @@ def find_non_data_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np
         col = frame[j]
         if col.dtype.kind in "biufcmM":
             continue
-        text = col.astype("str")
-        filled[:, list(frame.columns).index(j)] &= text.str.strip().ne("").fillna(False).to_numpy()
+        filled[:, list(frame.columns).index(j)] &= ~_matches(col, r"^\s*$")
     counts = filled.sum(axis=1)
     blank = counts == 0
     # Total rows: a total word where the labels are (the first text columns), alone in its
@@ -37,9 +46,8 @@ def find_non_data_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np
     typical = int(np.median(counts[~blank])) if (~blank).any() else 0
     text_columns = [j for j in frame.columns if frame[j].dtype.kind not in "biufcmM"][:3]
     for j in text_columns:
-        text = frame[j].astype("str")
-        alone = text.str.contains(_TOTAL_ALONE, case=False, regex=True).fillna(False).to_numpy()
-        first = text.str.contains(_TOTAL_FIRST, case=False, regex=True).fillna(False).to_numpy()
+        alone = _matches(frame[j], _TOTAL_ALONE)
+        first = _matches(frame[j], _TOTAL_FIRST)
         hits = alone | (first & (counts < typical))
         for i in np.flatnonzero(hits & ~exclude):
             word = str(frame[j].iloc[i]).strip().lower()

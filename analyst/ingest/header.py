@@ -18,7 +18,7 @@ _NUMBER = re.compile(
     r"(%|[€$£₴₽¥￥]|usd|eur|uah|грн\.?|руб\.?)?\s*\)?-?$",
     re.IGNORECASE,
 )
-_DATE = re.compile(
+DATE_PATTERN = re.compile(
     r"^(\d{1,4}[./-]\d{1,2}[./-]\d{1,4}([ T]\d{1,2}:\d{2}(:\d{2})?)?|"
     r"[A-Za-z]{3,9}[ -]\d{2,4}|\d{1,2}[ -][A-Za-z]{3,9}[ -]\d{2,4})$"
 )
@@ -54,7 +54,7 @@ def cell_kind(value: Any) -> str:
     text = str(value).strip()
     if not text:
         return "empty"
-    if _DATE.match(text):
+    if DATE_PATTERN.match(text):
         return "date"
     if _NUMBER.match(text):
         return "number"

@@ -14,8 +14,10 @@ import pandas as pd
 
 MISSING = {"", "n/a", "na", "-", "--", "—", "–", "#n/a", "null", "none", "nan", "#value!",
            "#div/0!", "#ref!", "#name?", "#num!"}
-CURRENCY = r"(?:€|\$|£|₴|₽|¥|￥|\bUSD\b|\bEUR\b|\bGBP\b|\bUAH\b|\bRUB\b|\bCNY\b|\bRMB\b|\bJPY\b|грн\.?|руб\.?|元)"
-_CURRENCY = re.compile(CURRENCY, re.IGNORECASE)
+CURRENCY = r"(?i:€|\$|£|₴|₽|¥|￥|\bUSD\b|\bEUR\b|\bGBP\b|\bUAH\b|\bRUB\b|\bCNY\b|\bRMB\b|\bJPY\b|грн\.?|руб\.?|元)"
+# Patterns stay plain strings without flags: pandas then runs them in Arrow's RE2 engine,
+# a compiled pattern or `case=False` silently falls back to a Python loop (100x slower).
+_CURRENCY = CURRENCY
 _SPACES = r"[\s\u00a0\u202f']"
 _VALID = {
     ".": r"^(\d{1,3}(,\d{3})+|\d{1,3}( \d{3})+|\d+)?(\.\d+)?$",
@@ -51,6 +53,13 @@ def parse_numbers(
     `decimal_hint` settles only columns that cannot tell; `forced` (the user's choice) wins.
     """
     text = text.astype("str")
+    head = text.head(2000)
+    if text.size > 2000 and _parse(head, decimal_hint, forced) is None:
+        return None  # a text column: do not pay the full price to find out
+    return _parse(text, decimal_hint, forced)
+
+
+def _parse(text: pd.Series, decimal_hint: str | None, forced: str | None) -> NumberColumn | None:
     missing = missing_mask(text)
     cells = text[~missing].str.replace(r"[\s\u00a0\u202f]+", " ", regex=True).str.strip()
     if cells.empty:
@@ -89,7 +98,7 @@ def parse_numbers(
 
 
 def _main_currency(cells: pd.Series) -> str:
-    found = cells.head(1000).str.extract(f"({CURRENCY})", flags=re.IGNORECASE)[0].dropna()
+    found = cells.head(1000).str.extract(f"({CURRENCY})")[0].dropna()
     return str(found.mode().iloc[0]) if not found.empty else ""
 
 
