@@ -43,8 +43,10 @@ if session is None:
 
 workspace = state.workspace(session.id)
 files = state.store().files(session.id)
+messages = state.store().messages(session.id)
 for n, record in enumerate(files):
-    with st.expander(f"Data: {record.name}", expanded=n == len(files) - 1):
+    # Open while the user checks how the file was read; folded once the questions start.
+    with st.expander(f"Data: {record.name}", expanded=n == len(files) - 1 and not messages):
         for card in record.cards:
             card_summary(card)
             frame = preview(workspace, card.get("parquet_path", ""))
@@ -52,7 +54,7 @@ for n, record in enumerate(files):
                 st.dataframe(frame, width="stretch", hide_index=True)
         correction_form(session, record)
 
-for message in state.store().messages(session.id):
+for message in messages:
     message_view(message, workspace, session.id)
 
 if pending_view(session, workspace):

@@ -25,9 +25,14 @@ def preview(workspace: Path, parquet_path: str, rows: int = 20) -> pd.DataFrame 
     if path is None or not path.is_file():
         return None
     try:
-        return pd.read_parquet(path).head(rows)
+        frame = pd.read_parquet(path).head(rows)
     except (OSError, ValueError):
         return None
+    for column in frame.columns:
+        values = frame[column]
+        if pd.api.types.is_datetime64_any_dtype(values) and (values.dropna() == values.dropna().dt.normalize()).all():
+            frame[column] = values.dt.date  # dates without a time of day: show no 00:00:00
+    return frame
 
 
 def read_table(workspace: Path, relpath: str, rows: int = 500) -> pd.DataFrame | None:

@@ -1,0 +1,103 @@
+"""End to end in real headless Chromium: the first ten minutes of a user, no API key."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from tests.app.samples import ROOT, messy_csv
+from tests.app.server import running_app
+
+pytestmark = pytest.mark.browser
+SCREENSHOT = ROOT / "docs" / "screenshot.png"
+NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": "", "ANALYST_MAX_UPLOAD_MB": "5"}
+
+
+@pytest.fixture()
+def app_url(tmp_path):
+    with running_app(tmp_path / "data", **NO_MODEL) as url:
+        yield url
+
+
+def _idle(page) -> None:
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]',
+                           timeout=120_000)
+
+
+def _upload(page, path) -> None:
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(path))
+
+
+def test_upload_ask_chart_pin_pdf_and_reload(page, app_url, tmp_path):
+    csv = tmp_path / "sales.csv"
+    csv.write_bytes(messy_csv())
+    page.goto(app_url)
+    page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+    assert page.get_by_text("offline analyst answers").is_visible()
+
+    _upload(page, csv)
+    page.get_by_text("What I assumed when reading it").wait_for(timeout=60_000)
+    assert page.get_by_text(re.compile("total row", re.IGNORECASE)).first.is_visible()
+
+    box = page.locator('[data-testid="stChatInputTextArea"]')
+    box.fill("revenue by month")
+    box.press("Enter")
+    answer = page.locator('[data-testid="stChatMessage"]').filter(has_text="33,912")
+    answer.first.wait_for(timeout=120_000)
+    _idle(page)
+    page.locator('[data-testid="stChatMessage"] [data-testid="stImage"]').first.wait_for()
+
+    page.get_by_role("button", name="Add to report").first.click()
+    page.get_by_text("In the report ✓").wait_for(timeout=30_000)
+    _idle(page)
+    assert "s=" in page.url
+    SCREENSHOT.parent.mkdir(exist_ok=True)
+    page.locator('[data-testid="stChatMessage"]').last.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOT))
+
+    page.locator('[data-testid="stSidebarNavLink"]').filter(has_text="Report").click()
+    page.get_by_role("button", name="Generate report").click()
+    page.get_by_text("is ready").wait_for(timeout=120_000)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download PDF").click()
+    pdf = tmp_path / "report.pdf"
+    download.value.save_as(pdf)
+    assert pdf.read_bytes().startswith(b"%PDF")
+    text = "".join(p.extract_text() for p in PdfReader(pdf).pages)
+    assert "33,912" in text or "33 912" in text
+
+    page.locator('[data-testid="stSidebarNavLink"]').filter(has_text="Analyze").click()
+    page.locator('[data-testid="stChatMessage"]').first.wait_for(timeout=60_000)
+    _idle(page)
+    page.reload()
+    restored = page.locator('[data-testid="stChatMessage"]').filter(has_text="revenue by month")
+    restored.first.wait_for(timeout=60_000)
+    assert page.locator('[data-testid="stChatMessage"]').filter(has_text="33,912").count() >= 1
+
+
+def test_bad_files_give_readable_messages_and_the_app_keeps_working(page, app_url, tmp_path):
+    page.goto(app_url)
+    page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+    photo = tmp_path / "photo.csv"
+    photo.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40)
+    empty = tmp_path / "empty.csv"
+    empty.write_bytes(b"")
+    huge = tmp_path / "huge.csv"
+    huge.write_bytes(b"a;b\n" + b"1;2\n" * 1_600_000)  # 6.4 MB, above the 5 MB limit
+
+    for path in (photo, empty):
+        _upload(page, path)
+        alert = page.locator('[data-testid="stAlert"]').filter(has_text=path.name)
+        alert.first.wait_for(timeout=60_000)
+        assert "Traceback" not in alert.first.inner_text()
+        _idle(page)
+    _upload(page, huge)
+    page.get_by_text(re.compile(r"(must be|or smaller|above the upload limit)", re.IGNORECASE)).first.wait_for(
+        timeout=30_000)
+
+    good = tmp_path / "sales.csv"
+    good.write_bytes(messy_csv())
+    _upload(page, good)
+    page.get_by_text("Read sales.csv").wait_for(timeout=60_000)
