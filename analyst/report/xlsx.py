@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from datetime import date, datetime
 from io import BytesIO
 from numbers import Integral, Real
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -150,7 +151,7 @@ def _section_sheet(ws: Worksheet, item: Section) -> None:
         try:
             image = XLImage(str(item.chart_path))
         except (OSError, ValueError):  # a missing or unreadable chart must not cost the whole workbook
-            _put(ws, 3, 1, f"Chart not available: {item.chart_path.name}")
+            _put(ws, 3, 1, f"Chart not available: {Path(item.chart_path).name}")
             return
         scale = IMAGE_WIDTH_PX / image.width if image.width > IMAGE_WIDTH_PX else 1
         image.width, image.height = image.width * scale, image.height * scale

@@ -206,3 +206,20 @@ def test_tables_too_big_for_paper_say_what_was_left_out(probe):
     assert "Showing 12 of 20 columns; the Excel export has them all." in text
     assert "Showing the first 2,000 of 2,500 rows; the Excel export has them all." in text
     assert "C11" in text and "C12" not in text
+
+
+def test_awkward_frames_render_in_pdf_and_excel(probe):
+    from analyst.report import render_xlsx
+
+    empty = pd.DataFrame({"Region": pd.Series([], dtype=str), "Revenue": pd.Series([], dtype=float)})
+    multi = pd.DataFrame([[1, 2], [3, 4]],
+                         columns=pd.MultiIndex.from_tuples([("2026", "Q1"), ("2026", "Q2")]))
+    dupes = pd.DataFrame([[1.5, 2.5]], columns=["x", "x"])
+    mixed = pd.DataFrame({"when": pd.to_datetime(["2026-01-31", None]), "flag": [True, False],
+                          "obj": [[1, 2], None]})
+    sections = tuple(Section(name, table=t) for name, t in
+                     (("Empty", empty), ("Multi", multi), ("Dupes", dupes), ("Mixed", mixed)))
+    report = Report("Awkward", sections=sections)
+    text = probe(render_pdf(report)).text
+    assert "2026 / Q1" in text and "x x 1.50 2.50" in text and "2026-01-31" in text
+    assert render_xlsx(report).startswith(b"PK")
