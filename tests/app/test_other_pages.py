@@ -134,3 +134,18 @@ def test_approval_mode_shows_the_code_first_and_runs_it_when_approved(app_env):
     at.button(key="approve_run").click().run()
     assert not at.exception
     assert [m.role for m in Store(app_env).messages(sid)] == ["user", "assistant"]
+
+
+def test_standard_report_button_runs_offline_and_the_report_builds_without_pins(app_env):
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.file_uploader(key="uploader").set_value(("sales.csv", messy_csv(), "text/csv"))
+    at.run()
+    _button(at, "Standard report").click().run()
+    assert not at.exception
+    sid = at.session_state["sid"]
+    user, answer = Store(app_env).messages(sid)
+    assert user.text == "Standard report" and len(answer.steps) >= 2
+    at.switch_page("pages/report.py").run()
+    _button(at, "Generate report").click().run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert "is ready" in at.success[0].value
