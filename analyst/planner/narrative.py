@@ -142,6 +142,29 @@ def _margin(step: PlannedStep, f: StepFigures) -> str:
     return text
 
 
+def _funnel(step: PlannedStep, f: StepFigures) -> str:
+    v = f.figures
+    stages = [k.split(":", 1)[1] for k in v if k.startswith("conversion_pct:")]
+    steps = "; ".join(f"{s.replace('->', ' to ')}: {percent(v['conversion_pct:' + s])}"
+                      for s in stages)
+    return (f"Overall conversion is {percent(v['overall_conversion_pct'])}: "
+            f"{count(v['first_stage_count'])} at the first stage, "
+            f"{count(v['last_stage_count'])} at the last. Stage to stage: {steps}.")
+
+
+def _pnl(step: PlannedStep, f: StepFigures) -> str:
+    cur = step.arguments.get("currency")
+    v = f.figures
+    text = (f"Revenue {money(v['revenue'], cur)}, cost of goods {money(v['cogs'], cur)}, "
+            f"gross profit {money(v['gross_profit'], cur)} "
+            f"({percent(v['gross_margin_pct'])}); operating expenses {money(v['opex'], cur)}, "
+            f"operating profit {money(v['operating_profit'], cur)} "
+            f"({percent(v['operating_margin_pct'])}).")
+    if v.get("loss_periods"):
+        text += f" {count(v['loss_periods'])} period(s) made an operating loss."
+    return text
+
+
 def _all_rows(f: StepFigures) -> list[dict[str, Any]] | None:
     """Every row of the table when head and tail together cover it, else None."""
     if f.rows <= len(f.head):
@@ -156,4 +179,6 @@ _WRITERS = {
     "abc_analysis": _abc,
     "breakdown": _breakdown,
     "margin_by": _margin,
+    "funnel_conversion": _funnel,
+    "pnl_summary": _pnl,
 }

@@ -14,10 +14,12 @@ from analyst import recipes
 from analyst.planner.codegen import PlannedStep, slugify
 from analyst.planner.columns import SalesColumns, measure_column, sales_columns
 from analyst.planner.intents import Intent
+from analyst.planner.tables import FunnelTable, PnLTable, funnel_table, pnl_table
 
 OFFLINE_SKILLS = (
     "totals and key figures, revenue by month, week or quarter, top N products (or regions, "
-    "customers...), ABC analysis, breakdowns by a column, and margin by a column"
+    "customers...), ABC analysis, breakdowns by a column, margin by a column, funnel "
+    "conversion and the P&L summary"
 )
 NEEDS_MODEL = (
     "I can answer {skills} offline; for this question configure a language model in Settings."
@@ -39,11 +41,21 @@ def needs_model_message() -> str:
 
 def standard_plan(cards: Sequence[Any]) -> Plan:
     """The standard report: key figures, dynamics, top 10, ABC and breakdowns per sales table."""
-    tables = [c for c in (sales_columns(card) for card in cards) if c is not None]
-    if not tables:
+    steps: list[PlannedStep] = []
+    sales_cards = []
+    for card in cards:
+        pnl, funnel = pnl_table(card), funnel_table(card)
+        prefix = f"{card.table}_" if len(cards) > 1 else ""
+        if pnl is not None:
+            steps.append(_pnl(pnl, prefix))
+        elif funnel is not None:
+            steps.append(_funnel(funnel, prefix))
+        else:
+            sales_cards.append(card)
+    tables = [c for c in (sales_columns(card) for card in sales_cards) if c is not None]
+    if not tables and not steps:
         return Plan(reason="None of the tables has an amount (money) column, so there are no "
                            "sales figures to report. " + needs_model_message())
-    steps: list[PlannedStep] = []
     for cols in tables:
         prefix = f"{cols.table}_" if len(tables) > 1 else ""
         steps.append(_kpi(cols, prefix))
@@ -70,6 +82,18 @@ def question_plan(intent: Intent | None, cards: Sequence[Any]) -> Plan:
         return Plan(reason=needs_model_message())
     if intent.kind == "standard":
         return standard_plan(cards)
+    if intent.kind == "pnl":
+        pnl = next((t for t in map(pnl_table, cards) if t is not None), None)
+        if pnl is None:
+            return Plan(reason="I found no P&L table (revenue with expense columns, or an "
+                               "account column with amounts). " + needs_model_message())
+        return Plan(steps=(_pnl(pnl, ""),))
+    if intent.kind == "funnel":
+        funnel = next((t for t in map(funnel_table, cards) if t is not None), None)
+        if funnel is None:
+            return Plan(reason="I found no funnel table (stage columns such as visits, leads "
+                               "and orders, or a stage column). " + needs_model_message())
+        return Plan(steps=(_funnel(funnel, ""),))
     tables = [c for c in (sales_columns(card) for card in cards) if c is not None]
     if not tables:
         return Plan(reason="I found no amount (money) column in the data. "
@@ -167,6 +191,29 @@ def _breakdown(cols: SalesColumns, prefix: str, by: str, amount: str) -> Planned
 def _margin(cols: SalesColumns, prefix: str, by: str) -> PlannedStep:
     return _step(cols, f"{prefix}margin_by_{_name(by)}", f"Gross margin by {by}", "margin_by",
                  by=by, revenue=cols.amount, cost=cols.cost)
+
+
+def _pnl(table: PnLTable, prefix: str) -> PlannedStep:
+    if table.account:
+        args: dict[str, Any] = {"account": table.account, "amount": table.amount}
+    else:
+        args = {"revenue": table.revenue, "cogs": table.cogs, "opex": list(table.opex)}
+        args = {k: v for k, v in args.items() if v}
+    if table.date:
+        args = {"date": table.date, **args}
+    return PlannedStep(f"{prefix}profit_and_loss", "Profit and loss summary", "pnl_summary",
+                       table.parquet_path, args)
+
+
+def _funnel(table: FunnelTable, prefix: str) -> PlannedStep:
+    if table.stages:
+        args: dict[str, Any] = {"stages": list(table.stages)}
+    else:
+        args = {k: v for k, v in (("stage", table.stage), ("count", table.count)) if v}
+    if table.period:
+        args["period"] = table.period
+    return PlannedStep(f"{prefix}funnel_conversion", "Funnel conversion", "funnel_conversion",
+                       table.parquet_path, args)
 
 
 def _unique_slugs(steps: list[PlannedStep]) -> tuple[PlannedStep, ...]:

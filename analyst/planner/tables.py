@@ -1,0 +1,92 @@
+"""Recognise funnel and P&L tables from their DataCards (before the sales reading).
+
+A P&L export with a "Revenue" column would otherwise be read as a sales table, and a
+funnel's "orders" stage as an amount, so these shapes are checked first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+_STAGES = ("visit", "session", "view", "impression", "click", "lead", "signup", "sign-up",
+           "registration", "trial", "cart", "checkout", "order", "purchase", "deal", "won",
+           "qualified", "opportunit", "install", "відвідув", "перегляд", "клік", "лід",
+           "реєстрац", "кошик", "замовлен", "покупк", "угод", "визит", "просмотр", "клик",
+           "лид", "регистрац", "корзин", "заказ", "сделк", "访问", "点击", "线索", "订单")
+_STAGE_COLUMN = ("stage", "step", "funnel", "status", "етап", "стадія", "этап", "стадия",
+                 "阶段")
+_ACCOUNT_COLUMN = ("account", "article", "line item", "p&l line", "gl ", "стаття", "статья",
+                   "рахунок", "счет", "科目")
+_REVENUE = ("revenue", "sales", "income", "turnover", "виручк", "выручк", "дохід", "доход",
+            "收入")
+_COGS = ("cogs", "cost of goods", "cost of sales", "собіварт", "себестоим", "成本")
+_OPEX = ("opex", "expense", "salar", "payroll", "rent", "marketing", "admin", "витрат",
+         "расход", "зарплат", "оренд", "аренд", "费用")
+
+
+@dataclass(frozen=True)
+class FunnelTable:
+    parquet_path: str
+    stages: tuple[str, ...] = ()
+    """Wide layout: count columns in funnel order."""
+    stage: str | None = None
+    """Long layout: the stage column (and `count`, when counts are not rows)."""
+    count: str | None = None
+    period: str | None = None
+
+
+@dataclass(frozen=True)
+class PnLTable:
+    parquet_path: str
+    date: str | None
+    account: str | None = None
+    amount: str | None = None
+    revenue: str | None = None
+    cogs: str | None = None
+    opex: tuple[str, ...] = field(default=())
+    currency: str | None = None
+
+
+def funnel_table(card: Any) -> FunnelTable | None:
+    columns = list(card.columns)
+    date = next((c.name for c in columns if c.role == "date"), None)
+    numeric = [c for c in columns if c.role == "quantity" or (
+        c.role not in ("id", "date") and str(c.dtype).startswith(("int", "float")))]
+    stages = [c.name for c in numeric if _named(c.name, _STAGES)]
+    if len(stages) >= 2 and len(stages) >= len(numeric) - 1:
+        return FunnelTable(card.parquet_path, stages=tuple(stages), period=date)
+    if any(c.role == "money" for c in columns):
+        return None  # an order "status" column in a sales table is not a funnel
+    stage = next((c for c in columns if c.role in ("category", "text")
+                  and _named(c.name, _STAGE_COLUMN) and 2 <= (c.unique or 0) <= 12), None)
+    if stage is not None:
+        count = next((c.name for c in columns if c.role == "quantity"), None)
+        return FunnelTable(card.parquet_path, stage=stage.name, count=count, period=date)
+    return None
+
+
+def pnl_table(card: Any) -> PnLTable | None:
+    columns = list(card.columns)
+    date = next((c.name for c in columns if c.role == "date"), None)
+    money = [c for c in columns if c.role == "money"]
+    account = next((c for c in columns if c.role in ("category", "text")
+                    and _named(c.name, _ACCOUNT_COLUMN)), None)
+    if account is not None and len(money) == 1:
+        return PnLTable(card.parquet_path, date, account=account.name, amount=money[0].name)
+    # Cost lines without a currency mark may be read as plain numbers, so any numeric
+    # column whose name says COGS or an expense counts.
+    numeric = [c for c in columns if c.role in ("money", "quantity")
+               or str(c.dtype).startswith(("int", "float"))]
+    revenue = next((c.name for c in money if _named(c.name, _REVENUE)), None)
+    cogs = next((c.name for c in numeric if _named(c.name, _COGS)), None)
+    opex = tuple(c.name for c in numeric
+                 if _named(c.name, _OPEX) and c.name not in (revenue, cogs))
+    if revenue and opex:  # a sales table has revenue and cost, never salaries or rent
+        return PnLTable(card.parquet_path, date, revenue=revenue, cogs=cogs, opex=opex)
+    return None
+
+
+def _named(name: str, stems: tuple[str, ...]) -> bool:
+    low = str(name).lower()
+    return any(stem in low for stem in stems)
