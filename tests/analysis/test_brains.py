@@ -1,0 +1,53 @@
+"""Which brain answers: the LLM agent when a model is configured, else the offline planner."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from analyst.agent import LLMConfig
+from analyst.analysis import NO_MODEL, Analysis
+from analyst.events import Answer
+from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
+
+CSV = "Date,Product,Revenue\n2026-01-05,Tea,100.50\n2026-02-07,Coffee,200.25\n"
+
+
+@pytest.fixture
+def analysis(tmp_path: Path) -> Iterator[Analysis]:
+    (tmp_path / "sales.csv").write_text(CSV)
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(tmp_path / "sales.csv")
+        yield analysis
+
+
+def _answer(analysis: Analysis, question: str, **kw: object) -> Answer:
+    return next(e.answer for e in analysis.ask(question, **kw) if e.kind == "answer")
+
+
+def test_without_a_model_auto_means_offline(analysis: Analysis) -> None:
+    answer = _answer(analysis, "total revenue", llm_config=LLMConfig())
+    assert answer.brain == "offline" and "300.75" in answer.text
+
+
+def test_asking_for_the_model_without_one_says_how_to_configure_it(analysis: Analysis) -> None:
+    answer = _answer(analysis, "total revenue", brain="llm", llm_config=LLMConfig())
+    assert not answer.ok and answer.text == NO_MODEL
+
+
+def test_with_a_model_auto_means_the_agent(analysis: Analysis) -> None:
+    code = "import pandas as pd\nprint(pd.read_parquet('input/sales.parquet')['Revenue'].sum())"
+    with FakeOpenAI([tool_call(code, "Add up revenue"), reply("Total revenue is 300.75.")]) as server:
+        config = LLMConfig(api_key="test", base_url=server.base_url, api_retries=0)
+        answer = _answer(analysis, "total revenue", llm_config=config)
+    assert answer.brain == "llm" and answer.text == "Total revenue is 300.75."
+    assert answer.steps[0].result.stdout == "300.75\n"
+    assert analysis.history[-1] is answer
+
+
+def test_no_file_yet_is_a_plain_answer(tmp_path: Path) -> None:
+    with Analysis.open(tmp_path / "empty", backend="local") as analysis:
+        answer = _answer(analysis, "total revenue")
+    assert not answer.ok and "Add a data file first" in answer.text
