@@ -40,7 +40,8 @@ def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
     blanks = int(drop.sum()) - (len(excluded) - len(raw.excluded))
     if blanks:
         assumptions.append(f"{blanks} blank row(s) inside the data skipped.")
-    frame = frame[~drop].reset_index(drop=True)
+    if drop.any():
+        frame = frame[~drop].reset_index(drop=True)
     frame, names = _drop_empty_columns(frame, list(raw.names), assumptions)
     frame.columns = _name_columns(names, assumptions)
     if frame.empty or not len(frame.columns):
@@ -79,7 +80,9 @@ def _drop_empty_columns(frame: pd.DataFrame, names: list[str], assumptions: list
     keep = []
     for j in frame.columns:
         col = frame[j]
-        empty = col.isna().all() if col.dtype.kind in "biufcmM" else missing_mask(col.astype("str")).all()
+        # Most columns show a value in their first rows: no need to scan a million cells.
+        empty = col.isna().all() if col.dtype.kind in "biufcmM" else (
+            bool(missing_mask(col.head(100).astype("str")).all()) and bool(missing_mask(col.astype("str")).all()))
         label = names[j] if j < len(names) and names[j] else f"column {j + 1}"
         if empty:
             assumptions.append(f"Column {label!r} is empty and was dropped.")
@@ -144,7 +147,9 @@ def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assu
     if numbers is not None:
         _describe_numbers(name, numbers, decimal_hint, options, notes, kinds, assumptions)
         return numbers.values
-    text = col.astype("str").str.strip()
+    text = col.astype("str")
+    if text.str.contains(r"^\s|\s$").fillna(False).astype(bool).any():
+        text = text.str.strip()
     return text.where(~missing_mask(text))
 
 

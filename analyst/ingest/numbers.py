@@ -41,8 +41,16 @@ class NumberColumn:
     """A few cells that could not be read (they are left empty, and reported)."""
 
 
+_MISSING_FORMS = sorted(MISSING | {m.upper() for m in MISSING} | {m.title() for m in MISSING})
+
+
 def missing_mask(text: pd.Series) -> pd.Series:
-    return text.isna() | text.str.strip().str.lower().isin(MISSING)
+    # Exact forms first (one hash lookup); only cells with spaces around need the slow path.
+    mask = text.isna() | text.isin(_MISSING_FORMS)
+    padded = text.str.contains(r"^\s|\s$").fillna(False).astype(bool)
+    if padded.any():
+        mask |= padded & text.str.strip().str.lower().isin(MISSING)
+    return mask
 
 
 def parse_numbers(

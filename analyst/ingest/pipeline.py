@@ -19,7 +19,7 @@ from analyst.ingest.formats import detect_format
 from analyst.ingest.limits import check_rows, check_size
 from analyst.ingest.naming import safe_file_name, table_slug, unique_path
 from analyst.ingest.options import IngestOptions
-from analyst.ingest.profile import column_card, role_of, sample_rows
+from analyst.ingest.profile import column_card, distinct, role_of, sample_rows
 from analyst.ingest.table import RawTable
 
 
@@ -89,8 +89,9 @@ def _card(raw, cleaned: CleanTable, name: str, sha256: str, target: Path, root: 
     frame = cleaned.frame
     columns = []
     for column in frame.columns:
-        role = role_of(column, frame[column], cleaned.kinds.get(column))
-        columns.append(column_card(column, frame[column], role, cleaned.notes.get(column)))
+        unique = distinct(frame[column])
+        role = role_of(column, frame[column], cleaned.kinds.get(column), unique)
+        columns.append(column_card(column, frame[column], role, cleaned.notes.get(column), unique))
     dates = next((c for c in columns if c.role == "date" and c.first), None)
     return DataCard(
         table=target.stem,

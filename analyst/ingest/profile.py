@@ -6,6 +6,8 @@ import math
 import re
 
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from analyst.datacard import ColumnCard
 
@@ -21,11 +23,19 @@ _QUANTITY = re.compile(r"qty|quantity|units|count|pcs|volume|кількість|
 _PERCENT = re.compile(r"%|percent|rate|share|частка|доля|ставка|比例|率", re.IGNORECASE)
 
 
-def role_of(name: str, col: pd.Series, kind_hint: str | None) -> str:
+def distinct(col: pd.Series) -> int:
+    """Distinct non-missing values, counted by Arrow (several times faster than pandas)."""
+    try:
+        values = pa.array(col, from_pandas=True)
+        return int(pc.count_distinct(values, mode="only_valid").as_py())
+    except (pa.ArrowException, TypeError):
+        return int(col.nunique())
+
+
+def role_of(name: str, col: pd.Series, kind_hint: str | None, unique: int) -> str:
     if col.dtype.kind in "mM":
         return "date"
     rows = len(col)
-    unique = int(col.nunique())
     if col.dtype.kind in "biuf":
         if kind_hint:
             return kind_hint
@@ -47,9 +57,8 @@ def role_of(name: str, col: pd.Series, kind_hint: str | None) -> str:
     return "text"
 
 
-def column_card(name: str, col: pd.Series, role: str, note: str | None) -> ColumnCard:
+def column_card(name: str, col: pd.Series, role: str, note: str | None, unique: int) -> ColumnCard:
     missing = int(col.isna().sum())
-    unique = int(col.nunique())
     if col.dtype.kind in "mM":
         present = col.dropna()
         first = present.min().date().isoformat() if len(present) else None
