@@ -174,7 +174,8 @@ class Store:
 
     def add_answer(self, session_id: str, answer: dict[str, Any]) -> MessageRecord:
         """Persist `Answer.to_dict()`: the assistant message, its steps and their files."""
-        data = {k: answer.get(k) for k in ("question", "brain", "ok", "warnings", "usage")}
+        keys = ("question", "brain", "ok", "warnings", "usage", "waited_s")
+        data = {k: answer.get(k) for k in keys if k in answer}
         now = _now()
         with self._connect() as conn:
             cur = conn.execute(

@@ -81,6 +81,9 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str) -> No
         if role == "user":
             st.markdown(_plain(message.text))
             return
+        if message.data.get("waited_s"):
+            st.caption(f"Waited {message.data['waited_s']:.0f} s in the queue for a free "
+                       "analysis slot (all were busy).")
         for warning in message.data.get("warnings") or []:
             st.warning(warning)
         if message.text:
@@ -126,13 +129,22 @@ def _pin_button(session_id: str, step: StepRecord, key: str, narrative: str) -> 
         st.caption("In the report ✓")
         return
     if st.button("Add to report", key=f"pin_{key}", icon=":material/push_pin:"):
-        state.store().add_pin(session_id, step.id, step.description, _first_paragraph(narrative))
+        state.store().add_pin(session_id, step.id, step.description,
+                              default_narrative(step, narrative))
         st.toast(f"Added “{step.description}” to the report.")
         st.rerun()
 
 
-def _first_paragraph(text: str) -> str:
-    return (text or "").strip().split("\n\n")[0]
+def default_narrative(step: StepRecord, answer_text: str) -> str:
+    """The step's own paragraph (offline recipes), else the answer's first paragraph."""
+    from analyst.planner.runner import step_paragraph
+    from ui.reportgen import step_from_record
+
+    try:
+        own = step_paragraph(step_from_record(step))
+    except Exception:  # noqa: BLE001 - a default text must never block pinning
+        own = None
+    return own or (answer_text or "").strip().split("\n\n")[0]
 
 
 def _plain(text: str) -> str:

@@ -73,11 +73,11 @@ def first_page(pdf: bytes) -> bytes | None:
 def _answer(message: MessageRecord) -> Answer:
     data = message.data
     return Answer(question=data.get("question") or "", text=message.text,
-                  steps=tuple(_step(s) for s in message.steps), brain=data.get("brain") or "offline",
+                  steps=tuple(step_from_record(s) for s in message.steps), brain=data.get("brain") or "offline",
                   ok=bool(data.get("ok", True)), warnings=tuple(data.get("warnings") or ()))
 
 
-def _step(step: StepRecord) -> Step:
+def step_from_record(step: StepRecord) -> Step:
     return Step(step.number, step.description, step.code, _result(step.result), step.recipe)
 
 

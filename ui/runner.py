@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,8 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
     answer: dict[str, Any] | None = None
     finished = False
     label = "Working on it…"
+    queued_at: float | None = None
+    waited = 0.0
     worker.start()
     try:
         with st.status(label, expanded=True) as status:
@@ -67,11 +70,13 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
                     status.update(label=label)  # lets a Stop click interrupt the page
                     continue
                 if kind == "queue":
+                    queued_at = queued_at or time.monotonic()
                     label = (f"Waiting for a free analysis slot: you are number {payload} in the "
                              f"queue ({settings.max_sandboxes} run at a time).")
                     status.update(label=label)
                     st.caption(label)
                 elif kind == "started":
+                    waited = time.monotonic() - queued_at if queued_at else 0.0
                     label = "Working on it…"
                     status.update(label=label)
                 elif kind == "failure":
@@ -100,6 +105,8 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
                            else "The analysis ended without an answer."),
             }
         answer.setdefault("question", question)
+        if waited >= 1:
+            answer["waited_s"] = round(waited, 1)
         state.store().add_answer(session_id, answer)
 
 

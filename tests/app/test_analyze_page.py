@@ -121,3 +121,32 @@ def test_someone_elses_or_a_made_up_session_id_opens_nothing(app_env):
     assert not at.exception
     assert len(at.chat_message) == 0
     assert "s" not in at.query_params
+
+
+def test_when_all_sandboxes_are_busy_the_question_waits_and_shows_its_place(app_env, monkeypatch):
+    import threading
+
+    from ui.state import _slots
+
+    monkeypatch.setenv("ANALYST_MAX_SANDBOXES", "1")
+    at = AppTest.from_file(APP, default_timeout=90).run()
+    _upload(at, "sales.csv", messy_csv())
+    busy, release = threading.Event(), threading.Event()
+
+    def someone_else() -> None:
+        with _slots(1).hold():
+            busy.set()
+            release.wait(10)
+
+    other = threading.Thread(target=someone_else)
+    other.start()
+    busy.wait(5)
+    threading.Timer(2.0, release.set).start()
+    at.chat_input[0].set_value("revenue by month").run()
+    other.join(10)
+    assert not at.exception
+    sid = at.session_state["sid"]
+    (answer,) = [m for m in Store(app_env).messages(sid) if m.role == "assistant"]
+    assert "33,912" in answer.text
+    assert answer.data["waited_s"] >= 1.5
+    assert any("in the queue for a free analysis slot" in c.value for c in at.caption)
