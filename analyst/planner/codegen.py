@@ -110,7 +110,19 @@ def read_figures(stdout: str) -> StepFigures | None:
     return None
 
 
+_CYRILLIC = dict(zip(
+    "абвгґдеєжзиіїйклмнопрстуфхцчшщьюяёэыъ",
+    ["a", "b", "v", "h", "g", "d", "e", "ie", "zh", "z", "y", "i", "i", "i", "k", "l", "m",
+     "n", "o", "p", "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "iu", "ia",
+     "e", "e", "y", ""], strict=True))
+
+
 def slugify(text: str) -> str:
-    """A file-name-safe stem: lower-case ASCII letters, digits and underscores."""
-    slug = re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+    """A file-name-safe stem: lower-case ASCII letters, digits and underscores.
+
+    Cyrillic is transliterated so "Сума" gives "suma" rather than an empty name; other
+    scripts fall back to "step" (the planner then numbers equal slugs).
+    """
+    latin = "".join(_CYRILLIC.get(ch, ch) for ch in text.lower())
+    slug = re.sub(r"[^a-z0-9]+", "_", latin).strip("_")
     return slug[:60] or "step"

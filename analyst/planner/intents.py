@@ -61,7 +61,8 @@ _MEASURES: dict[Measure, tuple[str, ...]] = {
                  "объем", "объём", "штук", "数量", "销量"),
     "orders": ("orders", "order count", "transactions", "замовлен", "заказ", "чек", "订单"),
     "cost": ("cost", "cogs", "собіварт", "себестоим", "витрат", "расход", "成本"),
-    "revenue": ("revenue", "sales", "turnover", "amount", "income", "виручк", "выручк",
+    "revenue": ("revenue", "sales", "turnover", "amount", "income", "виручк", "выручк", "сума",
+                "сумм", "суму",
                 "продаж", "оборот", "дохід", "доход", "销售额", "收入", "营收"),
 }
 DIMENSIONS: dict[str, tuple[str, ...]] = {
