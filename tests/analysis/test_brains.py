@@ -9,7 +9,7 @@ import pytest
 
 from analyst.agent import LLMConfig
 from analyst.analysis import NO_MODEL, Analysis
-from analyst.events import Answer
+from analyst.events import Answer, Step
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
 
 CSV = "Date,Product,Revenue\n2026-01-05,Tea,100.50\n2026-02-07,Coffee,200.25\n"
@@ -51,3 +51,25 @@ def test_no_file_yet_is_a_plain_answer(tmp_path: Path) -> None:
     with Analysis.open(tmp_path / "empty", backend="local") as analysis:
         answer = _answer(analysis, "total revenue")
     assert not answer.ok and "Add a data file first" in answer.text
+
+
+def test_an_upload_keeps_the_users_file_name(tmp_path: Path) -> None:
+    (tmp_path / "upload-3f9a.tmp").write_text(CSV)
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        [card] = analysis.add_file(tmp_path / "upload-3f9a.tmp", display_name="Q1 sales.csv")
+    assert card.source_file == "Q1 sales.csv"
+
+
+def test_approval_mode_runs_only_the_approved_steps(analysis: Analysis) -> None:
+    asked = []
+
+    def approve(step: Step) -> bool:
+        asked.append(step.description)
+        return step.recipe != "abc_analysis"
+
+    events = list(analysis.standard_report(approve=approve))
+    answer = events[-1].answer
+    assert "ABC analysis of Product by Revenue" in asked
+    assert "abc_analysis" not in [s.recipe for s in answer.steps]
+    assert "kpi_summary" in [s.recipe for s in answer.steps]
+    assert any(e.kind == "plan" for e in events)  # the plan is shown before anything runs
