@@ -84,7 +84,7 @@ class DockerBackend:
         problem = engine_problem() or image_problem(image)
         if problem:
             raise SandboxUnavailable(f"The Docker sandbox cannot start: {problem}.")
-        self._prepare_folders()
+        self.prepare_folders()
         name = f"analyst-sbx-{uuid.uuid4().hex[:12]}"
         done = docker(*run_arguments(self.workspace, self.limits, image, name), timeout=60)
         if done.returncode != 0:
@@ -94,7 +94,7 @@ class DockerBackend:
         self.container = name
         return self.workspace.private_dir / "kernel.sock"
 
-    def _prepare_folders(self) -> None:
+    def prepare_folders(self) -> None:
         """Let the container's user write output/ and .sandbox/ (and nothing else)."""
         (self.workspace.private_dir / "kernel.sock").unlink(missing_ok=True)
         for folder in (self.workspace.output_dir, self.workspace.private_dir):
