@@ -174,6 +174,9 @@ class KernelSession:
         try:
             wanted = self._conn.send({"op": "run", "code": code})
             out.reply = self._wait(wanted, deadline, out)
+            # A fast step is never seen by the watcher: check once more at its end.
+            if self.workspace.written_bytes() > self.limits.output_bytes:
+                out.over_output_limit = True
             if out.over_output_limit:
                 self._output_limit_exceeded(out)
             elif out.timed_out:
@@ -249,6 +252,9 @@ class KernelSession:
             if created.path not in out.before:
                 self.workspace.resolve(created.path).unlink(missing_ok=True)
                 removed += 1
+        for stray in self.workspace.private_dir.iterdir():  # the socket's folder is writable too
+            if stray.is_file() and not stray.name.startswith("kernel."):
+                stray.unlink(missing_ok=True)
         limit = human_size(self.limits.output_bytes)
         out.error = ExecutionError(
             "OutputLimitExceeded", f"the step wrote more than {limit} of files", ""

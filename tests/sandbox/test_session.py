@@ -193,3 +193,13 @@ def test_output_folder_is_the_only_writable_place_in_the_workspace(session, work
     if session.isolated:
         assert result.error.name in ("OSError", "PermissionError")
         assert not os.path.exists(workspace.input_dir / "new.txt")
+
+
+def test_a_fast_step_past_the_output_limit_is_caught_at_its_end(session, workspace):
+    result = session.run(
+        "for i in range(2):\n"
+        "    with open(f'output/quick-{i}.bin', 'wb') as f:\n"
+        "        f.truncate(40 * 1024 * 1024)\n"  # sparse: instant, but counts by size
+    )
+    assert result.error is not None and result.error.name == "OutputLimitExceeded"
+    assert list(workspace.output_dir.iterdir()) == []
