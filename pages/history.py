@@ -16,7 +16,7 @@ if not sessions:
 current = st.session_state.get("sid")
 for record in sessions:
     with st.container(border=True):
-        info, actions = st.columns([5, 3])
+        info, actions = st.columns([3, 3])
         mark = " (open)" if record.id == current else ""
         info.markdown(f"**{record.title}**{mark}")
         files = ", ".join(record.files) if record.files else "no files"

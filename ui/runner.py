@@ -55,6 +55,7 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
 
     worker = threading.Thread(target=work, name=f"analysis-{session_id[:6]}", daemon=True)
     steps: list[dict[str, Any]] = []
+    warnings: list[str] = []  # warning events: kept with the answer, not only shown live
     answer: dict[str, Any] | None = None
     finished = False
     label = "Working on it…"
@@ -86,6 +87,8 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
                 else:
                     event = payload
                     label = _render_event(event, steps, workspace) or label
+                    if event.kind == "warning" and event.message:
+                        warnings.append(event.message)
                     status.update(label=label)
                     if event.kind == "answer" and event.answer is not None:
                         answer = event.answer.to_dict()
@@ -105,6 +108,8 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
                            else "The analysis ended without an answer."),
             }
         answer.setdefault("question", question)
+        known = list(answer.get("warnings") or [])
+        answer["warnings"] = known + [w for w in warnings if w not in known]
         if waited >= 1:
             answer["waited_s"] = round(waited, 1)
         state.store().add_answer(session_id, answer)

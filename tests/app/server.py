@@ -31,8 +31,8 @@ def running_app(data_dir: Path, **env: str) -> Iterator[str]:
          "--server.port", str(port), "--server.address", "127.0.0.1",
          "--browser.gatherUsageStats", "false"],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        env={**os.environ, "ANALYST_DATA_DIR": str(data_dir), "ANALYST_SANDBOX_BACKEND": "local",
-             **env},
+        env={**os.environ, "ANALYST_DATA_DIR": str(data_dir),
+             "ANALYST_SANDBOX_BACKEND": env.pop("ANALYST_SANDBOX_BACKEND", "local"), **env},
     )
     url = f"http://127.0.0.1:{port}"
     try:

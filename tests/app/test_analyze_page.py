@@ -150,3 +150,13 @@ def test_when_all_sandboxes_are_busy_the_question_waits_and_shows_its_place(app_
     assert "33,912" in answer.text
     assert answer.data["waited_s"] >= 1.5
     assert any("in the queue for a free analysis slot" in c.value for c in at.caption)
+
+
+def test_the_local_backend_warning_is_kept_with_the_answer(app_env):
+    at = AppTest.from_file(APP, default_timeout=90).run()
+    _upload(at, "sales.csv", messy_csv())
+    at.chat_input[0].set_value("revenue by month").run()
+    sid = at.session_state["sid"]
+    (answer,) = [m for m in Store(app_env).messages(sid) if m.role == "assistant"]
+    assert any("isolat" in w for w in answer.data["warnings"])
+    assert any("isolat" in w.value for w in at.warning)

@@ -15,9 +15,16 @@ SCREENSHOT = ROOT / "docs" / "screenshot.png"
 NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": "", "ANALYST_MAX_UPLOAD_MB": "5"}
 
 
+def _backend() -> str:
+    """The Docker sandbox when its engine and image are there (as in CI), else local."""
+    from sandbox.engine import engine_problem, image_problem, image_tag
+
+    return "docker" if engine_problem() is None and image_problem(image_tag()) is None else "local"
+
+
 @pytest.fixture()
 def app_url(tmp_path):
-    with running_app(tmp_path / "data", **NO_MODEL) as url:
+    with running_app(tmp_path / "data", ANALYST_SANDBOX_BACKEND=_backend(), **NO_MODEL) as url:
         yield url
 
 
