@@ -7,6 +7,7 @@ language model (`to_prompt`). Raw rows reach the model only when the user allows
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -87,6 +88,12 @@ class DataCard:
         data = asdict(self)
         return json.loads(json.dumps(data, ensure_ascii=False, default=str))
 
+    def _without_rows(self, sentence: str) -> str:
+        """An assumption minus the cell values it quotes (excluded rows, unreadable examples)."""
+        for row in self.excluded_rows:
+            sentence = sentence.replace(f"'{row.text}'", "(content withheld)")
+        return _EXAMPLES.sub(" (examples withheld).", sentence)
+
     def to_prompt(self, include_samples: bool) -> str:
         """What a language model is told about this table.
 
@@ -117,13 +124,17 @@ class DataCard:
             )
         if self.assumptions:
             lines.append("How the file was read:")
-            lines.extend(f"- {text}" for text in self.assumptions)
+            shown = self.assumptions if include_samples else [self._without_rows(a) for a in self.assumptions]
+            lines.extend(f"- {text}" for text in shown)
         if include_samples and self.sample_rows:
             lines.append("Sample rows:")
             names = [col.name for col in self.columns]
             lines.append(" | ".join(names))
             lines.extend(" | ".join(_cell(v) for v in row) for row in self.sample_rows)
         return "\n".join(lines)
+
+
+_EXAMPLES = re.compile(r", e\.g\. .*$")
 
 
 def _num(value: float) -> str:

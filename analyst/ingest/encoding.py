@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass
 
 import charset_normalizer
@@ -90,7 +91,45 @@ def _detect(sample: bytes, display_name: str) -> str:
     for preferred, cousins in _PREFER.items():
         if codec in cousins and preferred in found:
             codec = preferred
-    return _SUPERSET.get(codec, codec)
+    codec = _SUPERSET.get(codec, codec)
+    if _single_byte(codec):
+        # On a short file the library's pick among one-byte code pages is a coin toss
+        # (French cp1252 came out as cp775); words decoded wrongly mix scripts visibly.
+        # Ties go to the Windows code pages business software writes.
+        candidates = list(_WINDOWS_PAGES) + [c for c in (codec,) if c not in _WINDOWS_PAGES]
+        codec = min(candidates, key=lambda c: (_odd_words(sample, c), candidates.index(c)))
+    return codec
+
+
+_WINDOWS_PAGES = ("cp1252", "cp1251", "cp1250")
+_SYMBOLS = set("€£¥₴₽№°«»„“”‘’–—…•\u00a0\u202f")
+_WORD = re.compile(r"[^\W\d_]+")
+_LATIN_ACCENTED = re.compile(r"[\u00c0-\u024f]")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+def _single_byte(codec: str) -> bool:
+    try:
+        return len("é".encode(codec, errors="ignore")) <= 1 and len("ж".encode(codec, errors="ignore")) <= 1
+    except LookupError:
+        return False
+
+
+def _odd_words(sample: bytes, codec: str) -> int:
+    """Words that no language writes: scripts mixed in one word, or mostly accents."""
+    try:
+        text = sample.decode(codec)
+    except (UnicodeDecodeError, LookupError):
+        return 1 << 30
+    # Symbols such as "³" or "¦" stand where a wrong page put a letter.
+    odd = sum(1 for ch in text if not ch.isascii() and not ch.isalpha() and ch not in _SYMBOLS)
+    for word in _WORD.findall(text):
+        cyrillic = len(_CYRILLIC.findall(word))
+        accented = len(_LATIN_ACCENTED.findall(word))
+        ascii_letters = sum(ch.isascii() for ch in word)
+        if cyrillic and (ascii_letters or accented) or len(word) >= 3 and accented * 2 > len(word):
+            odd += 1
+    return odd
 
 
 def _transcode(raw: bytes, codec: str, assumption: str) -> DecodedText:

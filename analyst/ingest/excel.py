@@ -101,20 +101,23 @@ def _score(sheet: Sheet) -> int:
 def _read_xlsx(path: Path, display_name: str) -> list[Sheet]:
     import openpyxl
 
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # openpyxl warns about styles and data validation
-            book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many types for a damaged file
-        raise IngestError(f"{display_name} could not be opened as an Excel workbook: {exc}.") from exc
-    try:
-        sheets = []
-        for ws in book.worksheets:
-            rows = [Row(i, list(values)) for i, values in enumerate(ws.iter_rows(values_only=True), start=1)]
-            sheets.append(Sheet(ws.title, ws.sheet_state == "visible", _trim(rows)))
-        return sheets
-    finally:
-        book.close()
+    # A file object, not the path: openpyxl refuses names without an Excel ending, and
+    # uploads arrive as temporary files.
+    with path.open("rb") as handle:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # openpyxl warns about styles and data validation
+                book = openpyxl.load_workbook(handle, read_only=True, data_only=True)
+        except Exception as exc:  # openpyxl raises many types for a damaged file
+            raise IngestError(f"{display_name} could not be opened as an Excel workbook: {exc}.") from exc
+        try:
+            sheets = []
+            for ws in book.worksheets:
+                rows = [Row(i, list(values)) for i, values in enumerate(ws.iter_rows(values_only=True), start=1)]
+                sheets.append(Sheet(ws.title, ws.sheet_state == "visible", _trim(rows)))
+            return sheets
+        finally:
+            book.close()
 
 
 def _read_xls(path: Path, display_name: str) -> list[Sheet]:

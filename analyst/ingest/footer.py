@@ -33,7 +33,7 @@ def find_non_data_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np
     """A boolean mask of rows to exclude, and what each one was."""
     exclude = np.zeros(len(frame), dtype=bool)
     reasons: dict[int, str] = {}
-    filled = frame.notna().to_numpy()
+    filled = frame.notna().to_numpy(copy=True)  # pandas may hand out a read-only view
     for j in frame.columns:
         col = frame[j]
         if col.dtype.kind in "biufcmM":

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+import shutil
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -44,25 +46,32 @@ def _formulas_without_values(path: Path, sheet: str, rows: list[Row]) -> dict | 
     """(row, col) -> formula for formula cells whose saved value is empty; None: no formulas."""
     import openpyxl
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        book = openpyxl.load_workbook(path, read_only=True, data_only=False)
-    try:
-        cached = {r.number: r.cells for r in rows}
-        found, any_formula = {}, False
-        for number, values in enumerate(book[sheet].iter_rows(values_only=True), start=1):
-            for col, value in enumerate(values):
-                if isinstance(value, str) and value.startswith("="):
-                    any_formula = True
-                    saved = cached.get(number, ())
-                    if col >= len(saved) or saved[col] is None:
-                        found[(number, col)] = value
-        return found if any_formula else None
-    finally:
-        book.close()
+    with path.open("rb") as handle:  # a file object: temporary uploads have no .xlsx ending
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            book = openpyxl.load_workbook(handle, read_only=True, data_only=False)
+        try:
+            cached = {r.number: r.cells for r in rows}
+            found, any_formula = {}, False
+            for number, values in enumerate(book[sheet].iter_rows(values_only=True), start=1):
+                for col, value in enumerate(values):
+                    if isinstance(value, str) and value.startswith("="):
+                        any_formula = True
+                        saved = cached.get(number, ())
+                        if col >= len(saved) or saved[col] is None:
+                            found[(number, col)] = value
+            return found if any_formula else None
+        finally:
+            book.close()
 
 
 def _compute(path: Path, sheet: str, cells: list[tuple[int, int]]) -> dict:
+    if path.suffix.lower() not in (".xlsx", ".xlsm"):
+        # The formula library goes by the file ending; uploads may arrive without one.
+        with tempfile.TemporaryDirectory(prefix="analyst-formulas-") as folder:
+            named = Path(folder) / "book.xlsx"
+            shutil.copyfile(path, named)
+            return _compute(named, sheet, cells)
     try:
         import formulas
         from openpyxl.utils import get_column_letter

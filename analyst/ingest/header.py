@@ -109,6 +109,8 @@ def _merged_above(upper: Row, lower: Row) -> bool:
     starts = [i for i, k in enumerate(up) if k != "empty"]
     if len(starts) < 1 or not _label_like(upper) or not _label_like(lower):
         return False
+    if starts == [0] and low[0] != "empty":
+        return False  # one cell in the first column, over a full header: a title line
     # Each group label (except a vertically merged first column) is followed by a blank that
     # the lower row fills: that is how Excel stores a merged cell.
     groups = [i for i in starts if low[i] != "empty" or i > 0]

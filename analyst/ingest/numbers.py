@@ -14,7 +14,8 @@ import pandas as pd
 
 MISSING = {"", "n/a", "na", "-", "--", "—", "–", "#n/a", "null", "none", "nan", "#value!",
            "#div/0!", "#ref!", "#name?", "#num!"}
-CURRENCY = r"(?i:€|\$|£|₴|₽|¥|￥|\bUSD\b|\bEUR\b|\bGBP\b|\bUAH\b|\bRUB\b|\bCNY\b|\bRMB\b|\bJPY\b|грн\.?|руб\.?|元)"
+# "\\" is the yen sign of Shift-JIS files (byte 0x5C), which Python decodes as a backslash.
+CURRENCY = r"(?i:€|\$|£|₴|₽|¥|￥|\\|\bUSD\b|\bEUR\b|\bGBP\b|\bUAH\b|\bRUB\b|\bCNY\b|\bRMB\b|\bJPY\b|грн\.?|руб\.?|元)"
 # Patterns stay plain strings without flags: pandas then runs them in Arrow's RE2 engine,
 # a compiled pattern or `case=False` silently falls back to a Python loop (100x slower).
 _CURRENCY = CURRENCY
@@ -107,7 +108,8 @@ def _parse(text: pd.Series, decimal_hint: str | None, forced: str | None) -> Num
 
 def _main_currency(cells: pd.Series) -> str:
     found = cells.head(1000).str.extract(f"({CURRENCY})")[0].dropna()
-    return str(found.mode().iloc[0]) if not found.empty else ""
+    sign = str(found.mode().iloc[0]) if not found.empty else ""
+    return "¥" if sign == "\\" else sign
 
 
 def _has_separator(core: pd.Series) -> bool:

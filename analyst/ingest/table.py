@@ -30,6 +30,11 @@ class RawTable:
 
 
 def row_text(cells: object, limit: int = 120) -> str:
-    parts = [str(c).strip() for c in cells if c is not None and str(c).strip() not in ("", "nan")]
+    parts = [_shown(c) for c in cells if c is not None and str(c).strip() not in ("", "nan")]
     text = " | ".join(parts)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _shown(value: object) -> str:
+    # 15 significant digits, as Excel shows them: 15144.869999999999 is 15144.87 to a user.
+    return f"{value:.15g}" if isinstance(value, float) else str(value).strip()
