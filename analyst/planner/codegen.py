@@ -30,6 +30,10 @@ class PlannedStep:
     recipe: str
     parquet_path: str
     arguments: dict[str, Any] = field(default_factory=dict)
+    chart_title: str | None = None
+    """A title for the chart in the answer's language; None keeps the recipe's own."""
+    other_note: str | None = None
+    """top_n: the caption used when the "Other" bar is left out, with {items} and {share}."""
 
     @property
     def code(self) -> str:
@@ -41,8 +45,9 @@ def step_code(step: PlannedStep) -> str:
     args = ",\n    ".join(f"{key}={value!r}" for key, value in step.arguments.items())
     call = f"recipes.{step.recipe}(\n    df,\n    {args},\n)" if args else f"recipes.{step.recipe}(df)"
     out = f"output/{step.slug}"
+    imports = "from dataclasses import replace\n" if _adjusts_chart(step) else ""
     return f'''import json
-
+{imports}
 import pandas as pd
 import recipes
 
@@ -52,9 +57,7 @@ result = {call}
 
 result.table.to_parquet("{out}.parquet", index=False)
 result.table.to_csv("{out}.csv", index=False)
-if result.chart is not None:
-    recipes.charts.render_chart(result.chart, "{out}.png")
-print(result.summary())
+{_chart_code(step, out)}print(result.summary())
 
 # The analyst reads this line back to write the answer in words.
 print("{FIGURES_MARKER}", json.dumps({{
@@ -68,6 +71,43 @@ print("{FIGURES_MARKER}", json.dumps({{
     "rows": len(result.table),
 }}, default=str, ensure_ascii=False))
 '''
+
+
+def _adjusts_chart(step: PlannedStep) -> bool:
+    return bool(step.chart_title) or (step.recipe == "top_n" and step.other_note is not None)
+
+
+def _chart_code(step: PlannedStep, out: str) -> str:
+    """Draw the recipe's chart; retitled, and for top-N without an outsized "Other" bar."""
+    if not _adjusts_chart(step):
+        return (f'if result.chart is not None:\n'
+                f'    recipes.charts.render_chart(result.chart, "{out}.png")\n')
+    lines = ["chart = result.chart"]
+    if step.chart_title:
+        lines.append(f"chart = replace(chart, title={step.chart_title!r})")
+    if step.recipe == "top_n" and step.other_note is not None:
+        amount = step.arguments.get("amount")
+        lines += [
+            '# "Other" sums the long tail. Much longer than the largest item, its bar would',
+            "# squash the top bars: then it stays in the table, and the chart says its share.",
+            'other = result.table[result.table["rank"].isna()]',
+            f'largest = result.table[result.table["rank"].notna()][{amount!r}].max()',
+            f"if len(other) and other[{amount!r}].iloc[0] > 3 * largest:",
+            "    keep = [i for i, label in enumerate(chart.labels) if label != chart.pinned_last]",
+            f"    note = {step.other_note!r}",
+            "    chart = replace(",
+            "        chart,",
+            "        labels=tuple(chart.labels[i] for i in keep),",
+            "        series=tuple(replace(s, values=tuple(s.values[i] for i in keep))",
+            "                     for s in chart.series),",
+            "        pinned_last=None,",
+            '        note=note.format(items=int(other["items"].iloc[0]),',
+            '                         share=other["share_pct"].iloc[0]),',
+            "    )",
+        ]
+    body = "\n".join("    " + line if line else "" for line in lines)
+    return (f"if result.chart is not None:\n{body}\n"
+            f'    recipes.charts.render_chart(chart, "{out}.png")\n')
 
 
 @dataclass(frozen=True)

@@ -95,9 +95,14 @@ def _top(step: PlannedStep, f: StepFigures) -> str:
     ranked = [r for r in f.head if r.get("rank") not in (None, "", "<NA>")]
     names = ", ".join(f"{r[by]} ({money(float(r[amount]), cur)})" for r in ranked[:5])
     shown = min(int(step.arguments.get("n", 10)), int(v["items"]))
-    return (f"The top {shown} of {count(v['items'])} {by} bring "
+    text = (f"The top {shown} of {count(v['items'])} {by} bring "
             f"{money(v['top_total'], cur)}, {percent(v['top_share_pct'])} of the total "
             f"{money(v['total'], cur)}. Largest: {names}.")
+    rest = int(v["items"]) - shown
+    if rest > 0 and v.get("total"):
+        text += (f" The other {count(rest)} {by} bring {money(v['other_total'], cur)} "
+                 f"({percent(v['other_total'] / v['total'] * 100)}).")
+    return text
 
 
 def _abc(step: PlannedStep, f: StepFigures) -> str:

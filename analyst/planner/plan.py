@@ -7,7 +7,7 @@ Nothing runs here: the runner executes the steps' code in the sandbox.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from analyst import recipes
@@ -24,6 +24,7 @@ OFFLINE_SKILLS = (
 NEEDS_MODEL = (
     "I can answer {skills} offline; for this question configure a language model in Settings."
 )
+OTHER_NOTE = "Other ({items:,} items, {share:.1f}% of the total) is in the table, not drawn."
 _BREAKDOWN_DIMENSIONS = ("category", "region", "channel", "store", "manager", "country", "city")
 _FREQ = {"month": "M", "week": "W", "quarter": "Q"}
 
@@ -172,10 +173,11 @@ def _dynamics(cols: SalesColumns, prefix: str, amount: str, period: str) -> Plan
 
 
 def _top(cols: SalesColumns, prefix: str, by: str, amount: str, n: int) -> PlannedStep:
-    # other=False: one "Other" bar holding the long tail dwarfs the top bars and makes the
-    # chart unreadable; the answer still says what share the top items hold.
-    return _step(cols, f"{prefix}top_{n}_{_name(by)}", f"Top {n} {by} by {amount}", "top_n",
-                 by=by, amount=amount, n=n, other=False)
+    # The table keeps the rest as one "Other" row, so it adds up to the total; the step's
+    # code leaves that bar out of the chart when it would dwarf the top bars.
+    step = _step(cols, f"{prefix}top_{n}_{_name(by)}", f"Top {n} {by} by {amount}", "top_n",
+                 by=by, amount=amount, n=n, other=True)
+    return replace(step, other_note=OTHER_NOTE)
 
 
 def _abc(cols: SalesColumns, prefix: str, item: str, amount: str) -> PlannedStep:
