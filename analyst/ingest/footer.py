@@ -19,7 +19,7 @@ TOTAL_WORDS = (
 _CJK = "合计|合計|总计|總計|小计|小計"
 _TOTAL_ALONE = rf"^\s*(?:{TOTAL_WORDS}|{_CJK})\s*[:：.]?\s*$"
 # RE2's \b only knows ASCII letters, so the end of a word is spelled out.
-_TOTAL_FIRST = rf"^\s*(?:(?:{TOTAL_WORDS})(?:$|[\s:：.,;(\-])|{_CJK})"
+TOTAL_FIRST = rf"^\s*(?:(?:{TOTAL_WORDS})(?:$|[\s:：.,;(\-])|{_CJK})"
 
 
 def _matches(column: pd.Series, pattern: str) -> np.ndarray:
@@ -47,7 +47,7 @@ def find_non_data_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np
     text_columns = [j for j in frame.columns if frame[j].dtype.kind not in "biufcmM"][:3]
     for j in text_columns:
         alone = _matches(frame[j], _TOTAL_ALONE)
-        first = _matches(frame[j], _TOTAL_FIRST)
+        first = _matches(frame[j], TOTAL_FIRST)
         hits = alone | (first & (counts < typical))
         for i in np.flatnonzero(hits & ~exclude):
             word = str(frame[j].iloc[i]).strip().lower()

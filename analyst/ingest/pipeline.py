@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +13,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from analyst.datacard import DataCard
+from analyst.ingest.arrow_profile import column_cards, duplicate_rows, first_rows
 from analyst.ingest.clean import CleanTable, clean
 from analyst.ingest.delimited import read_delimited
 from analyst.ingest.errors import IngestError
+from analyst.ingest.fast import FastTable, read_fast
 from analyst.ingest.formats import detect_format
 from analyst.ingest.limits import check_rows, check_size
 from analyst.ingest.naming import safe_file_name, table_slug, unique_path
@@ -42,17 +45,24 @@ def ingest_file(
         raise IngestError(f"{name} was not found.")
     check_size(path, name)
     kind = detect_format(path, name)
-    sha256 = _sha256(path)
-    try:
-        tables = _read(path, kind, options, name)
-    except IngestError:
-        raise
-    except (ValueError, KeyError, IndexError, OSError, pa.ArrowException) as exc:
-        raise IngestError(f"{name} could not be read as a table ({type(exc).__name__}: {exc}).") from exc
+    # Hashing a large upload takes as long as reading it; hashlib lets go of the GIL.
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        digest = pool.submit(_sha256, path)
+        try:
+            tables = _read(path, kind, options, name)
+        except IngestError:
+            raise
+        except (ValueError, KeyError, IndexError, OSError, pa.ArrowException) as exc:
+            raise IngestError(f"{name} could not be read as a table ({type(exc).__name__}: {exc}).") from exc
+        sha256 = digest.result()
     input_dir = Path(workspace.input_dir)
     input_dir.mkdir(parents=True, exist_ok=True)
     cards = []
-    for raw, cleaned in tables:
+    for item in tables:
+        if isinstance(item, FastTable):
+            cards.append(_fast_card(item, name, sha256, input_dir))
+            continue
+        raw, cleaned = item
         if cleaned.frame.empty or not len(cleaned.frame.columns):
             where = f" (sheet {raw.sheet!r})" if raw and raw.sheet else ""
             raise IngestError(f"{name}{where} has no data rows below its header.")
@@ -66,13 +76,42 @@ def ingest_file(
     return cards
 
 
-def _read(path: Path, kind: str, options: IngestOptions, name: str) -> list[tuple[RawTable | None, CleanTable]]:
+def _fast_card(fast: FastTable, name: str, sha256: str, input_dir: Path) -> DataCard:
+    table = fast.table
+    if table.num_rows == 0 or table.num_columns == 0:
+        raise IngestError(f"{name} has no data rows below its header.")
+    check_rows(table.num_rows, name)
+    target = unique_path(input_dir, table_slug(Path(name).stem), ".parquet")
+    pq.write_table(table, target)
+    columns = column_cards(table, fast.kinds, fast.notes)
+    assumptions = list(fast.assumptions)
+    duplicates = duplicate_rows(table, columns)
+    if duplicates:
+        assumptions.append(
+            f"{duplicates} row(s) are exact duplicates of an earlier row; they were kept "
+            "(check whether the export repeated them)."
+        )
+    dates = next((c for c in columns if c.role == "date" and c.first), None)
+    return DataCard(
+        table=target.stem, source_file=name, source_sha256=sha256, sheet=None, sheets=(),
+        rows=table.num_rows, columns=columns, header_row=fast.header_row, encoding=fast.encoding,
+        delimiter=fast.delimiter, excluded_rows=fast.excluded, assumptions=tuple(assumptions),
+        sample_rows=first_rows(table), parquet_path=target.relative_to(input_dir.parent).as_posix(),
+        date_range=(dates.first, dates.last) if dates else None,
+    )
+
+
+def _read(path: Path, kind: str, options: IngestOptions, name: str) -> list[tuple[RawTable | None, CleanTable] | FastTable]:
     if kind == "parquet":
         frame = pd.read_parquet(path)
         frame.columns = [str(c) for c in frame.columns]
         return [(None, CleanTable(frame, assumptions=("Parquet file used as it is.",)))]
     if kind == "text":
-        raw = read_delimited(path.read_bytes(), options, name)
+        data = path.read_bytes()
+        fast = read_fast(data, options, name)
+        if fast is not None:
+            return [fast]
+        raw = read_delimited(data, options, name)
     else:
         from analyst.ingest.excel import read_workbook  # openpyxl is slow to import
 

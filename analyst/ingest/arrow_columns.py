@@ -1,0 +1,68 @@
+"""Whole-column cleaning in Arrow's C++ kernels: one pass of a few kernels per column.
+
+Each function returns the clean column and how many present cells it could not read; the
+caller decides what an unreadable cell means (the fast path hands such files to the
+general path, which reports them cell by cell).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from analyst.ingest.numbers import CURRENCY
+
+_SPACE = "\\s\u00a0\u202f"
+# The shape of a number cell as the sample decided it: signs and currency around digits
+# and separators. Anything else ("N/A2", "12 boxes") is unreadable, never half-read.
+_NUMBER_CELL = (
+    rf"^[(+\-\u2212{_SPACE}]*(?:{CURRENCY})?[{_SPACE}]*[(+\-\u2212]*"
+    rf"[0-9][0-9.,'{_SPACE}]*[{_SPACE}]*%?[{_SPACE}]*(?:{CURRENCY})?[{_SPACE}]*[)\-]*$"
+)
+_NEGATIVE = r"^[^0-9]*[(\-\u2212]|[)\-][^0-9]*$"
+
+
+def _present(col: pa.ChunkedArray) -> int:
+    return len(col) - col.null_count
+
+
+def clean_numbers(col: pa.ChunkedArray, decimal: str, percent: bool, whole: bool = False):
+    """"$1,234.56", "(56.00)", "1 234,5", "12,5%" -> numbers; returns (column, unreadable)."""
+    if col.type != pa.string():
+        return col, 0
+    shape_ok = pc.match_substring_regex(col, _NUMBER_CELL)
+    negative = pc.match_substring_regex(col, _NEGATIVE)
+    digits = pc.replace_substring_regex(col, rf"[^0-9{re.escape(decimal)}]", "")
+    if decimal == ",":
+        digits = pc.replace_substring(digits, ",", ".")
+    valid = pc.and_(shape_ok, pc.match_substring_regex(digits, r"^[0-9]+(\.[0-9]+)?$"))
+    unreadable = _present(col) - int(pc.sum(valid.cast(pa.int64())).as_py() or 0)
+    numbers = pc.cast(pc.if_else(valid, digits, pa.scalar(None, pa.string())), pa.float64())
+    numbers = pc.if_else(negative, pc.negate(numbers), numbers)
+    if percent:
+        numbers = pc.divide(numbers, 100.0)
+    elif whole:
+        numbers = pc.cast(numbers, pa.int64())
+    return numbers, unreadable
+
+
+def clean_dates(col: pa.ChunkedArray, fmt: str):
+    """Text dates in the one format the sample decided; returns (column, unreadable)."""
+    if col.type != pa.string():
+        return col, 0
+    dates = pc.strptime(pc.utf8_trim_whitespace(col), format=fmt, unit="s", error_is_null=True)
+    return dates, dates.null_count - col.null_count
+
+
+def drop_empty(col: pa.ChunkedArray) -> pa.ChunkedArray | None:
+    """None when the column has no value anywhere (its sample was empty too)."""
+    if col.null_count == len(col):
+        return None
+    if col.type == pa.string():
+        trimmed = pc.utf8_trim_whitespace(col)
+        blank = pc.equal(trimmed, "")
+        if bool(pc.all(pc.fill_null(blank, True)).as_py()):
+            return None
+    return col

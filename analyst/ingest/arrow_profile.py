@@ -1,0 +1,95 @@
+"""Card statistics of an Arrow table, computed by Arrow's kernels (no pandas copy of the data)."""
+
+from __future__ import annotations
+
+import math
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from analyst.datacard import ColumnCard
+from analyst.ingest.profile import _ID, _MONEY, _PERCENT, _QUANTITY, SAMPLE_ROWS, sample_rows
+
+_DTYPES = {pa.int64(): "int64", pa.float64(): "float64", pa.string(): "str", pa.bool_(): "bool"}
+
+
+def dtype_name(kind: pa.DataType) -> str:
+    """The pandas dtype a reader of the Parquet file will see."""
+    if pa.types.is_timestamp(kind):
+        return f"datetime64[{kind.unit}]"
+    return _DTYPES.get(kind, str(kind))
+
+
+def column_cards(table: pa.Table, kinds: dict[str, str], notes: dict[str, str]) -> tuple[ColumnCard, ...]:
+    cards = []
+    rows = table.num_rows
+    for name in table.column_names:
+        col = table.column(name)
+        unique = int(pc.count_distinct(col, mode="only_valid").as_py())
+        missing = col.null_count
+        role = _role(name, col, kinds.get(name), unique, rows)
+        dtype = dtype_name(col.type)
+        note = notes.get(name)
+        if pa.types.is_timestamp(col.type):
+            low_high = pc.min_max(col)
+            first, last = (low_high["min"].as_py(), low_high["max"].as_py()) if missing < rows else (None, None)
+            cards.append(ColumnCard(name, dtype, role, missing, unique,
+                                    first=first.date().isoformat() if first else None,
+                                    last=last.date().isoformat() if last else None, note=note))
+        elif pa.types.is_integer(col.type) or pa.types.is_floating(col.type):
+            total = float(pc.sum(col).as_py() or 0)
+            # Money to the cent: float64 sums of cents are exact to far below a cent at this size.
+            total = round(total, 2) if role == "money" else round(total, 10)
+            low_high = pc.min_max(col)
+            low, high = low_high["min"].as_py(), low_high["max"].as_py()
+            cards.append(ColumnCard(name, dtype, role, missing, unique, sum=_finite(total),
+                                    min=_finite(low), max=_finite(high), note=note))
+        else:
+            cards.append(ColumnCard(name, dtype, role, missing, unique, note=note))
+    return tuple(cards)
+
+
+def _role(name: str, col: pa.ChunkedArray, hint: str | None, unique: int, rows: int) -> str:
+    """The same rules as `profile.role_of`, on Arrow columns."""
+    if pa.types.is_timestamp(col.type):
+        return "date"
+    if pa.types.is_integer(col.type) or pa.types.is_floating(col.type):
+        if hint:
+            return hint
+        integer = pa.types.is_integer(col.type)
+        if _ID.search(name) or (integer and unique == rows > 20 and not _MONEY.search(name)):
+            return "id"
+        if _PERCENT.search(name) and (pc.max(pc.abs(col)).as_py() or 0) <= 1.5:
+            return "percent"
+        if _MONEY.search(name):
+            return "money"
+        if _QUANTITY.search(name):
+            return "quantity"
+        if integer:
+            return "quantity"
+        whole = pc.all(pc.equal(pc.floor(col), col)).as_py()
+        return "quantity" if whole in (True, None) else "money"
+    lengths = pc.utf8_length(col) if col.type == pa.string() else None
+    longest = pc.max(lengths).as_py() if lengths is not None else None
+    if _ID.search(name) or (unique == rows > 20 and (longest or 0) <= 20):
+        return "id"
+    mean = pc.mean(lengths).as_py() if lengths is not None else None
+    if unique <= max(20, rows // 2) and (mean or 0) <= 60:
+        return "category"
+    return "text"
+
+
+def duplicate_rows(table: pa.Table, cards: tuple[ColumnCard, ...]) -> int:
+    """Rows that repeat an earlier one; free when some column is unique (no row can repeat)."""
+    if table.num_rows == 0 or any(c.unique == table.num_rows for c in cards):
+        return 0
+    distinct = table.group_by(table.column_names, use_threads=True).aggregate([])
+    return table.num_rows - distinct.num_rows
+
+
+def first_rows(table: pa.Table) -> tuple[tuple, ...]:
+    return sample_rows(table.slice(0, SAMPLE_ROWS).to_pandas())
+
+
+def _finite(value: float | None) -> float | None:
+    return float(value) if value is not None and math.isfinite(value) else None
