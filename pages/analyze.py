@@ -9,7 +9,7 @@ from ui.approval import pending_view, plan_first
 from ui.corrections import correction_form
 from ui.errors import guarded
 from ui.render import card_summary, message_view
-from ui.runner import run_live
+from ui.runner import run_live, settled
 from ui.tables import preview
 
 st.title("Analyze")
@@ -43,6 +43,7 @@ if session is None:
 
 workspace = state.workspace(session.id)
 files = state.store().files(session.id)
+settled(session.id)  # after a Stop click: the stopped run's answer is saved first
 messages = state.store().messages(session.id)
 for n, record in enumerate(files):
     # Open while the user checks how the file was read; folded once the questions start.

@@ -24,16 +24,32 @@ from ui.render import step_view
 
 POLL_S = 0.5
 
+# A Stop click starts the next page run at once, while the stopped run is still saving
+# what it has: the next run waits for that (per session, in this process).
+_saving: dict[str, threading.Event] = {}
+
+
+def settled(session_id: str, timeout: float = 10.0) -> None:
+    """Wait until a stopped run of this session has saved its answer."""
+    pending = _saving.get(session_id)
+    if pending is not None:
+        pending.wait(timeout)
+
 log = logging.getLogger("analyst.app")
 
 
 def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[Any]],
              workspace: Path) -> None:
     """Render the events of `make_events()` as they come and store the answer."""
+    saved = _saving[session_id] = threading.Event()
     inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
     cancel = threading.Event()
     settings = state.settings()
     slots = state.slots()
+    # Taken now: after a Stop click, any Streamlit call would raise again, so the clean-up
+    # below must not touch st.* (session_state and cached resources included).
+    store = state.store()
+    analysis = st.session_state.get("analysis")
 
     def work() -> None:
         try:
@@ -99,7 +115,7 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
     finally:
         if not finished:
             cancel.set()
-            _interrupt()
+            _interrupt(analysis)
         if answer is None:
             answer = {
                 "question": question, "ok": False, "brain": "offline", "warnings": [],
@@ -112,7 +128,9 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
         answer["warnings"] = known + [w for w in warnings if w not in known]
         if waited >= 1:
             answer["waited_s"] = round(waited, 1)
-        state.store().add_answer(session_id, answer)
+        store.add_answer(session_id, answer)
+        saved.set()
+        _saving.pop(session_id, None)
 
 
 def _render_event(event: Any, steps: list[dict[str, Any]], workspace: Path) -> str | None:
@@ -144,8 +162,7 @@ def _render_event(event: Any, steps: list[dict[str, Any]], workspace: Path) -> s
     return None
 
 
-def _interrupt() -> None:
-    analysis = st.session_state.get("analysis")
+def _interrupt(analysis: Any) -> None:
     stop = getattr(analysis, "interrupt", None) or getattr(analysis, "stop", None)
     if callable(stop):
         try:

@@ -108,3 +108,30 @@ def test_bad_files_give_readable_messages_and_the_app_keeps_working(page, app_ur
     good.write_bytes(messy_csv())
     _upload(page, good)
     page.get_by_text("Read sales.csv").wait_for(timeout=60_000)
+
+
+def test_stop_ends_a_long_step_and_keeps_the_conversation(page, tmp_path):
+    from tests.agent.fake_openai import FakeOpenAI, tool_call
+
+    slow = "import time\ntime.sleep(6)\nprint('done')"
+    # One scripted reply only: after Stop, the model must not be asked again.
+    with FakeOpenAI([tool_call(slow, "A slow step")]) as server, \
+            running_app(tmp_path / "data", OPENAI_BASE_URL=server.base_url,
+                        OPENAI_API_KEY="test-key") as url:
+        page.goto(url)
+        page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+        csv = tmp_path / "sales.csv"
+        csv.write_bytes(messy_csv())
+        _upload(page, csv)
+        page.get_by_text("What I assumed when reading it").wait_for(timeout=60_000)
+        _idle(page)
+        box = page.locator('[data-testid="stChatInputTextArea"]')
+        box.fill("do something slow")
+        box.press("Enter")
+        page.get_by_text("Step 1: A slow step").first.wait_for(timeout=60_000)
+        page.get_by_role("button", name="Stop").click()
+        # The page is free again at once; the sandbox finishes or times out the step alone.
+        page.get_by_text("Stopped before the end.").wait_for(timeout=5_000)
+        _idle(page)
+        assert page.locator('[data-testid="stChatMessage"]').filter(
+            has_text="do something slow").count() == 1
