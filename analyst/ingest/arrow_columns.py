@@ -15,13 +15,14 @@ import pyarrow.compute as pc
 from analyst.ingest.numbers import CURRENCY
 
 _SPACE = "\\s\u00a0\u202f"
+_MINUS = "\u2212"  # a real character: RE2 does not read \u escapes
 # The shape of a number cell as the sample decided it: signs and currency around digits
 # and separators. Anything else ("N/A2", "12 boxes") is unreadable, never half-read.
 _NUMBER_CELL = (
-    rf"^[(+\-\u2212{_SPACE}]*(?:{CURRENCY})?[{_SPACE}]*[(+\-\u2212]*"
+    rf"^[(+\-{_MINUS}{_SPACE}]*(?:{CURRENCY})?[{_SPACE}]*[(+\-{_MINUS}]*"
     rf"[0-9][0-9.,'{_SPACE}]*[{_SPACE}]*%?[{_SPACE}]*(?:{CURRENCY})?[{_SPACE}]*[)\-]*$"
 )
-_NEGATIVE = r"^[^0-9]*[(\-\u2212]|[)\-][^0-9]*$"
+_NEGATIVE = rf"^[^0-9]*[(\-{_MINUS}]|[)\-][^0-9]*$"
 
 
 def _present(col: pa.ChunkedArray) -> int:
