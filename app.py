@@ -8,7 +8,7 @@ from ui import state
 
 st.set_page_config(page_title="Analyst", page_icon=":material/analytics:", layout="wide")
 
-if state.auth_configured() and not st.user.is_logged_in:
+if state.auth_configured() and not state.signed_in():
     st.title("Analyst")
     st.write("Sign in to see your analyses. Each person's sessions are private to them.")
     st.button("Sign in", on_click=st.login, type="primary")

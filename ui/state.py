@@ -60,12 +60,15 @@ def slots() -> SandboxSlots:
     return _slots(settings().max_sandboxes)
 
 
+def signed_in() -> bool:
+    # .get rather than .is_logged_in: the attribute is missing when no auth runtime is set up.
+    return bool(st.user.get("is_logged_in", False))
+
+
 def owner() -> str:
     """The signed-in user's e-mail with an identity provider; otherwise the single local user."""
-    if auth_configured():
-        user = st.user
-        if user.is_logged_in:
-            return str(user.get("email") or user.get("sub") or LOCAL_OWNER)
+    if auth_configured() and signed_in():
+        return str(st.user.get("email") or st.user.get("sub") or LOCAL_OWNER)
     return LOCAL_OWNER
 
 

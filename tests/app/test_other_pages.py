@@ -149,3 +149,15 @@ def test_standard_report_button_runs_offline_and_the_report_builds_without_pins(
     _button(at, "Generate report").click().run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert "is ready" in at.success[0].value
+
+
+def test_with_an_identity_provider_configured_everyone_must_sign_in_first(app_env):
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.secrets["auth"] = {"redirect_uri": "http://localhost:8501/oauth2callback",
+                          "cookie_secret": "x" * 32, "client_id": "id", "client_secret": "s",
+                          "server_metadata_url": "https://login.example.com/.well-known/openid-configuration"}
+    at.run()
+    assert not at.exception
+    assert "Sign in to see your analyses" in at.markdown[0].value
+    assert [b.label for b in at.button] == ["Sign in"]
+    assert len(at.file_uploader) == 0
