@@ -160,3 +160,34 @@ def test_the_local_backend_warning_is_kept_with_the_answer(app_env):
     (answer,) = [m for m in Store(app_env).messages(sid) if m.role == "assistant"]
     assert any("isolat" in w for w in answer.data["warnings"])
     assert any("isolat" in w.value for w in at.warning)
+
+
+def test_several_files_at_once_and_a_workbook_sheet_can_be_chosen(app_env):
+    book = Workbook()
+    cover = book.active
+    cover.title = "Cover"
+    cover.append(["Quarterly sales workbook"])
+    data = book.create_sheet("Data")
+    data.append(["Date", "Product", "Revenue"])
+    for day in range(1, 11):
+        data.append([f"2026-03-{day:02d}", "Widget" if day % 2 else "Gadget", 100.0 * day])
+    buf = io.BytesIO()
+    book.save(buf)
+    xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.file_uploader(key="uploader").set_value(
+        [("sales.csv", messy_csv(), "text/csv"), ("book.xlsx", buf.getvalue(), xlsx)])
+    at.run()
+    assert not at.exception
+    sid = at.session_state["sid"]
+    names = [f.name for f in Store(app_env).files(sid)]
+    assert names == ["sales.csv", "book.xlsx"]
+    sheet = next(s for s in at.selectbox if s.label == "Sheet")
+    assert set(sheet.options) >= {"Cover", "Data"}
+    sheet.set_value("Data")
+    rereads = [b for b in at.button if b.label == "Read the file again"]
+    rereads[1].click().run()  # the workbook's form (the CSV's comes first)
+    assert not at.exception
+    (book_record,) = [f for f in Store(app_env).files(sid) if f.name == "book.xlsx"]
+    assert book_record.cards[0]["sheet"] == "Data"
+    assert book_record.cards[0]["rows"] == 10
