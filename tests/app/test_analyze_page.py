@@ -112,6 +112,11 @@ def test_a_reload_with_the_session_in_the_address_restores_the_conversation(app_
     assert len(again.chat_message) == 2
     assert "revenue by month" in again.chat_message[0].markdown[0].value
     assert "sales.csv" in _texts(again)
+    # The restored session answers at once: its tables come back from the store.
+    again.chat_input[0].set_value("top products").run()
+    assert not again.exception
+    assert len(again.chat_message) == 4
+    assert [f.name for f in Store(app_env).files(sid)] == ["sales.csv"]
 
 
 def test_someone_elses_or_a_made_up_session_id_opens_nothing(app_env):
