@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import state
-from ui.errors import guarded, show_failure
+from ui.errors import guarded
 from ui.reportgen import build
 
 st.title("Report")
@@ -53,14 +53,8 @@ can_build = bool(pins) or has_standard
 if st.button("Generate report", type="primary", icon=":material/picture_as_pdf:", disabled=not can_build):
     with guarded("build the report"), st.spinner("Building the PDF and the Excel workbook…"):
         analysis = state.analysis(session)
-        try:
-            st.session_state["built"] = (session.id, build(analysis, messages, pins, report_title,
-                                                           include_code))
-        except Exception as exc:
-            if type(exc).__name__ in ("ReportingError", "ReportError", "FontUnavailable"):
-                show_failure(str(exc))
-            else:
-                raise
+        built = build(analysis, messages, pins, report_title, include_code)
+        st.session_state["built"] = (session.id, built)
 
 built = st.session_state.get("built")
 if built and built[0] == session.id:

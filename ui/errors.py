@@ -41,5 +41,5 @@ def guarded(action: str) -> Iterator[None]:
 # Exceptions whose message is, by contract, a sentence written for the user.
 _HUMAN_ERRORS = {
     "IngestError", "SandboxUnavailable", "SandboxError", "WorkspaceError", "ConfigError",
-    "QueueTimeout", "BuildError", "ReportError", "AgentError",
+    "QueueTimeout", "BuildError", "ReportError", "ReportingError", "FontUnavailable", "AgentError",
 }
