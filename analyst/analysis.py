@@ -108,7 +108,9 @@ class Analysis:
     ) -> Iterator[Event]:
         """Answer a question; the events end with one ``answer`` (also kept in `history`)."""
         if not self._cards:
-            yield from self._finish(Answer(question, "Add a data file first, then ask.",
+            from analyst.planner.phrases import language_of, say
+
+            yield from self._finish(Answer(question, say(language_of(question), "add_file_first"),
                                            ok=False))
             return
         chosen, config, problem = _choose_brain(brain, llm_config)
@@ -119,12 +121,16 @@ class Analysis:
             return
         yield from self._run(question, chosen, config, privacy, approve)
 
-    def standard_report(self, approve: Callable[[Step], bool] | None = None) -> Iterator[Event]:
-        """Run the standard analysis (offline recipes) on every table."""
+    def standard_report(self, approve: Callable[[Step], bool] | None = None,
+                        language: str | None = None) -> Iterator[Event]:
+        """Run the standard analysis (offline recipes) on every table.
+
+        Its words are in `language` ("en", "uk", "ru", "zh"), by default the data's.
+        """
         from analyst.planner import standard_report
 
-        yield from self._guarded("Standard report",
-                                 lambda: standard_report(self.session, self.cards, approve=approve))
+        yield from self._guarded("Standard report", lambda: standard_report(
+            self.session, self.cards, approve=approve, language=language))
 
     def _run(self, question: str, chosen: str, config: Any, privacy: bool,
              approve: Callable[[Step], bool] | None) -> Iterator[Event]:

@@ -1,7 +1,8 @@
 """Plain-words sentences from a step's figures: "Revenue grew 12.4% in March to $1,234,567."
 
 Every number here was printed by the step's own code (see `codegen.read_figures`); nothing
-is recomputed, so the words and the table always agree.
+is recomputed, so the words and the table always agree. The words come from
+`phrases` in the answer's language; the numbers from the report's own formatters.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ import math
 from typing import Any
 
 from analyst.planner.codegen import PlannedStep, StepFigures
-from analyst.report.formats import format_money
+from analyst.planner.phrases import say, translate_note
+from analyst.report.formats import format_delta, format_int, format_money, format_percent
 
 
 def money(value: float, currency: str | None = None) -> str:
@@ -18,155 +20,162 @@ def money(value: float, currency: str | None = None) -> str:
     return format_money(value, currency)
 
 
-def percent(value: float) -> str:
-    """A 0-100 value: 12.345 -> "12.3%"."""
-    if value is None or math.isnan(value):
-        return "n/a"
-    return f"{value:.1f}%"
+def percent(value: float | None) -> str:
+    """A 0-100 value: 12.345 -> "12.3%" (the recipes' figures are 0-100, the report's 0-1)."""
+    return format_percent(None if value is None else value / 100.0)
 
 
 def count(value: float) -> str:
-    return f"{round(value):,}"
+    return format_int(value)
 
 
-def describe(step: PlannedStep, figures: StepFigures, seen_notes: set[str] | None = None) -> str:
-    """One short paragraph about a finished step, with its real numbers.
+def describe(step: PlannedStep, figures: StepFigures, seen_notes: set[str] | None = None,
+             language: str = "en") -> str:
+    """One short paragraph about a finished step, with its real numbers, in `language`.
 
     `seen_notes` holds notes already told in earlier paragraphs: the same caveat ("448 rows
     have a negative Revenue") is said once per answer or report, not once per section.
     """
     writer = _WRITERS.get(figures.recipe or step.recipe)
-    text = writer(step, figures) if writer else figures.title
+    text = writer(step, figures, language) if writer else figures.title
     seen = set() if seen_notes is None else seen_notes
     fresh = [n for n in figures.notes if n not in seen][:3]
     seen.update(fresh)
     if fresh:
-        text += " Note: " + " ".join(fresh)
+        space = "" if language == "zh" else " "  # Chinese sentences are not spaced
+        text += space + say(language, "note") + space + space.join(
+            translate_note(n, language) for n in fresh)
     return text
 
 
-def _kpi(step: PlannedStep, f: StepFigures) -> str:
+def _kpi(step: PlannedStep, f: StepFigures, lang: str) -> str:
     cur = step.arguments.get("currency")
-    amount = step.arguments["amount"]
     v = f.figures
-    text = f"Total {amount} is {money(v['total'], cur)} over {count(v['rows'])} rows"
+    text = say(lang, "kpi", amount=step.arguments["amount"], total=money(v["total"], cur),
+               rows=count(v["rows"]))
     if "order_id" in step.arguments:
-        text += (f" ({count(v['orders'])} orders, average order value "
-                 f"{money(v['average_order_value'], cur)})")
-    text += "."
-    dates = {str(r.get("metric")): r.get("value") for r in (*f.head, *f.tail)}
-    if "First date" in dates and "Last date" in dates:
-        text += f" The data covers {dates['First date']} to {dates['Last date']}."
+        text += say(lang, "kpi_orders", orders=count(v["orders"]),
+                    aov=money(v["average_order_value"], cur))
+    text += say(lang, "kpi_end")
     if "gross_profit" in v:
-        text += (f" Gross profit is {money(v['gross_profit'], cur)}, a gross margin of "
-                 f"{percent(v.get('gross_margin_pct', math.nan))}.")
+        text += say(lang, "kpi_margin", profit=money(v["gross_profit"], cur),
+                    margin=percent(v.get("gross_margin_pct", math.nan)))
     if "returns" in v:
-        text += (f" {count(v['return_rows'])} negative rows (returns) total "
-                 f"{money(v['returns'], cur)} and are netted in.")
+        text += say(lang, "kpi_returns", rows=count(v["return_rows"]),
+                    returns=money(v["returns"], cur))
     return text
 
 
-def _dynamics(step: PlannedStep, f: StepFigures) -> str:
+def _dynamics(step: PlannedStep, f: StepFigures, lang: str) -> str:
     cur = step.arguments.get("currency")
     amount = step.arguments["amount"]
     word = {"M": "month", "W": "week", "Q": "quarter"}[step.arguments.get("freq", "M")]
     rows = _all_rows(f)
     v = f.figures
-    parts = [(f"{amount} by {word}: {money(v['total'], cur)} in total over "
-             f"{count(v['periods'])} {word}s.")]
+    parts = [say(lang, "dynamics", amount=amount, period=say(lang, f"by_{word}"),
+                 total=money(v["total"], cur), periods=count(v["periods"]),
+                 periods_word=say(lang, f"periods_{word}"))]
     if rows is not None and len(rows) <= 12:
-        parts.append("; ".join(f"{r[word]}: {money(float(r[amount]), cur)}" for r in rows) + ".")
-    last_label = f.tail[-1][word] if f.tail else "the last " + word
+        parts.append(say(lang, "item_sep").join(
+            f"{r[word]}: {money(float(r[amount]), cur)}" for r in rows) + say(lang, "kpi_end"))
+    last_label = f.tail[-1][word] if f.tail else "—"
     change = v.get("last_change_pct", math.nan)
     if not math.isnan(change):
-        verb = "grew" if change >= 0 else "fell"
-        parts.append(f"{amount} {verb} {abs(change):.1f}% in {last_label} to "
-                     f"{money(v['last'], cur)}.")
+        # English says "grew 4.0%"; the other languages quote the signed change.
+        shown = percent(abs(change)) if lang == "en" else format_delta(change / 100.0)
+        parts.append(say(lang, "dynamics_up" if change >= 0 else "dynamics_down",
+                         amount=amount, change=shown, label=last_label,
+                         last=money(v["last"], cur)))
     if rows is not None and len(rows) > 1:
         best = max(rows, key=lambda r: float(r[amount]))
-        parts.append(f"The best {word} was {best[word]} with {money(float(best[amount]), cur)}.")
-    return " ".join(parts)
+        parts.append(say(lang, "dynamics_best", period=say(lang, f"period_{word}"),
+                         label=best[word], value=money(float(best[amount]), cur)))
+    return ("" if lang == "zh" else " ").join(parts)
 
 
-def _top(step: PlannedStep, f: StepFigures) -> str:
+def _top(step: PlannedStep, f: StepFigures, lang: str) -> str:
     cur = step.arguments.get("currency")
     by, amount = step.arguments["by"], step.arguments["amount"]
     v = f.figures
     ranked = [r for r in f.head if r.get("rank") not in (None, "", "<NA>")]
-    names = ", ".join(f"{r[by]} ({money(float(r[amount]), cur)})" for r in ranked[:5])
+    names = say(lang, "list_sep").join(
+        say(lang, "name_value", name=r[by], value=money(float(r[amount]), cur))
+        for r in ranked[:5])
     shown = min(int(step.arguments.get("n", 10)), int(v["items"]))
-    text = (f"The top {shown} of {count(v['items'])} {by} bring "
-            f"{money(v['top_total'], cur)}, {percent(v['top_share_pct'])} of the total "
-            f"{money(v['total'], cur)}. Largest: {names}.")
+    text = say(lang, "top", shown=shown, items=count(v["items"]), by=by,
+               top_total=money(v["top_total"], cur), share=percent(v["top_share_pct"]),
+               total=money(v["total"], cur), names=names)
     rest = int(v["items"]) - shown
     if rest > 0 and v.get("total"):
-        text += (f" The other {count(rest)} {by} bring {money(v['other_total'], cur)} "
-                 f"({percent(v['other_total'] / v['total'] * 100)}).")
+        text += say(lang, "top_other", rest=count(rest), by=by,
+                    other=money(v["other_total"], cur),
+                    share=percent(v["other_total"] / v["total"] * 100))
     return text
 
 
-def _abc(step: PlannedStep, f: StepFigures) -> str:
+def _abc(step: PlannedStep, f: StepFigures, lang: str) -> str:
     cur = step.arguments.get("currency")
     item, amount = step.arguments["item"], step.arguments["amount"]
     v = f.figures
-    classes = "; ".join(
-        f"class {k.upper()}: {count(v[f'{k}_items'])} {item} with "
-        f"{percent(v[f'{k}_share_pct'])} of {amount}"
+    classes = say(lang, "item_sep").join(
+        say(lang, "abc_class", klass=k.upper(), count=count(v[f"{k}_items"]), item=item,
+            share=percent(v[f"{k}_share_pct"]), amount=amount)
         for k in "abc"
     )
-    return (f"ABC analysis of {count(v['items'])} {item} by {amount} "
-            f"(total {money(v['total'], cur)}): {classes}.")
+    return say(lang, "abc", items=count(v["items"]), item=item, amount=amount,
+               total=money(v["total"], cur), classes=classes)
 
 
-def _breakdown(step: PlannedStep, f: StepFigures) -> str:
+def _breakdown(step: PlannedStep, f: StepFigures, lang: str) -> str:
     cur = step.arguments.get("currency")
     by, amount = step.arguments["by"], step.arguments["amount"]
     v = f.figures
-    top = f.head[0][by] if f.head else "?"
-    others = ", ".join(
-        f"{r[by]} ({money(float(r[amount]), cur)})" for r in f.head[1:4]
-    )
-    text = (f"{amount} by {by}: {count(v['groups'])} groups, total {money(v['total'], cur)}. "
-            f"The largest is {top} with {money(v['largest'], cur)} "
-            f"({percent(v['largest_share_pct'])})")
-    return text + (f", then {others}." if others else ".")
+    others = say(lang, "list_sep").join(
+        say(lang, "name_value", name=r[by], value=money(float(r[amount]), cur))
+        for r in f.head[1:4])
+    text = say(lang, "breakdown", amount=amount, by=by, groups=count(v["groups"]),
+               total=money(v["total"], cur), top=f.head[0][by] if f.head else "?",
+               largest=money(v["largest"], cur), share=percent(v["largest_share_pct"]))
+    return text + (say(lang, "breakdown_then", others=others) if others else say(lang, "kpi_end"))
 
 
-def _margin(step: PlannedStep, f: StepFigures) -> str:
+def _margin(step: PlannedStep, f: StepFigures, lang: str) -> str:
     cur = step.arguments.get("currency")
     by = step.arguments["by"]
     v = f.figures
-    text = (f"Gross profit is {money(v['gross_profit'], cur)} on revenue "
-            f"{money(v['revenue'], cur)}, a margin of {percent(v['margin_pct'])}.")
+    text = say(lang, "margin", profit=money(v["gross_profit"], cur),
+               revenue=money(v["revenue"], cur), margin=percent(v["margin_pct"]))
     if f.head:
         best = f.head[0]
-        text += (f" The most profitable {by} is {best[by]} with "
-                 f"{money(float(best['gross_profit']), cur)}.")
+        text += say(lang, "margin_best", by=by, best=best[by],
+                    best_profit=money(float(best["gross_profit"]), cur))
     if v.get("loss_groups"):
-        text += f" {count(v['loss_groups'])} {by} lose money."
+        text += say(lang, "margin_losses", count=count(v["loss_groups"]), by=by)
     return text
 
 
-def _funnel(step: PlannedStep, f: StepFigures) -> str:
+def _funnel(step: PlannedStep, f: StepFigures, lang: str) -> str:
     v = f.figures
     stages = [k.split(":", 1)[1] for k in v if k.startswith("conversion_pct:")]
-    steps = "; ".join(f"{s.replace('->', ' to ')}: {percent(v['conversion_pct:' + s])}"
-                      for s in stages)
-    return (f"Overall conversion is {percent(v['overall_conversion_pct'])}: "
-            f"{count(v['first_stage_count'])} at the first stage, "
-            f"{count(v['last_stage_count'])} at the last. Stage to stage: {steps}.")
+    steps = say(lang, "item_sep").join(
+        say(lang, "funnel_step", a=s.split("->", 1)[0], b=s.split("->", 1)[-1],
+            share=percent(v["conversion_pct:" + s]))
+        for s in stages)
+    return say(lang, "funnel", overall=percent(v["overall_conversion_pct"]),
+               first=count(v["first_stage_count"]), last=count(v["last_stage_count"]),
+               steps=steps)
 
 
-def _pnl(step: PlannedStep, f: StepFigures) -> str:
+def _pnl(step: PlannedStep, f: StepFigures, lang: str) -> str:
     cur = step.arguments.get("currency")
     v = f.figures
-    text = (f"Revenue {money(v['revenue'], cur)}, cost of goods {money(v['cogs'], cur)}, "
-            f"gross profit {money(v['gross_profit'], cur)} "
-            f"({percent(v['gross_margin_pct'])}); operating expenses {money(v['opex'], cur)}, "
-            f"operating profit {money(v['operating_profit'], cur)} "
-            f"({percent(v['operating_margin_pct'])}).")
+    text = say(lang, "pnl", revenue=money(v["revenue"], cur), cogs=money(v["cogs"], cur),
+               gross_profit=money(v["gross_profit"], cur),
+               gross_margin=percent(v["gross_margin_pct"]), opex=money(v["opex"], cur),
+               operating_profit=money(v["operating_profit"], cur),
+               operating_margin=percent(v["operating_margin_pct"]))
     if v.get("loss_periods"):
-        text += f" {count(v['loss_periods'])} period(s) made an operating loss."
+        text += say(lang, "pnl_losses", count=count(v["loss_periods"]))
     return text
 
 

@@ -14,17 +14,9 @@ from analyst import recipes
 from analyst.planner.codegen import PlannedStep, slugify
 from analyst.planner.columns import SalesColumns, measure_column, sales_columns
 from analyst.planner.intents import Intent
+from analyst.planner.phrases import normalise, phrases, say
 from analyst.planner.tables import FunnelTable, PnLTable, funnel_table, pnl_table
 
-OFFLINE_SKILLS = (
-    "totals and key figures, revenue by month, week or quarter, top N products (or regions, "
-    "customers...), ABC analysis, breakdowns by a column, margin by a column, funnel "
-    "conversion and the P&L summary"
-)
-NEEDS_MODEL = (
-    "I can answer {skills} offline; for this question configure a language model in Settings."
-)
-OTHER_NOTE = "Other ({items:,} items, {share:.1f}% of the total) is in the table, not drawn."
 _BREAKDOWN_DIMENSIONS = ("category", "region", "channel", "store", "manager", "country", "city")
 _FREQ = {"month": "M", "week": "W", "quarter": "Q"}
 
@@ -36,107 +28,117 @@ class Plan:
     """Why nothing can be planned, in plain words (the steps are then empty)."""
 
 
-def needs_model_message() -> str:
-    return NEEDS_MODEL.format(skills=OFFLINE_SKILLS)
+def needs_model_message(language: str = "en") -> str:
+    """What the offline brain can answer, and that this question needs a language model."""
+    return say(language, "needs_model", skills=say(language, "skills"))
 
 
-def standard_plan(cards: Sequence[Any]) -> Plan:
-    """The standard report: key figures, dynamics, top 10, ABC and breakdowns per sales table."""
+def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
+    """The standard report: key figures, dynamics, top 10, ABC and breakdowns per sales table.
+
+    `language` ("en", "uk", "ru", "zh") is that of the step titles and chart captions.
+    """
+    lang = normalise(language)
     steps: list[PlannedStep] = []
     sales_cards = []
     for card in cards:
         pnl, funnel = pnl_table(card), funnel_table(card)
         prefix = f"{card.table}_" if len(cards) > 1 else ""
         if pnl is not None:
-            steps.append(_pnl(pnl, prefix))
+            steps.append(_pnl(pnl, prefix, lang))
         elif funnel is not None:
-            steps.append(_funnel(funnel, prefix))
+            steps.append(_funnel(funnel, prefix, lang))
         else:
             sales_cards.append(card)
     tables = [c for c in (sales_columns(card) for card in sales_cards) if c is not None]
     if not tables and not steps:
-        return Plan(reason="None of the tables has an amount (money) column, so there are no "
-                           "sales figures to report. " + needs_model_message())
+        return Plan(reason=_reason(lang, "no_sales_tables"))
     for cols in tables:
         prefix = f"{cols.table}_" if len(tables) > 1 else ""
-        steps.append(_kpi(cols, prefix))
+        steps.append(_kpi(cols, prefix, lang))
         if cols.date:
-            steps.append(_dynamics(cols, prefix, cols.amount, "month"))
+            steps.append(_dynamics(cols, prefix, cols.amount, "month", lang))
         main = _main_dimension(cols)
         if main:
-            steps.append(_top(cols, prefix, main, cols.amount, 10))
-            steps.append(_abc(cols, prefix, main, cols.amount))
+            steps.append(_top(cols, prefix, main, cols.amount, 10, lang))
+            steps.append(_abc(cols, prefix, main, cols.amount, lang))
         for keyword in _BREAKDOWN_DIMENSIONS:
             column = cols.dimensions.get(keyword)
             if column and column != main:
-                steps.append(_breakdown(cols, prefix, column, cols.amount))
+                steps.append(_breakdown(cols, prefix, column, cols.amount, lang))
         if cols.cost:
             by = cols.dimensions.get("category") or main
             if by:
-                steps.append(_margin(cols, prefix, by))
+                steps.append(_margin(cols, prefix, by, lang))
     return Plan(steps=_unique_slugs(steps))
 
 
-def question_plan(intent: Intent | None, cards: Sequence[Any]) -> Plan:
-    """The steps that answer one recognised question, or the reason there are none."""
+def question_plan(intent: Intent | None, cards: Sequence[Any], language: str = "en") -> Plan:
+    """The steps that answer one recognised question, or the reason there are none.
+
+    `language` is the question's: the reasons and step titles are written in it.
+    """
+    lang = normalise(language)
     if intent is None:
-        return Plan(reason=needs_model_message())
+        return Plan(reason=needs_model_message(lang))
     if intent.kind == "standard":
-        return standard_plan(cards)
+        return standard_plan(cards, lang)
     if intent.kind == "pnl":
         pnl = next((t for t in map(pnl_table, cards) if t is not None), None)
         if pnl is None:
-            return Plan(reason="I found no P&L table (revenue with expense columns, or an "
-                               "account column with amounts). " + needs_model_message())
-        return Plan(steps=(_pnl(pnl, ""),))
+            return Plan(reason=_reason(lang, "no_pnl"))
+        return Plan(steps=(_pnl(pnl, "", lang),))
     if intent.kind == "funnel":
         funnel = next((t for t in map(funnel_table, cards) if t is not None), None)
         if funnel is None:
-            return Plan(reason="I found no funnel table (stage columns such as visits, leads "
-                               "and orders, or a stage column). " + needs_model_message())
-        return Plan(steps=(_funnel(funnel, ""),))
+            return Plan(reason=_reason(lang, "no_funnel"))
+        return Plan(steps=(_funnel(funnel, "", lang),))
     tables = [c for c in (sales_columns(card) for card in cards) if c is not None]
     if not tables:
-        return Plan(reason="I found no amount (money) column in the data. "
-                           + needs_model_message())
+        return Plan(reason=_reason(lang, "no_amount"))
     # Prefer the table that has the column the question names.
     cols = next((t for t in tables if t.dimension(intent.dimension)), tables[0])
     measure = measure_column(cols, intent.measure)
     if measure is None:
-        return Plan(reason=f"The table {cols.table} has no {intent.measure} column. "
-                           + needs_model_message())
+        return Plan(reason=_reason(lang, "no_measure", table=cols.table,
+                                   measure=say(lang, f"measure_{intent.measure}")))
     if intent.measure == "orders" and intent.kind != "total":
-        return Plan(reason=needs_model_message())
+        return Plan(reason=needs_model_message(lang))
     dimension = cols.dimension(intent.dimension)
     if intent.dimension and dimension is None:
-        return Plan(reason=f"I found no {intent.dimension} column in {cols.table} "
-                           f"(columns: {', '.join(cols.categories) or 'none to group by'}).")
+        columns = ", ".join(cols.categories) or say(lang, "nothing_to_group")
+        return Plan(reason=say(lang, "no_dimension", dimension=intent.dimension,
+                               table=cols.table, columns=columns))
     if intent.kind == "total":
-        return Plan(steps=(_kpi(cols, ""),))
+        return Plan(steps=(_kpi(cols, "", lang),))
     if intent.kind == "dynamics":
         if not cols.date:
-            return Plan(reason=f"The table {cols.table} has no date column, so I cannot show "
-                               f"{measure} by {intent.period}.")
-        return Plan(steps=(_dynamics(cols, "", measure, intent.period),))
+            return Plan(reason=say(lang, "no_date", table=cols.table, measure=measure,
+                                   period=intent.period))
+        return Plan(steps=(_dynamics(cols, "", measure, intent.period, lang),))
     if intent.kind == "top":
         if intent.ascending:
-            return Plan(reason=needs_model_message())
-        return Plan(steps=(_top(cols, "", dimension, measure, intent.n),))
+            return Plan(reason=needs_model_message(lang))
+        return Plan(steps=(_top(cols, "", dimension, measure, intent.n, lang),))
     if intent.kind == "abc":
         item = dimension or _main_dimension(cols)
         if item is None:
-            return Plan(reason=f"I found no product or item column in {cols.table} to rank.")
-        return Plan(steps=(_abc(cols, "", item, measure),))
+            return Plan(reason=say(lang, "no_item", table=cols.table))
+        return Plan(steps=(_abc(cols, "", item, measure, lang),))
     if intent.kind == "breakdown" and dimension:
-        return Plan(steps=(_breakdown(cols, "", dimension, measure),))
+        return Plan(steps=(_breakdown(cols, "", dimension, measure, lang),))
     if intent.kind == "margin":
         if not cols.cost:
-            return Plan(reason=f"The table {cols.table} has no cost column, so the margin "
-                               "cannot be computed.")
+            return Plan(reason=say(lang, "no_cost", table=cols.table))
         if dimension:
-            return Plan(steps=(_margin(cols, "", dimension),))
-        return Plan(steps=(_kpi(cols, ""),))
-    return Plan(reason=needs_model_message())
+            return Plan(steps=(_margin(cols, "", dimension, lang),))
+        return Plan(steps=(_kpi(cols, "", lang),))
+    return Plan(reason=needs_model_message(lang))
+
+
+def _reason(lang: str, key: str, **values: Any) -> str:
+    """Why the offline brain cannot answer, and that a language model could."""
+    return say(lang, key, **values) + " " + needs_model_message(lang)
 
 
 def _main_dimension(cols: SalesColumns) -> str | None:
@@ -150,52 +152,61 @@ def _name(column: str) -> str:
     return slugify(column) or "column"
 
 
-def _step(cols: SalesColumns, slug: str, description: str, recipe: str,
+def _step(cols: SalesColumns, slug: str, description: str, recipe: str, lang: str,
           **arguments: Any) -> PlannedStep:
     if not hasattr(recipes, recipe):
         raise LookupError(f"recipe {recipe} is missing from analyst.recipes")  # our bug
     if cols.currency:
         arguments["currency"] = cols.currency
+    # The recipes title their charts in English; other languages get the step's title.
     return PlannedStep(slug=slug, description=description, recipe=recipe,
-                       parquet_path=cols.parquet_path, arguments=arguments)
+                       parquet_path=cols.parquet_path, arguments=arguments,
+                       chart_title=None if lang == "en" else description)
 
 
-def _kpi(cols: SalesColumns, prefix: str) -> PlannedStep:
+def _kpi(cols: SalesColumns, prefix: str, lang: str) -> PlannedStep:
     args = {k: v for k, v in (("date", cols.date), ("order_id", cols.order_id),
                               ("cost", cols.cost), ("quantity", cols.quantity)) if v}
-    return _step(cols, f"{prefix}key_figures", f"Key figures: {cols.amount}", "kpi_summary",
-                 amount=cols.amount, **args)
+    return _step(cols, f"{prefix}key_figures", say(lang, "title_kpi", amount=cols.amount),
+                 "kpi_summary", lang, amount=cols.amount, **args)
 
 
-def _dynamics(cols: SalesColumns, prefix: str, amount: str, period: str) -> PlannedStep:
-    return _step(cols, f"{prefix}{_name(amount)}_by_{period}", f"{amount} by {period}",
-                 "period_dynamics", date=cols.date, amount=amount, freq=_FREQ[period])
+def _dynamics(cols: SalesColumns, prefix: str, amount: str, period: str,
+              lang: str) -> PlannedStep:
+    title = say(lang, "title_dynamics", amount=amount, period=say(lang, f"by_{period}"))
+    return _step(cols, f"{prefix}{_name(amount)}_by_{period}", title, "period_dynamics", lang,
+                 date=cols.date, amount=amount, freq=_FREQ[period])
 
 
-def _top(cols: SalesColumns, prefix: str, by: str, amount: str, n: int) -> PlannedStep:
+def _top(cols: SalesColumns, prefix: str, by: str, amount: str, n: int,
+         lang: str) -> PlannedStep:
     # The table keeps the rest as one "Other" row, so it adds up to the total; the step's
     # code leaves that bar out of the chart when it would dwarf the top bars.
-    step = _step(cols, f"{prefix}top_{n}_{_name(by)}", f"Top {n} {by} by {amount}", "top_n",
+    step = _step(cols, f"{prefix}top_{n}_{_name(by)}",
+                 say(lang, "title_top", n=n, by=by, amount=amount), "top_n", lang,
                  by=by, amount=amount, n=n, other=True)
-    return replace(step, other_note=OTHER_NOTE)
+    # A template: the step's code fills in the count and share it computes.
+    return replace(step, other_note=phrases(lang)["other_not_drawn"])
 
 
-def _abc(cols: SalesColumns, prefix: str, item: str, amount: str) -> PlannedStep:
-    return _step(cols, f"{prefix}abc_{_name(item)}", f"ABC analysis of {item} by {amount}",
-                 "abc_analysis", item=item, amount=amount)
+def _abc(cols: SalesColumns, prefix: str, item: str, amount: str, lang: str) -> PlannedStep:
+    return _step(cols, f"{prefix}abc_{_name(item)}",
+                 say(lang, "title_abc", item=item, amount=amount), "abc_analysis", lang,
+                 item=item, amount=amount)
 
 
-def _breakdown(cols: SalesColumns, prefix: str, by: str, amount: str) -> PlannedStep:
-    return _step(cols, f"{prefix}{_name(amount)}_by_{_name(by)}", f"{amount} by {by}",
-                 "breakdown", by=by, amount=amount)
+def _breakdown(cols: SalesColumns, prefix: str, by: str, amount: str, lang: str) -> PlannedStep:
+    return _step(cols, f"{prefix}{_name(amount)}_by_{_name(by)}",
+                 say(lang, "title_breakdown", amount=amount, by=by), "breakdown", lang,
+                 by=by, amount=amount)
 
 
-def _margin(cols: SalesColumns, prefix: str, by: str) -> PlannedStep:
-    return _step(cols, f"{prefix}margin_by_{_name(by)}", f"Gross margin by {by}", "margin_by",
-                 by=by, revenue=cols.amount, cost=cols.cost)
+def _margin(cols: SalesColumns, prefix: str, by: str, lang: str) -> PlannedStep:
+    return _step(cols, f"{prefix}margin_by_{_name(by)}", say(lang, "title_margin", by=by),
+                 "margin_by", lang, by=by, revenue=cols.amount, cost=cols.cost)
 
 
-def _pnl(table: PnLTable, prefix: str) -> PlannedStep:
+def _pnl(table: PnLTable, prefix: str, lang: str) -> PlannedStep:
     if table.account:
         args: dict[str, Any] = {"account": table.account, "amount": table.amount}
     else:
@@ -203,19 +214,21 @@ def _pnl(table: PnLTable, prefix: str) -> PlannedStep:
         args = {k: v for k, v in args.items() if v}
     if table.date:
         args = {"date": table.date, **args}
-    return PlannedStep(f"{prefix}profit_and_loss", "Profit and loss summary", "pnl_summary",
-                       table.parquet_path, args)
+    title = say(lang, "title_pnl")
+    return PlannedStep(f"{prefix}profit_and_loss", title, "pnl_summary", table.parquet_path,
+                       args, chart_title=None if lang == "en" else title)
 
 
-def _funnel(table: FunnelTable, prefix: str) -> PlannedStep:
+def _funnel(table: FunnelTable, prefix: str, lang: str) -> PlannedStep:
     if table.stages:
         args: dict[str, Any] = {"stages": list(table.stages)}
     else:
         args = {k: v for k, v in (("stage", table.stage), ("count", table.count)) if v}
     if table.period:
         args["period"] = table.period
-    return PlannedStep(f"{prefix}funnel_conversion", "Funnel conversion", "funnel_conversion",
-                       table.parquet_path, args)
+    title = say(lang, "title_funnel")
+    return PlannedStep(f"{prefix}funnel_conversion", title, "funnel_conversion",
+                       table.parquet_path, args, chart_title=None if lang == "en" else title)
 
 
 def _unique_slugs(steps: list[PlannedStep]) -> tuple[PlannedStep, ...]:
@@ -225,7 +238,6 @@ def _unique_slugs(steps: list[PlannedStep]) -> tuple[PlannedStep, ...]:
         count = seen.get(step.slug, 0)
         seen[step.slug] = count + 1
         if count:
-            step = PlannedStep(f"{step.slug}_{count + 1}", step.description, step.recipe,
-                               step.parquet_path, step.arguments)
+            step = replace(step, slug=f"{step.slug}_{count + 1}")
         out.append(step)
     return tuple(out)

@@ -13,6 +13,7 @@ from analyst.events import Answer, Event, Step
 from analyst.planner.codegen import PlannedStep, read_figures
 from analyst.planner.intents import parse_intent
 from analyst.planner.narrative import describe
+from analyst.planner.phrases import data_language, language_of, normalise, say
 from analyst.planner.plan import Plan, question_plan, standard_plan
 
 Approve = Callable[[Step], bool]
@@ -26,11 +27,17 @@ def answer_offline(
     *,
     approve: Approve | None = None,
     timeout: float | None = None,
+    language: str | None = None,
 ) -> Iterator[Event]:
-    """Answer `question` with recipes only; ends with one ``answer`` event."""
+    """Answer `question` with recipes only; ends with one ``answer`` event.
+
+    The answer is written in `language`, by default the question's own.
+    """
+    lang = normalise(language or language_of(question))
     names = tuple(col.name for card in cards for col in card.columns)
-    plan = question_plan(parse_intent(question, names), cards)
-    yield from run_plan(session, plan, question, approve=approve, timeout=timeout)
+    plan = question_plan(parse_intent(question, names), cards, lang)
+    yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
+                        language=lang)
 
 
 def standard_report(
@@ -39,10 +46,15 @@ def standard_report(
     *,
     approve: Approve | None = None,
     timeout: float | None = None,
+    language: str | None = None,
 ) -> Iterator[Event]:
-    """The standard analysis of every sales table; ends with one ``answer`` event."""
-    yield from run_plan(session, standard_plan(cards), "Standard report",
-                        approve=approve, timeout=timeout)
+    """The standard analysis of every sales table; ends with one ``answer`` event.
+
+    Written in `language`, by default that of the data (column, sheet and file names).
+    """
+    lang = normalise(language or data_language(cards))
+    yield from run_plan(session, standard_plan(cards, lang), "Standard report",
+                        approve=approve, timeout=timeout, language=lang)
 
 
 def run_plan(
@@ -52,9 +64,11 @@ def run_plan(
     *,
     approve: Approve | None = None,
     timeout: float | None = None,
+    language: str = "en",
 ) -> Iterator[Event]:
+    lang = normalise(language)
     if not plan.steps:
-        text = plan.reason or "I could not plan an answer."
+        text = plan.reason or say(lang, "no_plan")
         yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline"))
         return
     yield Event("plan", "; ".join(s.description for s in plan.steps),
@@ -66,34 +80,40 @@ def run_plan(
     for number, planned in enumerate(plan.steps, start=1):
         step = Step(number, planned.description, planned.code, None, planned.recipe)
         if approve is not None and not approve(step):
-            yield Event("status", f"Skipped: {planned.description}")
+            yield Event("status", say(lang, "skipped", step=planned.description))
             continue
         yield Event("code", planned.description, step=step)
         result = session.run(step.code, timeout=timeout)
         step = Step(number, planned.description, step.code, result, planned.recipe)
         done.append(step)
         yield Event("result", planned.description, step=step)
-        paragraph, problem = _outcome(planned, step, seen_notes)
+        paragraph, problem = _outcome(planned, step, seen_notes, lang)
         if problem:
             failures.append(problem)
             yield Event("error", problem, step=step)
         else:
             paragraphs.append(paragraph)
-    text = "\n\n".join(paragraphs + failures) or "No step was run."
+    text = "\n\n".join(paragraphs + failures) or say(lang, "no_step")
     answer = Answer(question, text, steps=tuple(done), brain="offline", ok=bool(paragraphs))
     yield Event("answer", text, answer=answer)
 
 
 def step_paragraph(step: Step, planned: PlannedStep | None = None,
-                   seen_notes: set[str] | None = None) -> str | None:
-    """The plain-words paragraph of a finished offline step (None if it has no figures)."""
+                   seen_notes: set[str] | None = None,
+                   language: str | None = None) -> str | None:
+    """The plain-words paragraph of a finished offline step (None if it has no figures).
+
+    Without `language`, the step's own title tells it (titles are written in the
+    language the step was planned in).
+    """
     if step.result is None or not step.result.ok:
         return None
     figures = read_figures(step.result.stdout)
     if figures is None:
         return None
     planned = planned or planned_from_step(step)
-    return describe(planned, figures, seen_notes) if planned else figures.title
+    lang = normalise(language or language_of(step.description))
+    return describe(planned, figures, seen_notes, lang) if planned else figures.title
 
 
 def planned_from_step(step: Step) -> PlannedStep | None:
@@ -126,19 +146,20 @@ def _literal(node: Any) -> Any:
         return None
 
 
-def _outcome(planned: PlannedStep, step: Step, seen_notes: set[str]) -> tuple[str, str | None]:
+def _outcome(planned: PlannedStep, step: Step, seen_notes: set[str],
+             lang: str) -> tuple[str, str | None]:
     result = step.result
     if result is None or not result.ok:
         if result is None:
-            reason = "it did not run"
+            reason = say(lang, "did_not_run")
         elif result.notice:
             reason = result.notice
         elif result.error is not None:
             reason = f"{result.error.name}: {result.error.message}"
         else:
-            reason = "it stopped before its end"
-        return "", f"{planned.description} could not be computed: {reason}"
+            reason = say(lang, "stopped")
+        return "", say(lang, "failed", step=planned.description, reason=reason)
     figures = read_figures(result.stdout)
     if figures is None:
-        return "", f"{planned.description} ran but printed no figures, so I cannot quote them."
-    return describe(planned, figures, seen_notes), None
+        return "", say(lang, "no_figures", step=planned.description)
+    return describe(planned, figures, seen_notes, lang), None

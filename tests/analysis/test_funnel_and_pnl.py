@@ -37,7 +37,7 @@ def test_funnel_conversion(analysis: Analysis, tmp_path: Path) -> None:
     answer = _answer(analysis, "конверсія воронки")
     assert answer.ok, answer.text
     assert f"{470 / 22000 * 100:.1f}%" in answer.text  # orders / visits over both months
-    assert "22,000 at the first stage" in answer.text
+    assert "22,000 на першому етапі" in answer.text  # asked in Ukrainian, answered in it
 
 
 def test_pnl_summary(analysis: Analysis, tmp_path: Path) -> None:

@@ -83,13 +83,14 @@ def test_every_step_keeps_its_code_and_result(analysis: Analysis) -> None:
     assert answer in analysis.history
 
 
-@pytest.mark.parametrize("question", [
-    "why did revenue fall in February?",
-    "чому впали продажі?",
-    "напиши стихотворение",
+@pytest.mark.parametrize(("question", "says"), [
+    ("why did revenue fall in February?", "configure a language model in Settings"),
+    ("чому впали продажі?", "налаштуйте мовну модель у Settings"),
+    ("напиши стихотворение", "настройте языковую модель в Settings"),
+    ("为什么二月份收入下降？", "需要在 Settings（设置）中配置语言模型"),
 ])
-def test_a_question_it_cannot_answer_says_it_needs_a_model(analysis: Analysis,
-                                                            question: str) -> None:
+def test_a_question_it_cannot_answer_says_it_needs_a_model(analysis: Analysis, question: str,
+                                                            says: str) -> None:
     answer = final_answer(analysis.ask(question, brain="offline"))
     assert not answer.ok and not answer.steps
-    assert "configure a language model in Settings" in answer.text
+    assert says in answer.text  # in the language of the question

@@ -1,0 +1,112 @@
+"""The offline analyst's words in the user's language: English, Ukrainian, Russian, Chinese.
+
+One dict of templates per language (`en.py` is the reference; the others have the same
+keys). Placeholders get figures already formatted by `analyst.report.formats`, so a number
+reads the same in the answer, the report's narrative and its tables.
+
+The language of a question is guessed from its letters: mostly Chinese characters -> "zh";
+mostly Cyrillic -> "uk" when it has a Ukrainian-only letter (і ї є ґ) or a Ukrainian word,
+else "ru"; anything else -> "en". The language of a report is guessed the same way from
+the data's own words (title, column and sheet names).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from analyst.planner.phrases import en, ru, uk, zh
+
+LANGUAGES = ("en", "uk", "ru", "zh")
+PHRASES: dict[str, dict[str, str]] = {
+    "en": en.PHRASES, "uk": uk.PHRASES, "ru": ru.PHRASES, "zh": zh.PHRASES,
+}
+
+_UK_LETTERS = re.compile("[іїєґ]")
+_RU_LETTERS = re.compile("[ыэъё]")
+# Ukrainian words spelled without і/ї/є/ґ, so "сума по регіонах" and "загальна сума" are
+# told from Russian ("сумма", "общая").
+_UK_WORDS = re.compile(r"(?<!\w)(сума|суми|суму|виручк\w*|прибут\w*|витрат\w*|загальн\w*|"
+                       r"разом|усього|всього|чому|яка|який|яке|що|товари|продаж[уа]ми)(?!\w)")
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+_LATIN = re.compile("[A-Za-z]")
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+# The recipes write their notes in English; these say the common ones in other languages.
+NOTE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (key, re.compile(pattern)) for key, pattern in (
+        ("note_covers", r"The data covers (?P<first>\S+) to (?P<last>\S+)\."),
+        ("note_negative", (r"(?P<rows>\d[\d,]*) row\(s\) have a negative '(?P<column>.+?)' "
+                          r"\(returns or corrections\), totalling (?P<total>\S+); they are "
+                          r"netted into the totals\.")),
+        ("note_blank", (r"(?P<rows>\d[\d,]*) row\(s\) have no '(?P<column>.+?)'; they are "
+                       r"grouped as '(?P<label>.+?)'\.")),
+        ("note_missing", (r"(?P<rows>\d[\d,]*) row\(s\) have no value in '(?P<column>.+?)'; "
+                         r"they count as nothing in its totals\.")),
+        ("note_text_numbers", (r"Column '(?P<column>.+?)' was stored as text; it was read as "
+                              r"numbers \((?P<how>.+)\)\.")),
+        ("note_partial_last", (r"The last (?:month|week|quarter|day|year) \((?P<label>[^)]+)\) "
+                              r"only has data up to (?P<date>\S+); its total is not a full "
+                              r"(?:month|week|quarter|day|year)\.")),
+        ("note_partial_first", (r"The first (?:month|week|quarter|day|year) \((?P<label>[^)]+)\) "
+                               r"only has data from (?P<date>\S+)\.")),
+        ("note_text_dates", (r"Column '(?P<column>.+?)' was stored as text; it was read as "
+                            r"dates \((?P<how>.+)\)\.")),
+    )
+)
+
+
+def language_of(text: str) -> str:
+    """"en", "uk", "ru" or "zh" for a question or any short text."""
+    lower = text.lower()
+    # A Chinese character carries about a word, a Latin letter a fraction of one.
+    cjk = len(_CJK.findall(lower)) * 3
+    cyrillic = len(_CYRILLIC.findall(lower))
+    latin = len(_LATIN.findall(lower))
+    if cjk and cjk >= max(cyrillic, latin):
+        return "zh"
+    if cyrillic and cyrillic >= latin:
+        if _UK_LETTERS.search(lower) or (_UK_WORDS.search(lower) and not _RU_LETTERS.search(lower)):
+            return "uk"
+        return "ru"
+    return "en"
+
+
+def data_language(cards: Sequence[Any], title: str | None = None) -> str:
+    """The language of the data: its title, column names, sheet and file names.
+
+    A title the user typed says best what the reader expects, so it decides when it has words.
+    """
+    if title and re.search(r"[^\W\d_]", title):
+        return language_of(title)
+    words: list[str] = []
+    for card in cards:
+        words += [str(col.name) for col in card.columns]
+        words += [str(card.sheet or ""), str(getattr(card, "source_file", "") or "")]
+    return language_of(" ".join(words))
+
+
+def normalise(language: str | None) -> str:
+    """"uk-UA", "zh_CN", "RU" -> a supported code; unknown or None -> "en"."""
+    code = (language or "en").lower().replace("_", "-").split("-")[0]
+    return code if code in PHRASES else "en"
+
+
+def phrases(language: str | None) -> dict[str, str]:
+    return PHRASES[normalise(language)]
+
+
+def say(language: str | None, key: str, **values: Any) -> str:
+    """The template `key` in `language`, filled in (English when a language lacks it)."""
+    template = PHRASES[normalise(language)].get(key) or en.PHRASES[key]
+    return template.format(**values)
+
+
+def translate_note(note: str, language: str | None) -> str:
+    """A recipe's English note in `language` when it is a known one, else unchanged."""
+    table = phrases(language)
+    for key, pattern in NOTE_PATTERNS:
+        if key in table and (match := pattern.fullmatch(note)):
+            return table[key].format(**match.groupdict())
+    return note

@@ -1,0 +1,114 @@
+"""English phrases of the offline analyst (the reference: every language has these keys).
+
+Placeholders are filled with figures already formatted by `analyst.report.formats`, so the
+words quote exactly what the tables show.
+"""
+
+PHRASES: dict[str, str] = {
+    # What the offline brain can do, and the reasons it cannot answer.
+    "skills": "totals and key figures, revenue by month, week or quarter, top N products (or "
+              "regions, customers...), ABC analysis, breakdowns by a column, margin by a "
+              "column, funnel conversion and the P&L summary",
+    "needs_model": "I can answer {skills} offline; for this question configure a language "
+                   "model in Settings.",
+    "no_sales_tables": "None of the tables has an amount (money) column, so there are no "
+                       "sales figures to report.",
+    "no_pnl": "I found no P&L table (revenue with expense columns, or an account column with "
+              "amounts).",
+    "no_funnel": "I found no funnel table (stage columns such as visits, leads and orders, or "
+                 "a stage column).",
+    "no_amount": "I found no amount (money) column in the data.",
+    "no_measure": "The table {table} has no {measure} column.",
+    "no_dimension": "I found no {dimension} column in {table} (columns: {columns}).",
+    "nothing_to_group": "none to group by",
+    "no_date": "The table {table} has no date column, so I cannot show {measure} by {period}.",
+    "no_item": "I found no product or item column in {table} to rank.",
+    "no_cost": "The table {table} has no cost column, so the margin cannot be computed.",
+    "no_plan": "I could not plan an answer.",
+    "add_file_first": "Add a data file first, then ask.",
+    "measure_revenue": "revenue", "measure_quantity": "quantity", "measure_orders": "orders",
+    "measure_margin": "margin", "measure_cost": "cost",
+    # Running the steps.
+    "skipped": "Skipped: {step}",
+    "failed": "{step} could not be computed: {reason}",
+    "did_not_run": "it did not run",
+    "stopped": "it stopped before its end",
+    "no_figures": "{step} ran but printed no figures, so I cannot quote them.",
+    "no_step": "No step was run.",
+    # Step titles (also the report's section titles).
+    "title_kpi": "Key figures: {amount}",
+    "title_dynamics": "{amount} by {period}",
+    "title_top": "Top {n} {by} by {amount}",
+    "title_abc": "ABC analysis of {item} by {amount}",
+    "title_breakdown": "{amount} by {by}",
+    "title_margin": "Gross margin by {by}",
+    "title_pnl": "Profit and loss summary",
+    "title_funnel": "Funnel conversion",
+    "other_not_drawn": "Other ({items:,} items, {share:.1f}% of the total) is in the table, "
+                       "not drawn.",
+    "period_month": "month", "period_week": "week", "period_quarter": "quarter",
+    "periods_month": "months", "periods_week": "weeks", "periods_quarter": "quarters",
+    "by_month": "month", "by_week": "week", "by_quarter": "quarter",
+    # Narratives.
+    "note": "Note:",
+    "kpi": "Total {amount} is {total} over {rows} rows",
+    "kpi_orders": " ({orders} orders, average order value {aov})",
+    "kpi_end": ".",
+    "kpi_margin": " Gross profit is {profit}, a gross margin of {margin}.",
+    "kpi_returns": " {rows} negative rows (returns) total {returns} and are netted in.",
+    "dynamics": "{amount} by {period}: {total} in total over {periods} {periods_word}.",
+    "dynamics_up": "{amount} grew {change} in {label} to {last}.",
+    "dynamics_down": "{amount} fell {change} in {label} to {last}.",
+    "dynamics_best": "The best {period} was {label} with {value}.",
+    "top": "The top {shown} of {items} {by} bring {top_total}, {share} of the total {total}. "
+           "Largest: {names}.",
+    "top_other": " The other {rest} {by} bring {other} ({share}).",
+    "abc": "ABC analysis of {items} {item} by {amount} (total {total}): {classes}.",
+    "abc_class": "class {klass}: {count} {item} with {share} of {amount}",
+    "breakdown": "{amount} by {by}: {groups} groups, total {total}. The largest is {top} with "
+                 "{largest} ({share})",
+    "breakdown_then": ", then {others}.",
+    "margin": "Gross profit is {profit} on revenue {revenue}, a margin of {margin}.",
+    "margin_best": " The most profitable {by} is {best} with {best_profit}.",
+    "margin_losses": " {count} {by} lose money.",
+    "funnel": "Overall conversion is {overall}: {first} at the first stage, {last} at the "
+              "last. Stage to stage: {steps}.",
+    "funnel_step": "{a} to {b}: {share}",
+    "pnl": "Revenue {revenue}, cost of goods {cogs}, gross profit {gross_profit} "
+           "({gross_margin}); operating expenses {opex}, operating profit {operating_profit} "
+           "({operating_margin}).",
+    "pnl_losses": " {count} period(s) made an operating loss.",
+    "list_sep": ", ",
+    "item_sep": "; ",
+    # The report built from the steps.
+    "report_title": "Sales report",
+    "period_range": "{first} to {last}",
+    "kpi_total": "Total {amount}",
+    "kpi_orders_label": "Orders",
+    "kpi_aov": "Average order value",
+    "kpi_gross_margin": "Gross margin",
+    "kpi_last": "Last {period} ({label})",
+    "kpi_vs_previous": "vs previous {period}",
+    "rows_cut": "The table shows the first {shown} of {total} rows",
+    "rows_cut_file": "; all rows are in {file}.",
+    "other_row": "Other",
+    "method_name": "How the figures were computed",
+    "method_offline": "This report was computed offline by the verified recipes described "
+                      "below, with no language model: the same files always give the same "
+                      "figures. The code of every step is listed in this appendix.",
+    "method_model": "Some sections come from code written by a language model; that code "
+                    "and its results are listed in this appendix.",
+    # Column headers of the report's tables.
+    "col_rank": "Rank", "col_share_pct": "Share", "col_rows": "Rows", "col_items": "Items",
+    "col_orders": "Orders", "col_cumulative_pct": "Cumulative share", "col_class": "Class",
+    "col_month": "Month", "col_week": "Week", "col_quarter": "Quarter",
+    "col_change": "Change", "col_change_pct": "Change %", "col_yoy_change": "Change vs last year",
+    "col_yoy_pct": "Change vs last year %", "col_gross_profit": "Gross profit",
+    "col_margin_pct": "Margin", "col_revenue": "Revenue", "col_cost": "Cost",
+    "col_cogs": "Cost of goods", "col_gross_margin_pct": "Gross margin", "col_opex": "Operating expenses",
+    "col_operating_profit": "Operating profit", "col_operating_margin_pct": "Operating margin",
+    "col_stage": "Stage", "col_count": "Count", "col_stage_conversion_pct": "Conversion from previous",
+    "col_overall_conversion_pct": "Conversion from first", "col_drop_off": "Drop-off",
+    "col_period": "Period", "col_metric": "Indicator", "col_value": "Value",
+    "name_value": "{name} ({value})",
+}

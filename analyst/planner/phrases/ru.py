@@ -1,0 +1,119 @@
+"""Russian phrases of the offline analyst (keys as in `en.py`)."""
+
+PHRASES: dict[str, str] = {
+    "skills": "итоги и ключевые показатели, выручку по месяцам, неделям или кварталам, топ-N "
+              "товаров (регионов, клиентов...), ABC-анализ, разбивку по столбцу, маржу по "
+              "столбцу, конверсию воронки и отчёт о прибылях и убытках",
+    "needs_model": "Без языковой модели я могу ответить про {skills}; для этого вопроса "
+                   "настройте языковую модель в Settings (Настройки).",
+    "no_sales_tables": "Ни в одной таблице нет столбца с суммой (деньгами), поэтому нет данных "
+                       "о продажах для отчёта.",
+    "no_pnl": "Я не нашёл таблицы прибылей и убытков (выручка со столбцами расходов или столбец "
+              "счетов с суммами).",
+    "no_funnel": "Я не нашёл таблицы воронки (столбцы этапов, например визиты, лиды и заказы, "
+                 "или столбец этапа).",
+    "no_amount": "Я не нашёл в данных столбца с суммой (деньгами).",
+    "no_measure": "В таблице {table} нет столбца «{measure}».",
+    "no_dimension": "Я не нашёл столбца «{dimension}» в таблице {table} (столбцы: {columns}).",
+    "nothing_to_group": "не по чему группировать",
+    "no_date": "В таблице {table} нет столбца даты, поэтому я не могу показать «{measure}» в "
+               "динамике.",
+    "no_item": "Я не нашёл в таблице {table} столбца товара или позиции для рейтинга.",
+    "no_cost": "В таблице {table} нет столбца себестоимости, поэтому маржу вычислить нельзя.",
+    "no_plan": "Я не смог спланировать ответ.",
+    "add_file_first": "Сначала добавьте файл с данными, затем задайте вопрос.",
+    "measure_revenue": "выручка", "measure_quantity": "количество", "measure_orders": "заказы",
+    "measure_margin": "маржа", "measure_cost": "себестоимость",
+    "skipped": "Пропущено: {step}",
+    "failed": "Не удалось вычислить «{step}»: {reason}",
+    "did_not_run": "шаг не запускался",
+    "stopped": "шаг остановился, не дойдя до конца",
+    "no_figures": "Шаг «{step}» выполнен, но не вывел показателей, поэтому я не могу их "
+                  "привести.",
+    "no_step": "Ни один шаг не выполнен.",
+    "title_kpi": "Ключевые показатели: {amount}",
+    "title_dynamics": "{amount} по {period}",
+    "title_top": "Топ-{n}: {by} по показателю «{amount}»",
+    "title_abc": "ABC-анализ: {item} по показателю «{amount}»",
+    "title_breakdown": "{amount} в разрезе «{by}»",
+    "title_margin": "Валовая маржа в разрезе «{by}»",
+    "title_pnl": "Отчёт о прибылях и убытках",
+    "title_funnel": "Конверсия воронки",
+    "other_not_drawn": "«Прочие» ({items:,} поз., {share:.1f}% от общей суммы) есть в таблице, "
+                       "но не показаны на графике.",
+    "period_month": "месяц", "period_week": "неделя", "period_quarter": "квартал",
+    "periods_month": "месяцев", "periods_week": "недель", "periods_quarter": "кварталов",
+    "by_month": "месяцам", "by_week": "неделям", "by_quarter": "кварталам",
+    "note": "Примечание:",
+    "kpi": "{amount}: всего {total}, строк: {rows}",
+    "kpi_orders": " (заказов: {orders}, средний чек {aov})",
+    "kpi_end": ".",
+    "kpi_margin": " Валовая прибыль {profit}, валовая маржа {margin}.",
+    "kpi_returns": " Отрицательных строк (возвратов): {rows} на сумму {returns}; они учтены в "
+                   "итоге.",
+    "dynamics": "{amount} по {period}: всего {total}, количество {periods_word}: {periods}.",
+    "dynamics_up": "Изменение за {label}: {change}, до {last}.",
+    "dynamics_down": "Изменение за {label}: {change}, до {last}.",
+    "dynamics_best": "Наибольшее значение — {label}: {value}.",
+    "top": "Топ-{shown} из {items} ({by}) дают {top_total}, {share} от общей суммы {total}. "
+           "Крупнейшие: {names}.",
+    "top_other": " Остальные {rest} ({by}) дают {other} ({share}).",
+    "abc": "ABC-анализ «{item}» по показателю «{amount}» (позиций: {items}, всего {total}). "
+           "Классы (количество, доля): {classes}.",
+    "abc_class": "{klass} — {count}, {share}",
+    "breakdown": "{amount} в разрезе «{by}»: групп: {groups}, всего {total}. Крупнейшая — "
+                 "{top}: {largest} ({share})",
+    "breakdown_then": ", далее {others}.",
+    "margin": "Валовая прибыль {profit} при выручке {revenue}, маржа {margin}.",
+    "margin_best": " Самое прибыльное значение «{by}» — {best}: {best_profit}.",
+    "margin_losses": " Убыточных значений «{by}»: {count}.",
+    "funnel": "Общая конверсия {overall}: {first} на первом этапе, {last} на последнем. "
+              "Между этапами: {steps}.",
+    "funnel_step": "{a} → {b}: {share}",
+    "pnl": "Выручка {revenue}, себестоимость {cogs}, валовая прибыль {gross_profit} "
+           "({gross_margin}); операционные расходы {opex}, операционная прибыль "
+           "{operating_profit} ({operating_margin}).",
+    "pnl_losses": " Периодов с операционным убытком: {count}.",
+    "list_sep": ", ",
+    "item_sep": "; ",
+    "report_title": "Отчёт о продажах",
+    "period_range": "с {first} по {last}",
+    "kpi_total": "{amount}, всего",
+    "kpi_orders_label": "Заказы",
+    "kpi_aov": "Средний чек",
+    "kpi_gross_margin": "Валовая маржа",
+    "kpi_last": "Последний период ({label})",
+    "kpi_vs_previous": "к предыдущему периоду",
+    "rows_cut": "В таблице первые {shown} из {total} строк",
+    "rows_cut_file": "; все строки — в файле {file}.",
+    "other_row": "Прочие",
+    "method_name": "Как получены показатели",
+    "method_offline": "Отчёт рассчитан офлайн проверенными методиками, описанными ниже, без "
+                      "языковой модели: одни и те же файлы всегда дают одни и те же показатели. "
+                      "Код каждого шага приведён в этом приложении.",
+    "method_model": "Некоторые разделы получены кодом, который написала языковая модель; этот "
+                    "код и его результаты приведены в этом приложении.",
+    "col_rank": "Место", "col_share_pct": "Доля", "col_rows": "Строк", "col_items": "Позиций",
+    "col_orders": "Заказов", "col_cumulative_pct": "Накопленная доля", "col_class": "Класс",
+    "col_month": "Месяц", "col_week": "Неделя", "col_quarter": "Квартал",
+    "col_change": "Изменение", "col_change_pct": "Изменение, %",
+    "col_yoy_change": "Изменение к прошлому году", "col_yoy_pct": "Изменение к прошлому году, %",
+    "col_gross_profit": "Валовая прибыль", "col_margin_pct": "Маржа", "col_revenue": "Выручка",
+    "col_cost": "Себестоимость", "col_cogs": "Себестоимость", "col_gross_margin_pct":
+    "Валовая маржа", "col_opex": "Операционные расходы", "col_operating_profit":
+    "Операционная прибыль", "col_operating_margin_pct": "Операционная маржа", "col_stage": "Этап",
+    "col_count": "Количество", "col_stage_conversion_pct": "Конверсия из предыдущего",
+    "col_overall_conversion_pct": "Конверсия из первого", "col_drop_off": "Отсев",
+    "col_period": "Период", "col_metric": "Показатель", "col_value": "Значение",
+    "note_covers": "Данные охватывают период с {first} по {last}.",
+    "note_negative": "Строк с отрицательным значением «{column}» (возвраты или корректировки): "
+                     "{rows}, всего {total}; они учтены в итогах.",
+    "note_blank": "Строк без значения «{column}»: {rows}; они сгруппированы как «{label}».",
+    "note_missing": "Строк без значения в «{column}»: {rows}; в итогах они не учитываются.",
+    "note_text_numbers": "Столбец «{column}» хранился как текст; он прочитан как числа ({how}).",
+    "note_text_dates": "Столбец «{column}» хранился как текст; он прочитан как даты ({how}).",
+    "note_partial_last": "Последний период ({label}) содержит данные только до {date}; его "
+                         "итог неполный.",
+    "note_partial_first": "Первый период ({label}) содержит данные только с {date}.",
+    "name_value": "{name} ({value})",
+}

@@ -1,0 +1,71 @@
+"""The offline analyst speaks the user's language: detected from the question or the data."""
+
+from types import SimpleNamespace
+
+import pytest
+
+from analyst.planner.phrases import PHRASES, data_language, language_of, say, translate_note
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    ("top 5 products by revenue", "en"),
+    ("revenue by Регіон", "en"),  # an English question naming a Ukrainian column
+    ("сума по регіонах", "uk"),
+    ("загальна сума", "uk"),  # no і/ї/є/ґ: the Ukrainian word tells it
+    ("топ 2 товари за виручкою", "uk"),
+    ("чому впали продажі?", "uk"),
+    ("общая выручка", "ru"),
+    ("сумма по регионам", "ru"),
+    ("напиши стихотворение", "ru"),
+    ("按地区的销售额", "zh"),
+    ("前5名产品 by revenue", "zh"),
+])
+def test_the_language_of_a_question(text: str, language: str) -> None:
+    assert language_of(text) == language
+
+
+def _card(*columns: str, sheet: str | None = None, source_file: str = "data.csv") -> SimpleNamespace:
+    return SimpleNamespace(columns=[SimpleNamespace(name=c) for c in columns], sheet=sheet,
+                           source_file=source_file)
+
+
+def test_the_language_of_the_data_comes_from_its_own_words() -> None:
+    assert data_language([_card("Дата", "Товар", "Регіон", "Сума")]) == "uk"
+    assert data_language([_card("Дата", "Товар", "Регион", "Сумма")]) == "ru"
+    assert data_language([_card("日期", "产品", "销售额", sheet="销售")]) == "zh"
+    assert data_language([_card("Date", "Product", "Revenue")]) == "en"
+    assert data_language([_card("Date", "Product")], title="Звіт про продажі") == "uk"
+
+
+def test_every_language_has_every_english_phrase() -> None:
+    for language, table in PHRASES.items():
+        missing = set(PHRASES["en"]) - set(table)
+        assert not missing, f"{language} lacks {sorted(missing)}"
+        for key, template in table.items():
+            fields = {f for f in _fields(PHRASES["en"].get(key, template))}
+            assert _fields(template) <= fields, f"{language}.{key} uses unknown placeholders"
+
+
+def _fields(template: str) -> set[str]:
+    import string
+
+    return {name.split(":")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_needs_a_model_in_each_language() -> None:
+    assert say("en", "needs_model", skills="x").endswith("configure a language model in Settings.")
+    assert "мовну модель" in say("uk", "needs_model", skills="x")
+    assert "языковую модель" in say("ru", "needs_model", skills="x")
+    assert "语言模型" in say("zh", "needs_model", skills="x")
+
+
+def test_the_recipes_notes_are_translated_with_their_figures() -> None:
+    note = ("448 row(s) have a negative 'Revenue' (returns or corrections), totalling "
+            "-12,345.67; they are netted into the totals.")
+    assert translate_note(note, "uk") == ("Рядків із від'ємним значенням «Revenue» (повернення "
+                                          "чи коригування): 448, разом -12,345.67; їх враховано "
+                                          "в підсумках.")
+    assert translate_note(note, "en") == note
+    assert translate_note("Something new.", "ru") == "Something new."
+    assert translate_note("The data covers 2026-01-01 to 2026-03-31.", "zh") == (
+        "数据期间：2026-01-01 至 2026-03-31。")
