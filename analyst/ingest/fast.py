@@ -22,7 +22,13 @@ import pyarrow.csv as pacsv
 
 from analyst.datacard import ExcludedRow
 from analyst.ingest.arrow_columns import clean_dates, clean_numbers, drop_empty
-from analyst.ingest.clean import _excluded_sentences, _file_decimal, _name_columns, _type_column
+from analyst.ingest.clean import (
+    _DATE_NAME,
+    _excluded_sentences,
+    _file_decimal,
+    _name_columns,
+    _type_column,
+)
 from analyst.ingest.delimited import (
     NULLS,
     _byte_offset,
@@ -162,6 +168,8 @@ def _plan(sample: pd.DataFrame, names, options: IngestOptions, delimiter: str):
         if typed.dtype.kind == "M":
             plans.append(_Plan(j, name, "date", date_format=notes[name].removeprefix("dates as ")))
         elif typed.dtype.kind in "iuf":
+            if _DATE_NAME.search(name):
+                return None, notes, kinds, assumptions  # maybe Excel serial dates: the general path decides
             plans.append(_number_plan(j, name, present, notes.get(name, ""), decimal_hint, typed))
         else:
             plans.append(_Plan(j, name, "text"))
