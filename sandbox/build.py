@@ -26,7 +26,8 @@ from typing import Callable
 IMAGE_DIR = Path(__file__).resolve().parent / "image"
 KERNEL = Path(__file__).resolve().parent / "kernel.py"
 REPOSITORY = "analyst-sandbox"
-OFFLINE_BASE = "analyst-sandbox-base:bookworm"
+# The debootstrap'ed base; ANALYST_SANDBOX_BASE names another (e.g. to prove a from-scratch build).
+OFFLINE_BASE = os.environ.get("ANALYST_SANDBOX_BASE", "analyst-sandbox-base:bookworm")
 BASE_PACKAGES = "python3,python3-venv,ca-certificates,fonts-dejavu-core,fonts-wqy-microhei"
 WHEEL_PLATFORMS = (
     "manylinux2014_x86_64",
