@@ -4,6 +4,10 @@ Every figure in the report comes from a step that ran in the sandbox: KPI tiles 
 key-figures step's printed figures, sections from the tables and charts the steps saved,
 narratives from the same figures. The appendix lists the sources (from the data cards), the
 definitions the recipes used (with their actual parameters) and the code of every step.
+
+Words are in the report's language (`--lang`, else the data's: title, column and sheet
+names): narratives, KPI labels, table headers ("share_pct" -> "Share" / "Частка") and the
+methodology note, which says the standard report is computed offline, with no model.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import pandas as pd
 
 from analyst.events import Answer, Step
 from analyst.planner.codegen import StepFigures, read_figures
+from analyst.planner.phrases import data_language, normalise, phrases, say
 from analyst.planner.runner import planned_from_step, step_paragraph
 from analyst.report import KPI, CodeStep, Definition, Report, Section, Source
 
@@ -58,69 +63,83 @@ def build_report(
     title: str | None = None,
     pins: Sequence[Pin] | None = None,
     include_code: bool = True,
+    language: str | None = None,
 ) -> Report:
-    """The report of `analysis`: pinned results when `pins` is given, else the standard one."""
+    """The report of `analysis`: pinned results when `pins` is given, else the standard one.
+
+    `language` ("en", "uk", "ru", "zh"; None: the data's) is passed on as the report's
+    `language_hint`, so the renderer's fixed labels match the narratives.
+    """
     history = analysis.history
+    cards = analysis.cards
+    lang = normalise(language or data_language(cards, title))
     if pins:
         chosen = [_pinned(history, pin) for pin in pins]
     else:
         answer = standard_answer(history)
         if answer is None:
             raise ReportingError("Run the standard report first (nothing to report yet).")
-        chosen = [(step, None, None, answer.text) for step in answer.steps]
+        chosen = [(step, None, None, answer) for step in answer.steps]
     steps = [c[0] for c in chosen]
     sections = []
     seen_notes: set[str] = set()
-    for step, pin_title, pin_text, fallback in chosen:
-        section = _section(analysis.workspace, step, pin_title, pin_text, fallback, seen_notes)
+    for step, pin_title, pin_text, answer in chosen:
+        section = _section(analysis.workspace, step, pin_title, pin_text, answer.text,
+                           seen_notes, lang)
         if section is not None:
             sections.append(section)
     if not sections:
         raise ReportingError("No step of the analysis finished, so there is nothing to report.")
-    cards = analysis.cards
+    offline = all(answer.brain == "offline" for *_, answer in chosen)
+    method = Definition(say(lang, "method_name"),
+                        say(lang, "method_offline" if offline else "method_model"))
     return Report(
-        title=title or _default_title(cards),
-        subtitle=_subtitle(cards),
-        kpis=_kpis(steps),
+        title=title or _default_title(cards, lang),
+        subtitle=_subtitle(cards, lang),
+        language_hint=lang,
+        kpis=_kpis(steps, lang),
         sections=tuple(sections),
         sources=tuple(_source(card) for card in cards),
-        definitions=_definitions(steps),
-        steps_code=tuple(CodeStep(f"Step {s.number}: {s.description}", s.code) for s in steps),
+        definitions=(method, *_definitions(steps)),
+        steps_code=tuple(CodeStep(say(lang, "step_title", n=s.number, title=s.description),
+                                  s.code) for s in steps),
         include_code=include_code,
     )
 
 
-def _pinned(history: Sequence[Answer], pin: Pin) -> tuple[Step, str | None, str | None, str]:
+def _pinned(history: Sequence[Answer], pin: Pin) -> tuple[Step, str | None, str | None, Answer]:
     if not 0 <= pin.answer_index < len(history):
         raise ReportingError(f"Pinned answer {pin.answer_index + 1} is no longer in the history.")
     answer = history[pin.answer_index]
     for step in answer.steps:
         if step.number == pin.step_number:
-            return step, pin.title, pin.narrative, answer.text
+            return step, pin.title, pin.narrative, answer
     raise ReportingError(f"Step {pin.step_number} is not part of the answer to "
                          f"\"{answer.question}\".")
 
 
 def _section(workspace: Any, step: Step, title: str | None, narrative: str | None,
-             fallback: str, seen_notes: set[str]) -> Section | None:
+             fallback: str, seen_notes: set[str], lang: str) -> Section | None:
     if step.result is None or not step.result.ok:
         return None
     figures = read_figures(step.result.stdout)
     planned = planned_from_step(step)
     currency = planned.arguments.get("currency") if planned else None
     text = narrative if narrative is not None else (
-        step_paragraph(step, seen_notes=seen_notes) or fallback)
+        step_paragraph(step, seen_notes=seen_notes, language=lang) or fallback)
     chart = next((workspace.root / p for p in step.charts), None)
     table, formats = _table(workspace, step, figures)
     if table is not None and step.recipe == "abc_analysis" and "class" in table.columns:
         table, formats = _abc_classes(table, formats)
     elif table is not None and len(table) > MAX_TABLE_ROWS:
         full = next((p for p in step.tables if p.endswith(".csv")), None)
-        text += (f"\n\nThe table shows the first {MAX_TABLE_ROWS} of {len(table):,} rows"
-                 + (f"; all rows are in {full}." if full else "."))
+        text += ("\n\n" + say(lang, "rows_cut", shown=MAX_TABLE_ROWS, total=f"{len(table):,}")
+                 + (say(lang, "rows_cut_file", file=full) if full else "."))
         table = table.head(MAX_TABLE_ROWS)
     if table is None and chart is None and not text:
         return None
+    if table is not None:
+        table, formats = _friendly(table, formats, step, planned, lang)
     return Section(title=title or step.description, narrative=text or "",
                    chart_path=chart if chart is not None and chart.exists() else None,
                    table=table, column_formats=formats, currency=currency)
@@ -169,8 +188,50 @@ def _abc_classes(table: pd.DataFrame,
     return summary, {"items": "int", str(amount): "money", "share_pct": "percent"}
 
 
-def _kpis(steps: Sequence[Step]) -> tuple[KPI, ...]:
+def _friendly(table: pd.DataFrame, formats: dict[str, str], step: Step, planned: Any,
+              lang: str) -> tuple[pd.DataFrame, dict[str, str]]:
+    """Headers a reader understands ("share_pct" -> "Share"), in the report's language.
+
+    The user's own column names (the amount, the product) are kept as they are; so is a
+    recipe name that would collide with one of them.
+    """
+    words = phrases(lang)
+    table = table.copy()
+    if step.recipe == "top_n" and planned and "rank" in table.columns:
+        by = planned.arguments.get("by")
+        if by in table.columns:  # the recipe's "Other" row, in the reader's language
+            other = table["rank"].isna() & (table[by].astype(str) == "Other")
+            table[by] = table[by].astype(object).where(~other, words["other_row"])
+    if step.recipe == "kpi_summary" and planned and "metric" in table.columns:
+        table["metric"] = table["metric"].map(lambda m: _metric(str(m), planned.arguments, lang))
+    names = {str(c): words.get(f"col_{c}", str(c)) for c in table.columns}
+    if len(set(names.values())) < len(names):
+        names = {c: c for c in names}  # a collision would make two columns one: keep raw
+    table.columns = [names[str(c)] for c in table.columns]
+    return table, {names.get(k, k): v for k, v in formats.items()}
+
+
+def _metric(metric: str, arguments: dict[str, Any], lang: str) -> str:
+    """A key-figures row label ("Average order value") in the report's language."""
+    if lang == "en":
+        return metric
+    fixed = {"Rows": "col_rows", "Orders": "kpi_orders_label",
+             "Average order value": "kpi_aov", "Gross profit": "col_gross_profit",
+             "Gross margin %": "col_gross_margin_pct", "Days covered": "metric_days",
+             "Orders (rows; no order id given)": "metric_orders_rows",
+             "Returns (negative rows)": "metric_returns", "Return rows": "metric_return_rows"}
+    if metric in fixed:
+        return say(lang, fixed[metric])
+    for key in ("amount", "cost", "quantity"):
+        name = arguments.get(key)
+        if name and metric == f"Total {name}":
+            return say(lang, "kpi_total", amount=name)
+    return metric
+
+
+def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
     tiles: list[KPI] = []
+    kinds: set[str] = set()
     for step in steps:
         if step.recipe not in ("kpi_summary", "period_dynamics") or step.result is None:
             continue
@@ -179,22 +240,29 @@ def _kpis(steps: Sequence[Step]) -> tuple[KPI, ...]:
         if figures is None or planned is None:
             continue
         f, cur, amount = figures.figures, planned.arguments.get("currency"), planned.arguments.get("amount")
-        if step.recipe == "kpi_summary" and not any(t.label.startswith("Total") for t in tiles):
-            tiles.append(KPI(f"Total {amount}", f["total"], "money", cur))
+        if step.recipe in kinds:
+            continue  # one set of tiles: the first table's
+        kinds.add(step.recipe)
+        if step.recipe == "kpi_summary":
+            tiles.append(KPI(say(lang, "kpi_total", amount=amount), f["total"], "money", cur))
             if "order_id" in planned.arguments:
-                tiles.append(KPI("Orders", f["orders"], "int"))
-                tiles.append(KPI("Average order value", f["average_order_value"], "money", cur))
+                tiles.append(KPI(say(lang, "kpi_orders_label"), f["orders"], "int"))
+                tiles.append(KPI(say(lang, "kpi_aov"), f["average_order_value"], "money", cur))
             if "gross_margin_pct" in f:
-                tiles.append(KPI("Gross margin", f["gross_margin_pct"] / 100.0, "percent"))
+                tiles.append(KPI(say(lang, "kpi_gross_margin"), f["gross_margin_pct"] / 100.0,
+                                 "percent"))
             if "quantity" in f:
-                tiles.append(KPI(f"Total {planned.arguments.get('quantity')}", f["quantity"], "int"))
-        elif step.recipe == "period_dynamics" and not any(t.label.startswith("Last") for t in tiles):
+                tiles.append(KPI(say(lang, "kpi_total", amount=planned.arguments.get("quantity")),
+                                 f["quantity"], "int"))
+        else:
             word = {"M": "month", "W": "week", "Q": "quarter"}[planned.arguments.get("freq", "M")]
             label = figures.tail[-1].get(word) if figures.tail else None
             change = f.get("last_change_pct", math.nan)
-            tiles.append(KPI(f"Last {word}" + (f" ({label})" if label else ""), f["last"], "money",
-                             cur, delta=None if math.isnan(change) else change / 100.0,
-                             delta_label=f"vs previous {word}"))
+            tiles.append(KPI(say(lang, "kpi_last", period=say(lang, f"period_{word}"),
+                                 label=label or "—"), f["last"], "money", cur,
+                             delta=None if math.isnan(change) else change / 100.0,
+                             delta_label=say(lang, "kpi_vs_previous",
+                                             period=say(lang, f"period_{word}"))))
     return tuple(tiles)
 
 
@@ -205,9 +273,7 @@ def _definitions(steps: Sequence[Step]) -> tuple[Definition, ...]:
             continue
         figures = read_figures(step.result.stdout)
         if figures and figures.definition and figures.definition not in seen.values():
-            name = step.recipe.replace("_", " ").capitalize()
-            key = name if name not in seen else f"{name} ({step.description})"
-            seen[key] = figures.definition
+            seen[step.description] = figures.definition
     return tuple(Definition(k, v) for k, v in seen.items())
 
 
@@ -217,16 +283,17 @@ def _source(card: Any) -> Source:
                   excluded_rows=len(card.excluded_rows))
 
 
-def _default_title(cards: Sequence[Any]) -> str:
+def _default_title(cards: Sequence[Any], lang: str) -> str:
     names = sorted({Path(c.source_file).stem for c in cards})
-    return "Sales report: " + ", ".join(names) if names else "Sales report"
+    title = say(lang, "report_title")
+    return f"{title}: " + ", ".join(names) if names else title
 
 
-def _subtitle(cards: Sequence[Any]) -> str:
+def _subtitle(cards: Sequence[Any], lang: str) -> str:
     files = ", ".join(sorted({c.source_file for c in cards}))
     ranges = [c.date_range for c in cards if c.date_range]
     if not ranges:
         return files
     first = min(r[0] for r in ranges)[:10]
     last = max(r[1] for r in ranges)[:10]
-    return f"{files} · {first} to {last}"
+    return f"{files} · " + say(lang, "period_range", first=first, last=last)

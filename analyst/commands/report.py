@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from analyst.commands.loading import CommandError, add_common_arguments, fail, open_analysis
+from analyst.planner.phrases import LANGUAGES, data_language
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,6 +21,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--xlsx", type=Path, default=None, metavar="OUT.xlsx",
                         help="also write the report as an Excel workbook")
     parser.add_argument("--title", default=None, help="report title (default: from the files)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of the report's words (default: the language of the "
+                             "data: title, column and sheet names)")
     parser.add_argument("--offline", action="store_true",
                         help="accepted for symmetry with ask: the standard report is always "
                              "computed by the verified recipes, with no language model")
@@ -40,8 +44,10 @@ def run(args: argparse.Namespace) -> int:
                 raise CommandError(f"The folder {target.parent} does not exist.")
         with open_analysis(args.files, args.workspace, args.backend,
                            quiet=args.quiet) as analysis:
+            # One language for the narratives, the tables and the renderer's labels.
+            language = args.lang or data_language(analysis.cards, args.title)
             failed = []
-            for event in analysis.standard_report():
+            for event in analysis.standard_report(language=language):
                 if event.kind == "code" and not args.quiet:
                     print(f"Computing: {event.message}", file=sys.stderr)
                 elif event.kind == "warning" and not args.quiet:
@@ -51,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
                     print(f"Problem: {event.message}", file=sys.stderr)
                 elif event.kind == "answer" and event.answer and not event.answer.steps:
                     raise CommandError(event.answer.text)
-            report = build_report(analysis, title=args.title, include_code=not args.no_code)
+            report = build_report(analysis, title=args.title, include_code=not args.no_code,
+                                  language=language)
             args.output.write_bytes(render_pdf(report))
             written = [args.output]
             if args.xlsx is not None:

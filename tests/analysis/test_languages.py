@@ -83,3 +83,19 @@ def test_the_standard_report_speaks_the_language_of_the_data(chinese: Analysis,
     assert zh.text.startswith("销售额合计3,450.75，共4行。")
     ru = next(e.answer for e in russian.standard_report(language="en") if e.kind == "answer")
     assert ru.text.startswith("Total Сумма is 3,450.75 over 4 rows.")  # asked for English
+
+
+def test_a_chinese_report_has_chinese_labels_headers_and_tiles(chinese: Analysis) -> None:
+    from analyst.reporting import build_report
+
+    for _ in chinese.standard_report():
+        pass
+    report = build_report(chinese)
+    assert report.language_hint == "zh" and report.title == "销售报告: 销售"
+    tiles = {k.label: k.value for k in report.kpis}
+    assert tiles["销售额合计"] == pytest.approx(3450.75)
+    assert tiles["最近一月（2026-03）"] == pytest.approx(1200.00)
+    top = next(s for s in report.sections if s.title == "销售额前10名产品")
+    assert list(top.table.columns) == ["排名", "产品", "销售额", "占比", "行数", "项数"]
+    assert report.definitions[0].name == "数据的计算方式"
+    assert "未使用语言模型" in report.definitions[0].text

@@ -39,7 +39,7 @@ def test_standard_report_model(analysis: Analysis, expected: pd.DataFrame,
         assert section.table is not None and len(section.table) <= 25
         assert section.narrative
     abc = report.sections[3].table
-    assert list(abc["class"]) == ["A", "B", "C"] and abc["items"].sum() == 200
+    assert list(abc["Class"]) == ["A", "B", "C"] and abc["Items"].sum() == 200
 
     [source] = report.sources
     assert source.sha256 == hashlib.sha256(sales_csv.read_bytes()).hexdigest()
@@ -57,7 +57,7 @@ def test_pinned_results_make_their_own_report(analysis: Analysis) -> None:
     ])
     [section] = report.sections
     assert section.title == "Monthly revenue" and section.narrative == "March recovered."
-    assert list(section.table["month"]) == ["2026-01", "2026-02", "2026-03"]
+    assert list(section.table["Month"]) == ["2026-01", "2026-02", "2026-03"]
     assert [c.title for c in report.steps_code] == ["Step 1: Revenue by month"]
 
 
@@ -65,3 +65,26 @@ def test_a_pin_to_a_missing_step_is_a_plain_error(analysis: Analysis) -> None:
     _run(analysis.ask("total revenue", brain="offline"))
     with pytest.raises(ReportingError, match="Step 9"):
         build_report(analysis, pins=[Pin(len(analysis.history) - 1, 9)])
+
+
+def test_tables_have_headers_a_reader_understands(analysis: Analysis,
+                                                  expected: pd.DataFrame) -> None:
+    _run(analysis.standard_report())
+    report = build_report(analysis)
+    top = next(s for s in report.sections if s.title == "Top 10 Product by Revenue")
+    assert list(top.table.columns) == ["Rank", "Product", "Revenue", "Share", "Rows", "Items"]
+    assert top.column_formats["Share"] == "percent" and top.column_formats["Revenue"] == "money"
+    assert top.table["Product"].iloc[-1] == "Other"
+    assert top.table["Revenue"].sum() == pytest.approx(expected["Revenue"].sum(), abs=1e-6)
+    assert top.table["Share"].sum() == pytest.approx(1.0)
+    month = next(s for s in report.sections if s.title == "Revenue by month")
+    assert list(month.table.columns)[:4] == ["Month", "Revenue", "Rows", "Change"]
+
+
+def test_the_methodology_says_the_standard_report_uses_no_model(analysis: Analysis) -> None:
+    _run(analysis.standard_report())
+    report = build_report(analysis)
+    assert report.language_hint == "en"
+    method = report.definitions[0]
+    assert method.name == "How the figures were computed"
+    assert "offline" in method.text and "no language model" in method.text

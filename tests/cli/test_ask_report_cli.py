@@ -93,3 +93,35 @@ def test_report_builds_a_pdf_with_the_exact_total(sales_csv: Path, total: str,
     assert "recipes.abc_analysis(" in text  # the code of every step is in the appendix
     assert (tmp_path / "q1.xlsx").stat().st_size > 0
     assert elapsed < 30, f"the report took {elapsed:.1f} s"
+
+
+UKRAINIAN_EXPORT = ("Дата;Товар;Регіон;Сума\n05.01.2026;Чай;Київ;1 250,50\n"
+                    "17.01.2026;Кава;Львів;980,25\n03.02.2026;Чай;Львів;1 410,00\n"
+                    "21.02.2026;Какао;Київ;1 105,75\n09.03.2026;Кава;Київ;1 630,00\n"
+                    "Разом;;;6 376,50\n")
+
+
+def _pdf_text(path: Path) -> str:
+    return " ".join(" ".join(page.extract_text() for page in PdfReader(path).pages).split())
+
+
+def test_a_ukrainian_export_gives_a_ukrainian_report(tmp_path: Path) -> None:
+    (tmp_path / "продажі.csv").write_bytes(UKRAINIAN_EXPORT.encode("cp1251"))
+    run = analyst("report", "продажі.csv", "-o", "звіт.pdf", "--backend", "local", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    text = _pdf_text(tmp_path / "звіт.pdf")
+    assert "Звіт про продажі: продажі" in text and "Стислий огляд" in text  # title, labels
+    assert "Сума: разом 6,376.50, рядків: 5." in text  # narrative, totals row left out
+    assert "Топ-10: Товар за показником «Сума»" in text  # section title
+    assert "Місце" in text and "Частка" in text  # table headers
+    assert "без мовної моделі" in text  # the methodology note
+
+
+def test_lang_overrides_the_language_of_the_data(tmp_path: Path) -> None:
+    (tmp_path / "продажі.csv").write_bytes(UKRAINIAN_EXPORT.encode("cp1251"))
+    run = analyst("report", "продажі.csv", "-o", "r.pdf", "--lang", "ru", "--backend", "local",
+                  cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    text = _pdf_text(tmp_path / "r.pdf")
+    assert "Краткий обзор" in text and "Сума: всего 6,376.50, строк: 5." in text
+    assert "Отчёт о продажах" in text and "без языковой модели" in text

@@ -111,4 +111,9 @@ PHRASES: dict[str, str] = {
     "col_overall_conversion_pct": "Conversion from first", "col_drop_off": "Drop-off",
     "col_period": "Period", "col_metric": "Indicator", "col_value": "Value",
     "name_value": "{name} ({value})",
+    "step_title": "Step {n}: {title}",
+    "metric_orders_rows": "Orders (rows; no order id given)",
+    "metric_returns": "Returns (negative rows)",
+    "metric_return_rows": "Return rows",
+    "metric_days": "Days covered",
 }

@@ -116,4 +116,9 @@ PHRASES: dict[str, str] = {
                          "итог неполный.",
     "note_partial_first": "Первый период ({label}) содержит данные только с {date}.",
     "name_value": "{name} ({value})",
+    "step_title": "Шаг {n}: {title}",
+    "metric_orders_rows": "Заказы (строки; номера заказа нет)",
+    "metric_returns": "Возвраты (отрицательные строки)",
+    "metric_return_rows": "Строк возвратов",
+    "metric_days": "Дней в периоде",
 }

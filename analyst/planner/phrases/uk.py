@@ -119,4 +119,9 @@ PHRASES: dict[str, str] = {
                          "неповний.",
     "note_partial_first": "Перший період ({label}) має дані лише з {date}.",
     "name_value": "{name} ({value})",
+    "step_title": "Крок {n}: {title}",
+    "metric_orders_rows": "Замовлення (рядки; номера замовлення немає)",
+    "metric_returns": "Повернення (від'ємні рядки)",
+    "metric_return_rows": "Рядків повернень",
+    "metric_days": "Днів у періоді",
 }

@@ -96,4 +96,9 @@ PHRASES: dict[str, str] = {
     "note_partial_last": "最后一期（{label}）的数据仅到{date}，其合计不是完整期间。",
     "note_partial_first": "第一期（{label}）的数据从{date}开始。",
     "name_value": "{name}（{value}）",
+    "step_title": "步骤{n}：{title}",
+    "metric_orders_rows": "订单数（按行计，无订单号）",
+    "metric_returns": "退货（负数行）",
+    "metric_return_rows": "退货行数",
+    "metric_days": "覆盖天数",
 }
