@@ -2,10 +2,13 @@
 
 The UI and the CLI talk to this object only; it picks the brain (the LLM agent when a model
 is configured, else the offline planner), keeps the answers, and owns the session's life.
+The workspace remembers its files and answers (`workspace_state`), so `Analysis.open` on a
+workspace used before brings its data cards and history back.
 """
 
 from __future__ import annotations
 
+import logging
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
@@ -13,8 +16,11 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, Self
 
+from analyst import workspace_state as state
 from analyst.events import Answer, Event, Step
-from sandbox import Limits, SandboxError, Workspace, open_session
+from sandbox import Limits, SandboxError, Workspace, WorkspaceError, open_session
+
+log = logging.getLogger(__name__)
 
 Brain = Literal["auto", "offline", "llm"]
 RECIPES_DIR = Path(__file__).resolve().parent / "recipes"
@@ -40,6 +46,10 @@ class Analysis:
         self._history: list[Answer] = []
         self._session: Any | None = None
         self._warned = False
+        self._restore_pending = False
+        self._sources: list[tuple[state.FileRecord, list[Any]]] = []
+        self.problems: list[str] = []
+        """Files of an earlier session that could not be read again, in plain words."""
 
     @classmethod
     def open(cls, root: Path | str, backend: str = "auto", limits: Limits | None = None) -> Analysis:
@@ -47,6 +57,9 @@ class Analysis:
         analysis = cls(Workspace(Path(root)), backend=backend, limits=limits)
         analysis.workspace.ensure()
         analysis.install_recipes()
+        # Cards and answers of an earlier session come back on first use, not here: the
+        # UI opens workspaces only for their folders and brings its own cards.
+        analysis._restore_pending = True
         return analysis
 
     def install_recipes(self) -> None:
@@ -61,34 +74,77 @@ class Analysis:
 
     @property
     def cards(self) -> tuple[Any, ...]:
+        self._restore()
         return tuple(self._cards)
 
     def add_file(self, path: Path | str, display_name: str | None = None,
                  options: Any | None = None) -> list[Any]:
         """Ingest a file into `input/`; its tables replace earlier ones of the same name.
 
-        Raises `IngestError` (one human sentence) when the file cannot be read.
+        Raises `IngestError` (one human sentence) when the file cannot be read. The same file
+        (name, content and options) added again gives back its cards without reading it twice.
+        The file and its options are recorded, so a reopened workspace can read it again.
         """
-        from analyst.ingest import ingest_file
-
+        self._restore()
         path = Path(path)
-        if display_name and display_name != path.name:
-            # Uploads arrive under temporary names; the user must see their own file name
-            # in the data card, the answer and the report's sources.
-            with tempfile.TemporaryDirectory() as tmp:
-                named = Path(tmp) / Path(display_name).name
-                shutil.copyfile(path, named)
-                new = ingest_file(named, self.workspace, options)
-        else:
-            new = ingest_file(path, self.workspace, options)
+        name = Path(display_name or path.name).name
+        record = state.FileRecord(name, "", state.sha256_of(path), state.options_dict(options))
+        for known, cards in self._sources:
+            if (known.name, known.sha256, known.options) == (name, record.sha256, record.options):
+                return list(cards)
+        before = set(self.workspace.input_dir.glob("*"))
+        new = _ingest(path, name, options, self.workspace)
+        self._keep(new)
+        tables = {self.workspace.root / c.parquet_path for c in new}
+        kept = sorted(set(self.workspace.input_dir.glob("*")) - before - tables)
+        if len(kept) == 1:  # the untouched original the ingester keeps beside the tables
+            record = state.FileRecord(name, kept[0].relative_to(self.workspace.root).as_posix(),
+                                      record.sha256, record.options)
+            self._sources.append((record, list(new)))
+            try:
+                state.save_files(self.workspace.root,
+                                 state.load_files(self.workspace.root) + [record])
+            except OSError:
+                log.warning("could not record %s in the workspace", name, exc_info=True)
+        return list(new)
+
+    def _keep(self, new: list[Any]) -> None:
         tables = {card.table for card in new}
         self._cards = [c for c in self._cards if c.table not in tables] + list(new)
-        return list(new)
+
+    def _restore(self) -> None:
+        """Read the files of an earlier session again (same originals, same options)."""
+        if not self._restore_pending:
+            return
+        self._restore_pending = False
+        from analyst.ingest import IngestError, IngestOptions
+
+        root = self.workspace.root
+        with tempfile.TemporaryDirectory(prefix="analyst-reopen-") as tmp:
+            # Replaying every file in order into an empty twin workspace gives each table
+            # the same name as the first time (names are made unique against what is there).
+            twin = Workspace(Path(tmp))
+            for record in state.load_files(root):
+                try:
+                    original = self.workspace.resolve(record.original)
+                    if original.parent != self.workspace.input_dir.resolve():
+                        raise WorkspaceError(f"{record.original} is not in input/")
+                    if state.sha256_of(original) != record.sha256:
+                        raise WorkspaceError("the kept copy has changed since it was added")
+                    new = _ingest(original, record.name, IngestOptions(**record.options), twin)
+                    _match_tables(new, twin.root, root)
+                except (IngestError, WorkspaceError, OSError, TypeError) as exc:
+                    self.problems.append(f"{record.name} could not be read again: {exc}")
+                    continue
+                self._keep(new)
+                self._sources.append((record, list(new)))
+        self._history = state.load_answers(root) + self._history
 
     # -- questions ----------------------------------------------------------------------
 
     @property
     def history(self) -> tuple[Answer, ...]:
+        self._restore()
         return tuple(self._history)
 
     @property
@@ -107,7 +163,7 @@ class Analysis:
         approve: Callable[[Step], bool] | None = None,
     ) -> Iterator[Event]:
         """Answer a question; the events end with one ``answer`` (also kept in `history`)."""
-        if not self._cards:
+        if not self.cards:
             from analyst.planner.phrases import language_of, say
 
             yield from self._finish(Answer(question, say(language_of(question), "add_file_first"),
@@ -156,7 +212,7 @@ class Analysis:
                 yield Event("warning", self.session.warning)
             for event in events():
                 if event.kind == "answer" and event.answer is not None:
-                    self._history.append(event.answer)
+                    self._remember(event.answer)
                 yield event
         except SandboxError as exc:
             yield Event("error", str(exc))
@@ -164,8 +220,16 @@ class Analysis:
                                            ok=False))
 
     def _finish(self, answer: Answer) -> Iterator[Event]:
-        self._history.append(answer)
+        self._remember(answer)
         yield Event("answer", answer.text, answer=answer)
+
+    def _remember(self, answer: Answer) -> None:
+        self._restore()
+        self._history.append(answer)
+        try:
+            state.append_answer(self.workspace.root, answer)
+        except OSError:  # the answer is still shown and kept for this session
+            log.warning("could not save an answer in the workspace", exc_info=True)
 
     # -- life ---------------------------------------------------------------------------
 
@@ -180,6 +244,34 @@ class Analysis:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def _match_tables(cards: list[Any], twin: Path, root: Path) -> None:
+    """Check each re-read table is the one the workspace holds under that name.
+
+    A table file that differs (the workspace also holds files this record does not know
+    of, so names came out differently) must not be silently used: that would be a wrong
+    number. A table deleted meanwhile is put back.
+    """
+    for card in cards:
+        mine, fresh = root / card.parquet_path, twin / card.parquet_path
+        if not mine.exists():
+            shutil.copyfile(fresh, mine)
+        elif state.sha256_of(mine) != state.sha256_of(fresh):
+            raise WorkspaceError(f"{card.parquet_path} holds a different table now")
+
+
+def _ingest(path: Path, name: str, options: Any | None, workspace: Workspace) -> list[Any]:
+    from analyst.ingest import ingest_file
+
+    if name != path.name:
+        # Uploads arrive under temporary names; the user must see their own file name
+        # in the data card, the answer and the report's sources.
+        with tempfile.TemporaryDirectory() as tmp:
+            named = Path(tmp) / name
+            shutil.copyfile(path, named)
+            return ingest_file(named, workspace, options)
+    return ingest_file(path, workspace, options)
 
 
 def _choose_brain(brain: Brain, llm_config: Any | None) -> tuple[str, Any, str | None]:
