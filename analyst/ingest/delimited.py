@@ -47,7 +47,8 @@ def read_delimited(raw: bytes, options: IngestOptions, display_name: str) -> Raw
     delimiter = sniff_delimiter(text)
     rows = _sample_rows(text, delimiter)
     header = find_header(rows, options.header_row)
-    nonblank = [r for r in rows if any(str(c).strip() for c in r.cells)]
+    # Blank cells are None here: a line of bare delimiters (';;;;') is blank too.
+    nonblank = [r for r in rows if any(c is not None and str(c).strip() for c in r.cells)]
     data_rows = nonblank[header.data_index:]
     width = max([len(header.names)] + [len(r.cells) for r in data_rows[:2000]])
     first_line = data_rows[0].number if data_rows else (header.rows[-1] + 1 if header.rows else 1)

@@ -155,3 +155,24 @@ def test_original_file_is_kept_untouched_beside_the_parquet(ingest, workspace):
     assert card.source_file == "my report (2026).csv"
     assert card.parquet_path == f"input/{card.table}.parquet"
     assert card.table == "my_report_2026"
+
+
+def test_a_line_of_bare_delimiters_between_title_and_header_is_blank(ingest):
+    # Excel saves an empty row of a semicolon export as ';;;;': it must not shift the header
+    # into the data (one row too many, a header word read as an unreadable number).
+    content = (
+        "Звіт про продажі за січень;;;;\n"
+        ";;;;\n"
+        "Дата;Товар;Регіон;Кількість;Сума, грн\n"
+        "15.01.2026;Товар 1;Київ;2;1 200,50\n"
+        "31.01.2026;Товар 2;Львів;1;99,99\n"
+        "Разом;;;;1 300,49\n"
+    )
+    card, frame = ingest("sales.csv", content, encoding="cp1251")
+    assert card.header_row == 3
+    assert card.rows == 2 == len(frame)
+    assert card.column("Дата").role == "date"
+    assert card.date_range == ("2026-01-15", "2026-01-31")
+    assert cents(card.column("Сума, грн").sum) == 1300.49
+    assert card.column("Кількість").missing == 0
+    assert not any("not numbers" in a for a in card.assumptions)
