@@ -13,13 +13,26 @@ from analyst.datacard import ColumnCard
 
 SAMPLE_ROWS = 5
 _ID = re.compile(r"(^|[\s_])(id|code|sku|no|nr|№|#|number|код|артикул|номер|编号|编码|番号)($|[\s_.])|_id$", re.IGNORECASE)
+# What counts (pieces, units) is a quantity even when its name also says "sales" or "total":
+# "Sales qty", "Total quantity", "Кількість, шт". Short Latin words match whole words only,
+# so "Discount" and "Account" are not counts.
+_QUANTITY_WORDS = (r"(?<![^\W\d_])(qty|quantity|quantities|units|pcs|count|volume)(?![^\W\d_])|"
+                   r"кількіст|количеств|к-сть|кол-во|(?<!\w)шт(?!\w)|数量|销量|件数|menge")
+_QUANTITY = re.compile(_QUANTITY_WORDS, re.IGNORECASE)
+# Money by name: earnings and costs alike. P&L and payroll exports carry no currency sign
+# in the cells, so "COGS", "Salaries", "Rent", "Витрати" or "费用" must say it by name; the
+# quantity words win (the lookahead), and both profile paths (pandas and Arrow) use this one.
 _MONEY = re.compile(
-    r"revenue|sales|amount|price|cost|profit|total|sum|value|income|expense|margin|balance|"
-    r"сума|сумма|ціна|цена|виручка|выручка|вартість|стоимость|дохід|доход|прибуток|прибыль|"
-    r"收入|金额|销售额|价格|成本|利润|売上|金額|価格|umsatz|betrag|preis|montant|prix",
+    rf"^(?!.*(?:{_QUANTITY_WORDS}))(?:.*?)(?:"
+    r"revenue|sales|amount|price|cost|cogs|profit|total|value|income|expense|margin|balance|"
+    r"salar|payroll|wage|opex|capex|spend|turnover|marketing|"
+    r"(?<![^\W\d_])(?:rent|rents|sum|fee|fees|tax)(?![^\W\d_])|"
+    r"сума|сумма|ціна|цена|виручк|выручк|вартіст|стоимост|дохід|доход|прибут|прибыл|витрат|"
+    r"расход|затрат|зарплат|заробітн|оренд|аренд|оплат|податок|налог|маржа|маркетинг|реклам|"
+    r"收入|金额|销售额|价格|成本|利润|费用|工资|薪酬|租金|支出|总额|売上|金額|価格|費用|"
+    r"umsatz|betrag|preis|montant|prix)",
     re.IGNORECASE,
 )
-_QUANTITY = re.compile(r"qty|quantity|units|count|pcs|volume|кількість|количество|к-сть|кол-во|数量|件数|menge", re.IGNORECASE)
 _PERCENT = re.compile(r"%|percent|rate|share|частка|доля|ставка|比例|率", re.IGNORECASE)
 
 

@@ -74,13 +74,10 @@ def pnl_table(card: Any) -> PnLTable | None:
                     and _named(c.name, _ACCOUNT_COLUMN)), None)
     if account is not None and len(money) == 1:
         return PnLTable(card.parquet_path, date, account=account.name, amount=money[0].name)
-    # Cost lines without a currency mark may be read as plain numbers, so any numeric
-    # column whose name says COGS or an expense counts.
-    numeric = [c for c in columns if c.role in ("money", "quantity")
-               or str(c.dtype).startswith(("int", "float"))]
+    # The ingester reads cost lines ("COGS", "Salaries", "Оренда") as money by their names.
     revenue = next((c.name for c in money if _named(c.name, _REVENUE)), None)
-    cogs = next((c.name for c in numeric if _named(c.name, _COGS)), None)
-    opex = tuple(c.name for c in numeric
+    cogs = next((c.name for c in money if _named(c.name, _COGS)), None)
+    opex = tuple(c.name for c in money
                  if _named(c.name, _OPEX) and c.name not in (revenue, cogs))
     if revenue and opex:  # a sales table has revenue and cost, never salaries or rent
         return PnLTable(card.parquet_path, date, revenue=revenue, cogs=cogs, opex=opex)

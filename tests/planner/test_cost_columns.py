@@ -1,0 +1,34 @@
+"""Cost columns read as money by the ingester lead the planner to margins and the P&L."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyst.ingest import ingest_file
+from analyst.planner import standard_plan
+from sandbox import Workspace
+
+
+def _cards(tmp_path: Path, name: str, text: str, encoding: str = "utf-8"):
+    path = tmp_path / name
+    path.write_bytes(text.encode(encoding))
+    return ingest_file(path, Workspace(tmp_path / "ws"))
+
+
+def test_a_sales_table_with_a_plain_cost_column_gets_a_margin_step(tmp_path):
+    cards = _cards(tmp_path, "sales.csv", "Product,Category,Revenue,Cost\n"
+                   "Pen,Office,100,60\nPaper,Office,250,200\nDesk,Furniture,900,500\n"
+                   "Chair,Furniture,400,300\n")
+    plan = standard_plan(cards)
+    margin = [s for s in plan.steps if s.recipe == "margin_by"]
+    assert margin and margin[0].arguments["cost"] == "Cost"
+
+
+def test_a_ukrainian_pnl_with_plain_numbers_is_a_pnl(tmp_path):
+    cards = _cards(tmp_path, "pnl.csv", "Місяць;Виручка;Собівартість;Зарплата;Оренда\n"
+                   "31.01.2026;120000;50000;30000;8000\n28.02.2026;130000;52000;30000;8000\n",
+                   encoding="cp1251")
+    (step,) = standard_plan(cards, "uk").steps
+    assert step.recipe == "pnl_summary"
+    assert step.arguments == {"date": "Місяць", "revenue": "Виручка", "cogs": "Собівартість",
+                              "opex": ["Зарплата", "Оренда"]}
