@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import state
+from ui import startup, state
 
 st.set_page_config(page_title="Analyst", page_icon=":material/analytics:", layout="wide")
+startup.prepare()  # secrets.toml values reach every layer; leftover containers are removed
 
 if state.auth_configured() and not state.signed_in():
     st.title("Analyst")
@@ -29,8 +30,10 @@ with st.sidebar:
         if st.button("New analysis", icon=":material/add:"):
             state.new_session()
             st.switch_page("pages/analyze.py")
-    for problem in state.settings().problems:
-        st.warning(problem)
+    problems = state.settings().problems
+    if problems:
+        st.warning(f"{len(problems)} setting(s) could not be used; see Settings and status.",
+                   icon=":material/warning:")
     if state.auth_configured():
         st.caption(f"Signed in as {state.owner()}")
         st.button("Sign out", on_click=st.logout)

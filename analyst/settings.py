@@ -4,17 +4,41 @@ The Streamlit app passes `st.secrets` in as a plain mapping (this module never i
 streamlit). Environment variables win over secrets, so an operator can override a file
 without editing it. A bad value never stops the app: it is reported in `problems` in
 plain words and the default is used instead.
+
+Some settings are read deep below the app, from the environment (sandbox limits and image,
+ingestion limits). So that a value in secrets.toml reaches them too, the app calls
+`export_secrets` at every run: flat `ANALYST_*` secrets go into `os.environ` where the
+environment has no value of its own. `OPENAI_*` values never go there (the API key would be
+one careless subprocess away from generated code): they travel as `AppSettings.llm` only.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from analyst.agent.config import ConfigError, LLMConfig
+from analyst.ingest.limits import IngestLimits, read_ingest_limits
+from sandbox.errors import SandboxError
+from sandbox.limits import Limits
+
+# Every setting Analyst reads (README "Configuration"); another ANALYST_ name is a typo.
+KNOWN_SETTINGS = frozenset({
+    "ANALYST_DATA_DIR", "ANALYST_MAX_UPLOAD_MB", "ANALYST_MAX_SANDBOXES", "ANALYST_QUEUE_TIMEOUT",
+    "ANALYST_SANDBOX_BACKEND", "ANALYST_OFFLINE", "ANALYST_PRIVACY", "ANALYST_APPROVAL",
+    "ANALYST_MODEL", "ANALYST_TEMPERATURE", "ANALYST_REASONING_EFFORT", "ANALYST_TOOL_CALLING",
+    "ANALYST_MAX_STEPS", "ANALYST_MAX_FAILURES", "ANALYST_STEP_TIMEOUT", "ANALYST_TOKEN_BUDGET",
+    "ANALYST_CONTEXT_TOKENS", "ANALYST_TOOL_OUTPUT_CHARS", "ANALYST_REQUEST_TIMEOUT",
+    "ANALYST_API_RETRIES", "ANALYST_MAX_RETRY_WAIT", "ANALYST_STREAM",
+    "ANALYST_PRICE_INPUT_PER_MTOK", "ANALYST_PRICE_OUTPUT_PER_MTOK",
+    "ANALYST_SANDBOX_MEMORY", "ANALYST_SANDBOX_CPUS", "ANALYST_SANDBOX_PIDS",
+    "ANALYST_SANDBOX_TMP_SIZE", "ANALYST_SANDBOX_OUTPUT_SIZE", "ANALYST_SANDBOX_TIMEOUT",
+    "ANALYST_SANDBOX_GRACE", "ANALYST_SANDBOX_IDLE_MINUTES", "ANALYST_SANDBOX_IMAGE",
+    "ANALYST_SANDBOX_BASE", "ANALYST_MAX_ROWS", "ANALYST_MAX_UNZIPPED_MB",
+})
 
 Backend = Literal["auto", "docker", "local"]
 
@@ -41,6 +65,16 @@ class AppSettings:
     privacy: bool = True
     """Send the model only the schema and statistics, never raw rows (ANALYST_PRIVACY)."""
     llm: LLMConfig = field(default_factory=LLMConfig)
+    sandbox_limits: Limits = field(default_factory=Limits)
+    """Memory, CPUs, timeouts of one sandbox session (ANALYST_SANDBOX_*)."""
+    sandbox_limits_ok: bool = True
+    """False when an ANALYST_SANDBOX_* limit is bad: the sandbox refuses to start until fixed."""
+    ingest: IngestLimits = field(default_factory=IngestLimits)
+    """Largest upload, table and unpacked workbook (ANALYST_MAX_UPLOAD_MB/_ROWS/_UNZIPPED_MB)."""
+    sandbox_image: str | None = None
+    """ANALYST_SANDBOX_IMAGE when set; None: the tag computed from this checkout."""
+    sources: Mapping[str, str] = field(default_factory=dict)
+    """Where each setting that is set came from: "environment" or "secrets.toml"."""
     problems: tuple[str, ...] = ()
     """Settings that could not be used, in plain words; the defaults were used instead."""
 
@@ -67,19 +101,39 @@ class AppSettings:
             "ANALYST_OFFLINE": self.offline,
             "ANALYST_APPROVAL": self.approval,
             "ANALYST_PRIVACY": self.privacy,
+            "ANALYST_MAX_ROWS": self.ingest.max_rows,
+            "ANALYST_MAX_UNZIPPED_MB": self.ingest.max_unzipped_mb,
+            "ANALYST_SANDBOX_IMAGE": self.sandbox_image or "(this checkout's tag)",
+            "sandbox limits": self.sandbox_limits.describe(),
             "OPENAI_BASE_URL": self.llm.base_url or "",
             "ANALYST_MODEL": self.llm.model,
             "OPENAI_API_KEY": "set" if self.llm.api_key else "not set",
         }
 
 
+def effective_values(
+    env: Mapping[str, str] | None = None, secrets: Mapping[str, Any] | None = None
+) -> dict[str, str]:
+    """Every flat setting, the environment's value winning over the secrets file's."""
+    merged = _flatten(secrets or {})
+    merged.update({k: v for k, v in (os.environ if env is None else env).items() if v.strip()})
+    return merged
+
+
 def load_settings(
     env: Mapping[str, str] | None = None, secrets: Mapping[str, Any] | None = None
 ) -> AppSettings:
     """Read the settings; `secrets` is `st.secrets` (or any mapping), `env` defaults to os.environ."""
-    merged = _flatten(secrets or {})
-    merged.update({k: v for k, v in (os.environ if env is None else env).items() if v.strip()})
-    problems: list[str] = []
+    environ = os.environ if env is None else env
+    merged = effective_values(environ, secrets)
+    sources = {k: "environment" if (environ.get(k) or "").strip() else "secrets.toml"
+               for k in merged if k.startswith(("ANALYST_", "OPENAI_"))}
+    problems: list[str] = [
+        f"{name} (in {'the environment' if where == 'environment' else where}) is not a "
+        "setting Analyst knows; check its spelling."
+        for name, where in sorted(sources.items())
+        if name.startswith("ANALYST_") and name not in KNOWN_SETTINGS
+    ]
     reader = _Reader(merged, problems)
     defaults = AppSettings()
     try:
@@ -93,9 +147,16 @@ def load_settings(
             f"ANALYST_SANDBOX_BACKEND must be auto, docker or local (it is {backend!r}); using auto."
         )
         backend = "auto"
+    try:
+        limits, limits_ok = Limits.from_env(merged), True
+    except SandboxError as exc:
+        problems.append(f"{exc} No analysis can run until it is fixed.")
+        limits, limits_ok = Limits(), False
+    ingest, ingest_problems = read_ingest_limits(merged)
+    problems.extend(ingest_problems)
     return AppSettings(
         data_dir=Path(merged.get("ANALYST_DATA_DIR") or defaults.data_dir),
-        max_upload_mb=int(reader.number("ANALYST_MAX_UPLOAD_MB", defaults.max_upload_mb, 1)),
+        max_upload_mb=max(1, int(ingest.max_upload_mb)),
         max_sandboxes=int(reader.number("ANALYST_MAX_SANDBOXES", defaults.max_sandboxes, 1)),
         queue_timeout_s=reader.number("ANALYST_QUEUE_TIMEOUT", defaults.queue_timeout_s, 1),
         sandbox_backend=backend,  # type: ignore[arg-type]
@@ -103,8 +164,39 @@ def load_settings(
         approval=reader.flag("ANALYST_APPROVAL", defaults.approval),
         privacy=reader.flag("ANALYST_PRIVACY", defaults.privacy),
         llm=llm,
+        sandbox_limits=limits,
+        sandbox_limits_ok=limits_ok,
+        ingest=ingest,
+        sandbox_image=(merged.get("ANALYST_SANDBOX_IMAGE") or "").strip() or None,
+        sources=sources,
         problems=tuple(problems),
     )
+
+
+def export_secrets(
+    secrets: Mapping[str, Any], environ: MutableMapping[str, str] | None = None,
+    exported: MutableMapping[str, str] | None = None,
+) -> tuple[str, ...]:
+    """Put flat ANALYST_* secrets into the environment where it has no value; return their names.
+
+    `exported` remembers what this function put there (name -> value), so a later call
+    updates or removes those values when secrets.toml changes, yet never touches a value
+    the operator set in the real environment. OPENAI_* secrets are never exported.
+    """
+    target = os.environ if environ is None else environ
+    mine = {} if exported is None else exported
+    wanted = {k: v for k, v in _flatten(secrets).items() if k.startswith("ANALYST_")}
+    for name in list(mine):
+        if target.get(name) != mine[name]:
+            mine.pop(name)  # someone else changed it since: theirs now
+        elif name not in wanted:
+            target.pop(name, None)
+            mine.pop(name)
+    for name, value in wanted.items():
+        if name in mine or not (target.get(name) or "").strip():
+            target[name] = value
+            mine[name] = value
+    return tuple(sorted(mine))
 
 
 def _flatten(secrets: Mapping[str, Any]) -> dict[str, str]:

@@ -1,19 +1,70 @@
-"""Settings and status: the model, the modes, the sandbox and its limits."""
+"""Settings and status: configuration problems, the sandbox, the model, the modes, the limits."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ui import health, state
+from ui import health, startup, state
 from ui.errors import guarded
 
 settings = state.settings()
 st.title("Settings and status")
 
+if settings.problems:
+    st.error("Some settings could not be used. Fix them in the environment or in "
+             ".streamlit/secrets.toml and restart the app:\n\n"
+             + "\n".join(f"- {p}" for p in settings.problems), icon=":material/error:")
+
+st.subheader("Sandbox: where the analysis code runs")
+status = None
+with guarded("check the sandbox"), st.spinner("Checking Docker…"):
+    status = health.check(settings)
+    kind, sentence = status.verdict()
+    getattr(st, kind)(sentence)
+    lines = [(f"Backend setting: **{settings.sandbox_backend}** (ANALYST_SANDBOX_BACKEND); "
+              f"in use: **{status.backend_in_use or 'none'}**.")]
+    if status.engine_problem:
+        lines.append(f"Docker engine: {status.engine_problem}.")
+    else:
+        lines.append("Docker engine: answers.")
+        if status.image_problem is None:
+            lines.append(f"Sandbox image: {status.image} is present and matches this version.")
+        elif status.image_stale:
+            lines.append(f"Sandbox image: only an older build is present; this version needs "
+                         f"{status.image} (its sandbox files changed). Build it below.")
+        else:
+            lines.append(f"Sandbox image: {status.image_problem}.")
+    sweep = startup.reap_leftovers()
+    if sweep.problem:
+        lines.append(sweep.problem)
+    elif sweep.removed:
+        lines.append(f"{sweep.removed} leftover sandbox container(s) from an earlier run of the "
+                     "app were removed at start.")
+    lines.append(f"At most **{settings.max_sandboxes}** analyses run at once; others wait in "
+                 f"line for up to {settings.queue_timeout_s:g} s.")
+    st.markdown("\n".join(f"- {line}" for line in lines))
+    if status.engine_problem is None and status.image_problem is not None:
+        offline_build = st.checkbox("Build without internet (air-gapped)", value=False)
+        if st.button("Build the sandbox image", icon=":material/build:"):
+            log = st.empty()
+            progress_lines: list[str] = []
+
+            def progress(line: str) -> None:
+                progress_lines.append(line)
+                log.code("\n".join(progress_lines[-15:]), language=None)
+
+            with st.status("Building the sandbox image…", expanded=True) as building:
+                tag = health.build_image(offline_build, progress)
+                building.update(label=f"Built {tag}.", state="complete")
+
 st.subheader("Language model")
 llm = state.llm_config()
-if llm.configured:
-    st.success(f"Model {llm.model} at {llm.endpoint_name}.")
+if llm.configured and state.preference("offline"):
+    st.info(f"Model {llm.model} at {llm.endpoint_name} is configured, but offline mode is on: "
+            "the offline analyst answers and nothing is sent to the model.")
+elif llm.configured:
+    st.success(f"Model {llm.model} at {llm.endpoint_name} answers free-form questions "
+               f"(API key {'set' if llm.api_key else 'not needed'}).")
 else:
     st.info("No model is configured: the offline analyst answers (no key needed). Set "
             "OPENAI_API_KEY (or OPENAI_BASE_URL for a local server such as Ollama) in the "
@@ -41,45 +92,31 @@ def _toggle(name: str, label: str, help_text: str) -> None:
 _toggle("offline", "Offline mode", "Use the offline analyst even when a model is configured.")
 _toggle("privacy", "Privacy mode", "The model sees only column names, types and statistics, "
         "never rows of your data.")
+if state.preference("privacy"):
+    st.caption("Privacy mode is **on**: the model is told the column names, their types and "
+               "summary figures (row counts, totals, minimum and maximum, date range) and the "
+               "results of the code it runs here, never rows of your files. The offline "
+               "analyst sends nothing anywhere in either mode.")
+else:
+    st.caption("Privacy mode is **off**: besides the column names and statistics, the model "
+               "also sees a few sample rows of each table, which helps it with messy data. "
+               "Turn it on for confidential files.")
 _toggle("approval", "Approval mode", "Show the code of each step and wait for your approval "
         "before it runs (offline analyst).")
 
-st.subheader("Sandbox")
-st.write(f"Backend: **{settings.sandbox_backend}** (ANALYST_SANDBOX_BACKEND). "
-         f"At most **{settings.max_sandboxes}** analyses run at once; others wait in line.")
-status = None
-with guarded("check the sandbox"), st.spinner("Checking Docker…"):
-    status = health.check()
-    if status.engine_problem:
-        st.warning(f"Docker: {status.engine_problem}.")
-    else:
-        st.success("Docker engine found.")
-        if status.image_problem:
-            st.warning(f"Image: {status.image_problem}.")
-        else:
-            st.success(f"Sandbox image {status.image} is present.")
-    if settings.sandbox_backend == "local" or (settings.sandbox_backend == "auto" and
-                                               (status.engine_problem or status.image_problem)):
-        st.info("Code runs as a local process: fine on your own computer, not isolated.")
-    if status.engine_problem is None:
-        offline_build = st.checkbox("Build without internet (air-gapped)", value=False)
-        if st.button("Build the sandbox image", icon=":material/build:"):
-            log = st.empty()
-            lines: list[str] = []
-
-            def progress(line: str) -> None:
-                lines.append(line)
-                log.code("\n".join(lines[-15:]), language=None)
-
-            with st.status("Building the sandbox image…", expanded=True) as building:
-                tag = health.build_image(offline_build, progress)
-                building.update(label=f"Built {tag}.", state="complete")
-
 st.subheader("Limits")
-if status is not None:
-    st.markdown("\n".join(f"- {line}" for line in status.limits))
-    if status.limits_problem:
-        st.warning(status.limits_problem)
-st.markdown(f"- uploads: at most {settings.max_upload_mb} MB per file")
-with st.expander("All settings (no secrets)"):
-    st.json(settings.to_public_dict())
+if status is not None and status.limits_problem:
+    st.warning(status.limits_problem)
+limits = [*settings.sandbox_limits.describe(),
+          f"uploads: at most {settings.ingest.max_upload_mb:g} MB per file",
+          f"tables: at most {settings.ingest.max_rows:,} rows",
+          f"Excel workbooks: at most {settings.ingest.max_unzipped_mb:,g} MB unpacked"]
+st.markdown("\n".join(f"- {line}" for line in limits))
+with st.expander("All settings and where they come from (no secrets)"):
+    rows = [{"setting": name, "value": str(value),
+             "from": settings.sources.get(name, "default")}
+            for name, value in settings.to_public_dict().items() if name.isupper()]
+    st.dataframe(rows, hide_index=True, width="stretch")
+    if startup.exported_names():
+        st.caption("Read from .streamlit/secrets.toml and passed on to the sandbox and the "
+                   "file reader: " + ", ".join(startup.exported_names()) + ".")

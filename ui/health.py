@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from analyst.settings import AppSettings
 
 
 @dataclass(frozen=True)
@@ -12,23 +15,62 @@ class Health:
     image_problem: str | None
     limits: tuple[str, ...]
     limits_problem: str | None
+    backend_setting: str = "auto"
+    image_stale: bool = False
+    """An image built from other sandbox files is there (`latest`), not this checkout's."""
+
+    @property
+    def docker_ready(self) -> bool:
+        return self.engine_problem is None and self.image_problem is None
+
+    @property
+    def backend_in_use(self) -> str | None:
+        """"docker", "local", or None when docker is required and cannot run."""
+        if self.backend_setting == "local":
+            return "local"
+        if self.docker_ready:
+            return "docker"
+        return "local" if self.backend_setting == "auto" else None
+
+    def verdict(self) -> tuple[str, str]:
+        """(kind, sentence): kind is success, warning or error, as the page shows it."""
+        in_use = self.backend_in_use
+        if in_use == "docker":
+            return "success", ("Ready: each analysis runs in its own Docker container with no "
+                               "network, read-only files and memory/CPU limits.")
+        if in_use is None:
+            return "error", ("No analysis can run: the backend is set to docker "
+                             "(ANALYST_SANDBOX_BACKEND) and Docker is not usable. Fix the "
+                             "problem below, or set the backend to auto or local.")
+        why = ("because the backend is set to local" if self.backend_setting == "local"
+               else "because Docker is not usable (see below)")
+        return "warning", (f"Code runs as a local process on this machine {why}. This is NOT "
+                           "isolation: generated code can read whatever the app's user can. "
+                           "Fine on your own computer with your own data; on a shared server "
+                           "use Docker (ANALYST_SANDBOX_BACKEND=docker).")
 
 
-def check() -> Health:
-    from sandbox import Limits, SandboxError
-    from sandbox.engine import engine_problem, image_problem, image_tag
+def check(settings: AppSettings) -> Health:
+    """Ask the Docker engine; the limits are the ones `settings` says are in force."""
+    from sandbox.engine import docker, engine_problem, image_problem, image_tag
 
     engine = engine_problem()
-    tag = image_tag()
-    image = image_problem(tag) if engine is None else "cannot check without an engine"
-    try:
-        limits, problem = tuple(Limits.from_env().describe()), None
-    except SandboxError as exc:
-        limits, problem = tuple(Limits().describe()), str(exc)
-    return Health(engine, tag, image, limits, problem)
+    tag = settings.sandbox_image or image_tag()
+    image: str | None = image_problem(tag) if engine is None else "cannot check without an engine"
+    stale = False
+    if engine is None and image is not None and settings.sandbox_image is None:
+        repository = tag.partition(":")[0]
+        latest = docker("image", "inspect", "--format", "{{.Id}}", f"{repository}:latest", timeout=20)
+        stale = latest.returncode == 0
+    problem = None
+    if not settings.sandbox_limits_ok:
+        problem = ("A sandbox limit has a bad value (see the problems at the top); no analysis "
+                   "starts until it is fixed.")
+    return Health(engine, tag, image, tuple(settings.sandbox_limits.describe()), problem,
+                  settings.sandbox_backend, stale)
 
 
-def build_image(offline: bool, progress) -> str:
+def build_image(offline: bool, progress: Any) -> str:
     from sandbox.build import build
 
     return build(offline=offline, progress=progress)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import os
 import zipfile
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from analyst.ingest.errors import IngestError
@@ -16,24 +19,61 @@ MAX_RATIO = 200
 RATIO_CHECK_FROM = 20 * 1024 * 1024
 
 
-def _env_number(name: str, default: float) -> float:
-    raw = os.environ.get(name, "").strip()
-    try:
-        return float(raw) if raw else default
-    except ValueError:
-        return default
+@dataclass(frozen=True)
+class IngestLimits:
+    """What one upload may be; read by `read_ingest_limits`, the one parser of these settings."""
+
+    max_upload_mb: float = 200
+    max_rows: int = 5_000_000
+    max_unzipped_mb: float = 2000
+
+
+_NAMES = {"max_upload_mb": "ANALYST_MAX_UPLOAD_MB", "max_rows": "ANALYST_MAX_ROWS",
+          "max_unzipped_mb": "ANALYST_MAX_UNZIPPED_MB"}
+
+
+def read_ingest_limits(values: Mapping[str, str] | None = None) -> tuple[IngestLimits, tuple[str, ...]]:
+    """The limits from `values` (default: the environment) and, in plain words, what was bad.
+
+    A bad value keeps its default here (the ingester cannot stop to ask); the app shows the
+    problems on its Settings page, since `analyst.settings` reads through this function too.
+    """
+    source = os.environ if values is None else values
+    defaults = IngestLimits()
+    chosen: dict[str, float] = {}
+    problems: list[str] = []
+    for field_name, name in _NAMES.items():
+        default = getattr(defaults, field_name)
+        raw = str(source.get(name) or "").strip()
+        if not raw:
+            continue
+        try:
+            value = float(raw)
+        except ValueError:
+            value = 0.0
+        if not (math.isfinite(value) and value > 0):
+            problems.append(f"{name} must be a positive number (it is {raw!r}); using {default:,}.")
+            continue
+        chosen[field_name] = int(value) if field_name == "max_rows" else value
+    return replace(defaults, **chosen), tuple(problems)
+
+
+def current_limits() -> IngestLimits:
+    # Read at each check, not at import: the app exports secrets.toml values into the
+    # environment at start, and tests change the environment between runs.
+    return read_ingest_limits()[0]
 
 
 def max_upload_bytes() -> int:
-    return int(_env_number("ANALYST_MAX_UPLOAD_MB", 200) * 1024 * 1024)
+    return int(current_limits().max_upload_mb * 1024 * 1024)
 
 
 def max_rows() -> int:
-    return int(_env_number("ANALYST_MAX_ROWS", 5_000_000))
+    return current_limits().max_rows
 
 
 def max_unzipped_bytes() -> int:
-    return int(_env_number("ANALYST_MAX_UNZIPPED_MB", 2000) * 1024 * 1024)
+    return int(current_limits().max_unzipped_mb * 1024 * 1024)
 
 
 def check_size(path: Path, display_name: str) -> int:

@@ -96,7 +96,7 @@ def test_settings_shows_modes_sandbox_health_and_limits(app_env):
     text = "\n".join(str(e.value) for kind in ("info", "success", "warning", "markdown")
                      for e in at.get(kind))
     assert "No model is configured" in text
-    assert "Backend: **local**" in text
+    assert "Backend setting: **local**" in text and "NOT isolation" in text
     assert "memory:" in text and "uploads: at most 200 MB" in text
     toggles = {t.label: t.value for t in at.toggle}
     assert toggles == {"Offline mode": False, "Privacy mode": True, "Approval mode": False}

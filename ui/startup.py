@@ -1,0 +1,65 @@
+"""What the app does before any page: one configuration for every layer, and old containers gone.
+
+`prepare()` runs at the top of every script run (cheap); the container sweep inside it runs
+once per app process, through `st.cache_resource`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+from analyst.settings import export_secrets
+
+log = logging.getLogger("analyst.app")
+
+# name -> value this process put into os.environ from secrets.toml: only those are ever
+# updated or removed again, so a value the operator set in the real environment always wins.
+_EXPORTED: dict[str, str] = {}
+_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """What the start-up sweep of leftover sandbox containers did."""
+
+    removed: int
+    problem: str | None = None
+
+
+def prepare() -> Sweep:
+    """Make secrets.toml reach the sandbox and ingester, then sweep old containers (once)."""
+    secrets = _secrets()
+    with _LOCK:  # Streamlit runs sessions in threads; the environment is one per process
+        export_secrets(secrets, exported=_EXPORTED)
+    return reap_leftovers()
+
+
+def _secrets() -> dict[str, Any]:
+    try:
+        return st.secrets.to_dict()
+    except Exception:  # noqa: BLE001 - no secrets.toml at all is the normal case
+        return {}
+
+
+def exported_names() -> tuple[str, ...]:
+    return tuple(sorted(_EXPORTED))
+
+
+@st.cache_resource(show_spinner=False)
+def reap_leftovers() -> Sweep:
+    """Remove sandbox containers whose app process is gone (a crash, a kill -9)."""
+    try:
+        from sandbox import reap_orphans
+
+        removed = reap_orphans()
+    except Exception as exc:  # a failed sweep must not keep the app from starting
+        log.warning("could not remove leftover sandbox containers", exc_info=True)
+        return Sweep(0, f"Leftover sandbox containers could not be checked ({exc}).")
+    if removed:
+        log.info("removed %d leftover sandbox container(s)", removed)
+    return Sweep(removed)
