@@ -20,10 +20,11 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 IMAGE_DIR = Path(__file__).resolve().parent / "image"
+DOCKERFILE = Path(__file__).resolve().parent / "Dockerfile"
 KERNEL = Path(__file__).resolve().parent / "kernel.py"
 REPOSITORY = "analyst-sandbox"
 # The debootstrap'ed base; ANALYST_SANDBOX_BASE names another (e.g. to prove a from-scratch build).
@@ -47,7 +48,7 @@ class BuildError(RuntimeError):
 
 
 def _inputs() -> list[Path]:
-    files = [IMAGE_DIR / "Dockerfile", IMAGE_DIR / "requirements.txt"]
+    files = [DOCKERFILE, IMAGE_DIR / "requirements.txt"]
     if KERNEL.exists():
         files.append(KERNEL)
     return files
@@ -70,6 +71,7 @@ def image_exists(tag: str | None = None) -> bool:
         done = subprocess.run(
             ["docker", "image", "inspect", tag or image_tag()],
             capture_output=True,
+            check=False,
             timeout=30,
         )
     except (OSError, subprocess.TimeoutExpired):
@@ -160,7 +162,7 @@ def build(*, offline: bool = False, progress: Progress = print, workdir: Path | 
     """Build the image for this checkout and return its tag; also tags `analyst-sandbox:latest`."""
     if shutil.which("docker") is None:
         raise BuildError("The docker command is not installed: install Docker first.")
-    if subprocess.run(["docker", "info"], capture_output=True).returncode != 0:
+    if subprocess.run(["docker", "info"], capture_output=True, check=False).returncode != 0:
         raise BuildError("The Docker engine does not answer: start it (e.g. `dockerd &`) and retry.")
     tag = image_tag()
     workdir = workdir or Path(__file__).resolve().parent.parent / ".build"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 ToolCalling = Literal["auto", "on", "off"]
@@ -28,7 +28,8 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class LLMConfig:
-    api_key: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    """Kept out of repr so the key never lands in a log or an error's details."""
     base_url: str | None = None
     model: str = "gpt-4o-mini"
     temperature: float | None = None

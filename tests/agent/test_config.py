@@ -51,3 +51,9 @@ def test_known_openai_prices_give_a_cost_estimate():
 def test_bad_values_are_named(env, phrase):
     with pytest.raises(ConfigError, match=phrase):
         LLMConfig.from_env(env)
+
+
+def test_the_key_never_appears_in_the_config_text():
+    config = LLMConfig(api_key="sk-very-secret-123")
+    assert "sk-very-secret-123" not in repr(config)
+    assert "sk-very-secret-123" not in str(config)
