@@ -18,6 +18,7 @@ from typing import Any, Literal, Self
 
 from analyst import workspace_state as state
 from analyst.events import Answer, Event, Step
+from analyst.stopping import STOPPED_TEXT, StoppableSession, StopSwitch
 from sandbox import Limits, SandboxError, Workspace, WorkspaceError, open_session
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,7 @@ class Analysis:
         self._warned = False
         self._restore_pending = False
         self._sources: list[tuple[state.FileRecord, list[Any]]] = []
+        self._stop = StopSwitch()
         self.problems: list[str] = []
         """Files of an earlier session that could not be read again, in plain words."""
 
@@ -185,39 +187,71 @@ class Analysis:
         """
         from analyst.planner import standard_report
 
-        yield from self._guarded("Standard report", lambda: standard_report(
-            self.session, self.cards, approve=approve, language=language))
+        yield from self._guarded("Standard report", "offline", lambda session: standard_report(
+            session, self.cards, approve=approve, language=language))
 
     def _run(self, question: str, chosen: str, config: Any, privacy: bool,
              approve: Callable[[Step], bool] | None) -> Iterator[Event]:
         if chosen == "llm":
             from analyst.agent import run_agent
 
-            def events() -> Iterator[Event]:
-                return run_agent(self.session, self.cards, question, config,
+            def events(session: Any) -> Iterator[Event]:
+                return run_agent(session, self.cards, question, config,
                                  history=self.history, privacy=privacy, approve=approve)
         else:
             from analyst.planner import answer_offline
 
-            def events() -> Iterator[Event]:
-                return answer_offline(self.session, self.cards, question, approve=approve)
-        yield from self._guarded(question, events)
+            def events(session: Any) -> Iterator[Event]:
+                return answer_offline(session, self.cards, question, approve=approve)
+        yield from self._guarded(question, chosen, events)
 
-    def _guarded(self, question: str, events: Callable[[], Iterator[Event]]) -> Iterator[Event]:
+    def interrupt(self) -> None:
+        """Stop the question or report running now (thread-safe; the UI's Stop button).
+
+        The sandbox step running now is interrupted (variables kept, unless it will not
+        stop), no further step runs, and the event stream ends soon after with a failed
+        answer "Stopped before the end." that keeps the steps that finished. A brain
+        waiting for the model's reply ends when that reply arrives.
+        """
+        self._stop.set()
+        if self._session is not None:
+            self._session.interrupt()
+
+    def _guarded(self, question: str, brain: str,
+                 events: Callable[[Any], Iterator[Event]]) -> Iterator[Event]:
         """Run a brain; an infrastructure failure becomes a plain error and a failed answer."""
+        self._stop.clear()
+        steps: list[Step] = []
+        answered = False
         try:
             self.session.start()
             if self.session.warning and not self._warned:
                 self._warned = True
                 yield Event("warning", self.session.warning)
-            for event in events():
-                if event.kind == "answer" and event.answer is not None:
-                    self._remember(event.answer)
-                yield event
+            stream = events(StoppableSession(self.session, self._stop))
+            try:
+                for event in stream:
+                    # After a stop only the result of the step that was running gets through.
+                    if self._stop.on and event.kind != "result":
+                        break
+                    if event.kind == "result" and event.step is not None:
+                        steps.append(event.step)
+                    if event.kind == "answer" and event.answer is not None:
+                        answered = True
+                        self._remember(event.answer)
+                    yield event
+                    if self._stop.on:
+                        break
+            finally:
+                stream.close()
         except SandboxError as exc:
             yield Event("error", str(exc))
             yield from self._finish(Answer(question, f"The analysis could not run: {exc}",
                                            ok=False))
+            return
+        if self._stop.on and not answered:
+            yield from self._finish(Answer(question, STOPPED_TEXT, steps=tuple(steps),
+                                           brain=brain, ok=False))
 
     def _finish(self, answer: Answer) -> Iterator[Event]:
         self._remember(answer)

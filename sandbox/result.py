@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp"})
@@ -62,16 +62,39 @@ class ExecutionResult:
     """The session was restarted: variables from earlier steps are gone."""
     notice: str | None = None
     """Plain words for the user about anything unusual: what happened and what it means."""
+    interrupted: bool = False
+    """The user stopped the step (`Session.interrupt()`); `notice` says whether variables are kept."""
 
     @property
     def ok(self) -> bool:
-        """True when the code ran to its end without an error, a timeout or running out of memory."""
-        return self.error is None and not self.timed_out and not self.out_of_memory
+        """True when the code ran to its end without an error, a timeout, a stop or running out of memory."""
+        return (self.error is None and not self.timed_out and not self.out_of_memory
+                and not self.interrupted)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["ok"] = self.ok
         return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ExecutionResult:
+        """The inverse of `to_dict()`, also after a JSON round trip (lists for tuples).
+
+        `ok` is derived, and keys this version does not know (a newer writer) are ignored;
+        missing ones (an older writer) take their defaults, so stored results stay readable.
+        """
+        kept = _known(cls, data)
+        if kept.get("error") is not None:
+            kept["error"] = ExecutionError(**_known(ExecutionError, kept["error"]))
+        if kept.get("value") is not None:
+            kept["value"] = DisplayValue(**_known(DisplayValue, kept["value"]))
+        kept["files"] = tuple(OutputFile(**_known(OutputFile, f)) for f in kept.get("files") or ())
+        return cls(**kept)
+
+
+def _known(cls: Any, data: dict[str, Any]) -> dict[str, Any]:
+    names = {f.name for f in fields(cls)}
+    return {k: v for k, v in dict(data).items() if k in names}
 
 
 def bound_text(text: str, limit: int) -> str:

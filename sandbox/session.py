@@ -24,6 +24,7 @@ PING_TIMEOUT_S = 2.0
 WATCH_EVERY_S = 0.2  # how often a running step's output size is checked
 MAX_STREAM_CHARS = 64_000
 LOST = "Variables from earlier steps are gone: load the data again."
+STOPPED = "Stopped at your request; variables are kept."
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,8 @@ class Session(Protocol):
 
     def start(self) -> None: ...
     def run(self, code: str, timeout: float | None = None) -> ExecutionResult: ...
+    def interrupt(self) -> bool:
+        """Stop the step running now (from any thread); False when none is running."""
     def close(self) -> None: ...
     def __enter__(self) -> Self: ...
     def __exit__(self, *exc: object) -> None: ...
@@ -73,7 +76,12 @@ class KernelSession:
         self.limits = limits
         self._backend = backend
         self._conn: KernelConnection | None = None
-        self._lock = threading.RLock()
+        self._lock = threading.RLock()  # one step at a time; held for the whole step
+        # `interrupt()` comes from another thread while `run` holds `_lock`: it only sets a
+        # flag that the waiting loop acts on, so every backend call stays in one thread.
+        self._stop = threading.Event()
+        self._flag_lock = threading.Lock()
+        self._running = False
 
     @property
     def backend(self) -> str:
@@ -119,12 +127,34 @@ class KernelSession:
                 self._conn = None
             self._backend.stop()
 
+    def interrupt(self) -> bool:
+        """Stop the step that is running now, as a timeout would, but at the user's request.
+
+        Thread-safe and non-blocking. The step gets a KeyboardInterrupt (variables kept);
+        one that does not stop within the grace period restarts the session (variables
+        lost). Its result has `interrupted=True` and a notice saying so. Returns False when
+        no step is running (nothing is remembered for the next one).
+        """
+        with self._flag_lock:
+            if not self._running:
+                return False
+            self._stop.set()
+            return True
+
     def run(self, code: str, timeout: float | None = None) -> ExecutionResult:
         with self._lock:
             notices: list[str] = []
             restarted = not self._ensure_alive(notices)
             t0 = time.monotonic()
-            outcome = self._execute(code, timeout or self.limits.step_timeout_s)
+            with self._flag_lock:
+                self._stop.clear()
+                self._running = True
+            try:
+                outcome = self._execute(code, timeout or self.limits.step_timeout_s)
+            finally:
+                with self._flag_lock:
+                    self._running = False
+                    self._stop.clear()
             outcome.restarted |= restarted
             if outcome.notice:
                 notices.append(outcome.notice)
@@ -132,11 +162,13 @@ class KernelSession:
             return ExecutionResult(
                 stdout=bound_text(_text(outcome.reply.get("stdout")), MAX_STREAM_CHARS),
                 stderr=bound_text(_text(outcome.reply.get("stderr")), MAX_STREAM_CHARS),
-                error=outcome.error or _error(outcome.reply.get("error")),
+                error=outcome.error or _error(None if outcome.interrupted else
+                                              outcome.reply.get("error")),
                 value=_value(outcome.reply.get("value")),
                 files=tuple(files),
                 duration_s=round(time.monotonic() - t0, 4),
                 timed_out=outcome.timed_out,
+                interrupted=outcome.interrupted,
                 out_of_memory=outcome.out_of_memory or _is_memory_error(outcome.reply),
                 restarted=outcome.restarted,
                 notice=" ".join(notices) or self._memory_error_notice(outcome.reply),
@@ -179,6 +211,11 @@ class KernelSession:
                 out.over_output_limit = True
             if out.over_output_limit:
                 self._output_limit_exceeded(out)
+            elif out.stop_requested and out.reply.get("interrupted"):
+                # Only when the kernel says so: a step that ended before the signal landed
+                # finished normally, and its result is kept as such.
+                out.interrupted = True
+                out.notice = STOPPED
             elif out.timed_out:
                 out.notice = (
                     f"The step was stopped after {_seconds(timeout)} (the time limit for one "
@@ -189,6 +226,12 @@ class KernelSession:
             self._restart_after(out, "it did not stop when interrupted")
             if out.over_output_limit:
                 self._output_limit_exceeded(out)
+            elif out.stop_requested:
+                out.interrupted = True
+                out.notice = (
+                    "Stopped at your request. The step did not stop when interrupted, so the "
+                    f"session was restarted. {LOST}"
+                )
             else:
                 out.notice = (
                     f"The step was still running after {_seconds(timeout)} and did not stop "
@@ -219,9 +262,12 @@ class KernelSession:
         interrupted_at: float | None = None
         while True:
             now = time.monotonic()
-            if interrupted_at is None and now >= deadline:
+            if interrupted_at is None and self._stop.is_set():
+                out.stop_requested = True
+            elif interrupted_at is None and now >= deadline:
                 out.timed_out = True
-            if interrupted_at is None and (out.timed_out or out.over_output_limit):
+            if interrupted_at is None and (out.timed_out or out.over_output_limit
+                                           or out.stop_requested):
                 self._backend.interrupt()
                 interrupted_at = now
             limit = (interrupted_at + self.limits.grace_s) if interrupted_at else deadline
@@ -283,6 +329,10 @@ class _Outcome:
     reply: dict | None = None
     error: ExecutionError | None = None
     timed_out: bool = False
+    stop_requested: bool = False
+    """`interrupt()` was called while the step ran."""
+    interrupted: bool = False
+    """The step really was stopped because of that request."""
     out_of_memory: bool = False
     over_output_limit: bool = False
     restarted: bool = False

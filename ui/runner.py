@@ -2,8 +2,9 @@
 
 The brain runs in a worker thread that first waits for a sandbox slot; the page thread
 renders its events as they arrive. A Stop click reruns the page: Streamlit then raises
-inside the page thread, the worker is told to stop after the step that is running, and
-whatever finished is saved, so nothing the user saw is lost.
+inside the page thread, `Analysis.interrupt()` stops the sandbox step running now (its
+variables are kept) and ends the brain's events, and whatever finished is saved, so
+nothing the user saw is lost.
 """
 
 from __future__ import annotations
@@ -163,12 +164,13 @@ def _render_event(event: Any, steps: list[dict[str, Any]], workspace: Path) -> s
 
 
 def _interrupt(analysis: Any) -> None:
-    stop = getattr(analysis, "interrupt", None) or getattr(analysis, "stop", None)
-    if callable(stop):
-        try:
-            stop()
-        except Exception:
-            log.warning("could not interrupt the running step", exc_info=True)
+    """Stop the step running now (thread-safe), not only after it: see `Analysis.interrupt`."""
+    if analysis is None:
+        return
+    try:
+        analysis.interrupt()
+    except Exception:
+        log.warning("could not interrupt the running step", exc_info=True)
 
 
 def _failure_sentence(exc: BaseException) -> str:
