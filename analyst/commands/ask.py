@@ -7,15 +7,21 @@ import json
 import sys
 from pathlib import Path
 
-from analyst.commands.loading import CommandError, add_common_arguments, fail, open_analysis
+from analyst.commands.loading import (
+    CommandError,
+    add_common_arguments,
+    add_offline_argument,
+    fail,
+    open_analysis,
+)
 from analyst.events import Answer
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("items", nargs="+", metavar="FILE... QUESTION",
                         help="one or more data files, then the question in quotes")
-    parser.add_argument("--offline", action="store_true",
-                        help="use the offline analyst even when a language model is configured")
+    add_offline_argument(parser, "use the offline analyst even when a language model is "
+                                 "configured")
     parser.add_argument("--json", action="store_true",
                         help="print {answer, steps (code and result), artifacts} as JSON")
     parser.add_argument("--share-samples", action="store_true",

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from analyst.analysis import Analysis
+from analyst.settings import AppSettings, load_settings
 
 BACKENDS = ("auto", "docker", "local")
 
@@ -17,12 +18,34 @@ class CommandError(Exception):
     """A failure the user can act on; `str()` is the one line printed on stderr."""
 
 
+def environment_settings() -> AppSettings:
+    """The settings the command line honours: the environment only (no secrets.toml)."""
+    return load_settings(secrets={})
+
+
 def add_common_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workspace", type=Path, default=None,
                         help="folder for the clean tables, charts and tables "
                              "(default: a new folder in the temporary directory)")
-    parser.add_argument("--backend", choices=BACKENDS, default="auto",
-                        help="where generated code runs: docker (isolated), local, or auto")
+    parser.add_argument("--backend", choices=BACKENDS,
+                        default=environment_settings().sandbox_backend,
+                        help="where generated code runs: docker (isolated), local (NOT "
+                             "isolated), or auto (docker when usable, else local). Default: "
+                             "ANALYST_SANDBOX_BACKEND, else auto (now: %(default)s)")
+
+
+def add_offline_argument(parser: argparse.ArgumentParser, help_text: str) -> None:
+    offline = environment_settings().offline
+    parser.add_argument("--offline", action=argparse.BooleanOptionalAction, default=offline,
+                        help=f"{help_text}. Default: ANALYST_OFFLINE, else off (now: "
+                             f"{'on' if offline else 'off'}); --no-offline overrides "
+                             "ANALYST_OFFLINE=on")
+
+
+def warn_about_settings() -> None:
+    """Name every environment setting that could not be used (its default is used instead)."""
+    for problem in environment_settings().problems:
+        print(f"Setting ignored: {problem}", file=sys.stderr)
 
 
 def open_analysis(files: Sequence[Path], workspace: Path | None, backend: str,
@@ -31,6 +54,7 @@ def open_analysis(files: Sequence[Path], workspace: Path | None, backend: str,
     for path in files:
         if not path.is_file():
             raise CommandError(f"File not found: {path}")
+    warn_about_settings()
     root = workspace or Path(tempfile.mkdtemp(prefix="analyst-"))
     analysis = Analysis.open(root, backend=backend)
     for path in files:

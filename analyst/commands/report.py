@@ -10,7 +10,13 @@ import sys
 import time
 from pathlib import Path
 
-from analyst.commands.loading import CommandError, add_common_arguments, fail, open_analysis
+from analyst.commands.loading import (
+    CommandError,
+    add_common_arguments,
+    add_offline_argument,
+    fail,
+    open_analysis,
+)
 from analyst.planner.phrases import LANGUAGES, data_language
 
 
@@ -24,9 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="language of the report's words (default: the language of the "
                              "data: title, column and sheet names)")
-    parser.add_argument("--offline", action="store_true",
-                        help="accepted for symmetry with ask: the standard report is always "
-                             "computed by the verified recipes, with no language model")
+    add_offline_argument(parser, "accepted for symmetry with ask: the standard report is "
+                                 "always computed by the verified recipes, with no language model")
     parser.add_argument("--no-code", action="store_true",
                         help="leave the code of the steps out of the appendix")
     parser.add_argument("--quiet", action="store_true", help="print only the output paths")
