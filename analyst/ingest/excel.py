@@ -1,10 +1,10 @@
-"""Excel workbooks (XLSX/XLSM through openpyxl, XLS through xlrd): pick the data sheet, read it."""
+"""Excel workbooks (XLSX/XLSM through openpyxl, XLS through xlrd): find the data sheets, read them."""
 
 from __future__ import annotations
 
 import datetime as dt
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +27,48 @@ class Sheet:
     rows: list[Row]
 
 
-def read_workbook(path: Path, kind: str, options: IngestOptions, display_name: str) -> RawTable:
+def read_workbook(path: Path, kind: str, options: IngestOptions, display_name: str) -> list[RawTable]:
+    """Every data sheet as its own raw table: the main one (largest) first, then workbook order.
+
+    A workbook with one sheet per month holds several tables of equal standing; reading only
+    the first would answer "total revenue" for January alone. Cover, notes, hidden and empty
+    sheets are skipped, and each table's first assumption says which sheets were read and why.
+    """
     sheets = _read_xls(path, display_name) if kind == "xls" else _read_xlsx(path, display_name)
     visible = [s for s in sheets if s.visible]
-    chosen, why = _choose(sheets, visible, options, display_name)
-    assumptions = [why]
+    hidden = [f"{s.name!r} (hidden)" for s in sheets if not s.visible]
+    if options.sheet is not None:
+        chosen = _chosen(sheets, visible, options, display_name)
+        return [_raw_table(path, kind, chosen, visible, options, display_name,
+                           [f"Sheet {chosen.name!r} read, as you chose."])]
+    if not visible:
+        raise IngestError(f"{display_name} has no visible sheets.")
+    best = max(visible, key=_score)
+    if _score(best) == 0:
+        raise IngestError(f"{display_name} has no rows of data on any sheet.")
+    candidates = [s for s in visible if s is best or _is_data_sheet(s, best)]
+    skipped = [f"{s.name!r} (looks like a cover or notes page)" for s in visible if s not in candidates]
+    tables = []
+    for sheet in [best] + [s for s in candidates if s is not best]:
+        try:
+            tables.append((sheet, _raw_table(path, kind, sheet, visible, options, display_name, [])))
+        except IngestError:
+            if sheet is best:
+                raise
+            skipped.append(f"{sheet.name!r} (no table could be read from it)")
+    if len(tables) == 1:
+        why = f"Sheet {best.name!r} chosen: it holds the table"
+    else:
+        names = ", ".join(repr(s.name) for s in visible if any(s is t for t, _ in tables))
+        why = f"Sheets {names} hold tables: each is read as its own table"
+    skipped += hidden
+    why += ("; not read: " + ", ".join(skipped) if skipped else "") + "."
+    return [replace(raw, assumptions=(why,) + raw.assumptions) for _sheet, raw in tables]
+
+
+def _raw_table(path: Path, kind: str, chosen: Sheet, visible: list[Sheet], options: IngestOptions,
+               display_name: str, assumptions: list[str]) -> RawTable:
+    assumptions = list(assumptions)
     rows = chosen.rows
     if kind == "xlsx":
         rows, formula_note = fill_formulas(path, chosen.name, rows)
@@ -63,29 +100,28 @@ def _span(row: Row) -> int:
     return max((i + 1 for i, v in enumerate(row.cells) if cell_kind(v) != "empty"), default=0)
 
 
-def _choose(sheets: list[Sheet], visible: list[Sheet], options: IngestOptions, display_name: str):
+def _chosen(sheets: list[Sheet], visible: list[Sheet], options: IngestOptions, display_name: str) -> Sheet:
+    for sheet in sheets:
+        if sheet.name == options.sheet:
+            return sheet
     names = ", ".join(repr(s.name) for s in visible)
-    if options.sheet is not None:
-        for sheet in sheets:
-            if sheet.name == options.sheet:
-                return sheet, f"Sheet {sheet.name!r} read, as you chose."
-        raise IngestError(f"{display_name} has no sheet {options.sheet!r}; its sheets are {names}.")
-    if not visible:
-        raise IngestError(f"{display_name} has no visible sheets.")
-    scored = sorted(visible, key=_score, reverse=True)
-    best = scored[0]
-    if _score(best) == 0:
-        raise IngestError(f"{display_name} has no rows of data on any sheet.")
-    why = f"Sheet {best.name!r} chosen: it holds the table"
-    skipped = []
-    for sheet in visible:
-        if sheet is best:
-            continue
-        skipped.append(f"{sheet.name!r} ({'looks like a cover or notes page' if _score(sheet) < 0.2 * _score(best) else 'smaller table; pick it to read it instead'})")
-    skipped += [f"{s.name!r} (hidden)" for s in sheets if not s.visible]
-    if skipped:
-        why += "; not read: " + ", ".join(skipped)
-    return best, why + "."
+    raise IngestError(f"{display_name} has no sheet {options.sheet!r}; its sheets are {names}.")
+
+
+def _is_data_sheet(sheet: Sheet, best: Sheet) -> bool:
+    """A table of its own: not tiny next to the main one, and at least two rows of figures.
+
+    A cover or notes page has one filled cell per line, or label/value pairs without
+    numbers; a month's sheet has rows with a number or a date beside other cells.
+    """
+    if _score(sheet) < 0.2 * _score(best):
+        return False
+    figures = 0
+    for row in sheet.rows[:SCORE_ROWS]:
+        kinds = [cell_kind(v) for v in row.cells]
+        if sum(k != "empty" for k in kinds) >= 2 and any(k in ("number", "date") for k in kinds):
+            figures += 1
+    return figures >= 2
 
 
 def _score(sheet: Sheet) -> int:

@@ -23,6 +23,7 @@ from analyst.ingest.limits import check_rows, check_size
 from analyst.ingest.naming import safe_file_name, table_slug, unique_path
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.profile import column_card, distinct, role_of, sample_rows
+from analyst.ingest.sheets import Item, workbook_items
 from analyst.ingest.table import RawTable
 
 
@@ -62,13 +63,10 @@ def ingest_file(
         if isinstance(item, FastTable):
             cards.append(_fast_card(item, name, sha256, input_dir))
             continue
-        raw, cleaned = item
-        if cleaned.frame.empty or not len(cleaned.frame.columns):
-            where = f" (sheet {raw.sheet!r})" if raw and raw.sheet else ""
-            raise IngestError(f"{name}{where} has no data rows below its header.")
+        raw, cleaned, slug = item
+        _check_not_empty(raw, cleaned, name)
         check_rows(len(cleaned.frame), name)
-        fallback = table_slug(raw.sheet) if raw and raw.sheet else "table"
-        target = unique_path(input_dir, table_slug(Path(name).stem, fallback), ".parquet")
+        target = unique_path(input_dir, slug, ".parquet")
         _write_parquet(cleaned.frame, target)
         cards.append(_card(raw, cleaned, name, sha256, target, input_dir.parent))
     original = unique_path(input_dir, *_split(safe_file_name(name)))
@@ -104,22 +102,35 @@ def _fast_card(fast: FastTable, name: str, sha256: str, input_dir: Path) -> Data
     )
 
 
-def _read(path: Path, kind: str, options: IngestOptions, name: str) -> list[tuple[RawTable | None, CleanTable] | FastTable]:
+def _read(path: Path, kind: str, options: IngestOptions, name: str) -> list[Item | FastTable]:
+    stem = table_slug(Path(name).stem)
     if kind == "parquet":
         frame = pd.read_parquet(path)
         frame.columns = [str(c) for c in frame.columns]
-        return [(None, CleanTable(frame, assumptions=("Parquet file used as it is.",)))]
+        return [(None, CleanTable(frame, assumptions=("Parquet file used as it is.",)), stem)]
     if kind == "text":
         data = path.read_bytes()
         fast = read_fast(data, options, name)
         if fast is not None:
             return [fast]
-        raw = read_delimited(data, options, name)
-    else:
-        from analyst.ingest.excel import read_workbook  # openpyxl is slow to import
+        return _one(read_delimited(data, options, name), options, stem)
+    from analyst.ingest.excel import read_workbook  # openpyxl is slow to import
 
-        raw = read_workbook(path, kind, options, name)
-    return [(raw, clean(raw, options))]
+    raws = read_workbook(path, kind, options, name)
+    if len(raws) == 1:
+        fallback = table_slug(raws[0].sheet) if raws[0].sheet else "table"
+        return _one(raws[0], options, table_slug(Path(name).stem, fallback))
+    return workbook_items(raws, options, name)
+
+
+def _one(raw: RawTable, options: IngestOptions, slug: str) -> list[Item]:
+    return [(raw, clean(raw, options), slug)]
+
+
+def _check_not_empty(raw: RawTable | None, cleaned: CleanTable, name: str) -> None:
+    if cleaned.frame.empty or not len(cleaned.frame.columns):
+        where = f" (sheet {raw.sheet!r})" if raw and raw.sheet else ""
+        raise IngestError(f"{name}{where} has no data rows below its header.")
 
 
 def _write_parquet(frame: pd.DataFrame, target: Path) -> None:

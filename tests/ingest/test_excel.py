@@ -12,12 +12,15 @@ import xlwt
 from analyst.ingest import IngestError, IngestOptions, ingest_file
 from tests.ingest.conftest import cents
 from tests.ingest.workbooks import (
+    MONTH_COLUMNS,
+    MONTHS,
     SHENZHEN_COST,
     SHENZHEN_NAMES,
     SHENZHEN_PROFIT,
     SHENZHEN_REVENUE,
     SHENZHEN_ROWS,
     as_xlsm,
+    monthly_workbook,
     shenzhen_workbook,
     simple_workbook,
 )
@@ -147,3 +150,86 @@ def test_header_row_override_in_a_workbook(workspace, tmp_path):
     assert list(frame.columns) == ["a", "b"] and card.header_row == 3
     assert frame["b"].sum() == 7.0
     assert "as you chose" in " ".join(card.assumptions)
+
+
+# One sheet per month: every sheet is a table, and the months are also joined.
+
+def test_a_sheet_per_month_gives_each_month_and_all_months_joined_first(workspace, tmp_path):
+    cards = ingest_file(monthly_workbook(tmp_path / "sales 2026.xlsx"), workspace)
+    assert [c.table for c in cards] == ["sales_2026_all_sheets", "sales_2026_jan", "sales_2026_feb", "sales_2026_mar"]
+    joined, jan, feb, mar = cards
+    # Exact to the cent, per month and for the quarter; the Total rows are left out everywhere.
+    assert [cents(c.column("Revenue").sum) for c in (jan, feb, mar)] == [300.00, 300.01, 1300.00]
+    assert cents(joined.column("Revenue").sum) == 1900.01
+    assert [c.rows for c in cards] == [7, 2, 3, 2]
+    assert [c.sheet for c in cards] == [None, "Jan", "Feb", "Mar"]
+    assert all(c.sheets == ("Notes", "Jan", "Feb", "Mar") for c in cards)
+    frame = pd.read_parquet(workspace.root / joined.parquet_path)
+    assert list(frame.columns) == MONTH_COLUMNS + ["Sheet"]
+    assert frame["Sheet"].tolist() == ["Jan"] * 2 + ["Feb"] * 3 + ["Mar"] * 2
+    assert frame.groupby("Sheet", sort=False)["Revenue"].sum().round(2).to_dict() == {
+        "Jan": 300.00, "Feb": 300.01, "Mar": 1300.00}
+    assert joined.date_range == ("2026-01-05", "2026-03-31")
+    assert [(r.line, r.reason, r.text) for r in joined.excluded_rows] == [
+        (5, "total row", "[Jan] Total | 300"), (6, "total row", "[Feb] Total | 300.01"),
+        (5, "total row", "[Mar] Total | 1300")]
+    # Which sheets were read and why, in plain words, on every table.
+    choice = "Sheets 'Jan', 'Feb', 'Mar' hold tables: each is read as its own table; not read: " \
+             "'Notes' (looks like a cover or notes page), 'Dec 2025' (hidden)."
+    assert all(c.assumptions[0] == choice for c in (jan, feb, mar)) and joined.assumptions[1] == choice
+    assert joined.assumptions[0] == (
+        "Sheets 'Jan', 'Feb', 'Mar' have the same columns: this table joins their 7 rows, with the "
+        "sheet name in column 'Sheet'; each sheet is also a table of its own, so you can ask about "
+        "all of them together or one at a time.")
+    said = ("Sheets 'Jan', 'Feb', 'Mar' have the same columns: read as 3 tables, one per sheet (ask "
+            "about each), and also joined into table 'sales_2026_all_sheets' (ask about all of them together).")
+    assert all(said in c.assumptions for c in (jan, feb, mar))
+    # What every month shares is said once on the joined table; nothing is said twice.
+    assert "Header on row 2. 1 line(s) above it were read as a title or notes and skipped." in joined.assumptions
+    assert len(set(joined.assumptions)) == len(joined.assumptions)
+
+
+def test_the_sheet_override_still_reads_one_sheet(workspace, tmp_path):
+    (card,) = ingest_file(monthly_workbook(tmp_path / "q1.xlsx"), workspace, IngestOptions(sheet="Feb"))
+    assert card.table == "q1" and card.sheet == "Feb" and card.rows == 3
+    assert cents(card.column("Revenue").sum) == 300.01
+    assert card.assumptions[0] == "Sheet 'Feb' read, as you chose."
+
+
+def test_sheets_with_different_tables_are_read_apart_and_the_main_one_first(workspace, tmp_path):
+    path = simple_workbook(tmp_path / "book.xlsx", {
+        "Customers": [["Customer", "Since", "Credit limit"], ["Acme", 2019, 5000], ["Globex", 2021, 2500]],
+        "Orders": [["Order", "Customer", "Amount"]] + [[f"SO-{i}", "Acme", 10.5 * i] for i in range(1, 7)],
+        "Read me": [["This workbook is exported nightly."], ["Contact: it@example.com"]],
+    })
+    orders, customers = ingest_file(path, workspace)
+    assert (orders.sheet, orders.table, orders.rows) == ("Orders", "book_orders", 6)
+    assert (customers.sheet, customers.table, customers.rows) == ("Customers", "book_customers", 2)
+    assert cents(orders.column("Amount").sum) == 220.50
+    assert cents(customers.column("Credit limit").sum) == 7500.00
+    assert orders.assumptions[0] == ("Sheets 'Customers', 'Orders' hold tables: each is read as its own "
+                                     "table; not read: 'Read me' (looks like a cover or notes page).")
+    assert not any("same columns" in a for a in orders.assumptions + customers.assumptions)
+
+
+def test_months_of_chinese_and_cyrillic_names_get_safe_distinct_tables(workspace, tmp_path):
+    rows = [["日期", "销售额"], [dt.datetime(2026, 1, 2), 10.25], [dt.datetime(2026, 1, 3), 20.5]]
+    path = simple_workbook(tmp_path / "销售.xlsx", {"一月": rows, "二月": rows, "Січень": rows})
+    cards = ingest_file(path, workspace)
+    assert [c.table for c in cards] == ["table_all_sheets", "table_sheet_1", "table_sheet_2", "table_sichen"]
+    assert cents(cards[0].column("销售额").sum) == 92.25
+    assert pd.read_parquet(workspace.root / cards[0].parquet_path)["Sheet"].tolist() == [
+        "一月", "一月", "二月", "二月", "Січень", "Січень"]
+
+
+def test_total_revenue_of_a_workbook_of_months_is_the_quarter(tmp_path):
+    from analyst.analysis import Analysis
+
+    path = monthly_workbook(tmp_path / "sales.xlsx")
+    quarter = round(sum(r[3] for rows in MONTHS.values() for r in rows), 2)
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(path)
+        answer = next(e.answer for e in analysis.ask("total revenue", brain="offline") if e.kind == "answer")
+    assert answer.ok, answer.text
+    assert f"{quarter:,.2f}" in answer.text  # 1,900.01, not January's 300.00
+    assert "sales_all_sheets" in answer.steps[0].code

@@ -114,3 +114,43 @@ def zip_bomb(path: Path, megabytes: int = 40) -> Path:
         for name, content in members.items():
             archive.writestr(name, content)
     return path
+
+
+MONTHS = {
+    # sheet -> rows of (day, product, region, revenue); revenues chosen so float sums need cents care
+    "Jan": [(dt.datetime(2026, 1, 5), "Tea", "North", 100.10), (dt.datetime(2026, 1, 19), "Coffee", "South", 199.90)],
+    "Feb": [(dt.datetime(2026, 2, 2), "Tea", "South", 250.25), (dt.datetime(2026, 2, 14), "Cocoa", "North", 49.75),
+            (dt.datetime(2026, 2, 27), "Coffee", "North", 0.01)],
+    "Mar": [(dt.datetime(2026, 3, 3), "Coffee", "South", 1234.56), (dt.datetime(2026, 3, 31), "Tea", "North", 65.44)],
+}
+MONTH_COLUMNS = ["Date", "Product", "Region", "Revenue"]
+
+
+def monthly_workbook(path: Path, *, cover: bool = True, hidden: bool = True) -> Path:
+    """A finance workbook with one sheet per month: the same table (title, header, rows, Total) on each.
+
+    In front a cover/notes sheet; at the back a hidden sheet with an older table of the same
+    columns (it must not be read nor joined).
+    """
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    if cover:
+        notes = book.create_sheet("Notes")
+        notes["A1"] = "Sales 2026 Q1"
+        notes["A3"] = "Prepared by finance"
+        notes["A4"] = "Amounts in EUR, VAT excluded"
+    for month, rows in MONTHS.items():
+        sheet = book.create_sheet(month)
+        sheet.append([f"Sales {month} 2026"])
+        sheet.append(MONTH_COLUMNS)
+        for day, product, region, revenue in rows:
+            sheet.append([day, product, region, revenue])
+        sheet.append(["Total", None, None, round(sum(r[3] for r in rows), 2)])
+    if hidden:
+        old = book.create_sheet("Dec 2025")
+        old.append(MONTH_COLUMNS)
+        for i in range(1, 6):
+            old.append([dt.datetime(2025, 12, i), "Tea", "North", 1000.0])
+        old.sheet_state = "hidden"
+    book.save(path)
+    return path

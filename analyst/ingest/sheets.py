@@ -1,0 +1,89 @@
+"""A workbook with several data sheets: one table per sheet, plus the sheets joined when alike.
+
+Order matters downstream: the offline planner answers from the first sales-like table, so
+the table that stands for the whole workbook comes first (the joined one when it is at
+least as large as any single sheet, else the main sheet), then the sheets in workbook order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from analyst.ingest.clean import CleanTable, clean
+from analyst.ingest.combine import Combined, combine, same_column_groups
+from analyst.ingest.naming import table_slug
+from analyst.ingest.options import IngestOptions
+from analyst.ingest.table import RawTable
+
+Item = tuple[RawTable | None, CleanTable, str]
+"""A table to write: how it was read, its clean columns, and its Parquet stem."""
+
+
+def workbook_items(raws: list[RawTable], options: IngestOptions, display_name: str) -> list[Item]:
+    """`raws`: the main sheet first, then the other data sheets (as `read_workbook` gives them)."""
+    stem = table_slug(Path(display_name).stem)
+    tables = [(raw, clean(raw, options)) for raw in raws]
+    kept = [(raw, cleaned) for raw, cleaned in tables if _has_rows(cleaned)]
+    if not kept:
+        return [(raws[0], tables[0][1], stem)]  # the caller says "no data rows below its header"
+    notes = []
+    empty = [raw.sheet for raw, cleaned in tables if not _has_rows(cleaned)]
+    if empty:
+        notes.append(f"Sheet(s) {_names(empty)} have no data rows below their header and were not read.")
+    order = kept[0][0].sheets
+    by_workbook = sorted(range(len(kept)), key=lambda i: _position(order, kept[i][0].sheet))
+    number = {index: n for n, index in enumerate(by_workbook, start=1)}
+    joined: list[tuple[Combined, str]] = []
+    member_notes: dict[int, str] = {}
+    for group in same_column_groups(kept):
+        group = sorted(group, key=lambda i: _position(order, kept[i][0].sheet))
+        result = combine([kept[i] for i in group])
+        sheets = [kept[i][0].sheet or "" for i in group]
+        first, last = _part(sheets[0], number[group[0]]), _part(sheets[-1], number[group[-1]])
+        if isinstance(result, str):
+            note = result + " Each is a table of its own."
+        else:
+            slug = table_slug(f"{stem}_all_sheets" if len(group) == len(kept) else f"{stem}_{first}_to_{last}")
+            joined.append((result, slug))
+            note = (f"Sheets {_names(sheets)} have the same columns: read as {len(sheets)} tables, one per "
+                    f"sheet (ask about each), and also joined into table '{slug}' "
+                    "(ask about all of them together).")
+        member_notes.update({i: note for i in group})
+    singles = []
+    for index in by_workbook:
+        raw, cleaned = kept[index]
+        extra = tuple(notes) + ((member_notes[index],) if index in member_notes else ())
+        cleaned = replace(cleaned, assumptions=cleaned.assumptions + extra)
+        singles.append((index, (raw, cleaned, _sheet_slug(stem, raw.sheet or "", number[index]))))
+    joined.sort(key=lambda item: -len(item[0].cleaned.frame))
+    main_rows = len(kept[0][1].frame)
+    combined = [(c.raw, replace(c.cleaned, assumptions=c.cleaned.assumptions + tuple(notes)), slug)
+                for c, slug in joined]
+    if combined and len(joined[0][0].cleaned.frame) >= main_rows:
+        return combined + [item for _i, item in singles]
+    main = next(item for i, item in singles if i == 0)
+    return [main] + combined + [item for i, item in singles if i != 0]
+
+
+def _has_rows(cleaned: CleanTable) -> bool:
+    return not cleaned.frame.empty and len(cleaned.frame.columns) > 0
+
+
+def _position(order: tuple[str, ...], sheet: str | None) -> int:
+    return order.index(sheet) if sheet in order else len(order)
+
+
+def _names(sheets: list) -> str:
+    return ", ".join(repr(s) for s in sheets)
+
+
+def _part(sheet: str, position: int) -> str:
+    """The sheet's name as a slug; its position when the name has no Latin or Cyrillic letters."""
+    slug = table_slug(sheet, f"sheet_{position}")
+    # table_slug puts "t_" before a leading digit ("2026"); inside a longer slug it is not needed.
+    return slug[2:] if slug.startswith("t_") and slug[2:3].isdigit() else slug
+
+
+def _sheet_slug(stem: str, sheet: str, position: int) -> str:
+    return table_slug(f"{stem}_{_part(sheet, position)}")
