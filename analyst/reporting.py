@@ -25,6 +25,7 @@ from analyst.planner.codegen import StepFigures, read_figures
 from analyst.planner.phrases import data_language, normalise, phrases, say
 from analyst.planner.runner import planned_from_step, step_paragraph
 from analyst.report import KPI, CodeStep, Definition, Report, Section, Source
+from analyst.report.formats import format_int
 
 STANDARD_QUESTION = "Standard report"
 MAX_TABLE_ROWS = 25
@@ -133,7 +134,8 @@ def _section(workspace: Any, step: Step, title: str | None, narrative: str | Non
         table, formats = _abc_classes(table, formats)
     elif table is not None and len(table) > MAX_TABLE_ROWS:
         full = next((p for p in step.tables if p.endswith(".csv")), None)
-        text += ("\n\n" + say(lang, "rows_cut", shown=MAX_TABLE_ROWS, total=f"{len(table):,}")
+        text += ("\n\n" + say(lang, "rows_cut", shown=MAX_TABLE_ROWS,
+                                         total=format_int(len(table), lang))
                  + (say(lang, "rows_cut_file", file=full) if full else "."))
         table = table.head(MAX_TABLE_ROWS)
     if table is None and chart is None and not text:

@@ -34,6 +34,10 @@ class PlannedStep:
     """A title for the chart in the answer's language; None keeps the recipe's own."""
     other_note: str | None = None
     """top_n: the caption used when the "Other" bar is left out, with {items} and {share}."""
+    other_label: str | None = None
+    """top_n: the long tail's row in the reader's language ("Інші"); None keeps "Other"."""
+    number_marks: tuple[str, str] = (",", ".")
+    """Thousands and decimal marks of the reader's language, for figures the code writes."""
 
     @property
     def code(self) -> str:
@@ -54,7 +58,7 @@ import recipes
 # {step.description}
 df = pd.read_parquet({step.parquet_path!r})
 result = {call}
-
+{_other_label_code(step)}
 result.table.to_parquet("{out}.parquet", index=False)
 result.table.to_csv("{out}.csv", index=False)
 {_chart_code(step, out)}print(result.summary())
@@ -74,7 +78,35 @@ print("{FIGURES_MARKER}", json.dumps({{
 
 
 def _adjusts_chart(step: PlannedStep) -> bool:
-    return bool(step.chart_title) or (step.recipe == "top_n" and step.other_note is not None)
+    return (bool(step.chart_title) or _renames_other(step)
+            or (step.recipe == "top_n" and step.other_note is not None))
+
+
+def _renames_other(step: PlannedStep) -> bool:
+    return step.recipe == "top_n" and bool(step.other_label) and step.other_label != "Other"
+
+
+def _other_label_code(step: PlannedStep) -> str:
+    """Rename the recipe's English "Other" row (top_n has no parameter for its label)."""
+    if not _renames_other(step):
+        return ""
+    by, label = step.arguments.get("by"), step.other_label
+    return f'''
+# The long tail's row in the reader's language (the recipe calls it "Other").
+rest = result.table["rank"].isna()
+if rest.any() and {label!r} not in set(result.table[{by!r}].astype(str)):
+    english = str(result.table.loc[rest, {by!r}].iloc[0])
+    table = result.table.copy()
+    table[{by!r}] = table[{by!r}].astype(object).where(~rest, {label!r})
+    chart = result.chart
+    if chart is not None:
+        chart = replace(
+            chart,
+            labels=tuple({label!r} if item == english else item for item in chart.labels),
+            pinned_last={label!r} if chart.pinned_last == english else chart.pinned_last,
+        )
+    result = replace(result, table=table, chart=chart)
+'''
 
 
 def _chart_code(step: PlannedStep, out: str) -> str:
@@ -87,6 +119,8 @@ def _chart_code(step: PlannedStep, out: str) -> str:
         lines.append(f"chart = replace(chart, title={step.chart_title!r})")
     if step.recipe == "top_n" and step.other_note is not None:
         amount = step.arguments.get("amount")
+        items = _marked('f\'{int(other["items"].iloc[0]):,}\'', step.number_marks)
+        share = _marked('f\'{other["share_pct"].iloc[0]:.1f}\'', step.number_marks)
         lines += [
             '# "Other" sums the long tail. Much longer than the largest item, its bar would',
             "# squash the top bars: then it stays in the table, and the chart says its share.",
@@ -101,13 +135,24 @@ def _chart_code(step: PlannedStep, out: str) -> str:
             "        series=tuple(replace(s, values=tuple(s.values[i] for i in keep))",
             "                     for s in chart.series),",
             "        pinned_last=None,",
-            '        note=note.format(items=int(other["items"].iloc[0]),',
-            '                         share=other["share_pct"].iloc[0]),',
+            f'        note=note.format(items={items},',
+            f'                         share={share}),',
             "    )",
         ]
     body = "\n".join("    " + line if line else "" for line in lines)
     return (f"if result.chart is not None:\n{body}\n"
             f'    recipes.charts.render_chart(chart, "{out}.png")\n')
+
+
+def _marked(expression: str, marks: tuple[str, str]) -> str:
+    """Code writing the English-formatted number `expression` with the reader's marks
+    (a count has only thousands marks, a one-decimal share only a decimal mark)."""
+    group, decimal = marks
+    if group != ",":
+        expression += f".replace(',', {group!r})"
+    if decimal != ".":
+        expression += f".replace('.', {decimal!r})"
+    return expression
 
 
 @dataclass(frozen=True)

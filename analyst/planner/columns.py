@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from analyst.planner.intents import DIMENSIONS
+from analyst.report.formats import currency_code
 
 _AMOUNT = ("revenue", "sales", "amount", "turnover", "total", "sum", "net", "value", "gross",
            "виручк", "выручк", "сума", "сумма", "продаж", "оборот", "дохід", "доход",
@@ -86,7 +87,7 @@ def sales_columns(card: Any) -> SalesColumns | None:
         quantity=quantity.name if quantity is not None else None,
         dimensions=dimensions,
         categories=tuple(c.name for c in groupable),
-        currency=_currency(amount),
+        currency=column_currency(amount),
     )
 
 
@@ -96,11 +97,23 @@ def measure_column(cols: SalesColumns, measure: str) -> str | None:
             "cost": cols.cost, "orders": cols.amount}.get(measure)
 
 
-def _currency(column: Any) -> str | None:
-    # The ingester notes the symbol it stripped ("€", "$ and thousands commas"); charts and
-    # the answer show it. No symbol seen: no currency is invented.
-    match = re.search(r"[$€£¥₴₽₸]|\b(USD|EUR|UAH|RUB|GBP|CNY|PLN)\b", column.note or "")
-    return match.group(0) if match else None
+# A currency written in a column's name: "Сума, грн", "Amount (USD)", "销售额（元）".
+_NAME_CURRENCY = re.compile(
+    r"(?:^|[\s,;(（\[/])(грн\.?|uah|₴|руб\.?|rub|₽|usd|\$|eur|€|gbp|£|元|rmb|cny|¥|￥|pln|zł)"
+    r"(?=$|[\s,;)）\]/])", re.IGNORECASE)
+
+
+def column_currency(column: Any) -> str | None:
+    """The ISO code (or symbol) of a money column's currency, or None when nothing says it.
+
+    The ingester notes the sign it stripped from the cells ("decimal comma, currency грн");
+    else the column's name may say it ("Сума, грн"). No sign seen: no currency is invented.
+    """
+    note = re.search(r"currency (\S+)", column.note or "")
+    if note:
+        return currency_code(note.group(1).rstrip(","))
+    named = _NAME_CURRENCY.search(str(column.name))
+    return currency_code(named.group(1)) if named else None
 
 
 def _named(column: Any, stems: tuple[str, ...]) -> bool:

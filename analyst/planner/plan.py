@@ -16,6 +16,7 @@ from analyst.planner.columns import SalesColumns, measure_column, sales_columns
 from analyst.planner.intents import Intent
 from analyst.planner.phrases import normalise, phrases, say
 from analyst.planner.tables import FunnelTable, PnLTable, funnel_table, pnl_table
+from analyst.report.formats import currency_unit, number_marks
 
 _BREAKDOWN_DIMENSIONS = ("category", "region", "channel", "store", "manager", "country", "city")
 _FREQ = {"month": "M", "week": "W", "quarter": "Q"}
@@ -157,7 +158,9 @@ def _step(cols: SalesColumns, slug: str, description: str, recipe: str, lang: st
     if not hasattr(recipes, recipe):
         raise LookupError(f"recipe {recipe} is missing from analyst.recipes")  # our bug
     if cols.currency:
-        arguments["currency"] = cols.currency
+        # The mark the reader expects ("грн" in Ukrainian): the chart draws it as given and
+        # the answer and report read it back, so all three agree.
+        arguments["currency"] = currency_unit(cols.currency, lang)
     # The recipes title their charts in English; other languages get the step's title.
     return PlannedStep(slug=slug, description=description, recipe=recipe,
                        parquet_path=cols.parquet_path, arguments=arguments,
@@ -185,8 +188,11 @@ def _top(cols: SalesColumns, prefix: str, by: str, amount: str, n: int,
     step = _step(cols, f"{prefix}top_{n}_{_name(by)}",
                  say(lang, "title_top", n=n, by=by, amount=amount), "top_n", lang,
                  by=by, amount=amount, n=n, other=True)
-    # A template: the step's code fills in the count and share it computes.
-    return replace(step, other_note=phrases(lang)["other_not_drawn"])
+    # A template: the step's code fills in the count and share it computes, in the reader's
+    # number style, and calls the long tail by the reader's word for "Other".
+    return replace(step, other_note=phrases(lang)["other_not_drawn"],
+                   other_label=None if lang == "en" else phrases(lang)["other_row"],
+                   number_marks=number_marks(lang))
 
 
 def _abc(cols: SalesColumns, prefix: str, item: str, amount: str, lang: str) -> PlannedStep:
@@ -214,6 +220,8 @@ def _pnl(table: PnLTable, prefix: str, lang: str) -> PlannedStep:
         args = {k: v for k, v in args.items() if v}
     if table.date:
         args = {"date": table.date, **args}
+    if table.currency:
+        args["currency"] = currency_unit(table.currency, lang)
     title = say(lang, "title_pnl")
     return PlannedStep(f"{prefix}profit_and_loss", title, "pnl_summary", table.parquet_path,
                        args, chart_title=None if lang == "en" else title)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from analyst.planner.columns import column_currency
+
 _STAGES = ("visit", "session", "view", "impression", "click", "lead", "signup", "sign-up",
            "registration", "trial", "cart", "checkout", "order", "purchase", "deal", "won",
            "qualified", "opportunit", "install", "відвідув", "перегляд", "клік", "лід",
@@ -73,14 +75,17 @@ def pnl_table(card: Any) -> PnLTable | None:
     account = next((c for c in columns if c.role in ("category", "text")
                     and _named(c.name, _ACCOUNT_COLUMN)), None)
     if account is not None and len(money) == 1:
-        return PnLTable(card.parquet_path, date, account=account.name, amount=money[0].name)
+        return PnLTable(card.parquet_path, date, account=account.name, amount=money[0].name,
+                        currency=column_currency(money[0]))
     # The ingester reads cost lines ("COGS", "Salaries", "Оренда") as money by their names.
     revenue = next((c.name for c in money if _named(c.name, _REVENUE)), None)
     cogs = next((c.name for c in money if _named(c.name, _COGS)), None)
     opex = tuple(c.name for c in money
                  if _named(c.name, _OPEX) and c.name not in (revenue, cogs))
     if revenue and opex:  # a sales table has revenue and cost, never salaries or rent
-        return PnLTable(card.parquet_path, date, revenue=revenue, cogs=cogs, opex=opex)
+        currency = next((column_currency(c) for c in money if c.name == revenue), None)
+        return PnLTable(card.parquet_path, date, revenue=revenue, cogs=cogs, opex=opex,
+                        currency=currency)
     return None
 
 

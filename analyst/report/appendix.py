@@ -17,6 +17,7 @@ from reportlab.platypus import (
 )
 
 from analyst.report import styles as sty
+from analyst.report.formats import format_int
 from analyst.report.model import Report
 from analyst.report.styles import FRAME_WIDTH, Styles, heading, table_style
 from analyst.report.text import clean, escape, para_text
@@ -49,8 +50,8 @@ def appendix(report: Report, st: Styles, lb: Labels) -> list[Flowable]:
             (lb["file"], Paragraph(f"<b>{para_text(source.file_name, 300)}</b>", st.body)),
             ("SHA-256", Paragraph(escape(source.sha256), st.mono_small)),
             (lb["sheet"], Paragraph(para_text(source.sheet or "\u2014", 300), st.body)),
-            (lb["rows"], f"{source.rows:,}"),
-            (lb["excluded"], f"{source.excluded_rows:,}"),
+            (lb["rows"], format_int(source.rows, lb["language"])),
+            (lb["excluded"], format_int(source.excluded_rows, lb["language"])),
         ]
         data = [[Paragraph(escape(key), st.small), value] for key, value in rows]
         info = Table(data, colWidths=[80, FRAME_WIDTH - 80], hAlign="LEFT")

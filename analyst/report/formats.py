@@ -1,25 +1,83 @@
-"""Number formatting, in one place for the PDF, the Excel export and the UI.
+"""Number formatting, in one place for the PDF, the Excel export, the answers and the UI.
 
-Conventions: comma thousand separators, a dot for decimals, a leading ASCII minus for
-negatives (never parentheses, so a copied figure pastes into Excel as a number), percent
-values are fractions (0.123 -> "12.3%"), missing values are an em dash. Rounding is
-Python's own (`format(x, ",.2f")`), so a figure computed independently with the same
-format string matches the report character for character.
+English (the default, also used for Chinese and Japanese): comma thousands, a dot for
+decimals, "$1,234.50", "¥1,234,567.89". Ukrainian and Russian: a non-breaking space for
+thousands and a decimal comma, the currency after the number: "2 009 930,98 грн",
+"12,3%". The space is U+00A0 so a figure never breaks across lines and every embedded font
+draws it (the narrow U+202F is missing from the CJK font).
+
+Negatives have a leading ASCII minus (never parentheses, so a copied English figure pastes
+into Excel as a number); percent values are fractions (0.123 -> "12.3%"); missing values
+are an em dash. Rounding is Python's own (`format(x, ",.2f")`), so a figure computed
+independently with the same format string matches the report character for character.
+
+A currency may be given as an ISO code ("UAH"), a symbol ("₴") or the word the data used
+("грн"): `currency_code` reads all three, so one column shows one way in a whole report.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from numbers import Real
 
 MISSING = "\u2014"  # em dash: the figure could not be computed
+NBSP = "\u00a0"
 
 # Symbols every embedded font draws; other currencies are shown by their ISO code.
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "\u20ac", "GBP": "\u00a3", "JPY": "\u00a5", "CNY": "\u00a5"}
 # Currencies whose minor unit is not used in business reporting.
 ZERO_DECIMAL_CURRENCIES = frozenset({"JPY", "KRW", "VND", "CLP", "ISK", "HUF"})
+# What a Ukrainian or Russian reader writes after the number ("руб." rather than "₽": the
+# CJK font and many spreadsheets lack the rouble sign).
+LOCAL_UNITS = {"UAH": "грн", "RUB": "руб."}
+
+# The ways data names a currency -> its ISO code. "¥" stays a symbol: yen or yuan.
+_CODES = (
+    ("UAH", r"₴|грн\.?|гривн\w*|uah"),
+    ("RUB", r"₽|руб\.?|рубл\w*|rub|rur"),
+    ("USD", r"\$|usd|us\$"),
+    ("EUR", r"€|eur|euro"),
+    ("GBP", r"£|gbp"),
+    ("CNY", r"元|rmb|cny|人民币"),
+    ("JPY", r"円|jpy"),
+)
+_CODE_PATTERNS = tuple((code, re.compile(rf"(?:{pattern})", re.IGNORECASE)) for code, pattern in _CODES)
 
 FORMATS = ("money", "int", "number", "percent")
+LOCAL_STYLE_LANGUAGES = frozenset({"uk", "ru"})
+"""Languages written "2 009 930,98 грн"; all others use the English style."""
+
+
+def _local(language: str | None) -> bool:
+    code = (language or "en").lower().replace("_", "-").split("-")[0]
+    return code in LOCAL_STYLE_LANGUAGES
+
+
+def number_marks(language: str | None = "en") -> tuple[str, str]:
+    """(thousands, decimal) marks of `language`: ("\u00a0", ",") for uk/ru, else (",", ".")."""
+    return (NBSP, ",") if _local(language) else (",", ".")
+
+
+def currency_code(currency: str | None) -> str | None:
+    """"грн", "₴", "uah" -> "UAH"; "руб." -> "RUB"; "$" -> "USD"; "¥" stays "¥"; None -> None."""
+    if not currency or not currency.strip():
+        return None
+    text = currency.strip()
+    for code, pattern in _CODE_PATTERNS:
+        if pattern.fullmatch(text):
+            return code
+    return text.upper() if text.isascii() and text.isalpha() else text
+
+
+def currency_unit(currency: str | None, language: str | None = "en") -> str | None:
+    """The mark a reader of `language` expects: "UAH" -> "грн" (uk, ru) or "UAH" (en)."""
+    code = currency_code(currency)
+    if code is None:
+        return None
+    if _local(language) and code in LOCAL_UNITS:
+        return LOCAL_UNITS[code]
+    return CURRENCY_SYMBOLS.get(code, code)
 
 
 def _is_missing(value: object) -> bool:
@@ -31,94 +89,107 @@ def _is_missing(value: object) -> bool:
         return False
 
 
-def _fixed(value: float, decimals: int) -> str:
+def _fixed(value: float, decimals: int, language: str | None = "en") -> str:
     text = format(value, f",.{decimals}f")
     # -0.001 rounds to "-0.00": a sign on a zero figure is noise, not information.
     if text.startswith("-") and not any(ch in "123456789" for ch in text):
         text = text[1:]
+    if _local(language):
+        text = text.replace(",", NBSP).replace(".", ",")
     return text
 
 
-def format_number(value: float | None, decimals: int = 2) -> str:
-    """1234.567 -> "1,234.57"; -5 -> "-5.00"; None/NaN -> "—"."""
+def format_number(value: float | None, decimals: int = 2, language: str | None = "en") -> str:
+    """1234.567 -> "1,234.57" (uk/ru: "1 234,57"); -5 -> "-5.00"; None/NaN -> "—"."""
     if _is_missing(value):
         return MISSING
-    return _fixed(float(value), decimals)  # type: ignore[arg-type]
+    return _fixed(float(value), decimals, language)  # type: ignore[arg-type]
 
 
-def format_int(value: float | None) -> str:
-    """1234.6 -> "1,235" (rounded half to even, like Python's format)."""
-    return format_number(value, 0)
+def format_int(value: float | None, language: str | None = "en") -> str:
+    """1234.6 -> "1,235" (uk/ru: "1 235"; rounded half to even, like Python's format)."""
+    return format_number(value, 0, language)
 
 
-def format_percent(value: float | None, decimals: int = 1) -> str:
-    """A fraction as a percentage: 0.1234 -> "12.3%"; -0.05 -> "-5.0%"."""
+def format_percent(value: float | None, decimals: int = 1, language: str | None = "en") -> str:
+    """A fraction as a percentage: 0.1234 -> "12.3%" (uk/ru: "12,3%"); -0.05 -> "-5.0%"."""
     if _is_missing(value):
         return MISSING
-    return _fixed(float(value) * 100, decimals) + "%"  # type: ignore[arg-type]
+    return _fixed(float(value) * 100, decimals, language) + "%"  # type: ignore[arg-type]
 
 
 def currency_decimals(currency: str | None) -> int:
-    return 0 if (currency or "").upper() in ZERO_DECIMAL_CURRENCIES else 2
+    return 0 if (currency_code(currency) or "") in ZERO_DECIMAL_CURRENCIES else 2
 
 
-def _currency_affixes(currency: str | None) -> tuple[str, str]:
-    """(prefix, suffix) for a currency: ("$", ""), ("", " UAH"), ("", "")."""
-    if not currency:
+def _currency_affixes(currency: str | None, language: str | None = "en") -> tuple[str, str]:
+    """(prefix, suffix): ("$", ""), ("", " UAH"); uk/ru: ("", " грн"), ("", " $")."""
+    code = currency_code(currency)
+    if code is None:
         return "", ""
-    code = currency.strip()
-    if code.upper() in CURRENCY_SYMBOLS:
-        return CURRENCY_SYMBOLS[code.upper()], ""
-    if code.isalpha():
-        return "", " " + code.upper()
-    return code, ""  # already a symbol such as "$" or "₴"
+    if _local(language):
+        return "", NBSP + (currency_unit(code, language) or code)
+    if code in CURRENCY_SYMBOLS:
+        return CURRENCY_SYMBOLS[code], ""
+    if code.isascii() and code.isalpha():
+        return "", " " + code
+    return code, ""  # a symbol such as "₴" or "¥" as the data wrote it
 
 
-def format_money(value: float | None, currency: str | None = None) -> str:
-    """1234.5, "USD" -> "$1,234.50"; -3, "EUR" -> "-€3.00"; 10, "UAH" -> "10.00 UAH"."""
+def format_money(value: float | None, currency: str | None = None,
+                 language: str | None = "en") -> str:
+    """1234.5, "USD" -> "$1,234.50"; -3, "EUR" -> "-€3.00"; 10, "UAH" -> "10.00 UAH";
+    in uk/ru: 2009930.98, "грн" -> "2 009 930,98 грн" (non-breaking spaces)."""
     if _is_missing(value):
         return MISSING
-    prefix, suffix = _currency_affixes(currency)
-    text = _fixed(float(value), currency_decimals(currency))  # type: ignore[arg-type]
+    prefix, suffix = _currency_affixes(currency, language)
+    text = _fixed(float(value), currency_decimals(currency), language)  # type: ignore[arg-type]
     sign = ""
     if text.startswith("-"):
         sign, text = "-", text[1:]
     return f"{sign}{prefix}{text}{suffix}"
 
 
-def format_delta(delta: float | None) -> str:
+def format_delta(delta: float | None, language: str | None = "en") -> str:
     """A relative change with an explicit sign: 0.12 -> "+12.0%"; -0.04 -> "-4.0%"."""
     if _is_missing(delta):
         return MISSING
-    text = format_percent(delta)
-    return text if text.startswith("-") or text == "0.0%" else "+" + text
+    text = format_percent(delta, language=language)
+    zero = not any(ch in "123456789" for ch in text)
+    return text if text.startswith("-") or zero else "+" + text
 
 
-def format_value(value: object, fmt: str = "number", currency: str | None = None) -> str:
+def format_value(value: object, fmt: str = "number", currency: str | None = None,
+                 language: str | None = "en") -> str:
     """Format one figure by name: "money", "int", "number", "percent" (else plain text)."""
     if _is_missing(value):
         return MISSING
     if isinstance(value, Real) and not isinstance(value, bool):
         if fmt == "money":
-            return format_money(float(value), currency)
+            return format_money(float(value), currency, language)
         if fmt == "int":
-            return format_int(float(value))
+            return format_int(float(value), language)
         if fmt == "percent":
-            return format_percent(float(value))
+            return format_percent(float(value), language=language)
         if fmt == "number":
-            return format_number(float(value))
+            return format_number(float(value), language=language)
     return str(value)
 
 
-def excel_number_format(fmt: str, currency: str | None = None) -> str:
-    """The Excel number format matching `format_value` for the same name."""
+def excel_number_format(fmt: str, currency: str | None = None,
+                        language: str | None = "en") -> str:
+    """The Excel number format matching `format_value` for the same name.
+
+    Cells stay numbers: Excel draws "," and "." in the reader's own locale, so only the
+    currency mark and its place depend on `language` ('#,##0.00" грн"' for uk/ru).
+    """
     if fmt == "int":
         return "#,##0"
     if fmt == "percent":
         return "0.0%"
     if fmt == "money":
         body = "#,##0" if currency_decimals(currency) == 0 else "#,##0.00"
-        prefix, suffix = _currency_affixes(currency)
+        prefix, suffix = _currency_affixes(currency, language)
         quote = '"'
         return (f"{quote}{prefix}{quote}" if prefix else "") + body + (
             f"{quote}{suffix}{quote}" if suffix else ""

@@ -72,10 +72,11 @@ def format_date(value: object) -> str:
     return clean(value)
 
 
-def cell_text(value: object, fmt: str, currency: str | None) -> str:
-    """One cell as display text: numbers formatted, missing numbers a dash, text cleaned."""
+def cell_text(value: object, fmt: str, currency: str | None, language: str | None = "en") -> str:
+    """One cell as display text: numbers formatted (in `language`'s style), missing numbers a
+    dash, text cleaned."""
     if fmt in NUMERIC_FORMATS:
-        return format_value(value, fmt, currency)
+        return format_value(value, fmt, currency, language)
     try:
         if pd.isna(value):  # type: ignore[arg-type]
             return MISSING if fmt == "date" else ""

@@ -114,7 +114,9 @@ JA = {
     "解釈と結論は、意思決定に用いる前に専門家による確認が必要です。",
 }
 
-LABELS = {"en": EN, "uk": UK, "ru": RU, "zh": ZH, "ja": JA}
+LABELS = {code: {**table, "language": code}
+          for code, table in {"en": EN, "uk": UK, "ru": RU, "zh": ZH, "ja": JA}.items()}
+"""Each table also names its language ("language": "uk"): figures follow its style."""
 
 
 def detect_language(texts: Iterable[str]) -> str:
@@ -134,4 +136,4 @@ def detect_language(texts: Iterable[str]) -> str:
 def labels_for(language: str | None) -> dict[str, str]:
     """Labels for "uk", "uk-UA", "zh_CN"...; unknown languages fall back to English."""
     key = (language or "en").lower().replace("_", "-").split("-")[0]
-    return LABELS.get(key, EN)
+    return LABELS.get(key, LABELS["en"])

@@ -68,8 +68,8 @@ def cover(report: Report, st: Styles, lb: Labels) -> list[Flowable]:
     return [block, Spacer(1, 8)]
 
 
-def kpi_tile(kpi: KPI, st: Styles, width: float) -> Table:
-    value = format_value(kpi.value, kpi.format, kpi.currency)
+def kpi_tile(kpi: KPI, st: Styles, width: float, language: str = "en") -> Table:
+    value = format_value(kpi.value, kpi.format, kpi.currency, language)
     # A long figure shrinks to fit one line rather than wrapping mid-number.
     size = st.kpi_value.fontSize
     while size > 9 and stringWidth(value, st.kpi_value.fontName, size) > width - 22:
@@ -79,7 +79,7 @@ def kpi_tile(kpi: KPI, st: Styles, width: float) -> Table:
              [Paragraph(escape(value), value_style)]]
     if kpi.delta is not None:
         arrow = "\u25b2 " if kpi.delta > 0 else "\u25bc " if kpi.delta < 0 else ""
-        text = arrow + format_delta(kpi.delta)
+        text = arrow + format_delta(kpi.delta, language)
         if kpi.delta_label.strip():
             text += " " + clean(kpi.delta_label)
         cells.append([Paragraph(escape(text), st.kpi_delta)])
@@ -99,12 +99,12 @@ def kpi_tile(kpi: KPI, st: Styles, width: float) -> Table:
     return tile
 
 
-def kpi_grid(kpis: tuple[KPI, ...], st: Styles) -> list[Flowable]:
+def kpi_grid(kpis: tuple[KPI, ...], st: Styles, language: str = "en") -> list[Flowable]:
     if not kpis:
         return []
     gap = 8
     width = (FRAME_WIDTH - gap * (KPI_COLUMNS - 1)) / KPI_COLUMNS
-    tiles: list[object] = [kpi_tile(kpi, st, width) for kpi in kpis]
+    tiles: list[object] = [kpi_tile(kpi, st, width, language) for kpi in kpis]
     tiles += [""] * (-len(tiles) % KPI_COLUMNS)
     rows = [tiles[i:i + KPI_COLUMNS] for i in range(0, len(tiles), KPI_COLUMNS)]
     grid = Table(rows, colWidths=[width + gap] * (KPI_COLUMNS - 1) + [width], hAlign="LEFT")
@@ -138,7 +138,7 @@ def notice_box(report: Report, st: Styles, lb: Labels) -> list[Flowable]:
 
 def summary(report: Report, st: Styles, lb: Labels) -> list[Flowable]:
     flow: list[Flowable] = [heading(lb["summary"], st.h1, key="summary")]
-    flow += kpi_grid(report.kpis, st)
+    flow += kpi_grid(report.kpis, st, lb["language"])
     return flow + notice_box(report, st, lb)
 
 
@@ -176,7 +176,8 @@ def section(number: int, item: Section, st: Styles, lb: Labels) -> list[Flowable
         flow += chart(item.chart_path, st, lb)
     if item.table is not None and item.table.shape[1] > 0:
         flow += [Spacer(1, 4)]
-        flow += frame_table(item.table, item.column_formats, item.currency, st, lb)
+        flow += frame_table(item.table, item.column_formats, item.currency, st, lb,
+                            language=lb["language"])
     return flow + [Spacer(1, 10)]
 
 

@@ -10,6 +10,7 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from analyst.report.formats import format_int
 from analyst.report.frames import NUMERIC_FORMATS, cell_text, column_formats, prepare_frame
 from analyst.report.styles import FRAME_WIDTH, INK, NAVY, RULE, ZEBRA, Styles
 from analyst.report.text import escape, para_text, truncate
@@ -64,22 +65,27 @@ def frame_table(
     styles: Styles,
     labels: Mapping[str, str],
     width: float = FRAME_WIDTH,
+    language: str | None = "en",
 ) -> list[Flowable]:
-    """The table of a section, followed by a note when rows or columns were left out."""
+    """The table of a section, followed by a note when rows or columns were left out.
+
+    Figures are written in `language`'s style ("1 234,50 грн" in Ukrainian)."""
     frame = prepare_frame(df)
     notes: list[Flowable] = []
     total_rows, total_cols = len(frame), frame.shape[1]
     if total_cols > MAX_COLUMNS:
         frame = frame.iloc[:, :MAX_COLUMNS]
-        notes.append(labels["cols_cut"].format(shown=MAX_COLUMNS, total=total_cols))
+        notes.append(labels["cols_cut"].format(shown=MAX_COLUMNS,
+                                               total=format_int(total_cols, language)))
     if total_rows > MAX_ROWS:
         frame = frame.iloc[:MAX_ROWS]
-        notes.append(labels["rows_cut"].format(shown=f"{MAX_ROWS:,}", total=f"{total_rows:,}"))
+        notes.append(labels["rows_cut"].format(shown=format_int(MAX_ROWS, language),
+                                               total=format_int(total_rows, language)))
     fmts = column_formats(frame, formats)
     numeric = [fmt in NUMERIC_FORMATS for fmt in fmts]
     header = [truncate(str(name), 80) for name in frame.columns]
     body = [
-        [truncate(cell_text(value, fmts[j], currency), CELL_CHARS) for j, value in enumerate(row)]
+        [truncate(cell_text(value, fmts[j], currency, language), CELL_CHARS) for j, value in enumerate(row)]
         for row in frame.itertuples(index=False, name=None)
     ]
     size = 8 if len(header) <= 6 else 7  # wide tables: a smaller font, not torn words

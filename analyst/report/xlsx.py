@@ -102,7 +102,7 @@ def _summary_sheet(ws: Worksheet, report: Report, lb: dict[str, str]) -> None:
             row += 1
             _put(ws, row, 1, kpi.label)
             value = _put(ws, row, 2, kpi.value)
-            value.number_format = excel_number_format(kpi.format, kpi.currency)
+            value.number_format = excel_number_format(kpi.format, kpi.currency, lb["language"])
             if kpi.delta is not None:
                 delta = _put(ws, row, 3, kpi.delta)
                 delta.number_format = "+0.0%;-0.0%;0.0%"
@@ -116,7 +116,7 @@ def _summary_sheet(ws: Worksheet, report: Report, lb: dict[str, str]) -> None:
     _autofit(ws, {1: max([len(k.label) for k in report.kpis] + [24]), 2: 20, 3: 12})
 
 
-def _section_sheet(ws: Worksheet, item: Section) -> None:
+def _section_sheet(ws: Worksheet, item: Section, language: str = "en") -> None:
     _put(ws, 1, 1, item.title).font = Font(bold=True, size=14, color="1F3A5F")
     _put(ws, 2, 1, item.narrative.strip()).font = SUBTLE_FONT
     widths: dict[int, int] = {}
@@ -130,7 +130,7 @@ def _section_sheet(ws: Worksheet, item: Section) -> None:
             cell.font, cell.fill = HEADER_FONT, HEADER_FILL
             widths[j] = len(str(name))
         styles = [
-            excel_number_format(fmt, item.currency) if fmt in NUMERIC_FORMATS
+            excel_number_format(fmt, item.currency, language) if fmt in NUMERIC_FORMATS
             else "yyyy-mm-dd" if fmt == "date" else None
             for fmt in fmts
         ]
@@ -207,7 +207,7 @@ def render_xlsx(report: Report) -> bytes:
         if item.table is None and item.chart_path is None:
             continue  # narrative only: nothing a spreadsheet adds
         name = safe_sheet_name(f"{number}. {item.title}", book.sheetnames)
-        _section_sheet(book.create_sheet(name), item)
+        _section_sheet(book.create_sheet(name), item, lb["language"])
     _sources_sheet(book.create_sheet(safe_sheet_name(lb["sources"], book.sheetnames)), report, lb)
     if report.include_code and report.steps_code:
         _steps_sheet(book.create_sheet(safe_sheet_name(lb["steps"], book.sheetnames)), report, lb)

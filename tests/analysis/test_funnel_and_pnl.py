@@ -36,8 +36,9 @@ def test_funnel_conversion(analysis: Analysis, tmp_path: Path) -> None:
     assert [s.recipe for s in standard_plan(analysis.cards).steps] == ["funnel_conversion"]
     answer = _answer(analysis, "конверсія воронки")
     assert answer.ok, answer.text
-    assert f"{470 / 22000 * 100:.1f}%" in answer.text  # orders / visits over both months
-    assert "22,000 на першому етапі" in answer.text  # asked in Ukrainian, answered in it
+    # orders / visits over both months, in Ukrainian figures (decimal comma, space thousands)
+    assert f"{470 / 22000 * 100:.1f}%".replace(".", ",") in answer.text
+    assert "22\u00a0000 на першому етапі" in answer.text  # asked in Ukrainian, answered in it
 
 
 def test_pnl_summary(analysis: Analysis, tmp_path: Path) -> None:

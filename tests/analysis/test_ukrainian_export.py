@@ -34,18 +34,18 @@ def _answer(analysis: Analysis, question: str) -> Answer:
 
 def test_total_leaves_the_totals_row_out(analysis: Analysis) -> None:
     answer = _answer(analysis, "загальна сума")
-    assert answer.text.startswith("Сума: разом 6,376.50, рядків: 5.")
+    assert answer.text.startswith("Сума: разом 6\u00a0376,50, рядків: 5.")
     assert "Дані охоплюють період з 2026-01-05 по 2026-03-09." in answer.text
 
 
 def test_sum_by_region(analysis: Analysis) -> None:
     answer = _answer(analysis, "сума по регіонах")
     assert answer.ok, answer.text
-    assert answer.text == ("Сума у розрізі «Регіон»: груп: 2, разом 6,376.50. Найбільша — "
-                           "Київ: 3,986.25 (62.5%), далі Львів (2,390.25).")  # 1250.50+1105.75+1630
+    assert answer.text == ("Сума у розрізі «Регіон»: груп: 2, разом 6\u00a0376,50. Найбільша — "
+                           "Київ: 3\u00a0986,25 (62,5%), далі Львів (2\u00a0390,25).")  # 1250.50+1105.75+1630
     assert answer.steps[0].tables == ["output/suma_by_rehion.csv", "output/suma_by_rehion.parquet"]
 
 
 def test_top_products_in_ukrainian(analysis: Analysis) -> None:
     answer = _answer(analysis, "топ 2 товари за виручкою")
-    assert "Чай (2,660.50), Кава (2,610.25)" in answer.text  # largest first
+    assert "Чай (2\u00a0660,50), Кава (2\u00a0610,25)" in answer.text  # largest first

@@ -111,7 +111,7 @@ def test_a_ukrainian_export_gives_a_ukrainian_report(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     text = _pdf_text(tmp_path / "звіт.pdf")
     assert "Звіт про продажі: продажі" in text and "Стислий огляд" in text  # title, labels
-    assert "Сума: разом 6,376.50, рядків: 5." in text  # narrative, totals row left out
+    assert "Сума: разом 6 376,50, рядків: 5." in text  # narrative, totals row left out, local figures
     assert "Топ-10: Товар за показником «Сума»" in text  # section title
     assert "Місце" in text and "Частка" in text  # table headers
     assert "без мовної моделі" in text  # the methodology note
@@ -123,5 +123,5 @@ def test_lang_overrides_the_language_of_the_data(tmp_path: Path) -> None:
                   cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     text = _pdf_text(tmp_path / "r.pdf")
-    assert "Краткий обзор" in text and "Сума: всего 6,376.50, строк: 5." in text
+    assert "Краткий обзор" in text and "Сума: всего 6 376,50, строк: 5." in text
     assert "Отчёт о продажах" in text and "без языковой модели" in text

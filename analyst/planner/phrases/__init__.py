@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from analyst.planner.phrases import en, ru, uk, zh
+from analyst.report.formats import format_value
 
 LANGUAGES = ("en", "uk", "ru", "zh")
 PHRASES: dict[str, dict[str, str]] = {
@@ -104,9 +105,17 @@ def say(language: str | None, key: str, **values: Any) -> str:
 
 
 def translate_note(note: str, language: str | None) -> str:
-    """A recipe's English note in `language` when it is a known one, else unchanged."""
+    """A recipe's English note in `language` when it is a known one, else unchanged.
+
+    Its figures ("448", "-12,345.60") are rewritten in the language's style too.
+    """
     table = phrases(language)
     for key, pattern in NOTE_PATTERNS:
         if key in table and (match := pattern.fullmatch(note)):
-            return table[key].format(**match.groupdict())
+            values = match.groupdict()
+            for name, fmt in (("rows", "int"), ("total", "number")):
+                if values.get(name) and re.fullmatch(r"-?\d[\d,]*(\.\d+)?", values[name]):
+                    values[name] = format_value(float(values[name].replace(",", "")), fmt,
+                                                language=normalise(language))
+            return table[key].format(**values)
     return note

@@ -44,7 +44,7 @@ PHRASES: dict[str, str] = {
     "title_margin": "Gross margin by {by}",
     "title_pnl": "Profit and loss summary",
     "title_funnel": "Funnel conversion",
-    "other_not_drawn": "Other ({items:,} items, {share:.1f}% of the total) is in the table, "
+    "other_not_drawn": "Other ({items} items, {share}% of the total) is in the table, "
                        "not drawn.",
     "period_month": "month", "period_week": "week", "period_quarter": "quarter",
     "periods_month": "months", "periods_week": "weeks", "periods_quarter": "quarters",

@@ -39,7 +39,7 @@ PHRASES: dict[str, str] = {
     "title_margin": "Валовая маржа в разрезе «{by}»",
     "title_pnl": "Отчёт о прибылях и убытках",
     "title_funnel": "Конверсия воронки",
-    "other_not_drawn": "«Прочие» ({items:,} поз., {share:.1f}% от общей суммы) есть в таблице, "
+    "other_not_drawn": "«Прочие» ({items} поз., {share}% от общей суммы) есть в таблице, "
                        "но не показаны на графике.",
     "period_month": "месяц", "period_week": "неделя", "period_quarter": "квартал",
     "periods_month": "месяцев", "periods_week": "недель", "periods_quarter": "кварталов",

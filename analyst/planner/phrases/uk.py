@@ -39,7 +39,7 @@ PHRASES: dict[str, str] = {
     "title_margin": "Валова маржа у розрізі «{by}»",
     "title_pnl": "Звіт про прибутки та збитки",
     "title_funnel": "Конверсія воронки",
-    "other_not_drawn": "«Інші» ({items:,} поз., {share:.1f}% від загальної суми) є в таблиці, "
+    "other_not_drawn": "«Інші» ({items} поз., {share}% від загальної суми) є в таблиці, "
                        "але не показані на графіку.",
     "period_month": "місяць", "period_week": "тиждень", "period_quarter": "квартал",
     "periods_month": "місяців", "periods_week": "тижнів", "periods_quarter": "кварталів",

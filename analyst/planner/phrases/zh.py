@@ -32,7 +32,7 @@ PHRASES: dict[str, str] = {
     "title_margin": "按{by}的毛利率",
     "title_pnl": "损益汇总",
     "title_funnel": "漏斗转化",
-    "other_not_drawn": "“其他”（{items:,}项，占总额{share:.1f}%）列于表中，未在图中显示。",
+    "other_not_drawn": "“其他”（{items}项，占总额{share}%）列于表中，未在图中显示。",
     "period_month": "月", "period_week": "周", "period_quarter": "季度",
     "periods_month": "个月", "periods_week": "周", "periods_quarter": "个季度",
     "by_month": "月", "by_week": "周", "by_quarter": "季度",
