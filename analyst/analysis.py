@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import logging
 import shutil
-import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, Self
 
 from analyst import workspace_state as state
 from analyst.events import Answer, Event, Step
+from analyst.restore import ingest_named, restore_files
 from analyst.stopping import STOPPED_TEXT, StoppableSession, StopSwitch
-from sandbox import Limits, SandboxError, Workspace, WorkspaceError, open_session
+from sandbox import Limits, SandboxError, Workspace, open_session
 
 log = logging.getLogger(__name__)
 
@@ -39,12 +39,16 @@ class Analysis:
         backend: str = "auto",
         limits: Limits | None = None,
         cards: tuple[Any, ...] = (),
+        history: Sequence[Answer] | None = None,
     ) -> None:
         self.workspace = workspace
         self.backend = backend
         self.limits = limits
         self._cards: list[Any] = list(cards)
-        self._history: list[Answer] = []
+        # The earlier conversation (e.g. from the app's store after a reload): follow-up
+        # questions to the model keep their context. Given, it replaces `history.jsonl`.
+        self._history: list[Answer] = list(history or ())
+        self._history_given = history is not None
         self._session: Any | None = None
         self._warned = False
         self._restore_pending = False
@@ -54,9 +58,14 @@ class Analysis:
         """Files of an earlier session that could not be read again, in plain words."""
 
     @classmethod
-    def open(cls, root: Path | str, backend: str = "auto", limits: Limits | None = None) -> Analysis:
-        """Prepare the workspace folders and the `recipes` library; the sandbox starts later."""
-        analysis = cls(Workspace(Path(root)), backend=backend, limits=limits)
+    def open(cls, root: Path | str, backend: str = "auto", limits: Limits | None = None,
+             *, history: Sequence[Answer] | None = None) -> Analysis:
+        """Prepare the workspace folders and the `recipes` library; the sandbox starts later.
+
+        `history`: the earlier answers, when the caller keeps them (the app's store);
+        otherwise those saved in the workspace come back.
+        """
+        analysis = cls(Workspace(Path(root)), backend=backend, limits=limits, history=history)
         analysis.workspace.ensure()
         analysis.install_recipes()
         # Cards and answers of an earlier session come back on first use, not here: the
@@ -80,67 +89,68 @@ class Analysis:
         return tuple(self._cards)
 
     def add_file(self, path: Path | str, display_name: str | None = None,
-                 options: Any | None = None) -> list[Any]:
-        """Ingest a file into `input/`; its tables replace earlier ones of the same name.
+                 options: Any | None = None, *, replace: bool = False) -> list[Any]:
+        """Ingest a file into `input/` and return the data cards of its tables.
 
-        Raises `IngestError` (one human sentence) when the file cannot be read. The same file
-        (name, content and options) added again gives back its cards without reading it twice.
-        The file and its options are recorded, so a reopened workspace can read it again.
+        `replace=True`: the file read before under the same display name (e.g. again with
+        corrected `IngestOptions`, or a newer version of it) is replaced: its tables keep
+        their names with the new content, its cards are updated in place, the saved state
+        is rewritten, and the sandbox session restarts so no variable holds the old data.
+        Without it, a second file of the same name gets tables of their own (`sales_2`).
+        Raises `IngestError` (one human sentence) when the file cannot be read; nothing
+        changes then. The same file (name, content and options) added again gives back its
+        cards without reading it twice.
         """
+        from analyst import file_tables as place
+
         self._restore()
         path = Path(path)
         name = Path(display_name or path.name).name
-        record = state.FileRecord(name, "", state.sha256_of(path), state.options_dict(options))
+        sha, opts = state.sha256_of(path), state.options_dict(options)
         for known, cards in self._sources:
-            if (known.name, known.sha256, known.options) == (name, record.sha256, record.options):
+            if (known.name, known.sha256, known.options) == (name, sha, opts):
                 return list(cards)
-        before = set(self.workspace.input_dir.glob("*"))
-        new = _ingest(path, name, options, self.workspace)
-        self._keep(new)
-        tables = {self.workspace.root / c.parquet_path for c in new}
-        kept = sorted(set(self.workspace.input_dir.glob("*")) - before - tables)
-        if len(kept) == 1:  # the untouched original the ingester keeps beside the tables
-            record = state.FileRecord(name, kept[0].relative_to(self.workspace.root).as_posix(),
-                                      record.sha256, record.options)
+        previous = state.current_record(self.workspace.root, name) if replace else None
+        old = [c for c in self._cards if c.source_file == name] if replace else []
+        with place.scratch(self.workspace) as twin:
+            fresh = ingest_named(path, name, options, twin)
+            new = place.place_tables(self.workspace, twin, fresh, old)
+            original = place.place_original(self.workspace, twin, fresh,
+                                            previous.original if previous else None)
+        self._keep(new, replacing=old)
+        if old:
+            self.close()  # variables of the running session may hold the old table
+        if original is not None:
+            record = state.FileRecord.of(name, original, sha, opts, new, self.workspace.root)
+            self._sources = [(r, c) for r, c in self._sources if not (replace and r.name == name)]
             self._sources.append((record, list(new)))
             try:
-                state.save_files(self.workspace.root,
-                                 state.load_files(self.workspace.root) + [record])
+                state.add_record(self.workspace.root, record, replace=replace)
             except OSError:
                 log.warning("could not record %s in the workspace", name, exc_info=True)
         return list(new)
 
-    def _keep(self, new: list[Any]) -> None:
-        tables = {card.table for card in new}
-        self._cards = [c for c in self._cards if c.table not in tables] + list(new)
+    def _keep(self, new: list[Any], replacing: list[Any] = ()) -> None:
+        """Cards of a file read again take the places of its old ones; others go last."""
+        gone = {c.table for c in replacing} | {c.table for c in new}
+        slots = {c.table: i for i, c in enumerate(self._cards)}
+        updated = {c.table: c for c in new if c.table in slots}
+        self._cards = [updated.get(c.table, c) for c in self._cards
+                       if c.table not in gone or c.table in updated]
+        self._cards += [c for c in new if c.table not in updated]
 
     def _restore(self) -> None:
-        """Read the files of an earlier session again (same originals, same options)."""
+        """Bring back the files of an earlier session: saved cards, else read them again."""
         if not self._restore_pending:
             return
         self._restore_pending = False
-        from analyst.ingest import IngestError, IngestOptions
-
-        root = self.workspace.root
-        with tempfile.TemporaryDirectory(prefix="analyst-reopen-") as tmp:
-            # Replaying every file in order into an empty twin workspace gives each table
-            # the same name as the first time (names are made unique against what is there).
-            twin = Workspace(Path(tmp))
-            for record in state.load_files(root):
-                try:
-                    original = self.workspace.resolve(record.original)
-                    if original.parent != self.workspace.input_dir.resolve():
-                        raise WorkspaceError(f"{record.original} is not in input/")
-                    if state.sha256_of(original) != record.sha256:
-                        raise WorkspaceError("the kept copy has changed since it was added")
-                    new = _ingest(original, record.name, IngestOptions(**record.options), twin)
-                    _match_tables(new, twin.root, root)
-                except (IngestError, WorkspaceError, OSError, TypeError) as exc:
-                    self.problems.append(f"{record.name} could not be read again: {exc}")
-                    continue
-                self._keep(new)
-                self._sources.append((record, list(new)))
-        self._history = state.load_answers(root) + self._history
+        restored, problems = restore_files(self.workspace)
+        for record, cards in restored:
+            self._keep(cards)
+            self._sources.append((record, cards))
+        self.problems.extend(problems)
+        if not self._history_given:
+            self._history = state.load_answers(self.workspace.root) + self._history
 
     # -- questions ----------------------------------------------------------------------
 
@@ -278,34 +288,6 @@ class Analysis:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
-
-
-def _match_tables(cards: list[Any], twin: Path, root: Path) -> None:
-    """Check each re-read table is the one the workspace holds under that name.
-
-    A table file that differs (the workspace also holds files this record does not know
-    of, so names came out differently) must not be silently used: that would be a wrong
-    number. A table deleted meanwhile is put back.
-    """
-    for card in cards:
-        mine, fresh = root / card.parquet_path, twin / card.parquet_path
-        if not mine.exists():
-            shutil.copyfile(fresh, mine)
-        elif state.sha256_of(mine) != state.sha256_of(fresh):
-            raise WorkspaceError(f"{card.parquet_path} holds a different table now")
-
-
-def _ingest(path: Path, name: str, options: Any | None, workspace: Workspace) -> list[Any]:
-    from analyst.ingest import ingest_file
-
-    if name != path.name:
-        # Uploads arrive under temporary names; the user must see their own file name
-        # in the data card, the answer and the report's sources.
-        with tempfile.TemporaryDirectory() as tmp:
-            named = Path(tmp) / name
-            shutil.copyfile(path, named)
-            return ingest_file(named, workspace, options)
-    return ingest_file(path, workspace, options)
 
 
 def _choose_brain(brain: Brain, llm_config: Any | None) -> tuple[str, Any, str | None]:

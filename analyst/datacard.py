@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 ROLES = ("date", "money", "quantity", "percent", "category", "id", "text")
@@ -25,6 +25,10 @@ class ExcludedRow:
     """Plain words: "total row", "subtotal row", "footnote", "wrong number of fields"."""
     text: str
     """The row's cells joined with " | ", shortened, so the user can recognise it."""
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ExcludedRow:
+        return cls(**_known(cls, data))
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,10 @@ class ColumnCard:
     """Latest date (ISO), for date columns."""
     note: str | None = None
     """How the column was read, when that is worth knowing ("decimal comma", "€")."""
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ColumnCard:
+        return cls(**_known(cls, data))
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,24 @@ class DataCard:
         """JSON-ready: tuples become lists, nothing else changes."""
         data = asdict(self)
         return json.loads(json.dumps(data, ensure_ascii=False, default=str))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DataCard:
+        """The inverse of `to_dict()`: `DataCard.from_dict(card.to_dict()) == card`.
+
+        Lists go back to tuples; keys this version does not know (written by a newer one)
+        are ignored, and missing optional ones take their defaults. A dict missing a
+        required field raises TypeError: such a card cannot be trusted.
+        """
+        d = _known(cls, data)
+        d["columns"] = tuple(ColumnCard.from_dict(c) for c in d.get("columns") or ())
+        d["excluded_rows"] = tuple(ExcludedRow.from_dict(r) for r in d.get("excluded_rows") or ())
+        d["sheets"] = tuple(d.get("sheets") or ())
+        d["assumptions"] = tuple(d.get("assumptions") or ())
+        d["sample_rows"] = tuple(tuple(row) for row in d.get("sample_rows") or ())
+        d["date_range"] = tuple(d["date_range"]) if d.get("date_range") else None
+        d["extra"] = dict(d.get("extra") or {})
+        return cls(**d)
 
     def _without_rows(self, sentence: str) -> str:
         """An assumption minus the cell values it quotes (excluded rows, unreadable examples)."""
@@ -135,6 +161,11 @@ class DataCard:
 
 
 _EXAMPLES = re.compile(r", e\.g\. .*$")
+
+
+def _known(cls: Any, data: dict[str, Any]) -> dict[str, Any]:
+    names = {f.name for f in fields(cls)}
+    return {k: v for k, v in dict(data).items() if k in names}
 
 
 def _num(value: float) -> str:

@@ -1,10 +1,13 @@
 """What a workspace remembers between sessions: the files it ingested and the answers given.
 
-`<workspace>/.analyst/files.json` lists every `Analysis.add_file` in order: the name the
-user knows, where the untouched original is kept under `input/`, its SHA-256 and the
-`IngestOptions` used. Reopening the workspace reads those originals again with the same
-options, which gives the same data cards (ingestion is deterministic), without asking the
-user to upload anything. `history.jsonl` holds one `Answer.to_dict()` per line, so the
+`<workspace>/.analyst/files.json` lists every file `Analysis.add_file` read, in order: the
+name the user knows, where the untouched original is kept under `input/`, its SHA-256, the
+`IngestOptions` used, its data cards (`DataCard.to_dict()`) and the SHA-256 of each table
+file. Reopening the workspace takes the cards from there when every table file is still the
+one described; a deleted table is read again from the kept original; a changed one is
+reported, never used. Records written before cards were kept are read again from the
+originals with the same options (ingestion is deterministic). A file read again with other
+options replaces its record. `history.jsonl` holds one `Answer.to_dict()` per line, so the
 answers (and the report built from them) survive a reopen too.
 
 The folder is outside what the sandbox mounts; paths read back are still checked to stay
@@ -21,8 +24,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from analyst.datacard import DataCard
 from analyst.events import Answer, Step
-from sandbox import DisplayValue, ExecutionError, ExecutionResult, OutputFile
+from sandbox import ExecutionResult
 
 STATE_DIR = ".analyst"
 FILES = "files.json"
@@ -40,15 +44,28 @@ class FileRecord:
     sha256: str
     options: dict[str, Any] = field(default_factory=dict)
     """The `IngestOptions` fields that were set (None left out)."""
+    cards: tuple[dict[str, Any], ...] = ()
+    """`DataCard.to_dict()` of each table read from the file (empty in older records)."""
+    tables: dict[str, str] = field(default_factory=dict)
+    """SHA-256 of each table file when it was written, by `parquet_path`."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "original": self.original, "sha256": self.sha256,
-                "options": dict(self.options)}
+                "options": dict(self.options), "cards": list(self.cards),
+                "tables": dict(self.tables)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> FileRecord:
         return cls(str(data["name"]), str(data["original"]), str(data["sha256"]),
-                   dict(data.get("options") or {}))
+                   dict(data.get("options") or {}), tuple(data.get("cards") or ()),
+                   {str(k): str(v) for k, v in (data.get("tables") or {}).items()})
+
+    @classmethod
+    def of(cls, name: str, original: str, sha256: str, options: dict[str, Any],
+           cards: list[DataCard], root: Path) -> FileRecord:
+        """The record of cards just written: their table files are hashed now."""
+        return cls(name, original, sha256, options, tuple(c.to_dict() for c in cards),
+                   {c.parquet_path: sha256_of(root / c.parquet_path) for c in cards})
 
 
 def sha256_of(path: Path) -> str:
@@ -120,20 +137,44 @@ def answer_from_dict(data: dict[str, Any]) -> Answer:
 
 
 def _result(raw: dict[str, Any] | None) -> ExecutionResult | None:
-    if raw is None:
+    return None if raw is None else ExecutionResult.from_dict(raw)
+
+
+def current_record(root: Path, name: str) -> FileRecord | None:
+    """The latest record of the file the user knows as `name`."""
+    found = [r for r in load_files(root) if r.name == name]
+    return found[-1] if found else None
+
+
+def add_record(root: Path, record: FileRecord, *, replace: bool = False) -> None:
+    """Append a file's record; `replace`: it takes the place of the records of its name."""
+    records = load_files(root)
+    if replace and any(r.name == record.name for r in records):
+        at = next(i for i, r in enumerate(records) if r.name == record.name)
+        records = [r for r in records if r.name != record.name]
+        records.insert(at, record)
+    else:
+        records.append(record)
+    save_files(root, records)
+
+
+def saved_cards(record: FileRecord, root: Path) -> list[DataCard] | None:
+    """The record's cards when every table file is still the one they describe.
+
+    None when the record keeps no cards (older version) or a table file is missing: the
+    caller reads the original again. A table file that exists but differs raises
+    `ValueError`: using it would give numbers the card does not describe.
+    """
+    if not record.cards or set(record.tables) != {c.get("parquet_path") for c in record.cards}:
         return None
-    kept = _known(ExecutionResult, raw)
-    if kept.get("error"):
-        kept["error"] = ExecutionError(**_known(ExecutionError, kept["error"]))
-    if kept.get("value"):
-        kept["value"] = DisplayValue(**_known(DisplayValue, kept["value"]))
-    kept["files"] = tuple(OutputFile(**_known(OutputFile, f)) for f in kept.get("files") or ())
-    return ExecutionResult(**kept)
-
-
-def _known(cls: Any, raw: dict[str, Any]) -> dict[str, Any]:
-    names = {f.name for f in fields(cls)}
-    return {k: v for k, v in raw.items() if k in names}
+    cards = [DataCard.from_dict(c) for c in record.cards]
+    for card in cards:
+        table = root / card.parquet_path
+        if not table.is_file():
+            return None
+        if sha256_of(table) != record.tables[card.parquet_path]:
+            raise ValueError(f"{card.parquet_path} holds a different table now")
+    return cards
 
 
 def _write_atomic(path: Path, text: str) -> None:

@@ -1,8 +1,9 @@
 """Build the report from what the store kept, so it works after a reload or a restart.
 
-`analyst.reporting.build_report` reads answers from `analysis.history`, which lives in
-memory only; here the history is rebuilt from the stored messages, and the stored pins
-are translated into `Pin(answer_index, step_number, title, narrative)`.
+`analyst.reporting.build_report` reads answers from `analysis.history`; here the history is
+rebuilt from the stored messages (`answers_of`, also what `ui.state` hands a reopened
+`Analysis` so follow-up questions keep their context), and the stored pins are translated
+into `Pin(answer_index, step_number, title, narrative)`.
 """
 
 from __future__ import annotations
@@ -10,14 +11,14 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from analyst.events import Answer, Step
 from analyst.reporting import Pin, build_report
 from analyst.store import MessageRecord, PinRecord, StepRecord
-from sandbox import DisplayValue, ExecutionError, ExecutionResult, OutputFile
+from sandbox import ExecutionResult
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ def build(analysis: Any, messages: list[MessageRecord], pins: list[PinRecord],
     from analyst.report import render_pdf, render_xlsx
 
     answers = [m for m in messages if m.role == "assistant"]
-    history = tuple(_answer(m) for m in answers)
+    history = answers_of(messages)
     index = {m.id: i for i, m in enumerate(answers)}
     chosen = [Pin(index[p.step.message_id], p.step.number, p.title or None, p.narrative or None)
               for p in pins if p.step.message_id in index]
@@ -70,31 +71,19 @@ def first_page(pdf: bytes) -> bytes | None:
         return page.read_bytes() if page.exists() else None
 
 
+def answers_of(messages: list[MessageRecord]) -> tuple[Answer, ...]:
+    """The stored answers of a session, in order, as `Answer`s."""
+    return tuple(_answer(m) for m in messages if m.role == "assistant")
+
+
 def _answer(message: MessageRecord) -> Answer:
     data = message.data
     return Answer(question=data.get("question") or "", text=message.text,
-                  steps=tuple(step_from_record(s) for s in message.steps), brain=data.get("brain") or "offline",
-                  ok=bool(data.get("ok", True)), warnings=tuple(data.get("warnings") or ()))
+                  steps=tuple(step_from_record(s) for s in message.steps),
+                  brain=data.get("brain") or "offline", ok=bool(data.get("ok", True)),
+                  warnings=tuple(data.get("warnings") or ()), usage=dict(data.get("usage") or {}))
 
 
 def step_from_record(step: StepRecord) -> Step:
-    return Step(step.number, step.description, step.code, _result(step.result), step.recipe)
-
-
-def _result(raw: dict[str, Any] | None) -> ExecutionResult | None:
-    """`ExecutionResult.to_dict()` back into a result; unknown keys (older/newer) are ignored."""
-    if raw is None:
-        return None
-    known = {f.name for f in fields(ExecutionResult)}
-    kept = {k: v for k, v in raw.items() if k in known}
-    if kept.get("error"):
-        kept["error"] = _build(ExecutionError, kept["error"])
-    if kept.get("value"):
-        kept["value"] = _build(DisplayValue, kept["value"])
-    kept["files"] = tuple(_build(OutputFile, f) for f in kept.get("files") or ())
-    return ExecutionResult(**kept)
-
-
-def _build(cls: Any, raw: dict[str, Any]) -> Any:
-    names = {f.name for f in fields(cls)}
-    return cls(**{k: v for k, v in raw.items() if k in names})
+    result = None if step.result is None else ExecutionResult.from_dict(step.result)
+    return Step(step.number, step.description, step.code, result, step.recipe)

@@ -119,28 +119,52 @@ def upload_path(session_id: str, name: str) -> Path:
 
 
 def analysis(session: SessionRecord) -> Any:
-    """This session's `Analysis`, opened once per browser session, its tables from the store."""
+    """This session's `Analysis`, opened once per browser session.
+
+    Its tables come back from the workspace (saved data cards, checked against the table
+    files; no second ingestion) and its conversation from the store, so follow-up
+    questions to the model keep their context after a reload or a restart.
+    """
     if st.session_state.get("analysis_sid") == session.id:
         return st.session_state["analysis"]
     from analyst.analysis import Analysis  # heavy (pandas): only when a session is used
-    from ui.cards import restorable
+    from analyst.workspace_state import load_files
+    from ui.reportgen import answers_of
 
     close_analysis()
     root = workspace(session.id)
-    opened = Analysis.open(root, backend=settings().sandbox_backend)
+    history = answers_of(store().messages(session.id))
+    opened = Analysis.open(root, backend=settings().sandbox_backend, history=history)
+    restored = opened.cards
+    recorded = {r.name for r in load_files(root)}
     cards: list[Any] = []
     for record in store().files(session.id):
-        known = restorable(record.cards, root)
-        if known is None:  # tables gone or from an older version: read the original again
+        known = [c for c in restored if c.source_file == record.name]
+        if not known and record.name not in recorded:
+            known = _stored_cards(record, root)  # a workspace from before files.json
+        if not known:  # not restorable from the workspace: read the kept upload again
             known = opened.add_file(upload_path(session.id, record.name), record.name,
-                                    ingest_options(record.options))
+                                    ingest_options(record.options), replace=True)
             store().update_file(session.id, record.id, record.options,
                                 [c.to_dict() for c in known])
         cards.extend(known)
-    ready = Analysis(opened.workspace, backend=opened.backend, cards=tuple(cards))
+    # Only the files the store lists (what the user sees) take part in answers.
+    ready = Analysis(opened.workspace, backend=opened.backend, cards=tuple(cards),
+                     history=history)
     st.session_state["analysis"] = ready
     st.session_state["analysis_sid"] = session.id
     return ready
+
+
+def _stored_cards(record: FileRecord, root: Path) -> list[Any]:
+    """The store's cards of a file, when every table they describe is on disk; else []."""
+    from analyst.datacard import DataCard
+
+    try:
+        cards = [DataCard.from_dict(c) for c in record.cards]
+    except (TypeError, ValueError, KeyError):
+        return []  # written by an older version: read the file again instead
+    return cards if all((root / c.parquet_path).is_file() for c in cards) else []
 
 
 def forget_analysis() -> None:

@@ -31,7 +31,7 @@ def test_reopening_brings_back_cards_and_history(tmp_path: Path) -> None:
         first.add_file(tmp_path / "sales.csv")
         cards = first.cards
         asked = _answer(first, "загальна сума")
-        assert asked.ok and "6,376.50" in asked.text
+        assert asked.ok and "6\u00a0376,50" in asked.text
         for _ in first.standard_report():
             pass
     upload.unlink()  # nothing is uploaded again
@@ -51,7 +51,7 @@ def test_reopening_brings_back_cards_and_history(tmp_path: Path) -> None:
         report = build_report(again)
         assert report.kpis[0].label == "Total Сума" and report.kpis[0].value == 6376.50
         answer = _answer(again, "сума по регіонах")
-        assert "Київ: 3,986.25" in answer.text  # 1250.50 + 1105.75 + 1630.00
+        assert "Київ: 3\u00a0986,25" in answer.text  # 1250.50 + 1105.75 + 1630.00
         assert len(again.history) == 3
 
 
@@ -66,12 +66,61 @@ def test_the_same_file_added_again_is_not_read_twice(tmp_path: Path) -> None:
         "sales.csv", "sales.parquet"]
 
 
-def test_a_changed_kept_copy_is_reported_not_used(tmp_path: Path) -> None:
+def _sales_workspace(tmp_path: Path) -> tuple[Path, list]:
     (tmp_path / "sales.csv").write_text(OTHER)
     with Analysis.open(tmp_path / "ws", backend="local") as first:
-        first.add_file(tmp_path / "sales.csv")
-    (tmp_path / "ws" / "input" / "sales.csv").write_text(OTHER + "2026-03-01,Tea,999\n")
-    with Analysis.open(tmp_path / "ws", backend="local") as again:
+        cards = first.add_file(tmp_path / "sales.csv")
+    return tmp_path / "ws", cards
+
+
+def test_cards_come_back_from_the_saved_json_without_reading_the_file_again(tmp_path: Path):
+    root, cards = _sales_workspace(tmp_path)
+    saved = json.loads((root / ".analyst" / "files.json").read_text())["files"][0]
+    assert saved["cards"] == [c.to_dict() for c in cards]
+    assert set(saved["tables"]) == {"input/sales.parquet"}
+    # Proof that nothing is read again: the kept original may even be gone.
+    (root / "input" / "sales.csv").unlink()
+    with Analysis.open(root, backend="local") as again:
+        assert again.cards == tuple(cards) and again.problems == []
+
+
+def test_a_changed_table_file_is_reported_not_used(tmp_path: Path):
+    root, _ = _sales_workspace(tmp_path)
+    with Analysis.open(tmp_path / "other", backend="local") as elsewhere:
+        (tmp_path / "more.csv").write_text(OTHER + "2026-03-01,Tea,999\n")
+        [other] = elsewhere.add_file(tmp_path / "more.csv")
+    (root / "input" / "sales.parquet").write_bytes((tmp_path / "other" / other.parquet_path).read_bytes())
+    with Analysis.open(root, backend="local") as again:
+        assert again.cards == ()
+        assert again.problems == [("sales.csv could not be read again: input/sales.parquet "
+                                   "holds a different table now")]
+
+
+def test_a_deleted_table_is_read_again_from_the_kept_original(tmp_path: Path):
+    root, cards = _sales_workspace(tmp_path)
+    (root / "input" / "sales.parquet").unlink()
+    with Analysis.open(root, backend="local") as again:
+        assert again.cards == tuple(cards) and again.problems == []
+    assert (root / "input" / "sales.parquet").is_file()
+
+
+def test_a_deleted_table_with_a_changed_kept_copy_is_reported_not_used(tmp_path: Path):
+    root, _ = _sales_workspace(tmp_path)
+    (root / "input" / "sales.parquet").unlink()
+    (root / "input" / "sales.csv").write_text(OTHER + "2026-03-01,Tea,999\n")
+    with Analysis.open(root, backend="local") as again:
         assert again.cards == ()
         assert again.problems == [("sales.csv could not be read again: the kept copy has "
-                                  "changed since it was added")]
+                                   "changed since it was added")]
+
+
+def test_a_record_of_an_older_version_is_read_again_and_upgraded(tmp_path: Path):
+    root, cards = _sales_workspace(tmp_path)
+    files = root / ".analyst" / "files.json"
+    data = json.loads(files.read_text())
+    for record in data["files"]:  # as written before cards were kept
+        del record["cards"], record["tables"]
+    files.write_text(json.dumps(data))
+    with Analysis.open(root, backend="local") as again:
+        assert again.cards == tuple(cards) and again.problems == []
+    assert json.loads(files.read_text())["files"][0]["cards"] == [c.to_dict() for c in cards]
