@@ -23,6 +23,7 @@ import pandas as pd
 from analyst.events import Answer, Step
 from analyst.planner.codegen import StepFigures, read_figures
 from analyst.planner.phrases import data_language, normalise, phrases, say
+from analyst.planner.phrases.definitions import translate_definition
 from analyst.planner.runner import planned_from_step, step_paragraph
 from analyst.report import KPI, CodeStep, Definition, Report, Section, Source
 from analyst.report.formats import format_int
@@ -101,7 +102,7 @@ def build_report(
         kpis=_kpis(steps, lang),
         sections=tuple(sections),
         sources=tuple(_source(card) for card in cards),
-        definitions=(method, *_definitions(steps)),
+        definitions=(method, *_definitions(steps, lang)),
         steps_code=tuple(CodeStep(say(lang, "step_title", n=s.number, title=s.description),
                                   s.code) for s in steps),
         include_code=include_code,
@@ -268,7 +269,8 @@ def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
     return tuple(tiles)
 
 
-def _definitions(steps: Sequence[Step]) -> tuple[Definition, ...]:
+def _definitions(steps: Sequence[Step], lang: str) -> tuple[Definition, ...]:
+    """Each recipe's definition once, in the report's language (English when unknown)."""
     seen: dict[str, str] = {}
     for step in steps:
         if step.result is None or not step.recipe:
@@ -276,7 +278,7 @@ def _definitions(steps: Sequence[Step]) -> tuple[Definition, ...]:
         figures = read_figures(step.result.stdout)
         if figures and figures.definition and figures.definition not in seen.values():
             seen[step.description] = figures.definition
-    return tuple(Definition(k, v) for k, v in seen.items())
+    return tuple(Definition(k, translate_definition(v, lang)) for k, v in seen.items())
 
 
 def _source(card: Any) -> Source:

@@ -111,3 +111,23 @@ def test_the_long_tail_is_named_in_the_readers_language(tmp_path: Path) -> None:
         assert "Інші" in set(top.table["Товар"]) and "Other" not in set(top.table["Товар"])
         step = next(s for s in analysis.history[-1].steps if s.recipe == "top_n")
         assert "'Інші'" in step.code  # the chart's bar is renamed by the step's own code
+
+
+ABC_RULE = {"uk": "Клас A: накопичена частка ≤ 80%; клас B: ≤ 95%",
+            "ru": "Класс A: накопленная доля ≤ 80%; класс B: ≤ 95%",
+            "zh": "A 类：累计占比 ≤ 80%；B 类：≤ 95%",
+            "en": "Class A: cumulative share <= 80%; class B: <= 95%"}
+
+
+def test_the_appendix_defines_the_methods_in_the_readers_language(case) -> None:
+    language, analysis = case
+    for _ in analysis.standard_report():
+        pass
+    report = build_report(analysis)
+    texts = [d.text for d in report.definitions]
+    assert any(ABC_RULE[language] in text for text in texts)
+    if language != "en":
+        assert not any("Items are ranked" in text for text in texts)
+    pdf = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(render_pdf(report))).pages)
+    # Lines wrap anywhere (Chinese wraps between any two characters): compare without spaces.
+    assert "".join(ABC_RULE[language].split()) in "".join(pdf.split())

@@ -54,6 +54,33 @@ NOTE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                                r"only has data from (?P<date>\S+)\.")),
         ("note_text_dates", (r"Column '(?P<column>.+?)' was stored as text; it was read as "
                             r"dates \((?P<how>.+)\)\.")),
+        ("note_no_order", (r"(?P<rows>\d[\d,]*) row\(s\) have no '(?P<column>.+?)'; they are "
+                          r"not counted as orders\.")),
+        ("note_undated", (r"(?P<rows>\d[\d,]*) row\(s\) have no readable '(?P<column>.+?)' and "
+                         r"are left out of the per-\w+ table; their (?P<amount>.+) totals "
+                         r"(?P<total>\S+)\.")),
+        ("note_unreadable_dates", (r"(?P<rows>\d[\d,]*) value\(s\) in '(?P<column>.+?)' could "
+                                  r"not be read as dates\.")),
+        ("note_empty_periods", r"No rows in (?P<periods>.+): shown as 0(?:, not skipped)?\."),
+        ("note_only_one", r"Only one \w+ of data: there is no previous \w+ to compare with\."),
+        ("note_losses", (r"(?P<rows>\d+) (?P<by>.+?) lose money \(cost above revenue\): "
+                        r"(?P<names>.+)\.")),
+        ("note_tie", (r"(?P<rows>\d+) items tie at place (?P<n>\d+) with (?P<total>\S+) "
+                     r"\((?P<names>.+)\); the first alphabetically are listed\.")),
+        ("note_not_positive", (r"The total of '(?P<column>.+?)' is not positive; shares are not "
+                              r"meaningful\.")),
+        ("note_abc_non_positive", (r"(?P<rows>\d+) (?P<item>.+?) have a zero or negative net "
+                                  r"'(?P<column>.+?)' \(returns exceed sales\); they are class "
+                                  r"C and left out of the cumulative shares\.")),
+        ("note_negative_cogs", (r"COGS were stored as negative numbers; they are shown as "
+                               r"positive costs\.")),
+        ("note_negative_opex", (r"Operating expenses were stored as negative numbers; they are "
+                               r"shown as positive costs\.")),
+        ("note_guessed_opex", (r"Not recognised by name, counted as operating expenses: "
+                              r"(?P<names>.+)\.")),
+        ("note_below_line", r"Below the operating line, left out: (?P<names>.+)\."),
+        ("note_no_cogs", r"No COGS column given: gross profit equals revenue\."),
+        ("note_loss_periods", r"Loss-making \w+\(s\): (?P<names>.+)\."),
     )
 )
 

@@ -1,0 +1,79 @@
+"""The methodology appendix states each recipe's rule in the report's language, numbers included."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyst.planner.phrases import NOTE_PATTERNS, PHRASES, translate_note
+from analyst.planner.phrases.definitions import TEMPLATES, recognise, translate_definition
+from analyst.recipes import catalog
+from analyst.recipes.dynamics import definition as dynamics_definition
+from analyst.recipes.ranking import abc_definition, top_n_definition
+
+PLANNER_RECIPES = ("kpi_summary", "period_dynamics", "top_n", "abc_analysis", "breakdown",
+                   "margin_by", "funnel_conversion", "pnl_summary")
+
+
+@pytest.mark.parametrize("language", ["uk", "ru", "zh"])
+@pytest.mark.parametrize("recipe", PLANNER_RECIPES)
+def test_every_planner_recipe_definition_is_translated(recipe, language):
+    english = catalog.DEFINITIONS[recipe]
+    assert recognise(english) is not None, "the recipe changed its wording: update the templates"
+    translated = translate_definition(english, language)
+    assert translated != english
+    assert "{" not in translated and "}" not in translated
+
+
+def test_abc_thresholds_are_the_ones_used():
+    assert "Клас A: накопичена частка ≤ 80%; клас B: ≤ 95%" in translate_definition(
+        abc_definition(0.80, 0.95), "uk")
+    assert "Класс A: накопленная доля ≤ 70%; класс B: ≤ 90%" in translate_definition(
+        abc_definition(0.70, 0.90), "ru")
+    assert "A 类：累计占比 ≤ 75%；B 类：≤ 92%" in translate_definition(
+        abc_definition(0.75, 0.92), "zh")
+
+
+def test_top_n_says_its_n_and_the_other_row_by_its_local_name():
+    assert "наведено перші 5, а решту (за потреби) підсумовано в один рядок «Інші»" in (
+        translate_definition(top_n_definition(5), "uk"))
+
+
+def test_periods_are_named_per_frequency():
+    assert "за кожен календарний тиждень (з понеділка по неділю" in translate_definition(
+        dynamics_definition("W"), "uk")
+    assert "по календарным кварталам" in translate_definition(dynamics_definition("Q"), "ru")
+    assert "金额按自然月汇总" in translate_definition(dynamics_definition("M"), "zh")
+
+
+def test_unknown_text_and_english_stay_as_they_are():
+    assert translate_definition("A model's own definition.", "uk") == "A model's own definition."
+    english = catalog.DEFINITIONS["abc_analysis"]
+    assert translate_definition(english, "en") == english
+    assert translate_definition(catalog.DEFINITIONS["outliers"], "uk") == catalog.DEFINITIONS["outliers"]
+
+
+def test_a_changed_wording_is_not_translated_as_if_it_were_the_rule():
+    # Same thresholds, but a different rule: the translation would misstate it.
+    altered = abc_definition(0.8, 0.95).replace("INCLUDING", "EXCLUDING")
+    assert translate_definition(altered, "uk") == altered
+
+
+def test_every_language_has_every_definition_and_note():
+    for language, table in TEMPLATES.items():
+        assert set(PLANNER_RECIPES) <= set(table), language
+        assert {key for key, _ in NOTE_PATTERNS} <= set(PHRASES[language]), language
+
+
+@pytest.mark.parametrize(("note", "expected"), [
+    ("12 row(s) have no 'Order'; they are not counted as orders.",
+     "Рядків без «Order»: 12; їх не враховано як замовлення."),
+    ("3 Product lose money (cost above revenue): Tea, Cocoa.",
+     "Збиткових значень «Product» (собівартість вища за виручку): 3 — Tea, Cocoa."),
+    ("Loss-making month(s): 2026-01, 2026-03.", "Збиткові періоди: 2026-01, 2026-03."),
+    ("2 items tie at place 10 with 1,234.50 (A, B); the first alphabetically are listed.",
+     "Позицій з однаковою сумою 1\u00a0234,50 на місці 10: 2 (A, B); наведено перші за абеткою."),
+    ("Not recognised by name, counted as operating expenses: Misc.",
+     "Не розпізнано за назвою, враховано як операційні витрати: Misc."),
+])
+def test_common_recipe_notes_in_ukrainian(note, expected):
+    assert translate_note(note, "uk") == expected
