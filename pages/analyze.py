@@ -6,11 +6,10 @@ import streamlit as st
 
 from ui import state, uploads
 from ui.approval import pending_view, plan_first
-from ui.corrections import correction_form
+from ui.cardview import data_card_view
 from ui.errors import guarded
-from ui.render import card_summary, message_view
+from ui.render import message_view
 from ui.runner import run_live, settled
-from ui.tables import preview
 
 st.title("Analyze")
 st.markdown(
@@ -45,15 +44,11 @@ workspace = state.workspace(session.id)
 files = state.store().files(session.id)
 settled(session.id)  # after a Stop click: the stopped run's answer is saved first
 messages = state.store().messages(session.id)
-for n, record in enumerate(files):
-    # Open while the user checks how the file was read; folded once the questions start.
-    with st.expander(f"Data: {record.name}", expanded=n == len(files) - 1 and not messages):
-        for card in record.cards:
-            card_summary(card)
-            frame = preview(workspace, card.get("parquet_path", ""))
-            if frame is not None:
-                st.dataframe(frame, width="stretch", hide_index=True)
-        correction_form(session, record)
+last_message = messages[-1].created if messages else ""
+for record in files:
+    # Open (assumptions, corrections, preview) until the conversation moves past the file.
+    fresh = record.added >= last_message or st.session_state.get("just_read") == record.name
+    data_card_view(session, record, workspace, fresh=fresh)
 
 for message in messages:
     message_view(message, workspace, session.id)
@@ -75,6 +70,7 @@ def ask(question: str) -> None:
             return analysis.ask(question, brain=brain, llm_config=config, privacy=privacy)
     if state.preference("approval") and plan_first(session, question, brain):
         st.rerun()
+    st.session_state.pop("just_read", None)
     state.store().add_message(session.id, "user", question)
     with st.chat_message("user"):
         st.markdown(question)

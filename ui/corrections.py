@@ -23,8 +23,9 @@ def correction_form(session: SessionRecord, record: FileRecord) -> None:
     options = dict(record.options)
     with st.form(key=f"fix_{record.id}", border=False):
         st.caption("Something read wrongly? Correct it and read the file again.")
-        cols = st.columns(4)
         sheets = list(card.get("sheets") or [])
+        # No empty slot where the sheet would be: a CSV or a one-sheet book has nothing to pick.
+        cols = st.columns(4) if len(sheets) > 1 else [None, *st.columns(3)]
         sheet = None
         if len(sheets) > 1:
             current = options.get("sheet") or card.get("sheet")

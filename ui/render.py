@@ -10,7 +10,17 @@ import streamlit as st
 
 from analyst.store import MessageRecord, StepRecord
 from ui import state
-from ui.tables import chart_frame, frame_from_table, inside, read_table
+from ui.answers import answer_markdown
+from ui.tables import (
+    chart_frame,
+    dates_without_midnight,
+    frame_from_table,
+    heading,
+    inside,
+    number_formats,
+    plain_index,
+    read_table,
+)
 
 
 def step_view(step: StepRecord | dict[str, Any], workspace: Path, key: str, *,
@@ -23,10 +33,10 @@ def step_view(step: StepRecord | dict[str, Any], workspace: Path, key: str, *,
         st.info(result["notice"])
     error = result.get("error")
     if error:
-        st.warning(f"This step failed: {error['name']}: {error['message']}")
-        if error.get("traceback"):
-            with st.expander("Error details"):
-                st.code(error["traceback"], language=None)
+        st.warning(f"This step could not finish: {failure_sentence(error.get('name', ''))}")
+        with st.expander("Error details"):
+            st.code(f"{error.get('name')}: {error.get('message')}\n\n"
+                    f"{error.get('traceback') or ''}".strip(), language=None)
     elif result.get("timed_out"):
         st.warning("This step took too long and was stopped.")
     elif result.get("out_of_memory"):
@@ -48,7 +58,9 @@ def step_view(step: StepRecord | dict[str, Any], workspace: Path, key: str, *,
                 kind, data = chart
                 (st.line_chart if kind == "line" else st.bar_chart)(data)
             elif view == "Table" and frame is not None:
-                st.dataframe(frame, width="stretch")
+                shown = dates_without_midnight(frame)
+                st.dataframe(shown, width="stretch", hide_index=plain_index(shown),
+                             column_config=number_columns(shown, headings=True))
                 if caption:
                     st.caption(caption)
     _downloads(files, workspace, key)
@@ -87,7 +99,7 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str) -> No
         for warning in message.data.get("warnings") or []:
             st.warning(warning)
         if message.text:
-            st.markdown(_plain(message.text))
+            st.markdown(answer_markdown(message.text, str(message.data.get("brain") or "offline")))
         for step in message.steps:
             with st.container(border=True):
                 step_view(step, workspace, key=f"m{message.id}s{step.id}",
@@ -100,28 +112,34 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str) -> No
                        + (f", about ${cost:.4f}" if cost else ""))
 
 
-def card_summary(card: dict[str, Any]) -> None:
-    """What was read, in plain words: rows, columns, and every assumption made."""
-    where = f", sheet “{card['sheet']}”" if card.get("sheet") else ""
-    st.markdown(f"**{card.get('source_file', '')}**{where}: {card.get('rows', 0):,} rows, "
-                f"{len(card.get('columns') or []):,} columns")
-    assumptions = list(card.get("assumptions") or [])
-    if assumptions:
-        st.markdown("What I assumed when reading it:\n" + "\n".join(f"- {a}" for a in assumptions))
-    excluded = card.get("excluded_rows") or []
-    if excluded:
-        lines = [f"- line {r['line']}: {r['reason']} — “{r['text']}”" for r in excluded[:20]]
-        st.markdown("Rows left out of the table:\n" + "\n".join(lines))
+def number_columns(frame: Any, roles: dict[str, str] | None = None, *,
+                   headings: bool = False) -> dict[str, Any]:
+    """`column_config` for st.dataframe: thousands separators, 2 decimals, percents.
+
+    With `headings`, the recipes' helper columns get readable titles too (display only).
+    """
+    formats = number_formats(frame, roles)
+    config: dict[str, Any] = {}
+    for column in frame.columns:
+        name = str(column)
+        label = heading(name) if headings else None
+        if name in formats:
+            config[name] = st.column_config.NumberColumn(label=label, format=formats[name])
+        elif label and label != name:
+            config[name] = st.column_config.Column(label=label)
+    return config
 
 
 def _downloads(files: list[dict[str, Any]], workspace: Path, key: str) -> None:
-    for i, f in enumerate(files):
-        path = inside(workspace, f["path"])
-        if path is None or not path.is_file():
-            continue
-        mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        st.download_button(f"Download {path.name}", data=path.read_bytes(), file_name=path.name,
-                           mime=mime, key=f"dl_{key}_{i}", on_click="ignore", icon=":material/download:")
+    ready = [(i, p) for i, f in enumerate(files)
+             if (p := inside(workspace, f["path"])) is not None and p.is_file()]
+    # Side by side, a few to a row: one tall stack of buttons pushes the answer apart.
+    for row in range(0, len(ready), 3):
+        for column, (i, path) in zip(st.columns(3), ready[row:row + 3], strict=False):
+            mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            column.download_button(path.name, data=path.read_bytes(), help=f"Download {path.name}",
+                                   file_name=path.name, mime=mime, key=f"dl_{key}_{i}",
+                                   on_click="ignore", icon=":material/download:")
 
 
 def _pin_button(session_id: str, step: StepRecord, key: str, narrative: str) -> None:
@@ -145,6 +163,23 @@ def default_narrative(step: StepRecord, answer_text: str) -> str:
     except Exception:  # noqa: BLE001 - a default text must never block pinning
         own = None
     return own or (answer_text or "").strip().split("\n\n")[0]
+
+
+_FAILURES = {
+    "KeyError": "a column or value it looked for is not in the data.",
+    "FileNotFoundError": "a file it needed is not there.",
+    "ZeroDivisionError": "it divided by zero (an empty group or a zero total).",
+    "MemoryError": "it ran out of memory.",
+    "OutputLimitExceeded": "it wrote more than the output limit; its files were removed.",
+    "SessionEnded": "the analysis process stopped; earlier variables were lost.",
+    "SyntaxError": "the code it was given is not valid Python.",
+}
+
+
+def failure_sentence(name: str) -> str:
+    """What a failed step's error means, in words (the exact error is in the details)."""
+    return _FAILURES.get(name, "the data did not have the form the code expected; "
+                               "its numbers are not used.")
 
 
 def _plain(text: str) -> str:

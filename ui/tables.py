@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +30,34 @@ def preview(workspace: Path, parquet_path: str, rows: int = 20) -> pd.DataFrame 
         frame = pd.read_parquet(path).head(rows)
     except (OSError, ValueError):
         return None
+    return dates_without_midnight(frame)
+
+
+def dates_without_midnight(frame: pd.DataFrame) -> pd.DataFrame:
+    """Dates without a time of day show as 2026-01-31, not 2026-01-31 00:00:00."""
+    frame = frame.copy()
     for column in frame.columns:
         values = frame[column]
         if pd.api.types.is_datetime64_any_dtype(values) and (values.dropna() == values.dropna().dt.normalize()).all():
-            frame[column] = values.dt.date  # dates without a time of day: show no 00:00:00
+            frame[column] = values.dt.date
     return frame
+
+
+def plain_index(frame: pd.DataFrame) -> bool:
+    """True when the index is just 0..n-1: row numbers a reader does not need."""
+    return isinstance(frame.index, pd.RangeIndex) and frame.index.start == 0 and frame.index.step == 1
+
+
+def heading(name: str) -> str:
+    """A recipe's helper column as a reader would write it ("change_pct" -> "Change %").
+
+    Only lower-case snake_case names are touched (the recipes' own); the user's column
+    names are shown exactly as in their file.
+    """
+    if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+        return name
+    words = name.replace("_pct", " %").replace("yoy", "year-on-year").replace("_", " ")
+    return words[:1].upper() + words[1:]
 
 
 def read_table(workspace: Path, relpath: str, rows: int = 500) -> pd.DataFrame | None:
@@ -63,6 +88,38 @@ def chart_frame(frame: pd.DataFrame) -> tuple[str, pd.DataFrame] | None:
     data.index = data.index.map(str)
     kind = "line" if _looks_like_time(frame, label) else "bar"
     return kind, data
+
+
+# Recipes give these in percent (0-100); ingested "percent" columns hold fractions (0.12).
+_PERCENT_POINTS = ("_pct", " %", "(%)")
+_NOT_AN_AMOUNT = re.compile(r"(^|_|\b)(id|code|year|no|number|zip|phone|рік|год|код|номер|年)($|_|\b)",
+                            re.IGNORECASE)
+
+
+def number_formats(frame: pd.DataFrame, roles: Mapping[str, str] | None = None) -> dict[str, str]:
+    """A display format per numeric column: "%,.2f" for amounts, "%,d" for counts, percents.
+
+    Formats only change how a number is shown, never its value. Codes and years keep their
+    digits as they are (no "2,026").
+    """
+    roles = roles or {}
+    formats: dict[str, str] = {}
+    for name in frame.columns:
+        values = frame[name]
+        if pd.api.types.is_bool_dtype(values) or not pd.api.types.is_numeric_dtype(values):
+            continue
+        label, role = str(name), roles.get(str(name))
+        if role in ("id", "date", "category", "text") or _NOT_AN_AMOUNT.search(label):
+            continue
+        if label.lower().endswith(_PERCENT_POINTS):
+            formats[label] = "%.1f%%"
+        elif role == "percent":
+            formats[label] = "percent"
+        elif pd.api.types.is_integer_dtype(values):
+            formats[label] = "%,d"
+        else:
+            formats[label] = "%,.2f"
+    return formats
 
 
 def inside(workspace: Path, relpath: str) -> Path | None:

@@ -61,6 +61,7 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
     else:
         store.update_file(session.id, record.id, options or {}, dicts)
     state.forget_analysis()  # its tables now come from the store: a re-read replaces the old
+    st.session_state["just_read"] = name  # shown open until the next question
     if session.title == DEFAULT_TITLE:
         store.rename_session(session.id, session.owner, name)
     tables = ", ".join(f"{c.table} ({c.rows:,} rows)" for c in cards)

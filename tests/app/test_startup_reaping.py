@@ -30,7 +30,7 @@ def _container(image: str, owner: str) -> str:
 
 
 def _exists(cid: str) -> bool:
-    return subprocess.run(["docker", "container", "inspect", cid], capture_output=True,
+    return subprocess.run(["docker", "container", "inspect", cid], check=False, capture_output=True,
                           timeout=30).returncode == 0
 
 
@@ -51,7 +51,9 @@ def test_app_start_removes_orphaned_containers_and_keeps_live_ones(app_env, dock
         later = _container(docker_image, f"{host}:{_dead_pid()}")
         AppTest.from_file(APP, default_timeout=60).run()
         assert _exists(later)
-        subprocess.run(["docker", "rm", "--force", later], capture_output=True, timeout=60)
+        subprocess.run(["docker", "rm", "--force", later], check=False, capture_output=True,
+                       timeout=60)
     finally:
-        subprocess.run(["docker", "rm", "--force", orphan, alive], capture_output=True, timeout=60)
+        subprocess.run(["docker", "rm", "--force", orphan, alive], check=False,
+                       capture_output=True, timeout=60)
         startup.reap_leftovers.clear()

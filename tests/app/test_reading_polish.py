@@ -1,0 +1,102 @@
+"""What a finance user sees: assumptions in view with their corrections, answers led by the key
+figure, tables with thousands separators and percents, failures in words."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pandas as pd
+from streamlit.testing.v1 import AppTest
+
+from tests.app.samples import ROOT, messy_csv
+from ui.answers import answer_markdown, sentences
+from ui.cardview import hint, short_summary
+from ui.render import failure_sentence
+from ui.tables import heading, number_formats
+
+APP = str(ROOT / "app.py")
+OFFLINE = ("Revenue by month: 33,912.00 in total over 6 months. 2026-01: 4,624.50; 2026-02: "
+           "5,035.50. Revenue grew 6.6% in 2026-06 to 6,679.50. The best month was 2026-06 with "
+           "6,679.50. Note: The last month (2026-06) only has data up to 2026-06-25.")
+
+
+def _words(markdown: str) -> str:
+    return re.sub(r"[\s*\\-]+", " ", markdown).strip()
+
+
+def test_an_offline_answer_leads_with_the_key_figure_then_a_list():
+    md = answer_markdown(OFFLINE)
+    lines = md.splitlines()
+    assert lines[0] == "**Revenue by month: 33,912.00 in total over 6 months.**"
+    assert lines[1:] == ["- 2026-01: 4,624.50; 2026-02: 5,035.50.",
+                         "- Revenue grew 6.6% in 2026-06 to 6,679.50.",
+                         "- The best month was 2026-06 with 6,679.50.",
+                         "- Note: The last month (2026-06) only has data up to 2026-06-25."]
+    assert _words(md) == _words(OFFLINE)  # every word kept, in order: only the layout changes
+
+
+def test_sentences_never_split_inside_numbers_and_cjk_full_stops_count():
+    assert sentences("Разом 33\u00a0912,50. Зміна +6,6%, до 6\u00a0679,50.") == [
+        "Разом 33\u00a0912,50.", "Зміна +6,6%, до 6\u00a0679,50."]
+    assert sentences("总计 33,912.00。增长 6.6%。") == ["总计 33,912.00。", "增长 6.6%。"]
+
+
+def test_short_answers_stay_a_sentence_and_model_answers_keep_their_layout():
+    short = "Total Revenue is 33,912.00 over 18 rows."
+    assert answer_markdown(short) == short
+    model = "Revenue rose.\n\n- Gizmo: $13,530\n- Gadget: $11,304"
+    assert answer_markdown(model, "llm") == model.replace("$", "\\$")
+
+
+def test_names_in_answers_are_shown_as_typed_not_as_markdown():
+    assert answer_markdown("Top item: *NEW* a_b [x].") == r"Top item: \*NEW\* a\_b \[x\]."
+
+
+def test_each_assumption_points_to_the_control_that_corrects_it():
+    assert "Header row" in hint("Header on row 2. 1 line(s) above it were read as a title.")
+    assert "Decimal separator" in hint("Comma read as the decimal separator in 'Revenue'.")
+    assert "Date order" in hint("Dates in 'Date' read day first (31.01.2026).")
+    assert "counted twice" in hint("Excluded as total row: row 21 'Total | 999999,00'.")
+    assert hint("Columns separated by semicolons.") is None
+    card = {"rows": 18, "header_row": 2, "excluded_rows": [{"line": 21}],
+            "assumptions": ["Comma read as the decimal separator in 'Revenue'."]}
+    assert short_summary(card) == "18 rows · header on row 2 · 1 row(s) left out · decimal comma"
+
+
+def test_money_counts_and_percents_get_display_formats_codes_and_years_do_not():
+    frame = pd.DataFrame({"rank": [1], "Product": ["Gizmo"], "Revenue": [13530.0],
+                          "share_pct": [39.9], "rows": [6], "year": [2026], "order_id": [10234],
+                          "Margin": [0.12]})
+    assert number_formats(frame, {"Margin": "percent"}) == {
+        "rank": "%,d", "Revenue": "%,.2f", "share_pct": "%.1f%%", "rows": "%,d",
+        "Margin": "percent"}
+    assert heading("change_pct") == "Change %" and heading("Виручка") == "Виручка"
+
+
+def test_a_failed_step_is_explained_in_words():
+    assert failure_sentence("KeyError") == "a column or value it looked for is not in the data."
+    assert "Traceback" not in failure_sentence("SomethingOdd")
+
+
+def test_after_upload_the_card_is_open_and_folds_to_one_line_once_questions_start(app_env):
+    at = AppTest.from_file(APP, default_timeout=90).run()
+    at.file_uploader(key="uploader").set_value(("sales.csv", messy_csv(), "text/csv"))
+    at.run()
+    assert not at.exception
+    assert not any(e.label.startswith("Data:") for e in at.expander)  # not behind a click
+    card = "\n".join(m.value for m in at.markdown)
+    assert "What I assumed when reading it" in card
+    assert "Wrong? Change **Header row** below." in card
+    assert "Wrong? Change **Decimal separator** below." in card
+    at.chat_input[0].set_value("revenue by month").run()
+    assert not at.exception
+    assert any(e.label == "Data: sales.csv — 18 rows · header on row 2 · 1 row(s) left out · "
+                          "decimal comma" for e in at.expander)
+    answer = at.chat_message[1].markdown[0].value
+    assert answer.startswith("**Revenue by month: 33,912.00 in total over 6 months.**\n- ")
+    columns = json.loads(at.dataframe[-1].proto.columns)
+    assert columns["Revenue"]["type_config"]["format"] == "%,.2f"
+    assert columns["change_pct"] == {"label": "Change %",
+                                     "type_config": {"type": "number", "format": "%.1f%%"}}
+    assert columns["_index"]["hidden"] is True  # row numbers 0..n-1 are noise

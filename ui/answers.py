@@ -1,0 +1,41 @@
+"""An answer laid out for reading: the key figure first, then a short list, not one long paragraph.
+
+Only the arrangement changes: every sentence of the analyst's text is shown, word for word
+and in order. The offline analyst writes plain sentences, so they are split at sentence ends;
+a model's answer is shown as the model wrote it (it may already use lists), as text.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A sentence ends at . ! ? followed by a space and a new sentence, or at a CJK full stop.
+# Decimal points ("6.6%") and no-break spaces inside numbers ("33 912,50") never match.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[ \t\n]+(?=[^\s,;:)\]])|(?<=[。！？])")
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>$|~#])")
+
+
+def sentences(paragraph: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(paragraph.strip()) if s.strip()]
+
+
+def answer_markdown(text: str, brain: str = "offline") -> str:
+    """Markdown for one answer: each paragraph's first sentence in bold, the rest as bullets."""
+    if brain != "offline":
+        return (text or "").replace("$", "\\$")  # a model's own layout; no surprise maths
+    blocks = []
+    for paragraph in re.split(r"\n\s*\n", text or ""):
+        parts = [escape(s) for s in sentences(paragraph)]
+        if not parts:
+            continue
+        if len(parts) <= 2 and sum(len(p) for p in parts) < 160:
+            blocks.append(" ".join(parts))  # short already: a list would only add noise
+            continue
+        lead, rest = parts[0], parts[1:]
+        blocks.append(f"**{lead}**" + "".join(f"\n- {s}" for s in rest))
+    return "\n\n".join(blocks)
+
+
+def escape(text: str) -> str:
+    """Plain text inside markdown: product names such as *NEW* or a_b stay as typed."""
+    return _MARKDOWN.sub(r"\\\1", text).replace("\n", " ")
