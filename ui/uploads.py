@@ -43,7 +43,10 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         analysis = state.analysis(session)
-        cards = analysis.add_file(path, name, state.ingest_options(options or {}))
+        # A correction (or a newer upload under the same name) replaces the file's tables in
+        # place, names kept: no `sales_2` beside the stale `sales` for answers to pick from.
+        again = data is None or state.file_record(session.id, name) is not None
+        cards = analysis.add_file(path, name, state.ingest_options(options or {}), replace=again)
     except Exception as exc:  # noqa: BLE001 - any unreadable file gets a sentence
         if type(exc).__name__ == "IngestError":
             _say("error", str(exc))
@@ -60,7 +63,8 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
         store.add_file(session.id, name, options or {}, dicts)
     else:
         store.update_file(session.id, record.id, options or {}, dicts)
-    state.forget_analysis()  # its tables now come from the store: a re-read replaces the old
+    # The open analysis already holds the new cards (add_file updated them in place), so it
+    # is kept: rebuilding it would only restart the sandbox session a second time.
     st.session_state["just_read"] = name  # shown open until the next question
     if session.title == DEFAULT_TITLE:
         store.rename_session(session.id, session.owner, name)
