@@ -10,8 +10,7 @@ from sandbox.docker_backend import DockerBackend
 from sandbox.engine import engine_problem, image_problem, image_tag
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits
-from sandbox.local import WARNING as LOCAL_WARNING
-from sandbox.local import LocalBackend
+from sandbox.local import LocalBackend, local_warning
 from sandbox.session import Backend, Death, KernelSession
 from sandbox.workspace import Workspace
 
@@ -52,7 +51,7 @@ class AutoBackend:
     def warning(self) -> str | None:
         if self._chosen is None or self._chosen.isolated:
             return None
-        return f"Docker is not usable ({self._why_local}). {LOCAL_WARNING}"
+        return f"Docker is not usable ({self._why_local}). {local_warning()}"
 
     def launch(self) -> Path:
         return self._choose().launch()

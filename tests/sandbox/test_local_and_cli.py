@@ -1,8 +1,15 @@
 """The local backend says it is not isolation; the CLI prints one JSON object per step."""
 
 import json
+import os
+import pwd
+import shutil
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
+
+import pytest
 
 from sandbox import open_session
 from tests.sandbox.conftest import TEST_LIMITS
@@ -19,6 +26,82 @@ def test_local_backend_does_not_pass_host_secrets(workspace, monkeypatch):
     with open_session(workspace, backend="local", limits=TEST_LIMITS) as session:
         env = session.run("import os\nsorted(os.environ)").value.text
     assert "OPENAI_API_KEY" not in env and "sk-test" not in env
+
+
+# Looks for the key everywhere a process of the app's user could: the app's own
+# environment (the kernel's parent), every other process's, and the app's private files.
+HUNT = """
+import glob, os
+found, refused = [], []
+for path in [f"/proc/{os.getppid()}/environ", "/proc/1/environ", *glob.glob("/proc/*/environ")]:
+    try:
+        if b"sk-test-must-not-leak" in open(path, "rb").read():
+            found.append(path)
+    except OSError:
+        refused.append(path)
+for path in [os.environ["APP_SECRET_FILE"], f"/proc/{os.getppid()}/cwd/secrets.toml"]:
+    try:
+        if "sk-test-must-not-leak" in open(path).read():
+            found.append(path)
+    except OSError:
+        refused.append(path)
+print(json.dumps({"found": found, "refused": refused, "parent": f"/proc/{os.getppid()}"}))
+"""
+
+
+def hunt_for_the_key(tmp_path) -> dict:
+    """Run HUNT through the CLI, an app process started with the key in its environment."""
+    app = Path(tempfile.mkdtemp(prefix="analyst-app-"))  # under /tmp: every user may enter
+    try:
+        app.chmod(0o755)
+        secret = app / "secrets.toml"
+        secret.write_text('OPENAI_API_KEY = "sk-test-must-not-leak"\n')
+        secret.chmod(0o600)  # private to the app's user, as secrets.toml should be
+        step = tmp_path / "hunt.py"
+        step.write_text("import json\n" + HUNT.replace('os.environ["APP_SECRET_FILE"]',
+                                                      repr(str(secret))))
+        done = subprocess.run(
+            [sys.executable, "-m", "sandbox", "run", "--workspace", str(tmp_path / "ws"),
+             "--backend", "local", str(step)],
+            capture_output=True, text=True, timeout=120, check=False, cwd=app,
+            env={**os.environ, "OPENAI_API_KEY": "sk-test-must-not-leak",
+                 "PYTHONPATH": str(Path(__file__).parents[2])},
+        )
+    finally:
+        shutil.rmtree(app)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["ok"], result["error"]
+    return {"report": json.loads(result["stdout"]), "warning": done.stderr}
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only an app running as root can start the "
+                    "kernel as another user; the other branch is tested below")
+def test_as_root_the_key_cannot_be_read_from_the_app_process_or_its_files(tmp_path):
+    hunt = hunt_for_the_key(tmp_path)
+    assert hunt["report"]["found"] == []
+    parent = hunt["report"]["parent"]
+    assert f"{parent}/environ" in hunt["report"]["refused"]
+    assert f"{parent}/cwd/secrets.toml" in hunt["report"]["refused"]
+    assert "unprivileged user 'nobody'" in hunt["warning"] and "NOT isolation" in hunt["warning"]
+
+
+def test_as_root_the_kernel_runs_as_nobody_without_groups(workspace):
+    if os.geteuid() != 0:
+        pytest.skip("the app is not root here: the kernel keeps the app's user")
+    with open_session(workspace, backend="local", limits=TEST_LIMITS) as session:
+        ids = session.run("import os\n(os.getuid(), os.geteuid(), os.getgid(), os.getgroups())")
+    nobody = pwd.getpwnam("nobody")
+    assert ids.value.text == f"({nobody.pw_uid}, {nobody.pw_uid}, {nobody.pw_gid}, [])"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="this test runs as root, where the kernel runs "
+                    "as 'nobody' instead (tested above); this branch needs a non-root user")
+def test_not_as_root_the_warning_says_the_key_is_readable(workspace):
+    session = open_session(workspace, backend="local", limits=TEST_LIMITS)
+    assert "can read this user's files and the app's environment, including the API key" in (
+        session.warning)
+    assert "ANALYST_SANDBOX_BACKEND=docker" in session.warning
 
 
 def test_local_backend_reports_a_memory_error_and_keeps_going(workspace):
