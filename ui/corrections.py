@@ -10,6 +10,8 @@ from analyst.store import FileRecord, SessionRecord
 from ui import uploads
 
 DECIMALS = {"Automatic": None, "Comma (1 234,56)": ",", "Point (1,234.56)": "."}
+ALL_SHEETS = "All sheets (joined)"
+ALL_DATA_SHEETS = "All data sheets (automatic)"
 DATE_ORDERS = {
     "Automatic": None,
     "Day first (31.01.2026)": "DMY",
@@ -26,24 +28,44 @@ def correction_form(session: SessionRecord, record: FileRecord) -> None:
         sheets = list(card.get("sheets") or [])
         # No empty slot where the sheet would be: a CSV or a one-sheet book has nothing to pick.
         cols = st.columns(4) if len(sheets) > 1 else [None, *st.columns(3)]
-        sheet = None
+        sheet, other_sheet = None, False
         if len(sheets) > 1:
-            current = options.get("sheet") or card.get("sheet")
-            sheet = cols[0].selectbox("Sheet", sheets,
-                                      index=sheets.index(current) if current in sheets else 0)
+            choices = sheet_choices(record)
+            current = options.get("sheet")
+            current = current if current in choices else choices[0]
+            picked = cols[0].selectbox("Sheet", choices, index=choices.index(current))
+            sheet = None if picked == choices[0] else picked
+            other_sheet = picked != current
+        # Unknown (sheets joined with their headers on different rows): left empty, so each
+        # sheet keeps its own detected header unless the user types one.
+        shown = options.get("header_row") or card.get("header_row")
         header = cols[1].number_input("Header row", min_value=1, max_value=1000, step=1,
-                                      value=int(options.get("header_row") or card.get("header_row") or 1))
+                                      value=int(shown) if shown else None, placeholder="Automatic")
         decimal = cols[2].selectbox("Decimal separator", list(DECIMALS),
                                     index=_index(DECIMALS, options.get("decimal")))
         order = cols[3].selectbox("Date order", list(DATE_ORDERS),
                                   index=_index(DATE_ORDERS, options.get("date_order")))
         if st.form_submit_button("Read the file again", icon=":material/refresh:"):
             # What the form shows is what is used: every value is sent, not only changes.
-            chosen = {"sheet": sheet, "header_row": int(header), "decimal": DECIMALS[decimal],
-                      "date_order": DATE_ORDERS[order]}
+            # Except the header row shown for another sheet: the new sheet(s) get theirs found.
+            keep_header = header and not (other_sheet and header == shown)
+            chosen = {"sheet": sheet, "header_row": int(header) if keep_header else None,
+                      "decimal": DECIMALS[decimal], "date_order": DATE_ORDERS[order]}
             chosen = {k: v for k, v in chosen.items() if v is not None}
             uploads.ingest(session, record.name, None, chosen)
             st.rerun()
+
+
+def sheet_choices(record: FileRecord) -> list[str]:
+    """Every sheet read the automatic way first (no sheet override), then each sheet by name.
+
+    The automatic way reads every data sheet as a table and joins sheets with the same
+    columns (`<file>_all_sheets`); offering only sheet names would make "Read the file
+    again" quietly drop all months but the first.
+    """
+    sheets = [str(s) for s in (record.cards[0].get("sheets") if record.cards else None) or []]
+    joined = any(c.get("sheet") is None for c in record.cards) and len(record.cards) > 1
+    return [ALL_SHEETS if joined else ALL_DATA_SHEETS, *sheets]
 
 
 def _index(choices: dict[str, Any], value: Any) -> int:
