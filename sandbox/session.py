@@ -16,7 +16,8 @@ from typing import Protocol, Self
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits, human_size
 from sandbox.protocol import KernelConnection, KernelGone, ReplyTimeout
-from sandbox.result import DisplayValue, ExecutionError, ExecutionResult, bound_text
+from sandbox.replies import error_of, hit_file_size_limit, is_memory_error, text_of, value_of
+from sandbox.result import ExecutionError, ExecutionResult, bound_text
 from sandbox.workspace import Workspace
 
 START_TIMEOUT_S = 30.0  # a cold Docker engine can be slow to create the first container
@@ -160,16 +161,16 @@ class KernelSession:
                 notices.append(outcome.notice)
             files = self.workspace.changed_since(outcome.before)
             return ExecutionResult(
-                stdout=bound_text(_text(outcome.reply.get("stdout")), MAX_STREAM_CHARS),
-                stderr=bound_text(_text(outcome.reply.get("stderr")), MAX_STREAM_CHARS),
-                error=outcome.error or _error(None if outcome.interrupted else
+                stdout=bound_text(text_of(outcome.reply.get("stdout")), MAX_STREAM_CHARS),
+                stderr=bound_text(text_of(outcome.reply.get("stderr")), MAX_STREAM_CHARS),
+                error=outcome.error or error_of(None if outcome.interrupted else
                                               outcome.reply.get("error")),
-                value=_value(outcome.reply.get("value")),
+                value=value_of(outcome.reply.get("value")),
                 files=tuple(files),
                 duration_s=round(time.monotonic() - t0, 4),
                 timed_out=outcome.timed_out,
                 interrupted=outcome.interrupted,
-                out_of_memory=outcome.out_of_memory or _is_memory_error(outcome.reply),
+                out_of_memory=outcome.out_of_memory or is_memory_error(outcome.reply),
                 restarted=outcome.restarted,
                 notice=" ".join(notices) or self._memory_error_notice(outcome.reply),
             )
@@ -206,8 +207,10 @@ class KernelSession:
         try:
             wanted = self._conn.send({"op": "run", "code": code})
             out.reply = self._wait(wanted, deadline, out)
-            # A fast step is never seen by the watcher: check once more at its end.
-            if self.workspace.written_bytes() > self.limits.output_bytes:
+            # A fast step is never seen by the watcher: check once more at its end. A write
+            # stopped by the file-size limit (set to the same size) crossed it as well.
+            if (self.workspace.written_bytes() > self.limits.output_bytes
+                    or hit_file_size_limit(out.reply)):
                 out.over_output_limit = True
             if out.over_output_limit:
                 self._output_limit_exceeded(out)
@@ -313,7 +316,7 @@ class KernelSession:
             out.notice += f" The session was restarted. {LOST}"
 
     def _memory_error_notice(self, reply: dict) -> str | None:
-        if not _is_memory_error(reply):
+        if not is_memory_error(reply):
             return None
         return (
             f"The step ran out of memory (limit {human_size(self.limits.memory_bytes)}). "
@@ -344,30 +347,3 @@ class _Outcome:
 
 def _seconds(value: float) -> str:
     return "1 second" if value == 1 else f"{value:g} seconds"
-
-
-def _text(value: object) -> str:
-    return value if isinstance(value, str) else ""
-
-
-def _error(raw: object) -> ExecutionError | None:
-    if not isinstance(raw, dict):
-        return None
-    return ExecutionError(
-        name=_text(raw.get("name"))[:200] or "Error",
-        message=bound_text(_text(raw.get("message")), 20_000),
-        traceback=bound_text(_text(raw.get("traceback")), 20_000),
-    )
-
-
-def _value(raw: object) -> DisplayValue | None:
-    if not isinstance(raw, dict) or not isinstance(raw.get("text"), str):
-        return None
-    table = raw.get("table")
-    return DisplayValue(text=bound_text(raw["text"], 20_000),
-                        table=table if isinstance(table, dict) else None)
-
-
-def _is_memory_error(reply: dict | None) -> bool:
-    error = (reply or {}).get("error")
-    return isinstance(error, dict) and error.get("name") == "MemoryError"

@@ -143,9 +143,10 @@ def test_a_memory_hog_is_reported_and_the_session_restarts(docker_session):
     )
     assert result.out_of_memory and not result.ok
     assert "ran out of memory (limit 1 GB)" in result.notice
-    if result.restarted:
-        assert "gone" in result.notice
+    # The cgroup's OOM killer ends the kernel: the session restarts and says what was lost.
+    assert result.restarted and "gone" in result.notice
     still_works(docker_session)
+    assert docker_session.run("lost").error.name == "NameError"
 
 
 def test_printing_a_gigabyte_is_bounded(docker_session):
@@ -186,6 +187,32 @@ def test_a_container_killed_from_outside_gives_a_fresh_session(docker_session, w
     assert result.ok and result.stdout == "fresh\n"
     assert result.restarted and "gone" in result.notice
     assert docker_session.run("lost").error.name == "NameError"
+
+
+@pytest.mark.parametrize("engine_restart", ["container restarted", "container and socket gone"])
+def test_after_an_engine_restart_the_next_run_is_a_fresh_session(docker_session, workspace,
+                                                                engine_restart):
+    """What a dockerd restart does to a session, without restarting the shared engine.
+
+    Without live-restore the engine stops every container on shutdown and (restart policy
+    `no`) does not start them again; ours may also be gone, and the kernel's socket with it.
+    """
+    docker_session.run("lost = 1")
+    container = _inspect(workspace)["Id"]
+    if engine_restart == "container restarted":
+        # The kernel dies and a new one starts in the same container: the old socket's
+        # connection is dead, a new kernel (fresh variables) answers on a new socket.
+        subprocess.run(["docker", "restart", "--time", "1", container], check=True,
+                       capture_output=True)
+    else:
+        subprocess.run(["docker", "rm", "-f", container], check=True, capture_output=True)
+        (workspace.private_dir / "kernel.sock").unlink(missing_ok=True)
+    result = docker_session.run("print('fresh')")
+    assert result.ok and result.stdout == "fresh\n"
+    assert result.restarted
+    assert "variables from earlier steps are gone" in result.notice.lower()
+    assert docker_session.run("lost").error.name == "NameError"
+    still_works(docker_session)
 
 
 def test_orphans_of_a_dead_app_are_reaped_and_live_sessions_kept(docker_session, docker_image,
