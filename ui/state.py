@@ -7,6 +7,7 @@ the URL (`?s=...`), so a reload or a new tab finds the same conversation in the 
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 from dataclasses import replace
@@ -114,8 +115,53 @@ def workspace(session_id: str) -> Path:
 
 def upload_path(session_id: str, name: str) -> Path:
     """Where the original upload is kept, so it can be read again with other options."""
-    safe = re.sub(r"[^\w.\- ]", "_", Path(name).name).strip() or "upload"
-    return workspace(session_id) / "uploads" / safe
+    return kept_upload(workspace(session_id), name)
+
+
+def upload_name(name: str) -> str:
+    """A file name safe on disk, different for every different upload name.
+
+    Replacing unsafe characters alone merges names ("Sales (Jan).csv" and "Sales [Jan].csv"
+    both give "Sales _Jan_.csv"), and the second upload would overwrite the first's kept
+    original. So a changed name gets a short hash of the name the user knows, before the
+    suffix (ingest reads the format from it); it depends on the name only, so reading the
+    file again with other options finds the same copy.
+    """
+    safe = _sanitised(name)
+    stem, suffix = _split(safe)
+    if safe == name and not _HASHED.search(stem):  # a name that looks hashed could collide
+        return safe
+    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return f"{stem}-{digest}{suffix}"
+
+
+def kept_upload(root: Path, name: str) -> Path:
+    """The kept original of the upload `name` in the workspace at `root`.
+
+    Workspaces from before `upload_name` keep it under the merged name: used only while the
+    copy there is still the file recorded for `name` (same SHA-256), never another upload.
+    """
+    path = root / "uploads" / upload_name(name)
+    legacy = root / "uploads" / _sanitised(name)
+    if path == legacy or path.exists() or not legacy.is_file():
+        return path
+    from analyst.workspace_state import current_record, sha256_of
+
+    record = current_record(root, name)
+    return legacy if record is not None and record.sha256 == sha256_of(legacy) else path
+
+
+_HASHED = re.compile(r"-[0-9a-f]{8}$")
+
+
+def _sanitised(name: str) -> str:
+    return re.sub(r"[^\w.\- ]", "_", Path(name).name).strip() or "upload"
+
+
+def _split(safe: str) -> tuple[str, str]:
+    suffix = Path(safe).suffix
+    stem = safe[: len(safe) - len(suffix)] if suffix and suffix != safe else safe
+    return stem, suffix if stem else ""
 
 
 def analysis(session: SessionRecord) -> Any:
