@@ -20,6 +20,7 @@ from typing import Any
 import streamlit as st
 
 from ui import state
+from ui.answers import answer_markdown
 from ui.errors import show_failure
 from ui.render import step_view
 
@@ -113,6 +114,9 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
             failed = answer is None or not answer.get("ok", True)
             status.update(label="Done" if not failed else "Finished with problems",
                           state="complete" if not failed else "error", expanded=False)
+            if answer is not None and answer.get("answer"):
+                # Laid out as the stored answer will be after the rerun: no jump in between.
+                st.markdown(answer_markdown(answer["answer"], str(answer.get("brain") or "offline")))
     finally:
         if not finished:
             cancel.set()
@@ -144,7 +148,7 @@ def _render_event(event: Any, steps: list[dict[str, Any]], workspace: Path) -> s
         st.caption("Plan: " + event.message)
         return None
     if kind == "model_text" and event.message:
-        st.markdown(event.message)
+        st.markdown(answer_markdown(event.message, "llm"))  # a model's words: no stray maths
         return None
     if kind == "code" and event.step is not None:
         return f"Step {event.step.number}: {event.step.description}"
