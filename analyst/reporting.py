@@ -141,11 +141,15 @@ def _section(workspace: Any, step: Step, title: str | None, narrative: str | Non
         table = table.head(MAX_TABLE_ROWS)
     if table is None and chart is None and not text:
         return None
+    row_formats: dict[int, str] = {}
+    if table is not None and step.recipe == "kpi_summary" and planned:
+        table, row_formats = _kpi_rows(table, planned.arguments)
     if table is not None:
         table, formats = _friendly(table, formats, step, planned, lang)
     return Section(title=title or step.description, narrative=text or "",
                    chart_path=chart if chart is not None and chart.exists() else None,
-                   table=table, column_formats=formats, currency=currency)
+                   table=table, column_formats=formats, currency=currency,
+                   row_formats=row_formats)
 
 
 def _table(workspace: Any, step: Step,
@@ -177,6 +181,30 @@ def _table(workspace: Any, step: Step,
             formats[name] = "int"
     if "start" in table.columns and planned and planned.recipe == "period_dynamics":
         table = table.drop(columns=["start"])  # the period label already says it
+    return table, formats
+
+
+_KPI_ROW_FORMATS = {"Rows": "int", "Orders": "int", "Orders (rows; no order id given)": "int",
+                    "Average order value": "money", "Returns (negative rows)": "money",
+                    "Return rows": "int", "Gross profit": "money", "Gross margin %": "percent",
+                    "Days covered": "int"}
+
+
+def _kpi_rows(table: pd.DataFrame, arguments: dict[str, Any]) -> tuple[pd.DataFrame, dict[int, str]]:
+    """Key figures hold money, counts and a margin in one column: a format per row, so the
+    CFO reads "400" rows and "31.0%", not "400.00" and "31.01"."""
+    if not {"metric", "value"} <= set(table.columns):
+        return table, {}
+    totals = {f"Total {arguments.get(k)}": fmt for k, fmt in
+              (("amount", "money"), ("cost", "money"), ("quantity", "int")) if arguments.get(k)}
+    table = table.copy()
+    formats: dict[int, str] = {}
+    for position, metric in enumerate(table["metric"].astype(str)):
+        fmt = _KPI_ROW_FORMATS.get(metric) or totals.get(metric)
+        if fmt:
+            formats[position] = fmt
+        if fmt == "percent":  # recipes give 0-100, the report fractions
+            table.iloc[position, table.columns.get_loc("value")] /= 100.0
     return table, formats
 
 

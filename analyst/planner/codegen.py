@@ -36,6 +36,8 @@ class PlannedStep:
     """top_n: the caption used when the "Other" bar is left out, with {items} and {share}."""
     other_label: str | None = None
     """top_n: the long tail's row in the reader's language ("Інші"); None keeps "Other"."""
+    chart_value_label: str | None = None
+    """The value axis's title in the reader's language when the recipe's is English."""
     number_marks: tuple[str, str] = (",", ".")
     """Thousands and decimal marks of the reader's language, for figures the code writes."""
 
@@ -78,7 +80,7 @@ print("{FIGURES_MARKER}", json.dumps({{
 
 
 def _adjusts_chart(step: PlannedStep) -> bool:
-    return (bool(step.chart_title) or _renames_other(step)
+    return (bool(step.chart_title) or bool(step.chart_value_label) or _renames_other(step)
             or (step.recipe == "top_n" and step.other_note is not None))
 
 
@@ -117,6 +119,8 @@ def _chart_code(step: PlannedStep, out: str) -> str:
     lines = ["chart = result.chart"]
     if step.chart_title:
         lines.append(f"chart = replace(chart, title={step.chart_title!r})")
+    if step.chart_value_label:
+        lines.append(f"chart = replace(chart, value_label={step.chart_value_label!r})")
     if step.recipe == "top_n" and step.other_note is not None:
         amount = step.arguments.get("amount")
         items = _marked('f\'{int(other["items"].iloc[0]):,}\'', step.number_marks)
@@ -128,6 +132,8 @@ def _chart_code(step: PlannedStep, out: str) -> str:
             f'largest = result.table[result.table["rank"].notna()][{amount!r}].max()',
             f"if len(other) and other[{amount!r}].iloc[0] > 3 * largest:",
             "    keep = [i for i, label in enumerate(chart.labels) if label != chart.pinned_last]",
+            f"    items = {items}",
+            f"    share = {share}",
             f"    note = {step.other_note!r}",
             "    chart = replace(",
             "        chart,",
@@ -135,8 +141,7 @@ def _chart_code(step: PlannedStep, out: str) -> str:
             "        series=tuple(replace(s, values=tuple(s.values[i] for i in keep))",
             "                     for s in chart.series),",
             "        pinned_last=None,",
-            f'        note=note.format(items={items},',
-            f'                         share={share}),',
+            "        note=note.format(items=items, share=share),",
             "    )",
         ]
     body = "\n".join("    " + line if line else "" for line in lines)

@@ -208,8 +208,10 @@ def _breakdown(cols: SalesColumns, prefix: str, by: str, amount: str, lang: str)
 
 
 def _margin(cols: SalesColumns, prefix: str, by: str, lang: str) -> PlannedStep:
-    return _step(cols, f"{prefix}margin_by_{_name(by)}", say(lang, "title_margin", by=by),
+    step = _step(cols, f"{prefix}margin_by_{_name(by)}", say(lang, "title_margin", by=by),
                  "margin_by", lang, by=by, revenue=cols.amount, cost=cols.cost)
+    # The recipe's axis says "Gross profit" in English.
+    return step if lang == "en" else replace(step, chart_value_label=say(lang, "col_gross_profit"))
 
 
 def _pnl(table: PnLTable, prefix: str, lang: str) -> PlannedStep:

@@ -54,6 +54,9 @@ class Section:
     """Column name -> format; e.g. {"Revenue": "money", "Share": "percent"}."""
     currency: str | None = None
     """Currency of the ``money`` columns of the table."""
+    row_formats: Mapping[int, ColumnFormat] = field(default_factory=dict)
+    """Row position -> format of that row's numeric cells, over the column's: a key-figures
+    table holds money, counts and a percentage in one value column."""
 
 
 @dataclass(frozen=True)

@@ -177,7 +177,7 @@ def section(number: int, item: Section, st: Styles, lb: Labels) -> list[Flowable
     if item.table is not None and item.table.shape[1] > 0:
         flow += [Spacer(1, 4)]
         flow += frame_table(item.table, item.column_formats, item.currency, st, lb,
-                            language=lb["language"])
+                            language=lb["language"], row_formats=item.row_formats)
     return flow + [Spacer(1, 10)]
 
 

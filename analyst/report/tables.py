@@ -66,6 +66,7 @@ def frame_table(
     labels: Mapping[str, str],
     width: float = FRAME_WIDTH,
     language: str | None = "en",
+    row_formats: Mapping[int, str] | None = None,
 ) -> list[Flowable]:
     """The table of a section, followed by a note when rows or columns were left out.
 
@@ -84,9 +85,12 @@ def frame_table(
     fmts = column_formats(frame, formats)
     numeric = [fmt in NUMERIC_FORMATS for fmt in fmts]
     header = [truncate(str(name), 80) for name in frame.columns]
+    rows_fmt = row_formats or {}
     body = [
-        [truncate(cell_text(value, fmts[j], currency, language), CELL_CHARS) for j, value in enumerate(row)]
-        for row in frame.itertuples(index=False, name=None)
+        [truncate(cell_text(value, rows_fmt.get(i, fmts[j]) if numeric[j] else fmts[j],
+                            currency, language), CELL_CHARS)
+         for j, value in enumerate(row)]
+        for i, row in enumerate(frame.itertuples(index=False, name=None))
     ]
     size = 8 if len(header) <= 6 else 7  # wide tables: a smaller font, not torn words
     fonts = styles.fonts

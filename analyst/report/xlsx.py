@@ -135,10 +135,14 @@ def _section_sheet(ws: Worksheet, item: Section, language: str = "en") -> None:
             for fmt in fmts
         ]
         for i, values in enumerate(frame.itertuples(index=False, name=None), start=header_row + 1):
+            row_fmt = item.row_formats.get(i - header_row - 1)
             for j, value in enumerate(values, start=1):
                 cell = _put(ws, i, j, value)
-                if styles[j - 1] and not isinstance(cell.value, str):
-                    cell.number_format = styles[j - 1]
+                style = styles[j - 1]
+                if style and row_fmt and fmts[j - 1] in NUMERIC_FORMATS:
+                    style = excel_number_format(row_fmt, item.currency, language)
+                if style and not isinstance(cell.value, str):
+                    cell.number_format = style
                 if i < header_row + 300:  # width from a sample: exact enough, and fast
                     shown = 14 if styles[j - 1] else len(str(cell.value or ""))
                     widths[j] = max(widths[j], shown)

@@ -32,3 +32,12 @@ def test_a_ukrainian_pnl_with_plain_numbers_is_a_pnl(tmp_path):
     assert step.recipe == "pnl_summary"
     assert step.arguments == {"date": "Місяць", "revenue": "Виручка", "cogs": "Собівартість",
                               "opex": ["Зарплата", "Оренда"]}
+
+
+def test_the_margin_chart_axis_is_titled_in_the_readers_language(tmp_path):
+    cards = _cards(tmp_path, "продажі.csv", "Товар;Категорія;Виручка;Собівартість\n"
+                   "Ручки;Офіс;100;60\nПапір;Офіс;250;200\nСтіл;Меблі;900;500\n", "cp1251")
+    (margin,) = [s for s in standard_plan(cards, "uk").steps if s.recipe == "margin_by"]
+    assert "value_label='Валовий прибуток'" in margin.code
+    (english,) = [s for s in standard_plan(cards, "en").steps if s.recipe == "margin_by"]
+    assert "value_label" not in english.code
