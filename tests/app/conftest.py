@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import os
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -23,17 +26,46 @@ def app_env(tmp_path, monkeypatch) -> Path:
 CHROMIUM = "/usr/bin/chromium"
 
 
+def browser_problem() -> str | None:
+    """Why the real-browser tests cannot run here, or None when they can."""
+    if importlib.util.find_spec("pytest_playwright") is None:
+        return "pytest-playwright is not installed (pip install -r requirements-dev.txt)"
+    if not Path(CHROMIUM).exists():
+        return f"Chromium is not installed at {CHROMIUM} (apt-get install -y chromium)"
+    return None
+
+
+def browser_unavailable(problem: str) -> NoReturn:
+    """Skip with the reason; under CI=true fail instead.
+
+    The browser tests are the end-to-end acceptance of the app: on CI a missing browser
+    must not quietly turn them into skips (as tests/conftest.py does for Docker).
+    """
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"CI=true but the browser tests cannot run: {problem}", pytrace=False)
+    pytest.skip(f"browser tests need a real browser: {problem}")
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     """The system Chromium: `playwright install` cannot download browsers here."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip("chromium is not installed (apt-get install -y chromium)")
+    problem = browser_problem()
+    if problem:
+        browser_unavailable(problem)
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
         "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     }
+
+
+if importlib.util.find_spec("pytest_playwright") is None:
+    # Without the plugin there is no `page` fixture and pytest would only say "fixture
+    # 'page' not found": this one gives the reason, and skips or fails like the above.
+    @pytest.fixture()
+    def page():
+        browser_unavailable(browser_problem() or "pytest-playwright is not installed")
 
 
 @pytest.fixture(scope="session")
