@@ -91,6 +91,7 @@ class LocalBackend:
         ids = unprivileged_ids()
         if ids is not None:
             prepare_workspace(self.workspace, *ids)
+            self._remove_home()  # a kernel that ended by itself left its own
             self._home = private_home(*ids)
         log = open(self.workspace.private_dir / "kernel.log", "wb")  # noqa: SIM115
         command = [
@@ -159,6 +160,9 @@ class LocalBackend:
                 pass
         if self._proc is not None:
             self._proc.wait()
+        self._remove_home()
+
+    def _remove_home(self) -> None:
         if self._home is not None:
             shutil.rmtree(self._home, ignore_errors=True)
             self._home = None

@@ -209,8 +209,9 @@ class KernelSession:
             out.reply = self._wait(wanted, deadline, out)
             # A fast step is never seen by the watcher: check once more at its end. A write
             # stopped by the file-size limit (set to the same size) crossed it as well.
-            if (self.workspace.written_bytes() > self.limits.output_bytes
-                    or hit_file_size_limit(out.reply)):
+            written = self.workspace.written_bytes()
+            if written > self.limits.output_bytes or (
+                    hit_file_size_limit(out.reply) and written >= self.limits.output_bytes):
                 out.over_output_limit = True
             if out.over_output_limit:
                 self._output_limit_exceeded(out)
