@@ -20,6 +20,20 @@ FIGURES_MARKER = "ANALYST_FIGURES"
 
 
 @dataclass(frozen=True)
+class Derived:
+    """A column the step's code computes before the recipe runs, because the table lacks it
+    (a total cost from a unit cost, revenue from a unit price, gross profit)."""
+
+    column: str
+    left: str
+    op: str
+    """"*" or "-"."""
+    right: str
+    note: str
+    """The English sentence saying how it was computed; it leads the step's notes."""
+
+
+@dataclass(frozen=True)
 class PlannedStep:
     """One step the offline brain will run: a recipe call on one table."""
 
@@ -40,6 +54,12 @@ class PlannedStep:
     """The value axis's title in the reader's language when the recipe's is English."""
     number_marks: tuple[str, str] = (",", ".")
     """Thousands and decimal marks of the reader's language, for figures the code writes."""
+    derived: tuple[Derived, ...] = ()
+    """Columns computed before the recipe call, in order (see `Derived`)."""
+    language: str = "en"
+    """The reader's language: the chart's number style and fixed labels follow it."""
+    unit: str = "money"
+    """"money" or "number": how the narrative writes the measure's figures."""
 
     @property
     def code(self) -> str:
@@ -51,7 +71,8 @@ def step_code(step: PlannedStep) -> str:
     args = ",\n    ".join(f"{key}={value!r}" for key, value in step.arguments.items())
     call = f"recipes.{step.recipe}(\n    df,\n    {args},\n)" if args else f"recipes.{step.recipe}(df)"
     out = f"output/{step.slug}"
-    imports = "from dataclasses import replace\n" if _adjusts_chart(step) else ""
+    imports = ("from dataclasses import replace\n"
+               if _adjusts_chart(step) or step.derived else "")
     return f'''import json
 {imports}
 import pandas as pd
@@ -59,8 +80,8 @@ import recipes
 
 # {step.description}
 df = pd.read_parquet({step.parquet_path!r})
-result = {call}
-{_other_label_code(step)}
+{_derived_code(step)}result = {call}
+{_derived_notes_code(step)}{_other_label_code(step)}
 result.table.to_parquet("{out}.parquet", index=False)
 result.table.to_csv("{out}.csv", index=False)
 {_chart_code(step, out)}print(result.summary())
@@ -79,9 +100,29 @@ print("{FIGURES_MARKER}", json.dumps({{
 '''
 
 
+def _derived_code(step: PlannedStep) -> str:
+    """Lines computing the columns the table lacks, each with the reason in a comment."""
+    lines = []
+    for d in step.derived:
+        word = "×" if d.op == "*" else "−"
+        lines += [f"# {d.column} = {d.left} {word} {d.right} (not a column of the table).",
+                  f"df[{d.column!r}] = (pd.to_numeric(df[{d.left!r}], errors='coerce')",
+                  f"    {d.op} pd.to_numeric(df[{d.right!r}], errors='coerce'))"]
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def _derived_notes_code(step: PlannedStep) -> str:
+    """Put how the computed columns were made first among the notes: they change numbers."""
+    if not step.derived:
+        return ""
+    notes = "".join(f"    {d.note!r},\n" for d in step.derived)
+    return f"result = replace(result, notes=tuple(dict.fromkeys((\n{notes}) + result.notes)))\n"
+
+
 def _adjusts_chart(step: PlannedStep) -> bool:
     return (bool(step.chart_title) or bool(step.chart_value_label) or _renames_other(step)
-            or (step.recipe == "top_n" and step.other_note is not None))
+            or (step.recipe == "top_n" and step.other_note is not None)
+            or step.language != "en")
 
 
 def _renames_other(step: PlannedStep) -> bool:
@@ -117,6 +158,10 @@ def _chart_code(step: PlannedStep, out: str) -> str:
         return (f'if result.chart is not None:\n'
                 f'    recipes.charts.render_chart(result.chart, "{out}.png")\n')
     lines = ["chart = result.chart"]
+    if step.language != "en":
+        # Ticks and value labels in the reader's number style ("2 009 930,98"), fixed
+        # labels ("Cumulative share", "Class A") in the reader's words.
+        lines.append(f"chart = replace(chart, language={step.language!r})")
     if step.chart_title:
         lines.append(f"chart = replace(chart, title={step.chart_title!r})")
     if step.chart_value_label:

@@ -3,15 +3,21 @@
 The ingester gives each column a role (date, money, quantity, percent, category, id, text);
 names decide between several columns of one role: "Revenue" beats "Unit price" as the
 amount, "Cost" is the cost. Names are matched in English, Ukrainian, Russian and Chinese.
+
+A cost or price PER UNIT ("Unit Cost", "Ціна") is never taken for a row's total: with a
+quantity column the step's code computes the total (cost = Qty × Unit Cost) and says so;
+without one there is no total cost to use.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from analyst.planner.codegen import Derived
 from analyst.planner.intents import DIMENSIONS
+from analyst.planner.phrases import say
 from analyst.report.formats import currency_code
 
 _AMOUNT = ("revenue", "sales", "amount", "turnover", "total", "sum", "net", "value", "gross",
@@ -21,6 +27,10 @@ _COST = ("cost", "cogs", "purchase", "собіварт", "себестоим", "
          "成本", "原価")
 _NOT_AMOUNT = ("price", "ціна", "цена", "discount", "знижк", "скидк", "tax", "vat", "пдв",
                "ндс", "单价", "价格", "折扣", "税")
+# A money column named so holds a per-unit figure, not the row's total.
+_PER_UNIT = ("unit", "per ", "each", "price", "ціна", "цiна", "цена", "за од", "за шт",
+             "за ед", "/шт", "单价", "价格", "単価")
+_PRICE = ("price", "ціна", "цена", "单价", "价格", "単価")
 _QUANTITY = ("quantity", "qty", "units", "pcs", "count", "кількіст", "количеств", "к-сть",
              "кол-во", "шт", "数量", "销量")
 _ORDER = ("order", "invoice", "receipt", "transaction", "document", "check", "замовлен",
@@ -44,6 +54,10 @@ class SalesColumns:
     categories: tuple[str, ...] = ()
     """Every column one can group by, in table order."""
     currency: str | None = None
+    derived: tuple[Derived, ...] = ()
+    """Columns the steps compute because the table lacks them (`amount` or `cost` may be one)."""
+    unit_cost: str | None = None
+    """A per-unit cost column that could not become a total (no quantity column)."""
 
     def dimension(self, wanted: str | None) -> str | None:
         """The column for a keyword or a column name the question used, or None."""
@@ -54,19 +68,41 @@ class SalesColumns:
         return self.dimensions.get(wanted)
 
 
-def sales_columns(card: Any) -> SalesColumns | None:
-    """The sales reading of a table: it needs an amount (money) column, or None."""
+def sales_columns(card: Any, language: str = "en") -> SalesColumns | None:
+    """The sales reading of a table: it needs an amount (money) column, or a unit price and a
+    quantity to compute it; else None. `language` names the columns computed."""
     columns = list(card.columns)
+    names = {str(c.name) for c in columns}
     money = [c for c in columns if c.role == "money"]
-    cost = _first(money, _COST)
-    candidates = [c for c in money if c is not cost and not _named(c, _NOT_AMOUNT)]
+    per_unit = [c for c in money if _named(c, _PER_UNIT)]
+    cost = _first([c for c in money if c not in per_unit], _COST)
+    unit_cost = None if cost is not None else _first(per_unit, _COST)
+    candidates = [c for c in money
+                  if c is not cost and c not in per_unit and not _named(c, _NOT_AMOUNT)]
     amount = _first(candidates, _AMOUNT) or (candidates[0] if candidates else None)
-    if amount is None:
-        return None
-    dates = [c for c in columns if c.role == "date"]
     quantity = _first([c for c in columns if c.role == "quantity"], _QUANTITY) or next(
         (c for c in columns if c.role == "quantity"), None
     )
+    derived: list[Derived] = []
+    amount_name = amount.name if amount is not None else None
+    currency = column_currency(amount) if amount is not None else None
+    if amount is None:
+        price = _first([c for c in per_unit if c is not unit_cost], _PRICE)
+        if price is None or quantity is None:
+            return None
+        # No revenue column: revenue = quantity x unit price, said in the step's notes.
+        amount_name = _free(say(language, "col_revenue"), names)
+        currency = column_currency(price)
+        derived.append(Derived(amount_name, quantity.name, "*", price.name,
+                               f"{amount_name} computed as {quantity.name} × {price.name}: the "
+                               "table has no revenue or amount column."))
+    cost_name = cost.name if cost is not None else None
+    if unit_cost is not None and quantity is not None:
+        cost_name = _free(say(language, "col_cost"), names | {amount_name})
+        derived.append(Derived(cost_name, quantity.name, "*", unit_cost.name,
+                               f"{cost_name} computed as {quantity.name} × {unit_cost.name}: "
+                               f"'{unit_cost.name}' is a cost per unit, not a total."))
+    dates = [c for c in columns if c.role == "date"]
     order = _first([c for c in columns if c.role in ("id", "text", "category")], _ORDER)
     groupable = [
         c for c in columns
@@ -80,21 +116,57 @@ def sales_columns(card: Any) -> SalesColumns | None:
     return SalesColumns(
         table=card.table,
         parquet_path=card.parquet_path,
-        amount=amount.name,
+        amount=amount_name,
         date=dates[0].name if dates else None,
         order_id=order.name if order is not None else None,
-        cost=cost.name if cost is not None else None,
+        cost=cost_name,
         quantity=quantity.name if quantity is not None else None,
         dimensions=dimensions,
         categories=tuple(c.name for c in groupable),
-        currency=column_currency(amount),
+        currency=currency,
+        derived=tuple(derived),
+        unit_cost=unit_cost.name if unit_cost is not None and cost_name is None else None,
     )
 
 
+def with_profit(cols: SalesColumns, language: str = "en") -> SalesColumns | None:
+    """`cols` with a computed gross-profit column (revenue - cost); None without a cost."""
+    if cols.cost is None:
+        return None
+    taken = set(cols.categories) | {cols.amount, cols.cost, cols.quantity or "", cols.date or ""}
+    name = _free(say(language, "col_gross_profit"), taken)
+    profit = Derived(name, cols.amount, "-", cols.cost,
+                     f"{name} computed as {cols.amount} − {cols.cost}: the table has no "
+                     "profit column.")
+    return replace(cols, derived=(*cols.derived, profit))
+
+
+def derived_for(cols: SalesColumns, used: set[str]) -> tuple[Derived, ...]:
+    """The computed columns a step using the columns `used` needs, in computing order."""
+    needed, keep = set(used), []
+    for d in reversed(cols.derived):
+        if d.column in needed:
+            keep.append(d)
+            needed |= {d.left, d.right}
+    return tuple(reversed(keep))
+
+
 def measure_column(cols: SalesColumns, measure: str) -> str | None:
-    """The column a measure keyword means in this table (None: the table lacks it)."""
-    return {"revenue": cols.amount, "margin": cols.amount, "quantity": cols.quantity,
-            "cost": cols.cost, "orders": cols.amount}.get(measure)
+    """The column a measure keyword means in this table (None: the table lacks it).
+
+    "margin" (profit) is the computed gross-profit column from `with_profit`, never the
+    revenue: ranking by revenue when asked for profit would answer another question.
+    """
+    if measure == "margin":
+        profit = next((d.column for d in cols.derived if d.op == "-"), None)
+        return profit
+    return {"revenue": cols.amount, "quantity": cols.quantity, "cost": cols.cost,
+            "orders": cols.amount}.get(measure)
+
+
+def _free(name: str, taken: set[Any]) -> str:
+    """`name`, or "name (computed)" when the table already has a column of that name."""
+    return name if name not in taken else f"{name} (computed)"
 
 
 # A currency written in a column's name: "Сума, грн", "Amount (USD)", "销售额（元）".

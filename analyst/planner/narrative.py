@@ -11,8 +11,27 @@ import math
 from typing import Any
 
 from analyst.planner.codegen import PlannedStep, StepFigures
-from analyst.planner.phrases import say, translate_note
-from analyst.report.formats import format_delta, format_int, format_money, format_percent
+from analyst.planner.phrases import NOTE_PATTERNS, say, translate_note
+from analyst.report.formats import (
+    format_delta,
+    format_int,
+    format_money,
+    format_number,
+    format_percent,
+)
+
+NOTES_SHOWN = 3
+"""Notes quoted in a paragraph; the rest are counted ("+2 more notes") and kept in the
+step's figures line, never dropped silently."""
+
+# Notes that change what a number means come first: how a column was computed, partial or
+# empty periods, values left out or read from text. Other caveats follow in the recipe's order.
+_NOTE_PRIORITY = (
+    "note_cost_from_units", "note_revenue_from_units", "note_profit_computed",
+    "note_partial_last", "note_partial_first", "note_empty_periods", "note_undated",
+    "note_unreadable_dates", "note_missing", "note_text_numbers", "note_text_dates",
+    "note_no_order", "note_negative", "note_abc_non_positive", "note_not_positive",
+)
 
 
 def money(value: float, currency: str | None = None, language: str = "en") -> str:
@@ -40,13 +59,42 @@ def describe(step: PlannedStep, figures: StepFigures, seen_notes: set[str] | Non
     writer = _WRITERS.get(figures.recipe or step.recipe)
     text = writer(step, figures, language) if writer else figures.title
     seen = set() if seen_notes is None else seen_notes
-    fresh = [n for n in figures.notes if n not in seen][:3]
-    seen.update(fresh)
-    if fresh:
+    fresh = ordered_notes(n for n in figures.notes if n not in seen)
+    shown, hidden = fresh[:NOTES_SHOWN], len(fresh) - NOTES_SHOWN
+    seen.update(shown)
+    if shown:
         space = "" if language == "zh" else " "  # Chinese sentences are not spaced
         text += space + say(language, "note") + space + space.join(
-            translate_note(n, language) for n in fresh)
+            translate_note(n, language) for n in shown)
+        if hidden > 0:
+            text += space + (say(language, "more_note") if hidden == 1
+                             else say(language, "more_notes", n=count(hidden, language)))
     return text
+
+
+def _number(value: float, lang: str) -> str:
+    """18.0 -> "18" (units are whole numbers most of the time); 2.5 -> "2.50"."""
+    if float(value).is_integer():
+        return format_int(value, lang)
+    return format_number(value, language=lang)
+
+
+def ordered_notes(notes: Any) -> list[str]:
+    """`notes` with those that change the numbers' meaning first (stable otherwise)."""
+    def rank(note: str) -> int:
+        for key, pattern in NOTE_PATTERNS:
+            if key in _NOTE_PRIORITY and pattern.fullmatch(note):
+                return _NOTE_PRIORITY.index(key)
+        return len(_NOTE_PRIORITY)
+
+    return sorted(dict.fromkeys(notes), key=rank)
+
+
+def _value(step: PlannedStep, value: float, lang: str) -> str:
+    """A figure of the step's measure: money, or a plain number for a quantity."""
+    if step.unit == "number":
+        return _number(value, lang)
+    return money(value, step.arguments.get("currency"), lang)
 
 
 def _kpi(step: PlannedStep, f: StepFigures, lang: str) -> str:
@@ -64,21 +112,29 @@ def _kpi(step: PlannedStep, f: StepFigures, lang: str) -> str:
     if "returns" in v:
         text += say(lang, "kpi_returns", rows=count(v["return_rows"], lang),
                     returns=money(v["returns"], cur, lang))
+    if "quantity" in v and step.arguments.get("quantity"):
+        text += say(lang, "kpi_quantity", quantity=step.arguments["quantity"],
+                    value=_number(v["quantity"], lang))
     return text
 
 
 def _dynamics(step: PlannedStep, f: StepFigures, lang: str) -> str:
-    cur = step.arguments.get("currency")
+    # Total first, then the best and worst period and the last change; every period is in
+    # the table, so the sentence lists them only when there are few.
     amount = step.arguments["amount"]
     word = {"M": "month", "W": "week", "Q": "quarter"}[step.arguments.get("freq", "M")]
     rows = _all_rows(f)
     v = f.figures
     parts = [say(lang, "dynamics", amount=amount, period=say(lang, f"by_{word}"),
-                 total=money(v["total"], cur, lang), periods=count(v["periods"], lang),
+                 total=_value(step, v["total"], lang), periods=count(v["periods"], lang),
                  periods_word=say(lang, f"periods_{word}"))]
-    if rows is not None and len(rows) <= 12:
-        parts.append(say(lang, "item_sep").join(
-            f"{r[word]}: {money(float(r[amount]), cur, lang)}" for r in rows) + say(lang, "kpi_end"))
+    if rows is not None and len(rows) > 1:
+        best = max(rows, key=lambda r: float(r[amount]))
+        worst = min(rows, key=lambda r: float(r[amount]))
+        parts.append(say(lang, "dynamics_best_worst", period=say(lang, f"period_{word}"),
+                         best_label=best[word], best=_value(step, float(best[amount]), lang),
+                         worst_label=worst[word],
+                         worst=_value(step, float(worst[amount]), lang)))
     last_label = f.tail[-1][word] if f.tail else "—"
     change = v.get("last_change_pct", math.nan)
     if not math.isnan(change):
@@ -86,36 +142,43 @@ def _dynamics(step: PlannedStep, f: StepFigures, lang: str) -> str:
         shown = percent(abs(change), lang) if lang == "en" else format_delta(change / 100.0, lang)
         parts.append(say(lang, "dynamics_up" if change >= 0 else "dynamics_down",
                          amount=amount, change=shown, label=last_label,
-                         last=money(v["last"], cur, lang)))
-    if rows is not None and len(rows) > 1:
-        best = max(rows, key=lambda r: float(r[amount]))
-        parts.append(say(lang, "dynamics_best", period=say(lang, f"period_{word}"),
-                         label=best[word], value=money(float(best[amount]), cur, lang)))
+                         last=_value(step, v["last"], lang)))
+    if rows is not None and len(rows) <= _LISTED_PERIODS:
+        values = say(lang, "item_sep").join(
+            f"{r[word]}: {_value(step, float(r[amount]), lang)}" for r in rows)
+        parts.append(say(lang, "dynamics_list", period=say(lang, f"period_{word}"),
+                         by=say(lang, f"by_{word}"), values=values))
     return ("" if lang == "zh" else " ").join(parts)
 
 
+_LISTED_PERIODS = 3
+"""Up to this many periods are also listed one by one in the sentence."""
+
+
 def _top(step: PlannedStep, f: StepFigures, lang: str) -> str:
-    cur = step.arguments.get("currency")
     by, amount = step.arguments["by"], step.arguments["amount"]
     v = f.figures
     ranked = [r for r in f.head if r.get("rank") not in (None, "", "<NA>")]
     names = say(lang, "list_sep").join(
-        say(lang, "name_value", name=r[by], value=money(float(r[amount]), cur, lang))
+        say(lang, "name_value", name=r[by], value=_value(step, float(r[amount]), lang))
         for r in ranked[:5])
     shown = min(int(step.arguments.get("n", 10)), int(v["items"]))
+    if shown >= int(v["items"]):
+        # "The top 3 of 3" reads as a ranking of a few; all of them are shown, no "Other".
+        return say(lang, "top_all", items=count(v["items"], lang), by=by,
+                   total=_value(step, v["total"], lang), names=names)
     text = say(lang, "top", shown=shown, items=count(v["items"], lang), by=by,
-               top_total=money(v["top_total"], cur, lang), share=percent(v["top_share_pct"], lang),
-               total=money(v["total"], cur, lang), names=names)
+               top_total=_value(step, v["top_total"], lang), share=percent(v["top_share_pct"], lang),
+               total=_value(step, v["total"], lang), names=names)
     rest = int(v["items"]) - shown
     if rest > 0 and v.get("total"):
         text += say(lang, "top_other", rest=count(rest, lang), by=by,
-                    other=money(v["other_total"], cur, lang),
+                    other=_value(step, v["other_total"], lang),
                     share=percent(v["other_total"] / v["total"] * 100, lang))
     return text
 
 
 def _abc(step: PlannedStep, f: StepFigures, lang: str) -> str:
-    cur = step.arguments.get("currency")
     item, amount = step.arguments["item"], step.arguments["amount"]
     v = f.figures
     classes = say(lang, "item_sep").join(
@@ -124,19 +187,18 @@ def _abc(step: PlannedStep, f: StepFigures, lang: str) -> str:
         for k in "abc"
     )
     return say(lang, "abc", items=count(v["items"], lang), item=item, amount=amount,
-               total=money(v["total"], cur, lang), classes=classes)
+               total=_value(step, v["total"], lang), classes=classes)
 
 
 def _breakdown(step: PlannedStep, f: StepFigures, lang: str) -> str:
-    cur = step.arguments.get("currency")
     by, amount = step.arguments["by"], step.arguments["amount"]
     v = f.figures
     others = say(lang, "list_sep").join(
-        say(lang, "name_value", name=r[by], value=money(float(r[amount]), cur, lang))
+        say(lang, "name_value", name=r[by], value=_value(step, float(r[amount]), lang))
         for r in f.head[1:4])
     text = say(lang, "breakdown", amount=amount, by=by, groups=count(v["groups"], lang),
-               total=money(v["total"], cur, lang), top=f.head[0][by] if f.head else "?",
-               largest=money(v["largest"], cur, lang), share=percent(v["largest_share_pct"], lang))
+               total=_value(step, v["total"], lang), top=f.head[0][by] if f.head else "?",
+               largest=_value(step, v["largest"], lang), share=percent(v["largest_share_pct"], lang))
     return text + (say(lang, "breakdown_then", others=others) if others else say(lang, "kpi_end"))
 
 

@@ -12,7 +12,13 @@ from typing import Any
 
 from analyst import recipes
 from analyst.planner.codegen import PlannedStep, slugify
-from analyst.planner.columns import SalesColumns, measure_column, sales_columns
+from analyst.planner.columns import (
+    SalesColumns,
+    derived_for,
+    measure_column,
+    sales_columns,
+    with_profit,
+)
 from analyst.planner.intents import Intent
 from analyst.planner.phrases import normalise, phrases, say
 from analyst.planner.tables import FunnelTable, PnLTable, funnel_table, pnl_table
@@ -51,7 +57,7 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
             steps.append(_funnel(funnel, prefix, lang))
         else:
             sales_cards.append(card)
-    tables = [c for c in (sales_columns(card) for card in sales_cards) if c is not None]
+    tables = [c for c in (sales_columns(card, lang) for card in sales_cards) if c is not None]
     if not tables and not steps:
         return Plan(reason=_reason(lang, "no_sales_tables"))
     for cols in tables:
@@ -94,13 +100,23 @@ def question_plan(intent: Intent | None, cards: Sequence[Any], language: str = "
         if funnel is None:
             return Plan(reason=_reason(lang, "no_funnel"))
         return Plan(steps=(_funnel(funnel, "", lang),))
-    tables = [c for c in (sales_columns(card) for card in cards) if c is not None]
+    tables = [c for c in (sales_columns(card, lang) for card in cards) if c is not None]
     if not tables:
         return Plan(reason=_reason(lang, "no_amount"))
     # Prefer the table that has the column the question names.
     cols = next((t for t in tables if t.dimension(intent.dimension)), tables[0])
+    if intent.measure == "margin" and intent.kind in ("top", "dynamics", "abc", "breakdown"):
+        # Profit is not a column: computed as revenue - cost, or the question is refused.
+        # Ranking by revenue instead would silently answer another question.
+        profit = with_profit(cols, lang)
+        if profit is None:
+            return Plan(reason=_reason(lang, "no_profit", table=cols.table, amount=cols.amount))
+        cols = profit
     measure = measure_column(cols, intent.measure)
-    if measure is None:
+    if measure is None and intent.kind != "margin":  # "margin" reads revenue and cost itself
+        if intent.measure == "cost" and cols.unit_cost:
+            return Plan(reason=_reason(lang, "no_cost_unit", table=cols.table,
+                                       column=cols.unit_cost))
         return Plan(reason=_reason(lang, "no_measure", table=cols.table,
                                    measure=say(lang, f"measure_{intent.measure}")))
     if intent.measure == "orders" and intent.kind != "total":
@@ -129,6 +145,8 @@ def question_plan(intent: Intent | None, cards: Sequence[Any], language: str = "
     if intent.kind == "breakdown" and dimension:
         return Plan(steps=(_breakdown(cols, "", dimension, measure, lang),))
     if intent.kind == "margin":
+        if not cols.cost and cols.unit_cost:
+            return Plan(reason=say(lang, "no_cost_unit", table=cols.table, column=cols.unit_cost))
         if not cols.cost:
             return Plan(reason=say(lang, "no_cost", table=cols.table))
         if dimension:
@@ -157,14 +175,19 @@ def _step(cols: SalesColumns, slug: str, description: str, recipe: str, lang: st
           **arguments: Any) -> PlannedStep:
     if not hasattr(recipes, recipe):
         raise LookupError(f"recipe {recipe} is missing from analyst.recipes")  # our bug
-    if cols.currency:
+    measure = arguments.get("amount")
+    # A quantity is counted, not priced: no currency on its chart or in its words.
+    unit = "number" if measure is not None and measure == cols.quantity else "money"
+    if cols.currency and unit == "money":
         # The mark the reader expects ("грн" in Ukrainian): the chart draws it as given and
         # the answer and report read it back, so all three agree.
         arguments["currency"] = currency_unit(cols.currency, lang)
     # The recipes title their charts in English; other languages get the step's title.
+    used = {v for v in arguments.values() if isinstance(v, str)}
     return PlannedStep(slug=slug, description=description, recipe=recipe,
                        parquet_path=cols.parquet_path, arguments=arguments,
-                       chart_title=None if lang == "en" else description)
+                       chart_title=None if lang == "en" else description,
+                       derived=derived_for(cols, used), language=lang, unit=unit)
 
 
 def _kpi(cols: SalesColumns, prefix: str, lang: str) -> PlannedStep:
@@ -226,7 +249,7 @@ def _pnl(table: PnLTable, prefix: str, lang: str) -> PlannedStep:
         args["currency"] = currency_unit(table.currency, lang)
     title = say(lang, "title_pnl")
     return PlannedStep(f"{prefix}profit_and_loss", title, "pnl_summary", table.parquet_path,
-                       args, chart_title=None if lang == "en" else title)
+                       args, chart_title=None if lang == "en" else title, language=lang)
 
 
 def _funnel(table: FunnelTable, prefix: str, lang: str) -> PlannedStep:
@@ -238,7 +261,8 @@ def _funnel(table: FunnelTable, prefix: str, lang: str) -> PlannedStep:
         args["period"] = table.period
     title = say(lang, "title_funnel")
     return PlannedStep(f"{prefix}funnel_conversion", title, "funnel_conversion",
-                       table.parquet_path, args, chart_title=None if lang == "en" else title)
+                       table.parquet_path, args, chart_title=None if lang == "en" else title,
+                       language=lang)
 
 
 def _unique_slugs(steps: list[PlannedStep]) -> tuple[PlannedStep, ...]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import matplotlib
@@ -33,6 +34,46 @@ SERIES_COLOURS = [PRIMARY, ACCENT, "#4C9A6A", SECONDARY, "#8E6C8A", "#C9A227"]
 GROUP_COLOURS = {"A": PRIMARY, "B": SECONDARY, "C": "#C5CED8"}
 
 _registered = False
+
+# The chart's own words, per language (everything else on a chart comes from the spec).
+CHART_WORDS: dict[str, dict[str, str]] = {
+    "en": {"cumulative": "Cumulative share", "class": "Class {group}",
+           "ranked": "{count} items, ranked by {value}", "value": "value"},
+    "uk": {"cumulative": "Накопичена частка", "class": "Клас {group}",
+           "ranked": "{count} позицій за показником «{value}»", "value": "значення"},
+    "ru": {"cumulative": "Накопленная доля", "class": "Класс {group}",
+           "ranked": "{count} позиций по показателю «{value}»", "value": "значение"},
+    "zh": {"cumulative": "累计占比", "class": "{group}类",
+           "ranked": "按{value}排序的{count}个项目", "value": "数值"},
+}
+# Series and axis names the recipes write in English, in the reader's words.
+FIXED_NAMES: dict[str, dict[str, str]] = {
+    "uk": {"Revenue": "Виручка", "Gross profit": "Валовий прибуток",
+           "Operating profit": "Операційний прибуток", "Count": "Кількість", "Other": "Інші"},
+    "ru": {"Revenue": "Выручка", "Gross profit": "Валовая прибыль",
+           "Operating profit": "Операционная прибыль", "Count": "Количество", "Other": "Прочие"},
+    "zh": {"Revenue": "收入", "Gross profit": "毛利", "Operating profit": "营业利润",
+           "Count": "数量", "Other": "其他"},
+}
+# Languages that group thousands with a non-breaking space and use a decimal comma, the
+# currency mark after the number (as the report's tables do).
+_COMMA_LANGUAGES = ("uk", "ru")
+
+
+def chart_word(key: str, language: str = "en", **values: object) -> str:
+    """One of the chart's fixed words in `language` (English when unknown)."""
+    words = CHART_WORDS.get(_language(language), CHART_WORDS["en"])
+    return words[key].format(**values)
+
+
+def fixed_name(name: str, language: str = "en") -> str:
+    """A recipe's English series or axis name ("Gross profit") in `language`; any other
+    name (a column of the user's data) unchanged."""
+    return FIXED_NAMES.get(_language(language), {}).get(name, name)
+
+
+def _language(language: str | None) -> str:
+    return (language or "en").lower().replace("_", "-").split("-")[0]
 
 
 def register_fonts() -> list[str]:
@@ -97,24 +138,39 @@ def apply_style() -> None:
 
 
 def format_value(value: float, unit: str = "number", currency: str | None = None,
-                 decimals: int | None = None) -> str:
-    """1234567.8 -> "1,234,568"; money with "$" -> "$1,234,568"; with "UAH" -> "1,234,568 UAH"."""
+                 decimals: int | None = None, language: str = "en") -> str:
+    """1234567.8 -> "1,234,568"; money with "$" -> "$1,234,568"; with "UAH" -> "1,234,568 UAH";
+    in "uk"/"ru": 2009930.98, "грн" -> "2 009 930,98 грн" (non-breaking spaces, any currency
+    mark after the number), 12.5 percent -> "12,5%"."""
     if value is None or pd.isna(value):
         return ""
+    comma = _language(language) in _COMMA_LANGUAGES
     if unit == "percent":
-        return f"{value:,.{1 if decimals is None else decimals}f}%"
+        return _marks(f"{value:,.{1 if decimals is None else decimals}f}", comma) + "%"
     places = decimals if decimals is not None else (0 if abs(value) >= 100 or value == int(value) else 2)
-    text = f"{abs(value):,.{places}f}"
-    sign = "-" if value < 0 and text.strip("0.,") else ""
+    text = _marks(f"{abs(value):,.{places}f}", comma)
+    sign = "-" if value < 0 and text.strip("0.,\u00a0") else ""
     if unit == "money" and currency:
-        if currency in CURRENCY_SYMBOLS or len(currency) == 1:
+        if not comma and (currency in CURRENCY_SYMBOLS or len(currency) == 1):
             return f"{sign}{currency}{text}"
-        return f"{sign}{text} {currency}"
+        return f"{sign}{text}\u00a0{currency}" if comma else f"{sign}{text} {currency}"
     return f"{sign}{text}"
 
 
-def render_chart(spec: ChartSpec, path: str | Path) -> Path:
-    """Draw `spec` to a PNG at `path` (200 dpi) and return the path."""
+def _marks(english: str, comma: bool) -> str:
+    """"2,009,930.98" -> "2 009 930,98" (U+00A0) for the decimal-comma languages."""
+    if not comma:
+        return english
+    return english.replace(",", "\u00a0").replace(".", ",")
+
+
+def render_chart(spec: ChartSpec, path: str | Path, language: str | None = None) -> Path:
+    """Draw `spec` to a PNG at `path` (200 dpi) and return the path.
+
+    `language` overrides `spec.language` (number style and the chart's fixed words).
+    """
+    if language is not None:
+        spec = replace(spec, language=language)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with matplotlib.rc_context(style()):
@@ -131,13 +187,14 @@ def draw_chart(spec: ChartSpec) -> Figure:
 
 def _draw(spec: ChartSpec) -> Figure:
     labels, series, groups, cumulative = _ordered(spec)
+    series = [(fixed_name(name, spec.language), values) for name, values in series]
     count = len(labels)
     horizontal = spec.kind in ("barh", "funnel")
     height = max(3.0, 0.32 * count + 1.4) if horizontal else 4.5
     fig = Figure(figsize=(WIDTH_IN, min(height, 14.0)))
     ax = fig.add_subplot()
     ax.set_title(spec.title)
-    money = FuncFormatter(lambda v, _pos: format_value(v, spec.unit, spec.currency))
+    money = FuncFormatter(lambda v, _pos: _format(v, spec))
     if horizontal:
         _draw_horizontal(ax, spec, labels, series[0][1], groups)
         ax.xaxis.set_major_formatter(money)
@@ -151,7 +208,7 @@ def _draw(spec: ChartSpec) -> Figure:
         if spec.kind == "pareto" and cumulative is not None:
             _draw_cumulative(ax, spec, cumulative)
     if spec.value_label:
-        (ax.set_xlabel if horizontal else ax.set_ylabel)(spec.value_label)
+        (ax.set_xlabel if horizontal else ax.set_ylabel)(fixed_name(spec.value_label, spec.language))
     if spec.note:
         fig.text(0.01, -0.02, spec.note, fontsize=7.5, color=MUTED, ha="left", va="top")
     fig.tight_layout()
@@ -185,7 +242,7 @@ def _draw_horizontal(ax, spec: ChartSpec, labels: list[str], values: list[float]
     ax.tick_params(axis="y", length=0, labelcolor=INK)
     ax.axvline(0, color=MUTED, linewidth=0.8)
     if len(labels) <= 30:
-        ax.bar_label(bars, labels=[format_value(v, spec.unit, spec.currency) for v in values],
+        ax.bar_label(bars, labels=[_format(v, spec) for v in values],
                      padding=3, fontsize=7.5, color=INK)
         ax.margins(x=0.12)
 
@@ -205,7 +262,7 @@ def _draw_columns(ax, spec: ChartSpec, labels: list[str], series, groups) -> Non
         bars = ax.bar(offsets, [_num(v) for v in values], width=width * 0.9, color=colours,
                       label=name, linewidth=0)
         if count * len(series) <= 16 and spec.kind != "pareto":
-            ax.bar_label(bars, labels=[format_value(v, spec.unit, spec.currency) for v in values],
+            ax.bar_label(bars, labels=[_format(v, spec) for v in values],
                          padding=2, fontsize=7, color=INK)
     if len(series) > 1:
         ax.legend(loc="upper left", bbox_to_anchor=(0, -0.14 if count > 8 else -0.08), ncol=len(series))
@@ -226,7 +283,9 @@ def _draw_ranked_area(ax, spec: ChartSpec, values: list[float], groups) -> None:
     ax.grid(axis="x", visible=False)
     ax.axhline(0, color=MUTED, linewidth=0.8)
     ax.set_xticks([])
-    ax.set_xlabel(f"{len(heights):,} items, ranked by {spec.value_label or 'value'}")
+    count = format_value(len(heights), language=spec.language)
+    ax.set_xlabel(chart_word("ranked", spec.language, count=count,
+                             value=spec.value_label or chart_word("value", spec.language)))
 
 
 def _draw_line(ax, spec: ChartSpec, labels: list[str], series) -> None:
@@ -256,15 +315,19 @@ def _draw_cumulative(ax, spec: ChartSpec, cumulative: list[float]) -> None:
     share.yaxis.set_major_formatter(FuncFormatter(lambda v, _p: f"{v:.0f}%"))
     share.grid(False)
     share.spines["right"].set_visible(True)
-    share.set_ylabel("Cumulative share")
+    share.set_ylabel(chart_word("cumulative", spec.language))
     for guide in spec.guides_pct:
         share.axhline(guide, color=MUTED, linestyle="--", linewidth=0.8)
         share.text(len(cumulative) - 0.5, guide + 1, f"{guide:.0f}%", ha="right",
                    va="bottom", fontsize=7, color=MUTED)
     if spec.groups:
-        handles = [matplotlib.patches.Patch(color=c, label=f"Class {g}")
+        handles = [matplotlib.patches.Patch(color=c, label=chart_word("class", spec.language, group=g))
                    for g, c in GROUP_COLOURS.items() if g in spec.groups]
         share.legend(handles=handles, loc="center right")
+
+
+def _format(value: float, spec: ChartSpec) -> str:
+    return format_value(value, spec.unit, spec.currency, language=spec.language)
 
 
 def _category_ticks(ax, labels: Sequence[str]) -> None:

@@ -55,6 +55,10 @@ class ChartSpec:
     pinned_last: str | None = None
     note: str = ""
     """A small caption under the chart (e.g. "Top 30 of 1,204 items shown")."""
+    language: str = "en"
+    """The reader's language: "uk"/"ru" write ticks and value labels as "2 009 930,98 грн";
+    the chart's own fixed words ("Cumulative share", "Class A") are translated for
+    en/uk/ru/zh. Titles, labels and notes given above are drawn as they are."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

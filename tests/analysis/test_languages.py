@@ -43,11 +43,13 @@ def _answer(analysis: Analysis, question: str) -> Answer:
 def test_russian_revenue_by_month(russian: Analysis) -> None:
     answer = _answer(russian, "выручка по месяцам")
     assert answer.steps[0].description == "Сумма по месяцам"
-    # 1000.50 + 500.25 in January; March 1200.00 vs February 750.00 is +60%.
+    # 1000.50 + 500.25 in January; March 1200.00 vs February 750.00 is +60%. The total, the
+    # best and worst month and the last change lead; three months are also listed.
     assert answer.text.startswith(
-        "Сумма по месяцам: всего 3\u00a0450,75, количество месяцев: 3. 2026-01: 1\u00a0500,75; "
-        "2026-02: 750,00; 2026-03: 1\u00a0200,00. Изменение за 2026-03: +60,0%, до 1\u00a0200,00. "
-        "Наибольшее значение — 2026-01: 1\u00a0500,75.")
+        "Сумма по месяцам: всего 3\u00a0450,75, количество месяцев: 3. Лучший месяц — 2026-01 "
+        "(1\u00a0500,75); худший — 2026-02 (750,00). Изменение за 2026-03: +60,0%, до "
+        "1\u00a0200,00. По месяцам: 2026-01: 1\u00a0500,75; 2026-02: 750,00; 2026-03: "
+        "1\u00a0200,00.")
     assert "Последний период (2026-03) содержит данные только до 2026-03-15" in answer.text
 
 

@@ -81,6 +81,14 @@ NOTE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("note_below_line", r"Below the operating line, left out: (?P<names>.+)\."),
         ("note_no_cogs", r"No COGS column given: gross profit equals revenue\."),
         ("note_loss_periods", r"Loss-making \w+\(s\): (?P<names>.+)\."),
+        # Written by the planner's own code (see columns.Derived).
+        ("note_cost_from_units", (r"(?P<column>.+?) computed as (?P<qty>.+?) × (?P<unit>.+?): "
+                                 r"'(?P=unit)' is a cost per unit, not a total\.")),
+        ("note_revenue_from_units", (r"(?P<column>.+?) computed as (?P<qty>.+?) × "
+                                    r"(?P<unit>.+?): the table has no revenue or amount "
+                                    r"column\.")),
+        ("note_profit_computed", (r"(?P<column>.+?) computed as (?P<revenue>.+?) − "
+                                 r"(?P<cost>.+?): the table has no profit column\.")),
     )
 )
 

@@ -116,4 +116,23 @@ PHRASES: dict[str, str] = {
     "metric_returns": "Returns (negative rows)",
     "metric_return_rows": "Return rows",
     "metric_days": "Days covered",
+    # Measures the table lacks, computed columns, and notes left out of a paragraph.
+    "no_profit": "The table {table} has no profit column and no cost column to compute it "
+                 "(profit = revenue − cost), so I cannot answer by profit; {amount} is revenue, "
+                 "not profit.",
+    "no_cost_unit": "The table {table} has only a cost per unit ({column}) and no quantity "
+                    "column, so the total cost and the margin cannot be computed.",
+    "more_notes": "(+{n} more notes in the step's details.)",
+    "more_note": "(+1 more note in the step's details.)",
+    "top_all": "All {items} {by} together bring {total}. Largest: {names}.",
+    "dynamics_best_worst": "Best {period}: {best_label} ({best}); worst: {worst_label} "
+                           "({worst}).",
+    "dynamics_list": "By {period}: {values}.",
+    "kpi_quantity": " Total {quantity}: {value}.",
+    "note_cost_from_units": "{column} computed as {qty} × {unit}: '{unit}' is a cost per unit, "
+                            "not a total.",
+    "note_revenue_from_units": "{column} computed as {qty} × {unit}: the table has no revenue "
+                               "or amount column.",
+    "note_profit_computed": "{column} computed as {revenue} − {cost}: the table has no profit "
+                            "column.",
 }

@@ -118,4 +118,16 @@ PHRASES: dict[str, str] = {
     "metric_returns": "退货（负数行）",
     "metric_return_rows": "退货行数",
     "metric_days": "覆盖天数",
+    "no_profit": "表 {table} 中没有利润列，也没有可用于计算利润的成本列（利润 = 收入 − 成本），"
+                 "因此无法按利润回答；「{amount}」是收入，不是利润。",
+    "no_cost_unit": "表 {table} 中只有单位成本（{column}），没有数量列，因此无法计算总成本和毛利率。",
+    "more_notes": "（另有{n}条说明，见步骤详情。）",
+    "more_note": "（另有1条说明，见步骤详情。）",
+    "top_all": "全部{items}个{by}合计{total}。最大的：{names}。",
+    "dynamics_best_worst": "最高的{period}：{best_label}（{best}）；最低的：{worst_label}（{worst}）。",
+    "dynamics_list": "各{period}：{values}。",
+    "kpi_quantity": "{quantity}合计：{value}。",
+    "note_cost_from_units": "{column}按 {qty} × {unit} 计算：「{unit}」是单位成本，不是合计。",
+    "note_revenue_from_units": "{column}按 {qty} × {unit} 计算：表中没有收入或金额列。",
+    "note_profit_computed": "{column}按 {revenue} − {cost} 计算：表中没有利润列。",
 }
