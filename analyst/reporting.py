@@ -128,7 +128,8 @@ def _section(workspace: Any, step: Step, title: str | None, narrative: str | Non
     planned = planned_from_step(step)
     currency = planned.arguments.get("currency") if planned else None
     text = narrative if narrative is not None else (
-        step_paragraph(step, seen_notes=seen_notes, language=lang) or fallback)
+        # A report has room for every caveat: none is left for "the step's details".
+        step_paragraph(step, seen_notes=seen_notes, language=lang, max_notes=None) or fallback)
     chart = next((workspace.root / p for p in step.charts), None)
     table, formats = _table(workspace, step, figures)
     if table is not None and step.recipe == "abc_analysis" and "class" in table.columns:

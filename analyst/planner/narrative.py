@@ -50,17 +50,19 @@ def count(value: float, language: str = "en") -> str:
 
 
 def describe(step: PlannedStep, figures: StepFigures, seen_notes: set[str] | None = None,
-             language: str = "en") -> str:
+             language: str = "en", max_notes: int | None = NOTES_SHOWN) -> str:
     """One short paragraph about a finished step, with its real numbers, in `language`.
 
     `seen_notes` holds notes already told in earlier paragraphs: the same caveat ("448 rows
     have a negative Revenue") is said once per answer or report, not once per section.
+    `max_notes` notes are quoted (None: all, as a report does), the rest counted.
     """
     writer = _WRITERS.get(figures.recipe or step.recipe)
     text = writer(step, figures, language) if writer else figures.title
     seen = set() if seen_notes is None else seen_notes
     fresh = ordered_notes(n for n in figures.notes if n not in seen)
-    shown, hidden = fresh[:NOTES_SHOWN], len(fresh) - NOTES_SHOWN
+    limit = len(fresh) if max_notes is None else max_notes
+    shown, hidden = fresh[:limit], len(fresh) - limit
     seen.update(shown)
     if shown:
         space = "" if language == "zh" else " "  # Chinese sentences are not spaced

@@ -12,7 +12,7 @@ from typing import Any
 from analyst.events import Answer, Event, Step
 from analyst.planner.codegen import PlannedStep, read_figures
 from analyst.planner.intents import parse_intent
-from analyst.planner.narrative import describe
+from analyst.planner.narrative import NOTES_SHOWN, describe
 from analyst.planner.phrases import data_language, language_of, normalise, say
 from analyst.planner.plan import Plan, question_plan, standard_plan
 
@@ -100,7 +100,7 @@ def run_plan(
 
 def step_paragraph(step: Step, planned: PlannedStep | None = None,
                    seen_notes: set[str] | None = None,
-                   language: str | None = None) -> str | None:
+                   language: str | None = None, max_notes: int | None = NOTES_SHOWN) -> str | None:
     """The plain-words paragraph of a finished offline step (None if it has no figures).
 
     Without `language`, the step's own title tells it (titles are written in the
@@ -113,7 +113,9 @@ def step_paragraph(step: Step, planned: PlannedStep | None = None,
         return None
     planned = planned or planned_from_step(step)
     lang = normalise(language or language_of(step.description))
-    return describe(planned, figures, seen_notes, lang) if planned else figures.title
+    if planned is None:
+        return figures.title
+    return describe(planned, figures, seen_notes, lang, max_notes)
 
 
 def planned_from_step(step: Step) -> PlannedStep | None:
