@@ -127,7 +127,7 @@ PHRASES: dict[str, str] = {
     "top_all": "All {items} {by} together bring {total}. Largest: {names}.",
     "dynamics_best_worst": "Best {period}: {best_label} ({best}); worst: {worst_label} "
                            "({worst}).",
-    "dynamics_list": "By {period}: {values}.",
+    "dynamics_list": "By {by}: {values}.",
     "kpi_quantity": " Total {quantity}: {value}.",
     "note_cost_from_units": "{column} computed as {qty} × {unit}: '{unit}' is a cost per unit, "
                             "not a total.",

@@ -125,7 +125,7 @@ PHRASES: dict[str, str] = {
     "more_note": "（另有1条说明，见步骤详情。）",
     "top_all": "全部{items}个{by}合计{total}。最大的：{names}。",
     "dynamics_best_worst": "最高的{period}：{best_label}（{best}）；最低的：{worst_label}（{worst}）。",
-    "dynamics_list": "各{period}：{values}。",
+    "dynamics_list": "按{by}：{values}。",
     "kpi_quantity": "{quantity}合计：{value}。",
     "note_cost_from_units": "{column}按 {qty} × {unit} 计算：「{unit}」是单位成本，不是合计。",
     "note_revenue_from_units": "{column}按 {qty} × {unit} 计算：表中没有收入或金额列。",
