@@ -21,7 +21,14 @@ from analyst.planner.columns import (
 )
 from analyst.planner.intents import Intent
 from analyst.planner.phrases import normalise, phrases, say
-from analyst.planner.tables import FunnelTable, PnLTable, funnel_table, pnl_table
+from analyst.planner.tables import (
+    FunnelTable,
+    PnLTable,
+    ReportTable,
+    funnel_table,
+    pnl_table,
+    report_tables,
+)
 from analyst.report.formats import currency_unit, number_marks
 
 _BREAKDOWN_DIMENSIONS = ("category", "region", "channel", "store", "manager", "country", "city")
@@ -46,38 +53,60 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
     `language` ("en", "uk", "ru", "zh") is that of the step titles and chart captions.
     """
     lang = normalise(language)
+    covered = report_tables(cards)
+    several = len(covered) > 1
     steps: list[PlannedStep] = []
-    sales_cards = []
-    for card in cards:
+    sales: list[tuple[ReportTable, SalesColumns]] = []
+    for item in covered:
+        card = item.card
         pnl, funnel = pnl_table(card), funnel_table(card)
-        prefix = f"{card.table}_" if len(cards) > 1 else ""
+        prefix = f"{card.table}_" if several else ""
         if pnl is not None:
-            steps.append(_pnl(pnl, prefix, lang))
+            steps.append(_named(_pnl(pnl, prefix, lang), item, several))
         elif funnel is not None:
-            steps.append(_funnel(funnel, prefix, lang))
-        else:
-            sales_cards.append(card)
-    tables = [c for c in (sales_columns(card, lang) for card in sales_cards) if c is not None]
-    if not tables and not steps:
+            steps.append(_named(_funnel(funnel, prefix, lang), item, several))
+        elif (cols := sales_columns(card, lang)) is not None:
+            sales.append((item, cols))
+    if not sales and not steps:
         return Plan(reason=_reason(lang, "no_sales_tables"))
-    for cols in tables:
-        prefix = f"{cols.table}_" if len(tables) > 1 else ""
-        steps.append(_kpi(cols, prefix, lang))
-        if cols.date:
-            steps.append(_dynamics(cols, prefix, cols.amount, "month", lang))
-        main = _main_dimension(cols)
-        if main:
-            steps.append(_top(cols, prefix, main, cols.amount, 10, lang))
-            steps.append(_abc(cols, prefix, main, cols.amount, lang))
-        for keyword in _BREAKDOWN_DIMENSIONS:
-            column = cols.dimensions.get(keyword)
-            if column and column != main:
-                steps.append(_breakdown(cols, prefix, column, cols.amount, lang))
-        if cols.cost:
-            by = cols.dimensions.get("category") or main
-            if by:
-                steps.append(_margin(cols, prefix, by, lang))
+    for item, cols in sales:
+        prefix = f"{cols.table}_" if several else ""
+        steps.extend(_named(step, item, several)
+                     for step in _sales_steps(cols, prefix, item.sheet_column, lang))
     return Plan(steps=_unique_slugs(steps))
+
+
+def _sales_steps(cols: SalesColumns, prefix: str, sheet_column: str | None,
+                 lang: str) -> list[PlannedStep]:
+    """Key figures, dynamics, top 10, ABC, breakdowns and margin of one sales table; a joined
+    workbook table also gets the amount by sheet (one month per sheet, side by side)."""
+    steps = [_kpi(cols, prefix, lang)]
+    if cols.date:
+        steps.append(_dynamics(cols, prefix, cols.amount, "month", lang))
+    main = _main_dimension(cols)
+    if sheet_column and sheet_column != main:
+        steps.append(_breakdown(cols, prefix, sheet_column, cols.amount, lang))
+    if main:
+        steps.append(_top(cols, prefix, main, cols.amount, 10, lang))
+        steps.append(_abc(cols, prefix, main, cols.amount, lang))
+    for keyword in _BREAKDOWN_DIMENSIONS:
+        column = cols.dimensions.get(keyword)
+        if column and column != main:
+            steps.append(_breakdown(cols, prefix, column, cols.amount, lang))
+    if cols.cost:
+        by = cols.dimensions.get("category") or main
+        if by:
+            steps.append(_margin(cols, prefix, by, lang))
+    return steps
+
+
+def _named(step: PlannedStep, item: ReportTable, several: bool) -> PlannedStep:
+    """Beside other tables, a section's title says which table it is about."""
+    if not several:
+        return step
+    description = say(step.language, "title_of_table", title=step.description, table=item.label)
+    return replace(step, description=description,
+                   chart_title=description if step.chart_title else None)
 
 
 def question_plan(intent: Intent | None, cards: Sequence[Any], language: str = "en") -> Plan:

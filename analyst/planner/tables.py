@@ -92,3 +92,44 @@ def pnl_table(card: Any) -> PnLTable | None:
 def _named(name: str, stems: tuple[str, ...]) -> bool:
     low = str(name).lower()
     return any(stem in low for stem in stems)
+
+
+# The column the ingester adds when it joins same-shaped sheets (one per month) into one table.
+SHEET_COLUMNS = ("Sheet", "Sheet name", "Source sheet")
+
+
+@dataclass(frozen=True)
+class ReportTable:
+    """A table the standard report covers, and how to name it beside others."""
+
+    card: Any
+    label: str
+    """"book.xlsx, Jan" or "sales.csv": said in section titles when several tables are reported."""
+    sheet_column: str | None = None
+    """Set on a joined workbook table: its column naming each row's sheet."""
+
+
+def report_tables(cards: Any) -> list[ReportTable]:
+    """The tables a standard report covers: a joined workbook table stands for the per-sheet
+    tables it joins (reporting both would repeat every section once per month)."""
+    joined: list[tuple[Any, str]] = []
+    for card in cards:
+        names = [c.name for c in card.columns]
+        sheet = next((n for n in names if n in SHEET_COLUMNS), None)
+        if sheet is not None and card.sheet is None:
+            joined.append((card, sheet))
+    covered: set[str] = set()
+    for card, sheet in joined:
+        shape = {c.name for c in card.columns} - {sheet}
+        covered |= {other.table for other in cards
+                    if other is not card and other.sheet is not None
+                    and other.source_file == card.source_file
+                    and {c.name for c in other.columns} == shape}
+    sheets = {card.table: sheet for card, sheet in joined}
+    return [ReportTable(card, _label(card), sheets.get(card.table)) for card in cards
+            if card.table not in covered]
+
+
+def _label(card: Any) -> str:
+    name = str(getattr(card, "source_file", "") or card.table)
+    return f"{name}, {card.sheet}" if card.sheet else name

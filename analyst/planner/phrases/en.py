@@ -135,4 +135,5 @@ PHRASES: dict[str, str] = {
                                "or amount column.",
     "note_profit_computed": "{column} computed as {revenue} − {cost}: the table has no profit "
                             "column.",
+    "title_of_table": "{title} ({table})",
 }

@@ -160,4 +160,5 @@ PHRASES: dict[str, str] = {
                                "столбца выручки или суммы.",
     "note_profit_computed": "«{column}» вычислена как {revenue} − {cost}: в таблице нет "
                             "столбца прибыли.",
+    "title_of_table": "{title} ({table})",
 }

@@ -163,4 +163,5 @@ PHRASES: dict[str, str] = {
                                "стовпця виручки чи суми.",
     "note_profit_computed": "«{column}» обчислено як {revenue} − {cost}: у таблиці немає "
                             "стовпця прибутку.",
+    "title_of_table": "{title} ({table})",
 }

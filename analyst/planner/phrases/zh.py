@@ -130,4 +130,5 @@ PHRASES: dict[str, str] = {
     "note_cost_from_units": "{column}按 {qty} × {unit} 计算：「{unit}」是单位成本，不是合计。",
     "note_revenue_from_units": "{column}按 {qty} × {unit} 计算：表中没有收入或金额列。",
     "note_profit_computed": "{column}按 {revenue} − {cost} 计算：表中没有利润列。",
+    "title_of_table": "{title}（{table}）",
 }
