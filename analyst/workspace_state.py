@@ -16,7 +16,6 @@ inside `input/`, since the local backend isolates nothing.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import tempfile
@@ -26,6 +25,7 @@ from typing import Any
 
 from analyst.datacard import DataCard
 from analyst.events import Answer, Step
+from analyst.ingest.pipeline import sha256_of
 from sandbox import ExecutionResult
 
 STATE_DIR = ".analyst"
@@ -66,14 +66,6 @@ class FileRecord:
         """The record of cards just written: their table files are hashed now."""
         return cls(name, original, sha256, options, tuple(c.to_dict() for c in cards),
                    {c.parquet_path: sha256_of(root / c.parquet_path) for c in cards})
-
-
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def options_dict(options: Any | None) -> dict[str, Any]:

@@ -48,7 +48,7 @@ def ingest_file(
     kind = detect_format(path, name)
     # Hashing a large upload takes as long as reading it; hashlib lets go of the GIL.
     with ThreadPoolExecutor(max_workers=1) as pool:
-        digest = pool.submit(_sha256, path)
+        digest = pool.submit(sha256_of, path)
         try:
             tables = _read(path, kind, options, name)
         except IngestError:
@@ -165,7 +165,8 @@ def _card(raw, cleaned: CleanTable, name: str, sha256: str, target: Path, root: 
     )
 
 
-def _sha256(path: Path) -> str:
+def sha256_of(path: Path) -> str:
+    """SHA-256 of a file, read in blocks (uploads can be hundreds of megabytes)."""
     digest = hashlib.sha256()
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
