@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -11,7 +12,8 @@ from tests.app.samples import ROOT, messy_csv
 from tests.app.server import running_app
 
 pytestmark = pytest.mark.browser
-SCREENSHOT = ROOT / "docs" / "screenshot.png"
+# Saved beside the test run; ANALYST_UPDATE_SCREENSHOT=1 refreshes the README's copy instead.
+SCREENSHOT = ROOT / ("docs" if os.environ.get("ANALYST_UPDATE_SCREENSHOT") == "1" else "test-artifacts") / "screenshot.png"
 NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": "", "ANALYST_MAX_UPLOAD_MB": "5"}
 
 
