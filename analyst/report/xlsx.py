@@ -89,7 +89,7 @@ def _autofit(ws: Worksheet, widths: dict[int, int]) -> None:
 
 
 def _summary_sheet(ws: Worksheet, report: Report, lb: dict[str, str]) -> None:
-    ws.title = "Summary"
+    ws.title = lb["summary_sheet"]  # "Підсумок": the first tab speaks the report's language
     _put(ws, 1, 1, report.title).font = TITLE_FONT
     _put(ws, 2, 1, report.subtitle)
     _put(ws, 3, 1, f"{lb['generated']} {format_generated(report.generated_at)}").font = SUBTLE_FONT

@@ -88,7 +88,7 @@ def test_pdf_and_excel_show_the_same_total_the_same_way(case) -> None:
         assert "2,009,930.98" not in body and "930.98" not in body
 
     book = openpyxl.load_workbook(io.BytesIO(render_xlsx(report)))
-    summary = book["Summary"]
+    summary = book.worksheets[0]  # named in the report's language ("Підсумок")
     value = next(row[1] for row in summary.iter_rows(min_row=6) if row[1].value is not None)
     assert value.value == pytest.approx(2009930.98)  # a number Excel can add up
     assert value.number_format == excel_format

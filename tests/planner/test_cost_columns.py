@@ -41,3 +41,11 @@ def test_the_margin_chart_axis_is_titled_in_the_readers_language(tmp_path):
     assert "value_label='Валовий прибуток'" in margin.code
     (english,) = [s for s in standard_plan(cards, "en").steps if s.recipe == "margin_by"]
     assert "value_label" not in english.code
+
+
+def test_the_steps_draw_their_charts_in_the_readers_language(tmp_path):
+    cards = _cards(tmp_path, "продажі.csv", "Товар;Категорія;Виручка;Собівартість\n"
+                   "Ручки;Офіс;100;60\nПапір;Офіс;250;200\nСтіл;Меблі;900;500\n", "cp1251")
+    for step in standard_plan(cards, "uk").steps:
+        assert "chart = replace(chart, language='uk')" in step.code, step.description
+    assert not any("language=" in s.code for s in standard_plan(cards, "en").steps)
