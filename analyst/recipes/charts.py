@@ -20,13 +20,13 @@ from matplotlib import font_manager
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
+from .labels import CURRENCY_SYMBOLS, chart_word, fixed_name, format_value  # noqa: F401 (re-exported)
 from .result import ChartSpec
 
 FONT_FAMILIES = ["DejaVu Sans", "WenQuanYi Micro Hei", "Noto Sans CJK JP", "Noto Sans CJK SC"]
 FONT_DIRS = ("/usr/share/fonts/truetype/wqy", "/usr/share/fonts/opentype/noto")
 DPI = 200
 WIDTH_IN = 8.0
-CURRENCY_SYMBOLS = set("$€£¥₴₽₸₹元")
 
 INK, MUTED, GRID = "#1F2933", "#6B7785", "#E4E7EB"
 PRIMARY, SECONDARY, ACCENT, NEGATIVE = "#1F4E79", "#7FA7CE", "#E07A1F", "#B03A2E"
@@ -34,47 +34,6 @@ SERIES_COLOURS = [PRIMARY, ACCENT, "#4C9A6A", SECONDARY, "#8E6C8A", "#C9A227"]
 GROUP_COLOURS = {"A": PRIMARY, "B": SECONDARY, "C": "#C5CED8"}
 
 _registered = False
-
-# The chart's own words, per language (everything else on a chart comes from the spec).
-CHART_WORDS: dict[str, dict[str, str]] = {
-    "en": {"cumulative": "Cumulative share", "class": "Class {group}",
-           "ranked": "{count} items, ranked by {value}", "value": "value"},
-    "uk": {"cumulative": "Накопичена частка", "class": "Клас {group}",
-           "ranked": "{count} позицій за показником «{value}»", "value": "значення"},
-    "ru": {"cumulative": "Накопленная доля", "class": "Класс {group}",
-           "ranked": "{count} позиций по показателю «{value}»", "value": "значение"},
-    "zh": {"cumulative": "累计占比", "class": "{group}类",
-           "ranked": "按{value}排序的{count}个项目", "value": "数值"},
-}
-# Series and axis names the recipes write in English, in the reader's words.
-FIXED_NAMES: dict[str, dict[str, str]] = {
-    "uk": {"Revenue": "Виручка", "Gross profit": "Валовий прибуток",
-           "Operating profit": "Операційний прибуток", "Count": "Кількість", "Other": "Інші"},
-    "ru": {"Revenue": "Выручка", "Gross profit": "Валовая прибыль",
-           "Operating profit": "Операционная прибыль", "Count": "Количество", "Other": "Прочие"},
-    "zh": {"Revenue": "收入", "Gross profit": "毛利", "Operating profit": "营业利润",
-           "Count": "数量", "Other": "其他"},
-}
-# Languages that group thousands with a non-breaking space and use a decimal comma, the
-# currency mark after the number (as the report's tables do).
-_COMMA_LANGUAGES = ("uk", "ru")
-
-
-def chart_word(key: str, language: str = "en", **values: object) -> str:
-    """One of the chart's fixed words in `language` (English when unknown)."""
-    words = CHART_WORDS.get(_language(language), CHART_WORDS["en"])
-    return words[key].format(**values)
-
-
-def fixed_name(name: str, language: str = "en") -> str:
-    """A recipe's English series or axis name ("Gross profit") in `language`; any other
-    name (a column of the user's data) unchanged."""
-    return FIXED_NAMES.get(_language(language), {}).get(name, name)
-
-
-def _language(language: str | None) -> str:
-    return (language or "en").lower().replace("_", "-").split("-")[0]
-
 
 def register_fonts() -> list[str]:
     """Add the CJK fonts present on this machine to matplotlib; return the usable families."""
@@ -135,33 +94,6 @@ def style() -> dict[str, object]:
 def apply_style() -> None:
     """Make the house style the default for all later matplotlib figures in this process."""
     matplotlib.rcParams.update(style())
-
-
-def format_value(value: float, unit: str = "number", currency: str | None = None,
-                 decimals: int | None = None, language: str = "en") -> str:
-    """1234567.8 -> "1,234,568"; money with "$" -> "$1,234,568"; with "UAH" -> "1,234,568 UAH";
-    in "uk"/"ru": 2009930.98, "грн" -> "2 009 930,98 грн" (non-breaking spaces, any currency
-    mark after the number), 12.5 percent -> "12,5%"."""
-    if value is None or pd.isna(value):
-        return ""
-    comma = _language(language) in _COMMA_LANGUAGES
-    if unit == "percent":
-        return _marks(f"{value:,.{1 if decimals is None else decimals}f}", comma) + "%"
-    places = decimals if decimals is not None else (0 if abs(value) >= 100 or value == int(value) else 2)
-    text = _marks(f"{abs(value):,.{places}f}", comma)
-    sign = "-" if value < 0 and text.strip("0.,\u00a0") else ""
-    if unit == "money" and currency:
-        if not comma and (currency in CURRENCY_SYMBOLS or len(currency) == 1):
-            return f"{sign}{currency}{text}"
-        return f"{sign}{text}\u00a0{currency}" if comma else f"{sign}{text} {currency}"
-    return f"{sign}{text}"
-
-
-def _marks(english: str, comma: bool) -> str:
-    """"2,009,930.98" -> "2 009 930,98" (U+00A0) for the decimal-comma languages."""
-    if not comma:
-        return english
-    return english.replace(",", "\u00a0").replace(".", ",")
 
 
 def render_chart(spec: ChartSpec, path: str | Path, language: str | None = None) -> Path:
