@@ -45,7 +45,7 @@ def step_view(step: StepRecord | dict[str, Any], workspace: Path, key: str, *,
     frame, caption = _result_table(result, files, workspace)
     images = [p for f in files if f.get("is_image")
               if (p := inside(workspace, f["path"])) is not None and p.is_file()]
-    chart = chart_frame(frame) if frame is not None else None
+    chart = chart_frame(frame, data.get("recipe")) if frame is not None else None
     views = (["Chart"] if images else []) + (["Interactive chart"] if chart else []) + (
         ["Table"] if frame is not None else [])
     for view, tab in zip(views, st.tabs(views) if len(views) > 1 else [st.container()] * len(views),

@@ -72,22 +72,42 @@ def read_table(workspace: Path, relpath: str, rows: int = 500) -> pd.DataFrame |
     return frame.head(rows)
 
 
-def chart_frame(frame: pd.DataFrame) -> tuple[str, pd.DataFrame] | None:
-    """("line"|"bar", data) for a small label-by-number table worth drawing, else None."""
-    if frame.empty or len(frame) > 60 or len(frame) < 2:
+def chart_frame(frame: pd.DataFrame, recipe: str | None = None) -> tuple[str, pd.DataFrame] | None:
+    """("line"|"bar", data) when the table is a real series, else None (table only).
+
+    A series is one label column (periods, categories) and a measure. A list of key
+    figures (rows of different units: money, counts, days) is not: one axis for them
+    would be nonsense, so it gets no chart.
+    """
+    if frame.empty or len(frame) > 60 or len(frame) < 2 or recipe in _NOT_A_SERIES:
         return None
     data = frame.copy()
     if not isinstance(data.index, pd.RangeIndex):
         data = data.reset_index()
+    if str(data.columns[0]).lower() == "rank":  # top-N and ABC tables: rank, name, amount
+        data = data.drop(columns=data.columns[0])
     label = data.columns[0]
+    if str(label).strip().lower() in _METRIC_LABELS:
+        return None
+    # Period start dates beside a month label and an ABC class are not second labels.
+    texts = [c for c in data.columns if not pd.api.types.is_numeric_dtype(data[c])
+             and not pd.api.types.is_datetime64_any_dtype(data[c]) and str(c).lower() != "class"]
     numbers = [c for c in data.columns[1:] if pd.api.types.is_numeric_dtype(data[c])
                and not _is_helper(str(c))]
     if not numbers or pd.api.types.is_numeric_dtype(data[label]) and not _looks_like_year(data[label]):
+        return None
+    if len(texts) > 1 or not data[label].is_unique:  # two labels per row: not one series
         return None
     data = data.set_index(label)[numbers[:1]]  # the measure itself, not counts or changes
     data.index = data.index.map(str)
     kind = "line" if _looks_like_time(frame, label) else "bar"
     return kind, data
+
+
+# Recipes whose tables list figures of different units, one per row.
+_NOT_A_SERIES = frozenset({"kpi_summary"})
+_METRIC_LABELS = frozenset({"metric", "measure", "indicator", "kpi", "figure", "показник",
+                            "показатель", "指标"})
 
 
 # Recipes give these in percent (0-100); ingested "percent" columns hold fractions (0.12).
