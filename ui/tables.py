@@ -135,11 +135,27 @@ def number_formats(frame: pd.DataFrame, roles: Mapping[str, str] | None = None) 
             formats[label] = "%.1f%%"
         elif role == "percent":
             formats[label] = "percent"
-        elif pd.api.types.is_integer_dtype(values):
-            formats[label] = "%,d"
+        elif pd.api.types.is_integer_dtype(values) or (
+                role != "money" and not _MONEY.search(label) and _whole(values)):
+            formats[label] = "%,d"  # 292 pieces, not 292.00 (decimal-comma files give floats)
         else:
             formats[label] = "%,.2f"
     return formats
+
+
+# Amounts keep their cents even when every value is whole (13,530.00, not 13,530).
+_MONEY = re.compile(r"revenue|amount|sales|price|cost|profit|margin|sum\b|total|income|spend|"
+                    r"сума|сумма|виручк|выручк|ціна|цена|вартіст|стоимост|прибут|прибыл|грн|руб|"
+                    r"usd|eur|\$|€|金额|收入|销售额|价格|成本|利润", re.IGNORECASE)
+
+
+def _whole(values: pd.Series) -> bool:
+    """True when every value present is a whole number (a quantity stored as float)."""
+    present = values.dropna()
+    try:
+        return bool(len(present)) and bool((present == present.round()).all())
+    except TypeError:
+        return False
 
 
 def inside(workspace: Path, relpath: str) -> Path | None:

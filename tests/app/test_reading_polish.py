@@ -74,6 +74,14 @@ def test_money_counts_and_percents_get_display_formats_codes_and_years_do_not():
     assert heading("change_pct") == "Change %" and heading("Виручка") == "Виручка"
 
 
+def test_whole_quantities_show_without_decimals_and_money_keeps_its_cents():
+    # A decimal-comma export reads quantities as floats: 292.0 must read "292", not "292.00".
+    frame = pd.DataFrame({"Кількість": [292.0, 3.0], "Сума, грн": [1500.0, 20.0],
+                          "Weight": [1.5, 2.0], "Paid": [100.0, 5.0]})
+    assert number_formats(frame, {"Paid": "money", "Кількість": "quantity"}) == {
+        "Кількість": "%,d", "Сума, грн": "%,.2f", "Weight": "%,.2f", "Paid": "%,.2f"}
+
+
 def test_a_failed_step_is_explained_in_words():
     assert failure_sentence("KeyError") == "a column or value it looked for is not in the data."
     assert "Traceback" not in failure_sentence("SomethingOdd")
