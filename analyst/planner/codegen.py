@@ -60,6 +60,8 @@ class PlannedStep:
     """The reader's language: the chart's number style and fixed labels follow it."""
     unit: str = "money"
     """"money" or "number": how the narrative writes the measure's figures."""
+    notes: tuple[str, ...] = ()
+    """Notes of the planner's own, in the reader's language, put first among the step's."""
 
     @property
     def code(self) -> str:
@@ -72,7 +74,7 @@ def step_code(step: PlannedStep) -> str:
     call = f"recipes.{step.recipe}(\n    df,\n    {args},\n)" if args else f"recipes.{step.recipe}(df)"
     out = f"output/{step.slug}"
     imports = ("from dataclasses import replace\n"
-               if _adjusts_chart(step) or step.derived else "")
+               if _adjusts_chart(step) or step.derived or step.notes else "")
     return f'''import json
 {imports}
 import pandas as pd
@@ -112,11 +114,25 @@ def _derived_code(step: PlannedStep) -> str:
 
 
 def _derived_notes_code(step: PlannedStep) -> str:
-    """Put how the computed columns were made first among the notes: they change numbers."""
-    if not step.derived:
+    """Put how the computed columns were made first among the notes: they change numbers.
+
+    A negative computed profit is a sale below cost, not a return: its note says so.
+    """
+    if not step.derived and not step.notes:
         return ""
-    notes = "".join(f"    {d.note!r},\n" for d in step.derived)
-    return f"result = replace(result, notes=tuple(dict.fromkeys((\n{notes}) + result.notes)))\n"
+    notes = "".join(f"    {n!r},\n" for n in (*step.notes, *(d.note for d in step.derived)))
+    code = ""
+    for d in step.derived:
+        if d.op == "-":
+            code += (f"result = replace(result, notes=tuple(n.replace("
+                     f"{RETURNS_WORDS.format(column=d.column)!r}, "
+                     f"{LOSS_WORDS.format(column=d.column)!r}) for n in result.notes))\n")
+    return code + (f"result = replace(result, notes=tuple(dict.fromkeys((\n{notes}) "
+                   "+ result.notes)))\n")
+
+
+RETURNS_WORDS = "row(s) have a negative '{column}' (returns or corrections)"
+LOSS_WORDS = "row(s) were sold at a loss (negative '{column}': cost above revenue)"
 
 
 def _adjusts_chart(step: PlannedStep) -> bool:

@@ -47,6 +47,12 @@ _BOTTOM = ("bottom", "worst", "least", "lowest", "smallest", "найгірш", "
            "наимен", "меньш", "最少", "最低")
 _MARGIN = ("margin", "profit", "маржа", "маржі", "маржу", "маржин", "прибут", "прибыл",
            "毛利", "利润")
+# "Which products make me money?": the owner's own question, about profit by item. Stems a
+# profit keyword does not catch ("прибут", "прибыл" are in _MARGIN already).
+_MAKES_MONEY = ("make money", "makes money", "make me money", "makes me money", "making money",
+                "earn money", "earns money", "profitable", "lose money", "loses money",
+                "losing money", "lost money", "money maker", "money-maker", "заробля",
+                "зарабатыва", "збитков", "убыточн", "赚钱", "亏钱", "盈利", "亏损", "挣钱")
 _TOTAL = ("total", "sum", "overall", "how much", "kpi", "key figures", "загальн", "всього",
           "усього", "разом", "сумарн", "итог", "общ", "всего", "сколько", "скільки", "总")
 _PERIODS: dict[Period, tuple[str, ...]] = {
@@ -115,9 +121,13 @@ def parse_intent(question: str, column_names: tuple[str, ...] = ()) -> Intent | 
         return Intent("outliers", measure=measure)
     if _has(q, _PROFILE):
         return Intent("profile")
-    if _has(q, _MARGIN) and measure == "revenue":
+    money_question = _has(q, _MAKES_MONEY)
+    if (_has(q, _MARGIN) or money_question) and measure == "revenue":
         measure = "margin"
     bottom = _has(q, _BOTTOM) and not _has(q, ("top", "топ"))
+    if money_question and not (_has(q, _TOP) or bottom) and period is None:
+        # Profit per item, with the loss-makers named: the default item is the product.
+        return Intent("margin", measure="margin", dimension=dimension or "product")
     if (_has(q, _TOP) or bottom) and dimension is not None:
         return Intent("top", measure=measure, dimension=dimension, n=n or 10, ascending=bottom)
     if period is not None or (_has(q, _DYNAMICS) and dimension is None):

@@ -157,7 +157,40 @@ _LISTED_PERIODS = 3
 """Up to this many periods are also listed one by one in the sentence."""
 
 
+def _losers(step: PlannedStep, rows: list[dict[str, Any]], by: str, value: str,
+            lang: str) -> str:
+    """"Espresso machine loses $4,694.00. " for every listed item with a negative profit:
+    a profit answer names its loss-makers first, never only its winners."""
+    seen: dict[str, float] = {}
+    for row in rows:
+        try:
+            number = float(row[value])
+        except (KeyError, TypeError, ValueError):
+            continue
+        if number < 0 and row.get("rank", 0) not in ("", "<NA>") and str(row[by]) not in seen:
+            seen[str(row[by])] = number
+    if not seen:
+        return ""
+    items = say(lang, "list_sep").join(
+        say(lang, "loss_item", name=name, value=_value(step, -number, lang))
+        for name, number in sorted(seen.items(), key=lambda kv: kv[1]))
+    return say(lang, "loss_items", items=items)
+
+
+def _is_profit(step: PlannedStep, column: str) -> bool:
+    return any(d.column == column and d.op == "-" for d in step.derived)
+
+
 def _top(step: PlannedStep, f: StepFigures, lang: str) -> str:
+    text = _top_text(step, f, lang)
+    by, amount = step.arguments["by"], step.arguments["amount"]
+    if _is_profit(step, amount):
+        rows = [r for r in [*f.head, *f.tail] if r.get("rank") not in (None, "", "<NA>")]
+        text = _losers(step, rows, by, amount, lang) + text
+    return text
+
+
+def _top_text(step: PlannedStep, f: StepFigures, lang: str) -> str:
     by, amount = step.arguments["by"], step.arguments["amount"]
     v = f.figures
     ranked = [r for r in f.head if r.get("rank") not in (None, "", "<NA>")]
@@ -208,14 +241,16 @@ def _margin(step: PlannedStep, f: StepFigures, lang: str) -> str:
     cur = step.arguments.get("currency")
     by = step.arguments["by"]
     v = f.figures
-    text = say(lang, "margin", profit=money(v["gross_profit"], cur, lang),
+    text = _losers(step, [*f.head, *f.tail], by, "gross_profit", lang)
+    text += say(lang, "margin", profit=money(v["gross_profit"], cur, lang),
                revenue=money(v["revenue"], cur, lang), margin=percent(v["margin_pct"], lang))
     if f.head:
         best = f.head[0]
         text += say(lang, "margin_best", by=by, best=best[by],
                     best_profit=money(float(best["gross_profit"]), cur, lang))
     if v.get("loss_groups"):
-        text += say(lang, "margin_losses", count=count(v["loss_groups"], lang), by=by)
+        key = "margin_losses_one" if v["loss_groups"] == 1 else "margin_losses"
+        text += say(lang, key, count=count(v["loss_groups"], lang), by=by)
     return text
 
 

@@ -151,6 +151,10 @@ def question_plan(intent: Intent | None, cards: Sequence[Any], language: str = "
     if intent.measure == "orders" and intent.kind != "total":
         return Plan(reason=needs_model_message(lang))
     dimension = cols.dimension(intent.dimension)
+    if intent.kind == "margin" and intent.dimension == "product" and dimension is None:
+        # "Which products make me money?" on a table without a product column: its main
+        # item (customer, category...) is what the owner means.
+        dimension = _main_dimension(cols)
     if intent.dimension and dimension is None:
         columns = ", ".join(cols.categories) or say(lang, "nothing_to_group")
         return Plan(reason=say(lang, "no_dimension", dimension=intent.dimension,
@@ -176,6 +180,12 @@ def question_plan(intent: Intent | None, cards: Sequence[Any], language: str = "
     if intent.kind == "margin":
         if not cols.cost and cols.unit_cost:
             return Plan(reason=say(lang, "no_cost_unit", table=cols.table, column=cols.unit_cost))
+        if not cols.cost and dimension:
+            # No cost, no profit: the revenue per item is the closest honest answer, and
+            # its first note says plainly that it is revenue, not profit.
+            step = _breakdown(cols, "", dimension, cols.amount, lang)
+            note = say(lang, "note_revenue_not_profit", table=cols.table, amount=cols.amount)
+            return Plan(steps=(replace(step, notes=(note,)),))
         if not cols.cost:
             return Plan(reason=say(lang, "no_cost", table=cols.table))
         if dimension:

@@ -110,7 +110,8 @@ def margin_by(
     losses = table[table["gross_profit"] < 0]
     if len(losses):
         names = ", ".join(map(str, losses[by].head(5)))
-        notes.append(f"{len(losses)} {by} lose money (cost above revenue): {names}.")
+        verb = "loses" if len(losses) == 1 else "lose"
+        notes.append(f"{len(losses)} {by} {verb} money (cost above revenue): {names}.")
     totals = {"revenue": float(table[revenue].sum()), "cost": float(table[cost].sum())}
     totals["gross_profit"] = totals["revenue"] - totals["cost"]
     figures = {

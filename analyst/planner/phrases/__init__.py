@@ -41,6 +41,9 @@ NOTE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("note_negative", (r"(?P<rows>\d[\d,]*) row\(s\) have a negative '(?P<column>.+?)' "
                           r"\(returns or corrections\), totalling (?P<total>\S+); they are "
                           r"netted into the totals\.")),
+        ("note_loss_rows", (r"(?P<rows>\d[\d,]*) row\(s\) were sold at a loss \(negative "
+                           r"'(?P<column>.+?)': cost above revenue\), totalling (?P<total>\S+); "
+                           r"they are netted into the totals\.")),
         ("note_blank", (r"(?P<rows>\d[\d,]*) row\(s\) have no '(?P<column>.+?)'; they are "
                        r"grouped as '(?P<label>.+?)'\.")),
         ("note_missing", (r"(?P<rows>\d[\d,]*) row\(s\) have no value in '(?P<column>.+?)'; "
@@ -63,7 +66,7 @@ NOTE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                                   r"not be read as dates\.")),
         ("note_empty_periods", r"No rows in (?P<periods>.+): shown as 0(?:, not skipped)?\."),
         ("note_only_one", r"Only one \w+ of data: there is no previous \w+ to compare with\."),
-        ("note_losses", (r"(?P<rows>\d+) (?P<by>.+?) lose money \(cost above revenue\): "
+        ("note_losses", (r"(?P<rows>\d+) (?P<by>.+?) loses? money \(cost above revenue\): "
                         r"(?P<names>.+)\.")),
         ("note_tie", (r"(?P<rows>\d+) items tie at place (?P<n>\d+) with (?P<total>\S+) "
                      r"\((?P<names>.+)\); the first alphabetically are listed\.")),

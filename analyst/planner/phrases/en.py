@@ -136,4 +136,11 @@ PHRASES: dict[str, str] = {
     "note_profit_computed": "{column} computed as {revenue} − {cost}: the table has no profit "
                             "column.",
     "title_of_table": "{title} ({table})",
+    "note_loss_rows": "{rows} row(s) were sold at a loss (negative '{column}': cost above "
+                      "revenue), totalling {total}; they are netted into the totals.",
+    "note_revenue_not_profit": "The table {table} has no cost column, so profit cannot be "
+                               "computed: this is {amount} (revenue), not profit.",
+    "margin_losses_one": " {count} {by} loses money.",
+    "loss_item": "{name} loses {value}",
+    "loss_items": "{items}. ",
 }

@@ -161,4 +161,11 @@ PHRASES: dict[str, str] = {
     "note_profit_computed": "«{column}» вычислена как {revenue} − {cost}: в таблице нет "
                             "столбца прибыли.",
     "title_of_table": "{title} ({table})",
+    "note_loss_rows": "Строк, проданных в убыток (отрицательное значение «{column}»: "
+                      "себестоимость выше выручки): {rows}, всего {total}; они учтены в итогах.",
+    "note_revenue_not_profit": "В таблице {table} нет столбца себестоимости, поэтому прибыль "
+                               "вычислить нельзя: это {amount} (выручка), а не прибыль.",
+    "margin_losses_one": " Убыточных значений «{by}»: {count}.",
+    "loss_item": "{name} приносит убыток {value}",
+    "loss_items": "{items}. ",
 }

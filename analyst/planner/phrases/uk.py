@@ -164,4 +164,11 @@ PHRASES: dict[str, str] = {
     "note_profit_computed": "«{column}» обчислено як {revenue} − {cost}: у таблиці немає "
                             "стовпця прибутку.",
     "title_of_table": "{title} ({table})",
+    "note_loss_rows": "Рядків, проданих у збиток (від'ємне значення «{column}»: собівартість "
+                      "вища за виручку): {rows}, разом {total}; їх враховано в підсумках.",
+    "note_revenue_not_profit": "У таблиці {table} немає стовпця собівартості, тож прибуток "
+                               "обчислити не можна: це {amount} (виручка), а не прибуток.",
+    "margin_losses_one": " Збиткових значень «{by}»: {count}.",
+    "loss_item": "{name} приносить збиток {value}",
+    "loss_items": "{items}. ",
 }

@@ -131,4 +131,9 @@ PHRASES: dict[str, str] = {
     "note_revenue_from_units": "{column}按 {qty} × {unit} 计算：表中没有收入或金额列。",
     "note_profit_computed": "{column}按 {revenue} − {cost} 计算：表中没有利润列。",
     "title_of_table": "{title}（{table}）",
+    "note_loss_rows": "{rows}行亏本销售（“{column}”为负数：成本高于收入），合计{total}，已计入合计。",
+    "note_revenue_not_profit": "表{table}没有成本列，无法计算利润：这里是{amount}（收入），不是利润。",
+    "margin_losses_one": "{count}个{by}亏损。",
+    "loss_item": "{name}亏损{value}",
+    "loss_items": "{items}。",
 }
