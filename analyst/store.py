@@ -90,11 +90,18 @@ class Store:
             ).fetchone()
             return None if row is None else _session(conn, row)
 
-    def list_sessions(self, owner: str) -> list[SessionRecord]:
-        """The owner's sessions, most recently used first."""
+    def list_sessions(self, owner: str, *, with_work_only: bool = False) -> list[SessionRecord]:
+        """The owner's sessions, most recently used first.
+
+        `with_work_only` leaves out sessions with no file and no message (a failed upload
+        or a tab opened and closed): "Untitled analysis · no files" helps nobody.
+        """
+        work = (" AND (EXISTS (SELECT 1 FROM files f WHERE f.session_id = sessions.id)"
+                " OR EXISTS (SELECT 1 FROM messages m WHERE m.session_id = sessions.id))"
+                if with_work_only else "")
         with self._connect() as conn:
             rows = conn.execute(
-                "SELECT * FROM sessions WHERE owner = ? ORDER BY updated DESC, created DESC",
+                f"SELECT * FROM sessions WHERE owner = ?{work} ORDER BY updated DESC, created DESC",
                 (owner,),
             ).fetchall()
             return [_session(conn, row) for row in rows]

@@ -5,13 +5,18 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import state
+from ui.clock import browser_zone, stamp
 
 st.title("History")
 store = state.store()
-sessions = store.list_sessions(state.owner())
+sessions = store.list_sessions(state.owner(), with_work_only=True)
 if not sessions:
     st.info("No analyses yet. They appear here as soon as you upload a file.")
     st.stop()
+
+zone = browser_zone(st.context.timezone, st.context.timezone_offset)
+if zone is None:
+    st.caption("Times are in UTC.")
 
 current = st.session_state.get("sid")
 for record in sessions:
@@ -20,7 +25,7 @@ for record in sessions:
         mark = " (open)" if record.id == current else ""
         info.markdown(f"**{record.title}**{mark}")
         files = ", ".join(record.files) if record.files else "no files"
-        info.caption(f"{files} · last used {record.updated[:16].replace('T', ' ')} UTC")
+        info.caption(f"{files} · last used {stamp(record.updated, zone)}")
         reopen, rename, delete = actions.columns(3)
         if reopen.button("Open", key=f"open_{record.id}", icon=":material/open_in_new:"):
             state.open_session(record.id)

@@ -68,12 +68,19 @@ def test_history_lists_reopens_renames_and_deletes_sessions(app_env):
     sid = at.session_state["sid"]
     store = Store(app_env)
     other = store.create_session("local", "Older analysis")
+    store.add_message(other.id, "user", "revenue by month")
+    store.create_session("local", "A failed upload")  # no file, no message: not listed
 
     at.switch_page("pages/history.py").run()
     assert not at.exception
     titles = [m.value for m in at.markdown]
     assert any("sales.csv" in t and "(open)" in t for t in titles)
     assert any("Older analysis" in t for t in titles)
+    assert not any("A failed upload" in t for t in titles)
+    # No browser time zone in a headless run: UTC is said once, not on every row.
+    captions = [c.value for c in at.caption]
+    assert "Times are in UTC." in captions
+    assert not any(c.endswith("UTC") for c in captions if "last used" in c)
 
     at.text_input(key=f"rename_{sid}").set_value("Q2 sales review")
     at.button(key=f"save_{sid}").click().run()

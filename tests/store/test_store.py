@@ -62,6 +62,17 @@ def test_history_lists_sessions_most_recent_first_with_their_files(store):
     assert second.id in {s.id for s in listed}
 
 
+def test_history_can_leave_out_sessions_where_nothing_happened(store):
+    with_file = store.create_session("ann", "With a file")
+    with_question = store.create_session("ann", "With a question")
+    store.create_session("ann")  # a failed upload: no file, no message
+    store.add_file(with_file.id, "sales.csv", {}, [{"table": "sales"}])
+    store.add_message(with_question.id, "user", "revenue by month")
+    listed = store.list_sessions("ann", with_work_only=True)
+    assert {s.title for s in listed} == {"With a file", "With a question"}
+    assert len(store.list_sessions("ann")) == 3
+
+
 def test_rename_normalises_blank_titles(store):
     s = store.create_session("ann")
     assert s.title == DEFAULT_TITLE
