@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -269,11 +270,13 @@ _CYRILLIC = dict(zip(
 
 
 def slugify(text: str) -> str:
-    """A file-name-safe stem: lower-case ASCII letters, digits and underscores.
+    """A file-name-safe stem: lower-case letters (any script), digits and underscores.
 
-    Cyrillic is transliterated so "Сума" gives "suma" rather than an empty name; other
-    scripts fall back to "step" (the planner then numbers equal slugs).
+    Cyrillic is transliterated so "Сума" gives "suma"; other scripts keep their letters, so
+    "2026年 / 收入" gives "2026年_收入", not "2026" (a name the reader can recognise).
+    Everything else (path separators, : * ? " < > |, control characters, spaces,
+    punctuation) becomes "_", which is safe on every file system.
     """
-    latin = "".join(_CYRILLIC.get(ch, ch) for ch in text.lower())
-    slug = re.sub(r"[^a-z0-9]+", "_", latin).strip("_")
-    return slug[:60] or "step"
+    latin = "".join(_CYRILLIC.get(ch, ch) for ch in unicodedata.normalize("NFC", text.lower()))
+    slug = re.sub(r"[\W_]+", "_", latin).strip("_")
+    return slug[:60].strip("_") or "step"
