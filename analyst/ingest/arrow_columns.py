@@ -8,11 +8,14 @@ general path, which reports them cell by cell).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from analyst.ingest.numbers import CURRENCY
+from analyst.ingest.number_notes import NumberFacts
+from analyst.ingest.numbers import CURRENCY, _main_currency
 
 _SPACE = "\\s\u00a0\u202f"
 _MINUS = "\u2212"  # a real character: RE2 does not read \u escapes
@@ -67,3 +70,25 @@ def drop_empty(col: pa.ChunkedArray) -> pa.ChunkedArray | None:
         if bool(pc.all(pc.fill_null(blank, True)).as_py()):
             return None
     return col
+
+
+def whole_column_facts(col: pa.ChunkedArray, sampled: NumberFacts) -> NumberFacts:
+    """The sample's facts, recounted on every cell (the card quotes counts from the whole file)."""
+    if col.type != pa.string():
+        return sampled
+
+    def count(pattern: str) -> int:
+        return int(pc.sum(pc.match_substring_regex(col, pattern).cast(pa.int64())).as_py() or 0)
+
+    other = "," if sampled.decimal == "." else "."
+    thousands = sampled.thousands
+    if not sampled.ambiguous:
+        thousands = tuple(sep for sep, pattern in ((other, re.escape(other)), (" ", rf"[0-9][{_SPACE}'][0-9]"))
+                          if count(pattern))
+    currency = sampled.currency
+    if currency is None and count(CURRENCY):
+        found = col.filter(pc.match_substring_regex(col, CURRENCY))
+        currency = _main_currency(pd.Series(found.slice(0, 1000).to_pylist(), dtype="str"))
+    parenthesized = int(pc.sum(pc.and_(pc.match_substring_regex(col, r"^[^0-9]*\("),
+                                       pc.match_substring_regex(col, r"\)[^0-9]*$")).cast(pa.int64())).as_py() or 0)
+    return replace(sampled, currency=currency, thousands=thousands, parenthesized=parenthesized)

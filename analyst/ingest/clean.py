@@ -12,12 +12,15 @@ import pandas as pd
 from analyst.datacard import ExcludedRow
 from analyst.ingest.dates import from_excel_serials, parse_dates
 from analyst.ingest.footer import find_non_data_rows
+from analyst.ingest.number_notes import NumberFacts, number_sentences
 from analyst.ingest.numbers import NumberColumn, missing_mask, parse_numbers
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.table import RawTable
 
 _DATE_NAME = re.compile(r"date|day|month|period|дата|день|місяць|месяц|日期|日付|月份", re.IGNORECASE)
-_DMY_NAMES = {"DMY": "day-first (31.01.2026)", "MDY": "month-first (01/31/2026)", "YMD": "year-first"}
+_ORDER_NAMES = {"DMY": "day-first", "MDY": "month-first", "YMD": "year-first", "MY": "as month and year",
+                "YM": "as year and month", "DM": "day-first", "MD": "month-first"}
+_EXAMPLE_DAY = dt.datetime(2026, 1, 31)
 
 
 @dataclass(frozen=True)
@@ -51,9 +54,11 @@ def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
     decimal_hint = options.decimal or _file_decimal(frame)
     date_hint = options.date_order or ("DMY" if decimal_hint == "," or raw.delimiter == ";" else None)
     typed = {}
+    facts: dict[str, NumberFacts] = {}
     for name in frame.columns:
         typed[name] = _type_column(name, frame[name], decimal_hint, date_hint, options,
-                                   notes, kinds, assumptions, raw)
+                                   notes, kinds, assumptions, raw, facts)
+    assumptions += number_sentences(facts)
     result = pd.DataFrame(typed)
     duplicates = int(pd.util.hash_pandas_object(result, index=False).duplicated().sum())
     if duplicates:
@@ -120,7 +125,7 @@ def _file_decimal(frame: pd.DataFrame) -> str | None:
     return seen.pop() if len(seen) == 1 else None
 
 
-def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assumptions, raw):
+def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assumptions, raw, facts=None):
     if col.dtype == object:  # Excel cells; text columns have a string dtype
         col = _unmix(col)
     if col.dtype.kind in "mM":
@@ -136,8 +141,7 @@ def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assu
             order = date_hint or ("MDY" if "/" in dates.format else "DMY")
             if order != _order_of(dates.format):
                 dates = parse_dates(col, order)
-            how = "as you chose" if options.date_order else "the values fit both ways"
-            assumptions.append(f"Dates in {name!r} read {_DMY_NAMES.get(order, order)} ({how}).")
+        assumptions.append(date_sentence(name, dates.format, dates.ambiguous, bool(options.date_order)))
         if dates.unreadable:
             assumptions.append(f"{dates.unreadable} value(s) in {name!r} are not dates and were left "
                                f"empty, e.g. {', '.join(map(repr, dates.examples))}.")
@@ -146,11 +150,29 @@ def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assu
     numbers = parse_numbers(col, decimal_hint, options.decimal)
     if numbers is not None:
         _describe_numbers(name, numbers, decimal_hint, options, notes, kinds, assumptions)
+        if facts is not None:
+            facts[name] = number_facts(numbers, decimal_hint)
         return numbers.values
     text = col.astype("str")
     if text.str.contains(r"^\s|\s$").fillna(False).astype(bool).any():
         text = text.str.strip()
     return text.where(~missing_mask(text))
+
+
+def date_sentence(name: str, fmt: str, ambiguous: bool, chosen: bool) -> str:
+    """Said whenever dates are read from text: the order is the assumption most worth checking."""
+    order = _order_of(fmt)
+    how = "as ISO dates, year-month-day" if fmt.startswith("%Y-%m-%d") else _ORDER_NAMES.get(order, order)
+    text = f"Dates in {name!r} read {how} ({_EXAMPLE_DAY.strftime(fmt)})"
+    if ambiguous:
+        text += "; as you chose" if chosen else "; the values fit both ways"
+    return text + "."
+
+
+def number_facts(numbers: NumberColumn, hint: str | None) -> NumberFacts:
+    decimal = numbers.decimal or hint or "."
+    return NumberFacts(decimal, numbers.currency, numbers.thousands, numbers.parenthesized, numbers.percent,
+                       numbers.ambiguous)
 
 
 def _order_of(fmt: str) -> str:

@@ -56,7 +56,7 @@ def read_delimited(raw: bytes, options: IngestOptions, display_name: str) -> Raw
     assumptions = [a for a in (decoded.assumption,) if a]
     if delimiter != ",":
         assumptions.append(f"Columns separated by {_NAMES[delimiter]}s.")
-    assumptions.append(header.assumption)
+    assumptions += header.sentences
     types = _guess_types(data_rows, width, options)
     try:
         table, bad = _read_arrow(buffer, offset, width, delimiter, types)

@@ -76,7 +76,7 @@ def _raw_table(path: Path, kind: str, chosen: Sheet, visible: list[Sheet], optio
     if not any(cell_kind(v) != "empty" for r in rows for v in r.cells):
         raise IngestError(f"Sheet {chosen.name!r} of {display_name} is empty.")
     header = find_header(rows, options.header_row)
-    assumptions.append(header.assumption)
+    assumptions += header.sentences
     nonblank = [r for r in rows if any(cell_kind(v) != "empty" for v in r.cells)]
     data = nonblank[header.data_index:]
     width = max([len(header.names)] + [_span(r) for r in data]) if data else len(header.names)

@@ -21,7 +21,7 @@ import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
 from analyst.datacard import ExcludedRow
-from analyst.ingest.arrow_columns import clean_dates, clean_numbers, drop_empty
+from analyst.ingest.arrow_columns import clean_dates, clean_numbers, drop_empty, whole_column_facts
 from analyst.ingest.clean import (
     _DATE_NAME,
     _excluded_sentences,
@@ -39,6 +39,7 @@ from analyst.ingest.delimited import (
 from analyst.ingest.encoding import decode
 from analyst.ingest.footer import TOTAL_FIRST, find_non_data_rows
 from analyst.ingest.header import find_header
+from analyst.ingest.number_notes import NumberFacts, number_sentences
 from analyst.ingest.options import IngestOptions
 
 FAST_FROM = 1024 * 1024
@@ -102,20 +103,27 @@ def read_fast(raw: bytes, options: IngestOptions, display_name: str) -> FastTabl
     # A few hundred rows from each end decide the types; more only costs pandas overhead.
     picked = head_data[:SAMPLE_ROWS] + tail_rows[-SAMPLE_ROWS:]
     sample = pd.DataFrame([list(r.cells) for r in picked], columns=range(width), dtype="str")
-    plans, notes, kinds, assumptions = _plan(sample, header.names, options, delimiter)
+    facts: dict[str, NumberFacts] = {}
+    plans, notes, kinds, assumptions = _plan(sample, header.names, options, delimiter, facts)
     if plans is None:
         return None
-    assumptions = [a for a in (decoded.assumption,) if a] + (
-        [f"Columns separated by {_delimiter_name(delimiter)}s."] if delimiter != "," else []
-    ) + [header.assumption] + _excluded_sentences(footers) + assumptions
     table = _read_body(data, offset, body_end, width, delimiter, plans)
     if table is None:
         return None
-    table, more = _finish(table, plans, notes, kinds)
+    table, dropped = _finish(table, plans, notes, kinds, facts, header.names)
     if table is None:
         return None
+    # The general path drops empty columns before naming the unnamed ones: say the same.
+    unnamed_dropped = {f"A column without a header was named {p.name!r}." for p in plans
+                       if p.name not in table.column_names and not header.names[p.index]}
+    assumptions = [a for a in (decoded.assumption,) if a] + (
+        [f"Columns separated by {_delimiter_name(delimiter)}s."] if delimiter != "," else []
+    ) + list(header.sentences) + _excluded_sentences(footers) + dropped + [
+        a for a in assumptions if a not in unnamed_dropped]
+    # After the body is read: counts and separators from every row, not the sample's.
+    assumptions += number_sentences({name: facts[name] for name in table.column_names if name in facts})
     return FastTable(table, header.rows[-1] if header.rows else None, _encoding_label(decoded.encoding),
-                     delimiter, notes, kinds, tuple(assumptions + more), tuple(footers))
+                     delimiter, notes, kinds, tuple(assumptions), tuple(footers))
 
 
 def _whole_lines(chunk: bytes) -> str:
@@ -145,7 +153,7 @@ def _tail(data: bytes, delimiter: str, width: int):
     return end, rows[:cut], excluded
 
 
-def _plan(sample: pd.DataFrame, names, options: IngestOptions, delimiter: str):
+def _plan(sample: pd.DataFrame, names, options: IngestOptions, delimiter: str, facts: dict):
     """Each column's type, decided with the general path's own rules on the sample."""
     assumptions: list[str] = []
     notes: dict[str, str] = {}
@@ -162,7 +170,7 @@ def _plan(sample: pd.DataFrame, names, options: IngestOptions, delimiter: str):
             plans.append(_Plan(j, name, "unknown"))
             continue
         seen = len(assumptions)
-        typed = _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assumptions, None)
+        typed = _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assumptions, None, facts)
         if any("are not numbers" in a or "are not dates" in a for a in assumptions[seen:]):
             return None, notes, kinds, assumptions
         if typed.dtype.kind == "M":
@@ -225,17 +233,20 @@ def _has_totals_inside(table: pa.Table, plans) -> bool:
     return False
 
 
-def _finish(table: pa.Table, plans, notes: dict, kinds: dict):
+def _finish(table: pa.Table, plans, notes: dict, kinds: dict, facts: dict, header_names):
     columns, names, more = [], [], []
     for p in plans:
         col = table.column(f"c{p.index}")
         if p.kind == "unknown":
             kept = drop_empty(col)
             if kept is None:
-                more.append(f"Column {p.name!r} is empty and was dropped.")
+                label = header_names[p.index] or f"column {p.index + 1}"
+                more.append(f"Column {label!r} is empty and was dropped.")
                 continue
             col = kept
         elif p.kind == "number" or (p.kind == "float" and col.type == pa.string()):
+            if p.name in facts:
+                facts[p.name] = whole_column_facts(col, facts[p.name])
             col, bad = clean_numbers(col, p.decimal or ".", p.percent, p.whole)
             if bad:
                 return None, []

@@ -42,6 +42,27 @@ class Header:
     data_index: int
     """Index in the given rows where the data starts."""
     assumption: str
+    skipped: str | None = None
+    """What the lines above the header were taken for ("2 lines above the header skipped: ...")."""
+
+    @property
+    def sentences(self) -> tuple[str, ...]:
+        return (self.assumption,) + ((self.skipped,) if self.skipped else ())
+
+
+def skipped_above(first_row: int, filled_above: int) -> str | None:
+    """Lines above the header, titles and blanks counted apart, so the card says exactly what was left out."""
+    total = first_row - 1
+    if total <= 0:
+        return None
+    blank = max(0, total - filled_above)
+    parts = [_count(filled_above, "title or notes line"), _count(blank, "blank line")]
+    said = " and ".join(p for p in parts if p)
+    return f"{_count(total, 'line')} above the header skipped: {said}."
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}" if n else ""
 
 
 def cell_kind(value: Any) -> str:
@@ -141,7 +162,7 @@ def find_header(rows: Sequence[Row], forced_row: int | None = None) -> Header:
         for i, row in enumerate(rows):
             if row.number == forced_row:
                 return Header(tuple(_name(v) for v in row.cells), (row.number,), i + 1,
-                              f"Header on row {row.number}, as you chose.")
+                              f"Header on row {row.number}, as you chose.", skipped_above(row.number, i))
         raise IngestError(f"Row {forced_row} is empty or outside the file; pick another header row.")
     head = rows[:LOOKAHEAD]
     width = Counter(_span(r) for r in head).most_common(1)[0][0]
@@ -156,16 +177,14 @@ def find_header(rows: Sequence[Row], forced_row: int | None = None) -> Header:
             names = _join(row, rows[i + 1])
             used = (row.number, rows[i + 1].number)
             text = f"Header on rows {used[0]}-{used[1]} (a merged two-row header, joined with ' / ')."
-            return Header(tuple(names), used, i + 2, text)
+            return Header(tuple(names), used, i + 2, text, skipped_above(row.number, i))
         if i > 0 and rows[i - 1].number == row.number - 1 and _merged_above(rows[i - 1], row):
             names = _join(rows[i - 1], row)
             used = (rows[i - 1].number, row.number)
             text = f"Header on rows {used[0]}-{used[1]} (a merged two-row header, joined with ' / ')."
-            return Header(tuple(names), used, i + 1, text)
-        text = f"Header on row {row.number}."
-        if i > 0:
-            text += f" {i} line(s) above it were read as a title or notes and skipped."
-        return Header(tuple(_name(v) for v in row.cells), (row.number,), i + 1, text)
+            return Header(tuple(names), used, i + 1, text, skipped_above(used[0], i - 1))
+        return Header(tuple(_name(v) for v in row.cells), (row.number,), i + 1, f"Header on row {row.number}.",
+                      skipped_above(row.number, i))
     start = next(i for i, r in enumerate(rows) if _span(r) >= max(1, width // 2))
     names = tuple(f"Column {j + 1}" for j in range(width))
     return Header(names, (), start, "No header row found: columns are named Column 1, Column 2, ...")

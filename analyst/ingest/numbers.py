@@ -40,6 +40,10 @@ class NumberColumn:
     unreadable: int
     examples: tuple[str, ...]
     """A few cells that could not be read (they are left empty, and reported)."""
+    thousands: tuple[str, ...] = ()
+    """Thousands separators seen in the read cells: any of ",", "." and " " (spaces, apostrophes)."""
+    parenthesized: int = 0
+    """Cells written "(56.00)" and read as negatives."""
 
 
 _MISSING_FORMS = sorted(MISSING | {m.upper() for m in MISSING} | {m.title() for m in MISSING})
@@ -78,7 +82,8 @@ def _parse(text: pd.Series, decimal_hint: str | None, forced: str | None) -> Num
     core = cells.str.replace(_CURRENCY, "", regex=True).str.strip()
     percent = core.str.endswith("%")
     core = core.str.rstrip("%").str.strip()
-    negative = core.str.match(r"^\(.*\)$") | core.str.match(r"^[-\u2212]") | core.str.endswith("-")
+    parenthesized = core.str.match(r"^\(.*\)$")
+    negative = parenthesized | core.str.match(r"^[-\u2212]") | core.str.endswith("-")
     core = core.str.replace(r"^[(\-\u2212+]+|[)\-]+$", "", regex=True).str.strip()
     core = core.str.replace(_SPACES + "+", " ", regex=True)
     if not core.str.match(r"^[\d.,' ]*\d[\d.,' ]*$").mean() >= LEAST_READABLE:
@@ -102,8 +107,12 @@ def _parse(text: pd.Series, decimal_hint: str | None, forced: str | None) -> Num
     if not percent.any() and (values.dropna() % 1 == 0).all() and decimal not in "".join(core.head(1000)):
         values = values.astype("Int64") if values.isna().any() else values.astype("int64")
     bad = cells[~valid]
+    read = core[valid]
+    thousands = tuple(sep for sep, pattern in ((other, re.escape(other)), (" ", r"\d \d"))
+                      if read.str.contains(pattern).any())
     return NumberColumn(values, decimal if _has_separator(core) else None, ambiguous, currency,
-                        bool(percent.mean() > 0.5), len(bad), tuple(bad.head(3)))
+                        bool(percent.mean() > 0.5), len(bad), tuple(bad.head(3)), thousands,
+                        int((parenthesized & valid).sum()))
 
 
 def _main_currency(cells: pd.Series) -> str:

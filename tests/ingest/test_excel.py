@@ -185,7 +185,8 @@ def test_a_sheet_per_month_gives_each_month_and_all_months_joined_first(workspac
             "about each), and also joined into table 'sales_2026_all_sheets' (ask about all of them together).")
     assert all(said in c.assumptions for c in (jan, feb, mar))
     # What every month shares is said once on the joined table; nothing is said twice.
-    assert "Header on row 2. 1 line(s) above it were read as a title or notes and skipped." in joined.assumptions
+    assert "Header on row 2." in joined.assumptions
+    assert "1 line above the header skipped: 1 title or notes line." in joined.assumptions
     assert len(set(joined.assumptions)) == len(joined.assumptions)
 
 

@@ -1,0 +1,73 @@
+"""What was done to numbers stored as text, in short sentences, one fact each.
+
+Both paths (pandas for small files, Arrow for large ones) record the same `NumberFacts` per
+column and render them here, so the card says the same words whichever path read the file.
+The sentences quote no cell values: they stay in the prompt in privacy mode.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# A sign the cells carried -> the currency the amounts are taken to be in.
+_CODES = {
+    "$": "USD", "€": "EUR", "£": "GBP", "₴": "UAH", "грн": "UAH", "грн.": "UAH", "₽": "RUB",
+    "руб": "RUB", "руб.": "RUB", "元": "CNY", "rmb": "CNY", "¥": "JPY or CNY (¥)", "￥": "JPY or CNY (¥)",
+}
+_SEPARATORS = {",": "Commas", ".": "Dots", " ": "Spaces"}
+_DECIMALS = {".": "dot", ",": "comma"}
+
+
+@dataclass(frozen=True)
+class NumberFacts:
+    decimal: str
+    """"." or ","."""
+    currency: str | None = None
+    thousands: tuple[str, ...] = ()
+    parenthesized: int = 0
+    percent: bool = False
+    ambiguous: bool = False
+    """Only "1,234"-like cells: the card has a sentence of its own for that column."""
+
+
+def currency_code(sign: str) -> str | None:
+    key = sign.strip().lower()
+    if key in _CODES:
+        return _CODES[key]
+    return key.upper() if key.isascii() and key.isalpha() and len(key) == 3 else None
+
+
+def number_sentences(facts: dict[str, NumberFacts]) -> list[str]:
+    """Currency signs, thousands separators, negatives in parentheses, percents: in that order."""
+    sentences = []
+    for sign, names in _grouped(facts, lambda f: f.currency).items():
+        code = currency_code(sign)
+        said = f"; amounts read in {code}" if code else ""
+        sentences.append(f"'{sign}' removed from {_names(names)}{said}.")
+    by_separator = _grouped(facts, lambda f: [] if f.ambiguous else [(sep, f.decimal) for sep in f.thousands])
+    for (sep, decimal), names in by_separator.items():
+        sentences.append(f"{_SEPARATORS[sep]} read as thousands separators in {_names(names)} "
+                         f"(the decimal separator is the {_DECIMALS[decimal]}).")
+    for name, fact in facts.items():
+        if fact.parenthesized:
+            example = "56.00" if fact.decimal == "." else "56,00"
+            sentences.append(f"({example}) read as \u2212{example}: {fact.parenthesized} value(s) in {name!r}.")
+    for names in _grouped(facts, lambda f: "%" if f.percent else None).values():
+        sentences.append(f"Percent signs removed in {_names(names)}; 12.5% is stored as 0.125.")
+    return sentences
+
+
+def _grouped(facts: dict[str, NumberFacts], key) -> dict:
+    """Key -> the columns sharing it, in column order (dicts keep insertion order)."""
+    groups: dict = {}
+    for name, fact in facts.items():
+        keys = key(fact)
+        for k in keys if isinstance(keys, list) else [keys]:
+            if k is not None:
+                groups.setdefault(k, []).append(name)
+    return groups
+
+
+def _names(names: list[str]) -> str:
+    quoted = [repr(n) for n in names]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"
