@@ -1,4 +1,4 @@
-"""Settings and status: configuration problems, the sandbox, the model, the modes, the limits."""
+"""Settings and status: plain words first; setting names and files for the administrator."""
 
 from __future__ import annotations
 
@@ -9,19 +9,25 @@ from ui.errors import guarded
 
 settings = state.settings()
 st.title("Settings and status")
+# A switch just flipped is in its widget key before the page reaches it: text above the
+# switches (the model status) must already say what is now in effect.
+for _name in ("offline", "privacy", "approval"):
+    if f"w_{_name}" in st.session_state:
+        st.session_state[f"pref_{_name}"] = st.session_state[f"w_{_name}"]
 
 if settings.problems:
-    st.error("Some settings could not be used. Fix them in the environment or in "
-             ".streamlit/secrets.toml and restart the app:\n\n"
+    st.error("Some settings could not be used; the person who installed Analyst can fix them "
+             "in the environment or in .streamlit/secrets.toml and restart the app:\n\n"
              + "\n".join(f"- {p}" for p in settings.problems), icon=":material/error:")
 
-st.subheader("Sandbox: where the analysis code runs")
+st.subheader("Where your data is analysed")
 status = None
-with guarded("check the sandbox"), st.spinner("Checking Docker…"):
+with guarded("check the sandbox"), st.spinner("Checking…"):
     status = health.check(settings)
-    kind, sentence = status.verdict()
+    kind, sentence = status.plain_verdict()
     getattr(st, kind)(sentence)
-    lines = [(f"Backend setting: **{settings.sandbox_backend}** (ANALYST_SANDBOX_BACKEND); "
+    lines = [status.verdict()[1],
+             (f"Backend setting: **{settings.sandbox_backend}** (ANALYST_SANDBOX_BACKEND); "
               f"in use: **{status.backend_in_use or 'none'}**.")]
     if status.engine_problem:
         lines.append(f"Docker engine: {status.engine_problem}.")
@@ -40,10 +46,10 @@ with guarded("check the sandbox"), st.spinner("Checking Docker…"):
     elif sweep.removed:
         lines.append(f"{sweep.removed} leftover sandbox container(s) from an earlier run of the "
                      "app were removed at start.")
-    lines.append(f"At most **{settings.max_sandboxes}** analyses run at once; others wait in "
-                 f"line for up to {settings.queue_timeout_s:g} s.")
-    st.markdown("\n".join(f"- {line}" for line in lines))
+    with st.expander("For the administrator: sandbox details"):
+        st.markdown("\n".join(f"- {line}" for line in lines))
     if status.engine_problem is None and status.image_problem is not None:
+        # Outside the expander: st.status is itself an expander and they cannot nest.
         offline_build = st.checkbox("Build without internet (air-gapped)", value=False)
         if st.button("Build the sandbox image", icon=":material/build:"):
             log = st.empty()
@@ -66,19 +72,23 @@ elif llm.configured:
     st.success(f"Model {llm.model} at {llm.endpoint_name} answers free-form questions "
                f"(API key {'set' if llm.api_key else 'not needed'}).")
 else:
-    st.info("No model is configured: the offline analyst answers (no key needed). Set "
-            "OPENAI_API_KEY (or OPENAI_BASE_URL for a local server such as Ollama) in the "
-            "environment or in .streamlit/secrets.toml, or type a key below.")
-with st.form("model_form"):
-    base_url = st.text_input("Endpoint (OpenAI-compatible base URL)", value=llm.base_url or "",
-                             placeholder="https://api.openai.com/v1")
-    model = st.text_input("Model name", value=llm.model)
-    key = st.text_input("API key for this browser tab only", type="password",
-                        help="Kept in this tab's memory, never written to disk. It is gone "
-                             "when the tab closes; use secrets.toml for a permanent key.")
-    if st.form_submit_button("Use these settings"):
-        state.use_model(base_url, model, key)
-        st.rerun()
+    st.info("A language model is not configured: the built-in offline analyst answers common "
+            "questions (key figures, revenue by month, top products, ABC analysis, "
+            "breakdowns). Nothing is sent anywhere.")
+with st.expander("For the administrator: connect a language model"):
+    st.markdown("Set `OPENAI_API_KEY` (or `OPENAI_BASE_URL` for a local server such as Ollama "
+                "or vLLM) in the environment or in `.streamlit/secrets.toml` and restart. To "
+                "try a model in this browser tab only, fill in the form.")
+    with st.form("model_form"):
+        base_url = st.text_input("Endpoint (OpenAI-compatible base URL)", value=llm.base_url or "",
+                                 placeholder="https://api.openai.com/v1")
+        model = st.text_input("Model name", value=llm.model)
+        key = st.text_input("API key for this browser tab only", type="password",
+                            help="Kept in this tab's memory, never written to disk. It is gone "
+                                 "when the tab closes; use secrets.toml for a permanent key.")
+        if st.form_submit_button("Use these settings"):
+            state.use_model(base_url, model, key)
+            st.rerun()
 
 st.subheader("Modes")
 
@@ -89,7 +99,14 @@ def _toggle(name: str, label: str, help_text: str) -> None:
     st.session_state[f"pref_{name}"] = value
 
 
-_toggle("offline", "Offline mode", "Use the offline analyst even when a model is configured.")
+if llm.configured:
+    _toggle("offline", "Offline mode", "Use the offline analyst even when a model is configured.")
+else:
+    # The switch shows what is in effect: with no model, every answer is the offline analyst's.
+    st.toggle("Offline mode", value=True, disabled=True, key="w_offline_forced",
+              help="Always on while no language model is configured.")
+    st.caption("Offline (no model configured): the built-in offline analyst answers and "
+               "nothing is sent anywhere. The switch works once a model is connected.")
 _toggle("privacy", "Privacy mode", "The model sees only column names, types and statistics, "
         "never rows of your data.")
 if state.preference("privacy"):
@@ -107,12 +124,15 @@ _toggle("approval", "Approval mode", "Show the code of each step and wait for yo
 st.subheader("Limits")
 if status is not None and status.limits_problem:
     st.warning(status.limits_problem)
-limits = [*settings.sandbox_limits.describe(),
-          f"uploads: at most {settings.ingest.max_upload_mb:g} MB per file",
-          f"tables: at most {settings.ingest.max_rows:,} rows",
-          f"Excel workbooks: at most {settings.ingest.max_unzipped_mb:,g} MB unpacked"]
-st.markdown("\n".join(f"- {line}" for line in limits))
-with st.expander("All settings and where they come from (no secrets)"):
+st.markdown("\n".join(f"- {line}" for line in health.plain_limits(settings)))
+with st.expander("For the administrator: all limits and settings (no secrets)"):
+    limits = [*settings.sandbox_limits.describe(),
+              f"uploads: at most {settings.ingest.max_upload_mb:g} MB per file",
+              f"tables: at most {settings.ingest.max_rows:,} rows",
+              f"Excel workbooks: at most {settings.ingest.max_unzipped_mb:,g} MB unpacked",
+              (f"at most {settings.max_sandboxes} analyses at once; others wait in line for up "
+              f"to {settings.queue_timeout_s:g} s")]
+    st.markdown("\n".join(f"- {line}" for line in limits))
     rows = [{"setting": name, "value": str(value),
              "from": settings.sources.get(name, "default")}
             for name, value in settings.to_public_dict().items() if name.isupper()]

@@ -50,6 +50,32 @@ class Health:
                            "use Docker (ANALYST_SANDBOX_BACKEND=docker).")
 
 
+    def plain_verdict(self) -> tuple[str, str]:
+        """(kind, sentence) for someone who does not administer the server: no setting names."""
+        in_use = self.backend_in_use
+        if in_use == "docker":
+            return "success", ("Your data is analysed in an isolated container with no internet "
+                               "access; the analysis cannot change your files.")
+        if in_use is None:
+            return "error", ("No analysis can run right now: the isolated container it needs is "
+                             "not available. Ask the person who installed Analyst (details below).")
+        return "warning", ("Your data is analysed by a program running directly on this computer, "
+                           "not in an isolated container. Fine for your own files on your own "
+                           "computer; on a shared server ask the person who installed Analyst to "
+                           "turn on isolation.")
+
+
+def plain_limits(settings: AppSettings) -> list[str]:
+    """The limits a user meets, in plain words (the full list is for the administrator)."""
+    from sandbox.limits import human_size
+
+    limits = settings.sandbox_limits
+    return [f"files up to {settings.ingest.max_upload_mb:g} MB and {settings.ingest.max_rows:,} rows",
+            (f"each step of an analysis may take up to {limits.step_timeout_s:g} seconds and "
+            f"{human_size(limits.memory_bytes)} of memory"),
+            f"up to {settings.max_sandboxes} analyses at once; others wait their turn"]
+
+
 def check(settings: AppSettings) -> Health:
     """Ask the Docker engine; the limits are the ones `settings` says are in force."""
     from sandbox.engine import docker, engine_problem, image_problem, image_tag

@@ -102,11 +102,22 @@ def test_settings_shows_modes_sandbox_health_and_limits(app_env):
     assert not at.exception
     text = "\n".join(str(e.value) for kind in ("info", "success", "warning", "markdown")
                      for e in at.get(kind))
-    assert "No model is configured" in text
+    # Plain words first, for someone who does not run the server ...
+    plain = "\n".join(str(e.value) for kind in ("info", "success", "warning") for e in at.get(kind))
+    assert "A language model is not configured: the built-in offline analyst answers" in plain
+    assert "not in an isolated container" in plain
+    for name in ("ANALYST_SANDBOX_BACKEND", "OPENAI_API_KEY", "secrets.toml", "swap", "/tmp"):
+        assert name not in plain
+    # ... the setting names and files behind "For the administrator".
+    admin = [e for e in at.expander if e.label.startswith("For the administrator")]
+    assert len(admin) == 3
     assert "Backend setting: **local**" in text and "NOT isolation" in text
     assert "memory:" in text and "uploads: at most 200 MB" in text
-    toggles = {t.label: t.value for t in at.toggle}
-    assert toggles == {"Offline mode": False, "Privacy mode": True, "Approval mode": False}
+    # No model: the switch shows the offline analyst is in effect, and cannot be turned off.
+    toggles = {t.label: (t.value, t.disabled) for t in at.toggle}
+    assert toggles == {"Offline mode": (True, True), "Privacy mode": (True, False),
+                       "Approval mode": (False, False)}
+    assert any("Offline (no model configured)" in c.value for c in at.caption)
 
 
 def test_a_key_typed_in_settings_is_used_for_this_tab_only_and_never_saved(app_env):
@@ -168,3 +179,14 @@ def test_with_an_identity_provider_configured_everyone_must_sign_in_first(app_en
     assert "Sign in to see your analyses" in at.markdown[0].value
     assert [b.label for b in at.button] == ["Sign in"]
     assert len(at.file_uploader) == 0
+
+
+def test_with_a_model_configured_offline_mode_is_a_real_choice(app_env, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-used")
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page("pages/settings.py").run()
+    assert not at.exception
+    offline = next(t for t in at.toggle if t.label == "Offline mode")
+    assert (offline.value, offline.disabled) == (False, False)
+    offline.set_value(True).run()
+    assert "offline mode is on" in at.info[0].value
