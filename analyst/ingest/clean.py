@@ -129,6 +129,8 @@ def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assu
     if col.dtype == object:  # Excel cells; text columns have a string dtype
         col = _unmix(col)
     if col.dtype.kind in "mM":
+        if raw is not None and raw.delimiter:  # text the CSV reader took as ISO dates, not Excel dates
+            assumptions.append(date_sentence(name, "%Y-%m-%d", False, False))
         return col
     if col.dtype.kind in "biuf":
         if _DATE_NAME.search(name) and (serial := from_excel_serials(col)) is not None:
