@@ -13,6 +13,7 @@ methodology note, which says the standard report is computed offline, with no mo
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -147,10 +148,43 @@ def _section(workspace: Any, step: Step, title: str | None, narrative: str | Non
         table, row_formats = _kpi_rows(table, planned.arguments)
     if table is not None:
         table, formats = _friendly(table, formats, step, planned, lang)
-    return Section(title=title or step.description, narrative=text or "",
+    return Section(title=title or _step_title(step, planned, lang), narrative=text or "",
                    chart_path=chart if chart is not None and chart.exists() else None,
                    table=table, column_formats=formats, currency=currency,
                    row_formats=row_formats)
+
+
+_STEP_LANGUAGE = re.compile(r"language=['\"](\w+)['\"]")
+_PERIOD_WORDS = {"M": "month", "W": "week", "Q": "quarter"}
+
+
+def _step_title(step: Step, planned: Any, lang: str) -> str:
+    """The step's title, said again in the report's language when the question was asked
+    in another one ("top 10 products" pinned to a Chinese report): no mixed-language
+    headings. A title the language cannot be re-said for stays as it was."""
+    match = _STEP_LANGUAGE.search(step.code or "")
+    if planned is None or normalise(match.group(1) if match else "en") == lang:
+        return step.description
+    a = planned.arguments
+    try:
+        if planned.recipe == "kpi_summary":
+            return say(lang, "title_kpi", amount=a["amount"])
+        if planned.recipe == "period_dynamics":
+            period = say(lang, "by_" + _PERIOD_WORDS[a.get("freq", "M")])
+            return say(lang, "title_dynamics", amount=a["amount"], period=period)
+        if planned.recipe == "top_n":
+            return say(lang, "title_top", n=a.get("n", 10), by=a["by"], amount=a["amount"])
+        if planned.recipe == "abc_analysis":
+            return say(lang, "title_abc", item=a["item"], amount=a["amount"])
+        if planned.recipe == "breakdown":
+            return say(lang, "title_breakdown", amount=a["amount"], by=a["by"])
+        if planned.recipe == "margin_by":
+            return say(lang, "title_margin", by=a["by"])
+        if planned.recipe in ("pnl_summary", "funnel_conversion"):
+            return say(lang, "title_pnl" if planned.recipe == "pnl_summary" else "title_funnel")
+    except (KeyError, TypeError):
+        pass
+    return step.description
 
 
 def _table(workspace: Any, step: Step,

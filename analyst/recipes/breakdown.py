@@ -23,7 +23,8 @@ BREAKDOWN_DEFINITION = (
     "Rows are grouped by the chosen column(s) (a missing value is its own '(blank)' group); "
     "the amount and any extra measures are summed per group, orders are distinct order ids. "
     "Share % = group amount / total amount x 100. Groups are listed largest first, equal "
-    "amounts alphabetically. No totals row is added (the total is in the figures)."
+    "amounts alphabetically. No totals row is added (the total is quoted in the text above "
+    "the table)."
 )
 MARGIN_DEFINITION = (
     "Per group: gross profit = revenue - cost; margin % = gross profit / revenue x 100 "
