@@ -14,6 +14,7 @@ from ui.answers import answer_markdown
 from ui.tables import (
     chart_frame,
     dates_without_midnight,
+    figures_styler,
     frame_from_table,
     heading,
     inside,
@@ -59,8 +60,11 @@ def step_view(step: StepRecord | dict[str, Any], workspace: Path, key: str, *,
                 (st.line_chart if kind == "line" else st.bar_chart)(data)
             elif view == "Table" and frame is not None:
                 shown = dates_without_midnight(frame)
-                st.dataframe(shown, width="stretch", hide_index=plain_index(shown),
-                             column_config=number_columns(shown, headings=True))
+                figures = figures_styler(shown)
+                st.dataframe(shown if figures is None else figures, width="stretch",
+                             hide_index=plain_index(shown),
+                             column_config=number_columns(shown, headings=True,
+                                                          row_formats=figures is not None))
                 if caption:
                     st.caption(caption)
     _downloads(files, workspace, key)
@@ -113,12 +117,13 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str) -> No
 
 
 def number_columns(frame: Any, roles: dict[str, str] | None = None, *,
-                   headings: bool = False) -> dict[str, Any]:
+                   headings: bool = False, row_formats: bool = False) -> dict[str, Any]:
     """`column_config` for st.dataframe: thousands separators, 2 decimals, percents.
 
     With `headings`, the recipes' helper columns get readable titles too (display only).
     """
-    formats = number_formats(frame, roles)
+    # With row formats (a Styler), a column format would override them: leave it out.
+    formats = {} if row_formats else number_formats(frame, roles)
     config: dict[str, Any] = {}
     for column in frame.columns:
         name = str(column)

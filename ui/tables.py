@@ -143,6 +143,27 @@ def number_formats(frame: pd.DataFrame, roles: Mapping[str, str] | None = None) 
     return formats
 
 
+def figures_styler(frame: pd.DataFrame) -> Any:
+    """A key-figures table (label column + one value column) formatted row by row, or None.
+
+    Its rows mix units (money, counts, days), so no one column format fits: a count reads
+    "292", an amount "33,912.00". Values stay numbers (right-aligned, sortable).
+    """
+    if frame.shape[1] != 2 or str(frame.columns[0]).strip().lower() not in _METRIC_LABELS:
+        return None
+    label, value = frame.columns
+    if not pd.api.types.is_numeric_dtype(frame[value]):
+        return None
+    whole = frame[value].notna() & (frame[value] == frame[value].round())
+    # "Total Кількість" is a count: the "Total" the recipe puts in front says nothing of units.
+    names = frame[label].astype(str).str.replace(r"^(total|разом|всего|итого|合计)\s+", "",
+                                                   case=False, regex=True)
+    money = names.str.contains(_MONEY) | names.str.contains("average|середн|средн|平均", case=False)
+    counts = frame.index[whole & ~money]
+    return (frame.style.format("{:,.2f}", subset=pd.IndexSlice[:, [value]], na_rep="")
+            .format("{:,.0f}", subset=pd.IndexSlice[counts, [value]]))
+
+
 # Amounts keep their cents even when every value is whole (13,530.00, not 13,530).
 _MONEY = re.compile(r"revenue|amount|sales|price|cost|profit|margin|sum\b|total|income|spend|"
                     r"сума|сумма|виручк|выручк|ціна|цена|вартіст|стоимост|прибут|прибыл|грн|руб|"

@@ -13,7 +13,7 @@ from tests.app.samples import ROOT, messy_csv
 from ui.answers import answer_markdown, sentences
 from ui.cardview import hint, short_summary
 from ui.render import failure_sentence
-from ui.tables import heading, number_formats
+from ui.tables import figures_styler, heading, number_formats
 
 APP = str(ROOT / "app.py")
 OFFLINE = ("Revenue by month: 33,912.00 in total over 6 months. 2026-01: 4,624.50; 2026-02: "
@@ -108,3 +108,13 @@ def test_after_upload_the_card_is_open_and_folds_to_one_line_once_questions_star
     assert columns["change_pct"] == {"label": "Change %",
                                      "type_config": {"type": "number", "format": "%.1f%%"}}
     assert columns["_index"]["hidden"] is True  # row numbers 0..n-1 are noise
+
+
+def test_key_figures_are_formatted_row_by_row_counts_whole_amounts_with_cents():
+    figures = pd.DataFrame({"metric": ["Total Сума, грн", "Total Кількість", "Rows",
+                                       "Average order value", "Days covered"],
+                            "value": [33912.0, 292.0, 18.0, 1884.0, 31.0]})
+    shown = figures_styler(figures).to_html()
+    for text in (">33,912.00<", ">292<", ">18<", ">1,884.00<", ">31<"):
+        assert text in shown
+    assert figures_styler(pd.DataFrame({"month": ["2026-01"], "Revenue": [1.0]})) is None
