@@ -99,7 +99,10 @@ class DockerBackend:
         (self.workspace.private_dir / "kernel.sock").unlink(missing_ok=True)
         for folder in (self.workspace.output_dir, self.workspace.private_dir):
             if os.geteuid() == 0:
-                os.chown(folder, SANDBOX_UID, SANDBOX_UID)
+                # The whole tree: files the local backend's user left there must stay
+                # rewritable when the same workspace moves to Docker.
+                for path in (folder, *folder.rglob("*")):
+                    os.lchown(path, SANDBOX_UID, SANDBOX_UID)
             else:
                 folder.chmod(0o777)  # we cannot give it away; let the sandbox user in
 

@@ -226,3 +226,16 @@ def test_a_fast_step_past_the_output_limit_is_caught_at_its_end(session, workspa
     )
     assert result.error is not None and result.error.name == "OutputLimitExceeded"
     assert list(workspace.output_dir.iterdir()) == []
+
+
+@pytest.mark.docker
+@pytest.mark.parametrize("first, second", [("local", "docker"), ("docker", "local")])
+def test_a_workspace_can_move_between_backends_and_rewrite_its_files(workspace, docker_image, first, second):
+    # Settings can switch the backend mid-analysis: the other backend's user must be able to
+    # overwrite what the first one saved, or every re-drawn chart fails with EACCES.
+    with open_session(workspace, backend=first, limits=TEST_LIMITS) as session:
+        assert session.run("open('output/chart.png', 'wb').write(b'one')").ok
+    with open_session(workspace, backend=second, limits=TEST_LIMITS) as session:
+        result = session.run("open('output/chart.png', 'wb').write(b'two!')")
+        assert result.ok, result.error
+    assert (workspace.output_dir / "chart.png").read_bytes() == b"two!"
