@@ -74,12 +74,15 @@ def appendix(report: Report, st: Styles, lb: Labels) -> list[Flowable]:
         flow += [Paragraph(f"<b>{para_text(d.name, 200)}</b> \u2014 {para_text(d.text, 5000)}",
                            st.body) for d in report.definitions]
     if report.include_code and report.steps_code:
-        flow.append(Paragraph(escape(lb["steps"]), st.h2))
+        steps_heading: list[Flowable] = [Paragraph(escape(lb["steps"]), st.h2)]
         for number, step in enumerate(report.steps_code, start=1):
             title = Paragraph(f"<b>{number}.</b> {para_text(step.title, 300)}", st.body)
             code = Preformatted(
                 wrap_code(step.code, st.code.fontName, st.code.fontSize, FRAME_WIDTH - 16),
                 st.code.clone("CodeBlock", leftIndent=8, backColor=sty.TILE, borderPadding=4),
             )
-            flow += [KeepTogether([title, Spacer(1, 2), code]), Spacer(1, 8)]
+            # The "Steps" heading travels with the first step, so it never ends a page alone
+            # (a nested KeepTogether after a keepWithNext heading does not guarantee that).
+            flow += [KeepTogether([*steps_heading, title, Spacer(1, 2), code]), Spacer(1, 8)]
+            steps_heading = []
     return flow

@@ -14,7 +14,15 @@ from pathlib import Path
 import pandas as pd
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import CondPageBreak, Flowable, Image, PageBreak, Paragraph, Spacer, Table
+from reportlab.platypus import (
+    Flowable,
+    Image,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+)
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from analyst.report import styles as sty
@@ -166,19 +174,41 @@ def chart(path: Path, st: Styles, lb: Labels) -> list[Flowable]:
     return [Spacer(1, 4), image, Spacer(1, 8)]
 
 
+def stack_height(flowables: list[Flowable]) -> float:
+    """Height the flowables take in a full-width frame (spacing between them included)."""
+    total = 0.0
+    for item in flowables:
+        total += item.wrap(FRAME_WIDTH, FRAME_HEIGHT)[1]
+        total += item.getSpaceBefore() + item.getSpaceAfter()
+    return total
+
+
 def section(number: int, item: Section, st: Styles, lb: Labels) -> list[Flowable]:
     title = f"{number}. {clean(item.title)}"
-    # A heading near the foot of a page would be left alone there: start a new page instead.
-    flow: list[Flowable] = [CondPageBreak(0.22 * FRAME_HEIGHT),
-                            heading(title, st.h1, key=f"section-{number}")]
-    flow += [Paragraph(para_text(block), st.body) for block in paragraphs(item.narrative)]
-    if item.chart_path is not None:
-        flow += chart(item.chart_path, st, lb)
+    head = heading(title, st.h1, key=f"section-{number}")
+    text = [Paragraph(para_text(block), st.body) for block in paragraphs(item.narrative)]
+    picture = chart(item.chart_path, st, lb) if item.chart_path is not None else []
+    table: list[Flowable] = []
     if item.table is not None and item.table.shape[1] > 0:
-        flow += [Spacer(1, 4)]
-        flow += frame_table(item.table, item.column_formats, item.currency, st, lb,
-                            language=lb["language"], row_formats=item.row_formats)
-    return flow + [Spacer(1, 10)]
+        table = [Spacer(1, 4), *frame_table(item.table, item.column_formats, item.currency,
+                                            st, lb, language=lb["language"],
+                                            row_formats=item.row_formats)]
+    # The heading, its narrative and its chart move as one block, so a heading never ends
+    # a page and a chart never lands a page away from its heading. A narrative too long to
+    # share a page with its chart gives way: the chart goes right under the heading.
+    block: list[Flowable] = [head, *text, *picture]
+    if picture and stack_height(block) > FRAME_HEIGHT:
+        block = [head, *picture, *text]
+    rest = table
+    # A table short enough to join the block stays with its chart; a long one follows and
+    # splits across pages with its header row repeated.
+    if table and stack_height([*block, *table]) <= FRAME_HEIGHT:
+        block, rest = [*block, *table], []
+    if stack_height(block) > FRAME_HEIGHT:
+        # Only a narrative longer than a page gets here: keep the heading with its first
+        # paragraph and let the rest flow.
+        return [KeepTogether(block[:2]), *block[2:], *rest, Spacer(1, 10)]
+    return [KeepTogether(block), *rest, Spacer(1, 10)]
 
 
 def report_texts(report: Report) -> Iterator[str]:
