@@ -93,6 +93,11 @@ def build_report(
             sections.append(section)
     if not sections:
         raise ReportingError("No step of the analysis finished, so there is nothing to report.")
+    # Pinned results without the key figures: run them, so the executive summary is never
+    # empty and its tiles trace to code in the appendix like every other figure.
+    summary = _key_figures(analysis, steps, lang) if pins else None
+    if summary is not None:
+        steps = [*steps, summary]  # the appendix keeps the pinned steps first
     offline = all(answer.brain == "offline" for *_, answer in chosen)
     method = Definition(say(lang, "method_name"),
                         say(lang, "method_offline" if offline else "method_model"))
@@ -108,6 +113,37 @@ def build_report(
                                   s.code) for s in steps),
         include_code=include_code,
     )
+
+
+def _key_figures(analysis: Any, steps: Sequence[Step], lang: str) -> Step | None:
+    """The key-figures step of the pinned steps' main table, run in the analysis' sandbox
+    session (a source without one, like the UI's stored history, gets a short-lived session
+    on the same workspace). None when a pinned step already gives them or it cannot run."""
+    from analyst.planner import key_figures_step
+
+    if any(s.recipe == "kpi_summary" and s.result is not None and s.result.ok for s in steps):
+        return None
+    tables = [p.parquet_path for p in map(planned_from_step, steps) if p is not None]
+    planned = key_figures_step(analysis.cards, tables[0] if tables else None, lang)
+    if planned is None:
+        return None
+    step = Step(max((s.number for s in steps), default=0) + 1, planned.description,
+                planned.code, None, planned.recipe)
+    try:
+        session = getattr(analysis, "session", None)
+        if session is not None:
+            result = session.run(step.code)
+        else:
+            from sandbox import open_session
+
+            with open_session(analysis.workspace,
+                              backend=getattr(analysis, "backend", "auto")) as temporary:
+                result = temporary.run(step.code)
+    except Exception:  # noqa: BLE001 - no tiles is better than no report; sections still hold the figures
+        return None
+    if not result.ok or read_figures(result.stdout) is None:
+        return None
+    return Step(step.number, step.description, step.code, result, step.recipe)
 
 
 def _pinned(history: Sequence[Answer], pin: Pin) -> tuple[Step, str | None, str | None, Answer]:
@@ -298,7 +334,8 @@ def _metric(metric: str, arguments: dict[str, Any], lang: str) -> str:
 def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
     tiles: list[KPI] = []
     kinds: set[str] = set()
-    for step in steps:
+    # Totals lead the summary, also when the key figures ran after the pinned steps.
+    for step in sorted(steps, key=lambda s: s.recipe != "kpi_summary"):
         if step.recipe not in ("kpi_summary", "period_dynamics") or step.result is None:
             continue
         figures = read_figures(step.result.stdout)

@@ -8,7 +8,13 @@ code does.
 from analyst.planner.codegen import FIGURES_MARKER, PlannedStep, StepFigures, read_figures
 from analyst.planner.intents import Intent, parse_intent
 from analyst.planner.phrases import data_language, language_of
-from analyst.planner.plan import Plan, needs_model_message, question_plan, standard_plan
+from analyst.planner.plan import (
+    Plan,
+    key_figures_step,
+    needs_model_message,
+    question_plan,
+    standard_plan,
+)
 from analyst.planner.runner import answer_offline, standard_report, step_paragraph
 
 __all__ = [
@@ -19,6 +25,7 @@ __all__ = [
     "StepFigures",
     "answer_offline",
     "data_language",
+    "key_figures_step",
     "language_of",
     "needs_model_message",
     "parse_intent",

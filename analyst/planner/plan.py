@@ -229,6 +229,23 @@ def _step(cols: SalesColumns, slug: str, description: str, recipe: str, lang: st
                        derived=derived_for(cols, used), language=lang, unit=unit)
 
 
+def key_figures_step(cards: Sequence[Any], parquet_path: str | None = None,
+                     language: str = "en") -> PlannedStep | None:
+    """The key-figures step of the main sales table (that of `parquet_path` when it is one),
+    the same step the standard report starts with; None when no table has sales columns.
+
+    A report built from pinned results runs it so its executive summary is never empty.
+    """
+    lang = normalise(language)
+    ordered = sorted(cards, key=lambda c: c.parquet_path != parquet_path)  # stable: the rest keep order
+    for card in ordered:
+        if pnl_table(card) is None and funnel_table(card) is None:
+            cols = sales_columns(card, lang)
+            if cols is not None:
+                return _kpi(cols, "report_", lang)
+    return None
+
+
 def _kpi(cols: SalesColumns, prefix: str, lang: str) -> PlannedStep:
     args = {k: v for k, v in (("date", cols.date), ("order_id", cols.order_id),
                               ("cost", cols.cost), ("quantity", cols.quantity)) if v}
