@@ -21,6 +21,7 @@ from typing import Any
 
 import pandas as pd
 
+from analyst.assumptions_i18n import translate_assumptions
 from analyst.events import Answer, Step
 from analyst.planner.codegen import StepFigures, read_figures
 from analyst.planner.phrases import data_language, normalise, phrases, say
@@ -107,7 +108,7 @@ def build_report(
         language_hint=lang,
         kpis=_kpis(steps, lang),
         sections=tuple(sections),
-        sources=tuple(_source(card) for card in cards),
+        sources=tuple(_source(card, lang) for card in cards),
         definitions=(method, *_definitions(steps, lang)),
         steps_code=tuple(CodeStep(say(lang, "step_title", n=s.number, title=s.description),
                                   s.code) for s in steps),
@@ -381,9 +382,9 @@ def _definitions(steps: Sequence[Step], lang: str) -> tuple[Definition, ...]:
     return tuple(Definition(k, translate_definition(v, lang)) for k, v in seen.items())
 
 
-def _source(card: Any) -> Source:
+def _source(card: Any, lang: str) -> Source:
     return Source(file_name=card.source_file, sha256=card.source_sha256, sheet=card.sheet,
-                  rows=card.rows, assumptions=tuple(card.assumptions),
+                  rows=card.rows, assumptions=translate_assumptions(card.assumptions, lang),
                   excluded_rows=len(card.excluded_rows))
 
 
