@@ -20,7 +20,14 @@ from matplotlib import font_manager
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-from .labels import CURRENCY_SYMBOLS, chart_word, fixed_name, format_value  # noqa: F401 (re-exported)
+from .labels import (  # noqa: F401 (CURRENCY_SYMBOLS re-exported)
+    CURRENCY_SYMBOLS,
+    chart_word,
+    fixed_name,
+    format_value,
+    localise_counts,
+    month_label,
+)
 from .result import ChartSpec
 
 FONT_FAMILIES = ["DejaVu Sans", "WenQuanYi Micro Hei", "Noto Sans CJK JP", "Noto Sans CJK SC"]
@@ -120,6 +127,7 @@ def draw_chart(spec: ChartSpec) -> Figure:
 def _draw(spec: ChartSpec) -> Figure:
     labels, series, groups, cumulative = _ordered(spec)
     series = [(fixed_name(name, spec.language), values) for name, values in series]
+    labels = _month_ticks(labels, spec)
     count = len(labels)
     horizontal = spec.kind in ("barh", "funnel")
     height = max(3.0, 0.32 * count + 1.4) if horizontal else 4.5
@@ -142,9 +150,17 @@ def _draw(spec: ChartSpec) -> Figure:
     if spec.value_label:
         (ax.set_xlabel if horizontal else ax.set_ylabel)(fixed_name(spec.value_label, spec.language))
     if spec.note:
-        fig.text(0.01, -0.02, spec.note, fontsize=7.5, color=MUTED, ha="left", va="top")
+        fig.text(0.01, -0.02, localise_counts(spec.note, spec.language), fontsize=7.5, color=MUTED, ha="left", va="top")
     fig.tight_layout()
     return fig
+
+
+def _month_ticks(labels: list[str], spec: ChartSpec) -> list[str]:
+    """Monthly periods ("2026-03") as the reader says them ("Mar 2026", "бер. 2026")."""
+    if not spec.dates or spec.kind not in ("bar", "line") or not labels:
+        return labels
+    months = [month_label(label, spec.language) for label in labels]
+    return labels if None in months else [str(m) for m in months]
 
 
 def _ordered(spec: ChartSpec):
@@ -225,7 +241,15 @@ def _draw_line(ax, spec: ChartSpec, labels: list[str], series) -> None:
         x = pd.to_datetime(list(spec.dates))
         locator = mdates.AutoDateLocator()
         ax.xaxis.set_major_locator(locator)
-        ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
+        if labels and labels[0] != spec.labels[0]:  # monthly: names in the reader's language
+            # At most ~12 ticks, on months a reader expects (Jan, Apr, Jul, Oct...).
+            every = next(k for k in (1, 2, 3, 4, 6, 12, 24, 60) if k * 12 >= len(labels))
+            ax.xaxis.set_major_locator(mdates.MonthLocator(bymonth=range(1, 13, min(every, 12)))
+                                       if every <= 12 else mdates.YearLocator(every // 12))
+            ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _p: month_label(
+                mdates.num2date(v).strftime("%Y-%m"), spec.language) or ""))
+        else:
+            ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
     else:
         x = list(range(len(labels)))
         _category_ticks(ax, labels)
@@ -255,7 +279,10 @@ def _draw_cumulative(ax, spec: ChartSpec, cumulative: list[float]) -> None:
     if spec.groups:
         handles = [matplotlib.patches.Patch(color=c, label=chart_word("class", spec.language, group=g))
                    for g, c in GROUP_COLOURS.items() if g in spec.groups]
-        share.legend(handles=handles, loc="center right")
+        # Above the plot, right of the title: inside it the legend covered the last bars
+        # (lower right) or the cumulative line (upper right).
+        share.legend(handles=handles, loc="lower right", bbox_to_anchor=(1.0, 1.01),
+                     ncol=len(handles), borderaxespad=0.0)
 
 
 def _format(value: float, spec: ChartSpec) -> str:

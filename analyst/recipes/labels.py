@@ -5,6 +5,8 @@ Kept apart from the drawing so the number style can be tested and reused without
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 
 CURRENCY_SYMBOLS = set("$€£¥₴₽₸₹元")
@@ -75,3 +77,41 @@ def _marks(english: str, comma: bool) -> str:
     if not comma:
         return english
     return english.replace(",", "\u00a0").replace(".", ",")
+
+
+# Short month names as a reader writes them under a chart ("Mar 2026", "бер. 2026").
+_MONTHS: dict[str, tuple[str, ...]] = {
+    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+    "uk": ("січ.", "лют.", "бер.", "квіт.", "трав.", "черв.", "лип.", "серп.", "вер.", "жовт.",
+           "лист.", "груд."),
+    "ru": ("янв.", "февр.", "мар.", "апр.", "май", "июнь", "июль", "авг.", "сент.", "окт.",
+           "нояб.", "дек."),
+}
+_MONTH = re.compile(r"(\d{4})-(\d{2})")
+
+
+def month_label(label: str, language: str = "en") -> str | None:
+    """A monthly period label "2026-03" as "Mar 2026" / "бер. 2026" / "мар. 2026" /
+    "2026年3月"; None when `label` is not a month."""
+    match = _MONTH.fullmatch(str(label))
+    if match is None or not 1 <= int(match.group(2)) <= 12:
+        return None
+    year, month = match.group(1), int(match.group(2))
+    lang = _language(language)
+    if lang in ("zh", "ja"):
+        return f"{year}年{month}月"
+    return f"{_MONTHS.get(lang, _MONTHS['en'])[month - 1]} {year}"
+
+
+# A whole number written with English thousands commas ("1,204"): never a decimal, never
+# part of a longer figure ("12,5" or "3.1,204").
+_ENGLISH_COUNT = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,]|\.\d)")
+
+
+def localise_counts(text: str, language: str = "en") -> str:
+    """Counts a recipe wrote English-style in a caption ("1,204 items") in the reader's
+    style ("1 204" with U+00A0 in uk/ru). Only thousands-comma integers are touched; our
+    formatters never write a decimal comma followed by exactly three digits."""
+    if _language(language) not in _COMMA_LANGUAGES:
+        return text
+    return _ENGLISH_COUNT.sub(lambda m: m.group(0).replace(",", "\u00a0"), text)
