@@ -4,54 +4,57 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import state
+from ui import i18n, state
 from ui.errors import guarded
+from ui.i18n import STANDARD_REPORT, t
 from ui.reportgen import build
 
-st.title("Report")
 session = state.current_session()
+if session is not None:
+    i18n.follow_session(state.store().messages(session.id), state.store().files(session.id))
+st.title(t("report_title_page"))
 if session is None:
-    st.info("Nothing to report yet: upload a file and ask a question on the Analyze page.")
-    st.page_link("pages/analyze.py", label="Go to Analyze", icon=":material/query_stats:")
+    st.info(t("nothing_yet"))
+    st.page_link("pages/analyze.py", label=t("go_analyze"), icon=":material/query_stats:")
     st.stop()
 
 store = state.store()
 pins = store.pins(session.id)
 messages = store.messages(session.id)
-has_standard = any(m.data.get("question") == "Standard report" for m in messages)
+has_standard = any(m.data.get("question") == STANDARD_REPORT for m in messages)
 
 if not pins:
-    st.info("No result is pinned yet. Use “Add to report” under a result on the Analyze page"
-            + (", or build the standard report below." if has_standard else "."))
+    st.info(t("no_pins") + (t("no_pins_standard") if has_standard else "."))
 for n, pin in enumerate(pins):
     with st.container(border=True):
         title_col, buttons = st.columns([6, 2])
-        title = title_col.text_input("Section title", value=pin.title, key=f"title_{pin.id}")
+        title = title_col.text_input(t("section_title"), value=pin.title, key=f"title_{pin.id}")
         up, down, remove = buttons.columns(3)
         if up.button("", icon=":material/arrow_upward:", key=f"up_{pin.id}", disabled=n == 0,
-                     help="Move up"):
+                     help=t("move_up")):
             store.move_pin(session.id, pin.id, -1)
             st.rerun()
         if down.button("", icon=":material/arrow_downward:", key=f"down_{pin.id}",
-                       disabled=n == len(pins) - 1, help="Move down"):
+                       disabled=n == len(pins) - 1, help=t("move_down")):
             store.move_pin(session.id, pin.id, +1)
             st.rerun()
-        if remove.button("", icon=":material/delete:", key=f"rm_{pin.id}", help="Remove from the report"):
+        if remove.button("", icon=":material/delete:", key=f"rm_{pin.id}", help=t("remove")):
             store.remove_pin(session.id, pin.id)
             st.rerun()
-        narrative = st.text_area("Narrative", value=pin.narrative, key=f"text_{pin.id}", height=100)
+        narrative = st.text_area(t("narrative"), value=pin.narrative, key=f"text_{pin.id}", height=100)
         if title != pin.title or narrative != pin.narrative:
             store.update_pin(session.id, pin.id, title=title, narrative=narrative)
         if pin.question:
-            st.caption(f"From the question “{pin.question}”, step {pin.step.number}.")
+            asked = t("standard_report") if pin.question == STANDARD_REPORT else pin.question
+            st.caption(t("from_question", q=asked, n=pin.step.number))
 
 st.divider()
-report_title = st.text_input("Report title", value="", placeholder="Automatic: from the file names",
+report_title = st.text_input(t("report_name"), value="", placeholder=t("report_name_auto"),
                              key="report_title")
-include_code = st.toggle("Include the code of every step in the appendix", value=True)
+include_code = st.toggle(t("include_code"), value=True)
 can_build = bool(pins) or has_standard
-if st.button("Generate report", type="primary", icon=":material/picture_as_pdf:", disabled=not can_build):
-    with guarded("build the report"), st.spinner("Building the PDF and the Excel workbook…"):
+if st.button(t("generate"), type="primary", icon=":material/picture_as_pdf:", disabled=not can_build):
+    with guarded("build the report"), st.spinner(t("building")):
         analysis = state.analysis(session)
         built = build(analysis, messages, pins, report_title, include_code)
         st.session_state["built"] = (session.id, built)
@@ -59,14 +62,14 @@ if st.button("Generate report", type="primary", icon=":material/picture_as_pdf:"
 built = st.session_state.get("built")
 if built and built[0] == session.id:
     report = built[1]
-    st.success(f"“{report.title}” is ready.")
+    st.success(t("ready", title=report.title))
     name = "".join(c if c.isalnum() or c in " -_" else "_" for c in report.title).strip() or "report"
     pdf_col, xlsx_col = st.columns(2)
-    pdf_col.download_button("Download PDF", report.pdf, file_name=f"{name}.pdf",
+    pdf_col.download_button(t("download_pdf"), report.pdf, file_name=f"{name}.pdf",
                             mime="application/pdf", icon=":material/download:", on_click="ignore",
                             key="download_pdf", type="primary")
-    xlsx_col.download_button("Download Excel", report.xlsx, file_name=f"{name}.xlsx",
+    xlsx_col.download_button(t("download_xlsx"), report.xlsx, file_name=f"{name}.xlsx",
                              mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                              icon=":material/download:", on_click="ignore", key="download_xlsx")
     if report.first_page_png:
-        st.image(report.first_page_png, caption="First page", width=480)
+        st.image(report.first_page_png, caption=t("first_page"), width=480)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import health, startup, state
+from ui import health, i18n, startup, state
 from ui.errors import guarded
 
 settings = state.settings()
@@ -120,6 +120,16 @@ else:
                "Turn it on for confidential files.")
 _toggle("approval", "Approval mode", "Show the code of each step and wait for your approval "
         "before it runs (offline analyst).")
+
+st.subheader("Interface language")
+# The app's own words (buttons, step headings, the data card). Automatic follows the
+# language of the last question, else that of the data, like the offline analyst's answers.
+_languages = list(i18n.CHOICES)
+_picked = st.selectbox("Interface language", _languages, index=_languages.index(i18n.choice()),
+                       format_func=i18n.CHOICES.get, key="w_ui_language",
+                       help="Automatic: the language of your last question, else that of "
+                            "your data.")
+st.session_state[i18n.PREF_KEY] = _picked
 
 st.subheader("Limits")
 if status is not None and status.limits_problem:

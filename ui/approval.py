@@ -13,6 +13,7 @@ import streamlit as st
 
 from analyst.store import SessionRecord
 from ui import state
+from ui.i18n import t
 from ui.runner import run_live
 
 KEY = "pending_plan"
@@ -47,13 +48,13 @@ def pending_view(session: SessionRecord, workspace: Path) -> bool:
     with st.chat_message("user"):
         st.markdown(pending["question"])
     with st.chat_message("assistant"):
-        st.markdown("Approval mode is on. I plan to run these steps:")
+        st.markdown(t("approval_intro"))
         for description, code in pending["steps"]:
             st.markdown(f"**{description}**")
             st.code(code, language="python")
         run, cancel = st.columns([1, 5])
-        go = run.button("Run these steps", type="primary", key="approve_run")
-        if cancel.button("Cancel", key="approve_cancel"):
+        go = run.button(t("run_steps"), type="primary", key="approve_run")
+        if cancel.button(t("cancel"), key="approve_cancel"):
             st.session_state.pop(KEY, None)
             st.rerun()
     if go:

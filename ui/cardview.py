@@ -14,38 +14,40 @@ import streamlit as st
 
 from analyst.store import FileRecord, SessionRecord
 from ui.corrections import correction_form
+from ui.i18n import t
 from ui.render import number_columns
 from ui.tables import preview
 
-# Assumption sentence (from analyst.ingest, English) -> what the user can do about it.
+# Assumption sentence (from analyst.ingest, English) -> the label of what the user can do.
 _HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^Header on row|title|merged header", re.IGNORECASE),
-     "Wrong? Change **Header row** below."),
+     "hint_header"),
     (re.compile(r"decimal separator|could be read either way", re.IGNORECASE),
-     "Wrong? Change **Decimal separator** below."),
+     "hint_decimal"),
     (re.compile(r"^Dates in|read as dates|day first|month first", re.IGNORECASE),
-     "Wrong? Change **Date order** below."),
+     "hint_dates"),
     (re.compile(r"^Excluded as (a )?total", re.IGNORECASE),
-     "Left out so the total is not counted twice; every sum is computed from the rows."),
-    (re.compile(r"sheet", re.IGNORECASE), "Another sheet? Choose it under **Sheet** below."),
+     "hint_total"),
+    (re.compile(r"sheet", re.IGNORECASE), "hint_sheet"),
 )
 
 
 def hint(assumption: str) -> str | None:
     """The correction that goes with one assumption, or None when there is nothing to change."""
-    return next((text for pattern, text in _HINTS if pattern.search(assumption)), None)
+    key = next((key for pattern, key in _HINTS if pattern.search(assumption)), None)
+    return t(key) if key else None
 
 
 def short_summary(card: dict[str, Any]) -> str:
     """One line for the folded card: rows, header row, totals left out, decimal comma."""
-    parts = [f"{card.get('rows', 0):,} rows"]
+    parts = [t("n_rows", n=f"{card.get('rows', 0):,}")]
     if (card.get("header_row") or 1) > 1:
-        parts.append(f"header on row {card['header_row']}")
+        parts.append(t("header_on_row", n=card["header_row"]))
     excluded = len(card.get("excluded_rows") or [])
     if excluded:
-        parts.append(f"{excluded} row(s) left out")
+        parts.append(t("rows_left_out", n=excluded))
     if any("comma read as the decimal" in a.lower() for a in card.get("assumptions") or []):
-        parts.append("decimal comma")
+        parts.append(t("decimal_comma"))
     return " · ".join(parts)
 
 
@@ -53,7 +55,7 @@ def data_card_view(session: SessionRecord, record: FileRecord, workspace: Path, 
                    fresh: bool) -> None:
     """The file's cards; open (`fresh`) right after reading, else folded to one line."""
     cards = record.cards or [{}]
-    label = f"Data: {record.name} — " + "; ".join(short_summary(c) for c in cards)
+    label = t("data", name=record.name) + "; ".join(short_summary(c) for c in cards)
     if not fresh:
         with st.expander(label, icon=":material/table_view:"):
             _body(session, record, cards, workspace, fresh=False)
@@ -72,24 +74,24 @@ def _body(session: SessionRecord, record: FileRecord, cards: list[dict[str, Any]
         if frame is None:
             continue
         name = f" ({card['table']})" if len(cards) > 1 and card.get("table") else ""
-        with st.expander(f"Preview{name}: the first {len(frame)} of {card.get('rows', 0):,} rows",
+        with st.expander(t("preview", name=name, shown=len(frame), total=f"{card.get('rows', 0):,}"),
                          expanded=fresh):
             roles = {c.get("name"): c.get("role") for c in card.get("columns") or []}
             st.dataframe(frame, width="stretch", hide_index=True, height="auto",
                          column_config=number_columns(frame, roles))
         excluded = card.get("excluded_rows") or []
         if len(excluded) > 1:
-            with st.expander(f"Rows left out of the table ({len(excluded)})"):
+            with st.expander(t("left_out_title", n=len(excluded))):
                 st.markdown("\n".join(f"- line {r['line']}: {r['reason']} — “{r['text']}”"
                                       for r in excluded[:50]))
 
 
 def _assumptions(card: dict[str, Any]) -> None:
-    where = f", sheet “{card['sheet']}”" if card.get("sheet") else ""
+    where = t("sheet_of", sheet=card["sheet"]) if card.get("sheet") else ""
     names = [c.get("name", "") for c in card.get("columns") or []]
-    shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
-    st.markdown(f"**{card.get('source_file', '')}**{where}: {card.get('rows', 0):,} rows, "
-                f"{len(names):,} columns ({shown})")
+    shown = ", ".join(names[:8]) + (t("and_more", n=len(names) - 8) if len(names) > 8 else "")
+    counts = t("card_line", rows=f"{card.get('rows', 0):,}", cols=f"{len(names):,}", shown=shown)
+    st.markdown(f"**{card.get('source_file', '')}**{where}: {counts}")
     assumptions = list(card.get("assumptions") or [])
     if not assumptions:
         return
@@ -97,7 +99,7 @@ def _assumptions(card: dict[str, Any]) -> None:
     for text in assumptions:
         fix = hint(text)
         lines.append(f"- {_escape(text)}" + (f"  \n  :gray[{fix}]" if fix else ""))
-    st.markdown("What I assumed when reading it:\n" + "\n".join(lines))
+    st.markdown(t("assumed") + "\n" + "\n".join(lines))
 
 
 def _escape(text: str) -> str:

@@ -8,6 +8,7 @@ import streamlit as st
 
 from analyst.store import FileRecord, SessionRecord
 from ui import uploads
+from ui.i18n import t
 
 DECIMALS = {"Automatic": None, "Comma (1 234,56)": ",", "Point (1,234.56)": "."}
 ALL_SHEETS = "All sheets (joined)"
@@ -24,7 +25,7 @@ def correction_form(session: SessionRecord, record: FileRecord) -> None:
     card: dict[str, Any] = record.cards[0] if record.cards else {}
     options = dict(record.options)
     with st.form(key=f"fix_{record.id}", border=False):
-        st.caption("Something read wrongly? Correct it and read the file again.")
+        st.caption(t("fix_caption"))
         sheets = list(card.get("sheets") or [])
         # No empty slot where the sheet would be: a CSV or a one-sheet book has nothing to pick.
         cols = st.columns(4) if len(sheets) > 1 else [None, *st.columns(3)]
@@ -33,19 +34,21 @@ def correction_form(session: SessionRecord, record: FileRecord) -> None:
             choices = sheet_choices(record)
             current = options.get("sheet")
             current = current if current in choices else choices[0]
-            picked = cols[0].selectbox("Sheet", choices, index=choices.index(current))
+            # Options are the shown words (no format_func): the automatic choice is the app's
+            # and speaks the UI's language; sheet names are the user's and stay as they are.
+            labels = [t(choices[0]), *choices[1:]]
+            shown_sheet = cols[0].selectbox(t("Sheet"), labels, index=choices.index(current))
+            picked = choices[labels.index(shown_sheet)]
             sheet = None if picked == choices[0] else picked
             other_sheet = picked != current
         # Unknown (sheets joined with their headers on different rows): left empty, so each
         # sheet keeps its own detected header unless the user types one.
         shown = options.get("header_row") or card.get("header_row")
-        header = cols[1].number_input("Header row", min_value=1, max_value=1000, step=1,
-                                      value=int(shown) if shown else None, placeholder="Automatic")
-        decimal = cols[2].selectbox("Decimal separator", list(DECIMALS),
-                                    index=_index(DECIMALS, options.get("decimal")))
-        order = cols[3].selectbox("Date order", list(DATE_ORDERS),
-                                  index=_index(DATE_ORDERS, options.get("date_order")))
-        if st.form_submit_button("Read the file again", icon=":material/refresh:"):
+        header = cols[1].number_input(t("Header row"), min_value=1, max_value=1000, step=1,
+                                      value=int(shown) if shown else None, placeholder=t("Automatic"))
+        decimal = _pick(cols[2], "Decimal separator", DECIMALS, options.get("decimal"))
+        order = _pick(cols[3], "Date order", DATE_ORDERS, options.get("date_order"))
+        if st.form_submit_button(t("read_again"), icon=":material/refresh:"):
             # What the form shows is what is used: every value is sent, not only changes.
             # Except the header row shown for another sheet: the new sheet(s) get theirs found.
             keep_header = header and not (other_sheet and header == shown)
@@ -66,6 +69,14 @@ def sheet_choices(record: FileRecord) -> list[str]:
     sheets = [str(s) for s in (record.cards[0].get("sheets") if record.cards else None) or []]
     joined = any(c.get("sheet") is None for c in record.cards) and len(record.cards) > 1
     return [ALL_SHEETS if joined else ALL_DATA_SHEETS, *sheets]
+
+
+def _pick(column: Any, label: str, choices: dict[str, Any], value: Any) -> str:
+    """A select box in the UI's language; returns the English key of the choice."""
+    keys = list(choices)
+    labels = [t(k) for k in keys]
+    shown = column.selectbox(t(label), labels, index=_index(choices, value))
+    return keys[labels.index(shown)]
 
 
 def _index(choices: dict[str, Any], value: Any) -> int:

@@ -11,6 +11,7 @@ import streamlit as st
 from analyst.store import MessageRecord, StepRecord
 from ui import state
 from ui.answers import answer_markdown
+from ui.i18n import STANDARD_REPORT, t
 from ui.tables import (
     chart_frame,
     dates_without_midnight,
@@ -29,19 +30,19 @@ def step_view(step: StepRecord | dict[str, Any], workspace: Path, key: str, *,
     """One step: its outcome in words, table, chart, downloads; the code one click away."""
     data = step if isinstance(step, dict) else _as_dict(step)
     result = data.get("result") or {}
-    st.markdown(f"**Step {data['number']}: {data['description']}**")
+    st.markdown("**" + t("step", n=data["number"], description=data["description"]) + "**")
     if result.get("notice"):
         st.info(result["notice"])
     error = result.get("error")
     if error:
-        st.warning(f"This step could not finish: {failure_sentence(error.get('name', ''))}")
-        with st.expander("Error details"):
+        st.warning(t("step_failed", reason=failure_sentence(error.get("name", ""))))
+        with st.expander(t("error_details")):
             st.code(f"{error.get('name')}: {error.get('message')}\n\n"
                     f"{error.get('traceback') or ''}".strip(), language=None)
     elif result.get("timed_out"):
-        st.warning("This step took too long and was stopped.")
+        st.warning(t("timed_out"))
     elif result.get("out_of_memory"):
-        st.warning("This step ran out of memory and was stopped.")
+        st.warning(t("out_of_memory"))
     files = result.get("files") or []
     frame, caption = _result_table(result, files, workspace)
     images = [p for f in files if f.get("is_image")
@@ -49,7 +50,8 @@ def step_view(step: StepRecord | dict[str, Any], workspace: Path, key: str, *,
     chart = chart_frame(frame, data.get("recipe")) if frame is not None else None
     views = (["Chart"] if images else []) + (["Interactive chart"] if chart else []) + (
         ["Table"] if frame is not None else [])
-    for view, tab in zip(views, st.tabs(views) if len(views) > 1 else [st.container()] * len(views),
+    names = [t(_TABS[v]) for v in views]
+    for view, tab in zip(views, st.tabs(names) if len(views) > 1 else [st.container()] * len(views),
                          strict=True):
         with tab:
             if view == "Chart":
@@ -68,10 +70,10 @@ def step_view(step: StepRecord | dict[str, Any], workspace: Path, key: str, *,
                 if caption:
                     st.caption(caption)
     _downloads(files, workspace, key)
-    with st.expander("Code", expanded=False):
+    with st.expander(t("code"), expanded=False):
         st.code(data.get("code") or "", language="python")
         if result.get("stdout"):
-            st.caption("Printed output")
+            st.caption(t("printed"))
             st.code(result["stdout"], language=None)
     if session_id is not None and isinstance(step, StepRecord) and result:
         _pin_button(session_id, step, key, narrative)
@@ -84,7 +86,7 @@ def _result_table(result: dict[str, Any], files: list[dict[str, Any]],
     if table:
         frame = frame_from_table(table)
         if table.get("truncated"):
-            return frame, f"Showing the first {len(frame):,} of {table.get('rows_total', 0):,} rows."
+            return frame, t("first_rows", shown=f"{len(frame):,}", total=f"{table.get('rows_total', 0):,}")
         return frame, None
     saved = sorted((f["path"] for f in files if f["path"].endswith((".parquet", ".csv"))),
                    key=lambda p: not p.endswith(".parquet"))
@@ -95,11 +97,12 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str) -> No
     role = "user" if message.role == "user" else "assistant"
     with st.chat_message(role):
         if role == "user":
-            st.markdown(_plain(message.text))
+            # The standard report's stored question is a fixed word: shown in the UI's language.
+            text = t("standard_report") if message.text == STANDARD_REPORT else message.text
+            st.markdown(_plain(text))
             return
         if message.data.get("waited_s"):
-            st.caption(f"Waited {message.data['waited_s']:.0f} s in the queue for a free "
-                       "analysis slot (all were busy).")
+            st.caption(t("waited", s=f"{message.data['waited_s']:.0f}"))
         for warning in message.data.get("warnings") or []:
             st.warning(warning)
         if message.text:
@@ -142,19 +145,19 @@ def _downloads(files: list[dict[str, Any]], workspace: Path, key: str) -> None:
     for row in range(0, len(ready), 3):
         for column, (i, path) in zip(st.columns(3), ready[row:row + 3], strict=False):
             mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-            column.download_button(path.name, data=path.read_bytes(), help=f"Download {path.name}",
+            column.download_button(path.name, data=path.read_bytes(), help=t("download", name=path.name),
                                    file_name=path.name, mime=mime, key=f"dl_{key}_{i}",
                                    on_click="ignore", icon=":material/download:")
 
 
 def _pin_button(session_id: str, step: StepRecord, key: str, narrative: str) -> None:
     if state.store().is_pinned(session_id, step.id):
-        st.caption("In the report ✓")
+        st.caption(t("in_report"))
         return
-    if st.button("Add to report", key=f"pin_{key}", icon=":material/push_pin:"):
+    if st.button(t("add_to_report"), key=f"pin_{key}", icon=":material/push_pin:"):
         state.store().add_pin(session_id, step.id, step.description,
                               default_narrative(step, narrative))
-        st.toast(f"Added “{step.description}” to the report.")
+        st.toast(t("added", title=step.description))
         st.rerun()
 
 
@@ -190,6 +193,9 @@ def failure_sentence(name: str) -> str:
 def _plain(text: str) -> str:
     """Show model or user text as text: no surprise markdown such as $...$ maths."""
     return (text or "").replace("$", "\\$")
+
+
+_TABS = {"Chart": "tab_chart", "Interactive chart": "tab_interactive", "Table": "tab_table"}
 
 
 def _as_dict(step: StepRecord) -> dict[str, Any]:

@@ -22,6 +22,7 @@ import streamlit as st
 from ui import state
 from ui.answers import answer_markdown
 from ui.errors import show_failure
+from ui.i18n import t
 from ui.render import step_view
 
 POLL_S = 0.5
@@ -76,7 +77,7 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
     warnings: list[str] = []  # warning events: kept with the answer, not only shown live
     answer: dict[str, Any] | None = None
     finished = False
-    label = "Working on it…"
+    label = t("working")
     queued_at: float | None = None
     waited = 0.0
     worker.start()
@@ -96,7 +97,7 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
                     st.caption(label)
                 elif kind == "started":
                     waited = time.monotonic() - queued_at if queued_at else 0.0
-                    label = "Working on it…"
+                    label = t("working")
                     status.update(label=label)
                 elif kind == "failure":
                     show_failure(_failure_sentence(payload), payload)
@@ -112,7 +113,7 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
                         answer = event.answer.to_dict()
             finished = True
             failed = answer is None or not answer.get("ok", True)
-            status.update(label="Done" if not failed else "Finished with problems",
+            status.update(label=t("done") if not failed else t("problems"),
                           state="complete" if not failed else "error", expanded=False)
             if answer is not None and answer.get("answer"):
                 # Laid out as the stored answer will be after the rerun: no jump in between.
@@ -145,13 +146,13 @@ def _render_event(event: Any, steps: list[dict[str, Any]], workspace: Path) -> s
         st.caption(event.message)
         return event.message
     if kind == "plan":
-        st.caption("Plan: " + event.message)
+        st.caption(t("plan") + event.message)
         return None
     if kind == "model_text" and event.message:
         st.markdown(answer_markdown(event.message, "llm"))  # a model's words: no stray maths
         return None
     if kind == "code" and event.step is not None:
-        return f"Step {event.step.number}: {event.step.description}"
+        return t("step", n=event.step.number, description=event.step.description)
     if kind == "result" and event.step is not None:
         data = event.step.to_dict()
         steps.append(data)
