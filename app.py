@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import startup, state
+from ui.i18n import t
 
 st.set_page_config(page_title="Analyst", page_icon=":material/analytics:", layout="wide")
 startup.prepare()  # secrets.toml values reach every layer; leftover containers are removed
@@ -17,17 +18,18 @@ if state.auth_configured() and not state.signed_in():
 
 # Explicit pages: st.navigation turns Streamlit's automatic pages/ discovery off.
 navigation = st.navigation([
-    st.Page("pages/analyze.py", title="Analyze", icon=":material/query_stats:", default=True),
-    st.Page("pages/report.py", title="Report", icon=":material/description:"),
-    st.Page("pages/history.py", title="History", icon=":material/history:"),
+    # In the interface language of the previous run (the pages update it as they read).
+    st.Page("pages/analyze.py", title=t("nav_analyze"), icon=":material/query_stats:", default=True),
+    st.Page("pages/report.py", title=t("nav_report"), icon=":material/description:"),
+    st.Page("pages/history.py", title=t("nav_history"), icon=":material/history:"),
     st.Page("pages/settings.py", title="Settings and status", icon=":material/settings:"),
 ])
 
 session = state.current_session()  # keeps ?s=<id> in the address bar on every page
 with st.sidebar:
     if session is not None:
-        st.caption(f"Open: **{session.title}**")
-        if st.button("New analysis", icon=":material/add:"):
+        st.caption(t("open_session", title=session.title))
+        if st.button(t("new_analysis"), icon=":material/add:"):
             state.new_session()
             st.switch_page("pages/analyze.py")
     problems = state.settings().problems

@@ -173,21 +173,14 @@ def default_narrative(step: StepRecord, answer_text: str) -> str:
     return own or (answer_text or "").strip().split("\n\n")[0]
 
 
-_FAILURES = {
-    "KeyError": "a column or value it looked for is not in the data.",
-    "FileNotFoundError": "a file it needed is not there.",
-    "ZeroDivisionError": "it divided by zero (an empty group or a zero total).",
-    "MemoryError": "it ran out of memory.",
-    "OutputLimitExceeded": "it wrote more than the output limit; its files were removed.",
-    "SessionEnded": "the analysis process stopped; earlier variables were lost.",
-    "SyntaxError": "the code it was given is not valid Python.",
-}
+# Errors with their own sentence ("fail_<name>" in ui.strings); others get the general one.
+_FAILURES = frozenset({"KeyError", "FileNotFoundError", "ZeroDivisionError", "MemoryError",
+                       "OutputLimitExceeded", "SessionEnded", "SyntaxError"})
 
 
 def failure_sentence(name: str) -> str:
     """What a failed step's error means, in words (the exact error is in the details)."""
-    return _FAILURES.get(name, "the data did not have the form the code expected; "
-                               "its numbers are not used.")
+    return t(f"fail_{name}") if name in _FAILURES else t("fail_other")
 
 
 def _plain(text: str) -> str:

@@ -91,8 +91,7 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
                     continue
                 if kind == "queue":
                     queued_at = queued_at or time.monotonic()
-                    label = (f"Waiting for a free analysis slot: you are number {payload} in the "
-                             f"queue ({settings.max_sandboxes} run at a time).")
+                    label = t("queue", place=payload, slots=settings.max_sandboxes)
                     status.update(label=label)
                     st.caption(label)
                 elif kind == "started":

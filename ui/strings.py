@@ -206,3 +206,56 @@ STRINGS: dict[str, tuple[str, str, str, str]] = {
     # Settings
     "interface_language": ("Interface language", "Мова інтерфейсу", "Язык интерфейса", "界面语言"),
 }
+
+# Why a step failed, and the app's own messages about uploads and the sidebar.
+STRINGS.update({
+    "fail_KeyError": ("a column or value it looked for is not in the data.",
+                      "стовпця чи значення, яке він шукав, немає в даних.",
+                      "столбца или значения, которое он искал, нет в данных.",
+                      "它查找的列或值不在数据中。"),
+    "fail_FileNotFoundError": ("a file it needed is not there.", "потрібного файлу немає.",
+                               "нужного файла нет.", "所需的文件不存在。"),
+    "fail_ZeroDivisionError": ("it divided by zero (an empty group or a zero total).",
+                               "ділення на нуль (порожня група або нульовий підсумок).",
+                               "деление на ноль (пустая группа или нулевой итог).",
+                               "除以零（空分组或合计为零）。"),
+    "fail_MemoryError": ("it ran out of memory.", "забракло пам'яті.", "не хватило памяти.",
+                         "内存不足。"),
+    "fail_OutputLimitExceeded": (
+        "it wrote more than the output limit; its files were removed.",
+        "записано більше за ліміт виводу; його файли видалено.",
+        "записано больше лимита вывода; его файлы удалены.",
+        "写入超过了输出上限；其文件已被删除。"),
+    "fail_SessionEnded": ("the analysis process stopped; earlier variables were lost.",
+                          "процес аналізу зупинився; попередні змінні втрачено.",
+                          "процесс анализа остановился; прежние переменные потеряны.",
+                          "分析进程已停止；之前的变量已丢失。"),
+    "fail_SyntaxError": ("the code it was given is not valid Python.",
+                         "отриманий код не є коректним Python.",
+                         "полученный код не является корректным Python.",
+                         "收到的代码不是有效的 Python。"),
+    "fail_other": ("the data did not have the form the code expected; its numbers are not used.",
+                   "дані мали не ту форму, на яку розраховував код; його числа не використано.",
+                   "данные имели не ту форму, на которую рассчитывал код; его числа не используются.",
+                   "数据的形式与代码预期不符；其数字未被使用。"),
+    "read_ok": ("Read {name}: {tables}.", "Прочитано {name}: {tables}.", "Прочитано {name}: {tables}.",
+                "已读取 {name}：{tables}。"),
+    "table_rows": ("{table} ({n} rows)", "{table} ({n} рядків)", "{table} ({n} строк)",
+                   "{table}（{n} 行）"),
+    "reading": ("Reading {name}…", "Читаю {name}…", "Читаю {name}…", "正在读取 {name}…"),
+    "empty_file": ("{name} is empty: there is nothing to read.", "{name} порожній: читати нічого.",
+                   "{name} пуст: читать нечего.", "{name} 是空的：没有可读取的内容。"),
+    "queue": (("Waiting for a free analysis slot: you are number {place} in the queue ({slots} run"
+              " at a time)."),
+              ("Чекаю на вільне місце для аналізу: ваше місце в черзі — {place} (одночасно працюють "
+              "{slots})."),
+              ("Жду свободного места для анализа: ваше место в очереди — {place} (одновременно "
+              "работают {slots})."),
+              "正在等待空闲的分析位：您在队列中排第 {place} 位（同时运行 {slots} 个）。"),
+    "nav_analyze": ("Analyze", "Аналіз", "Анализ", "分析"),
+    "nav_report": ("Report", "Звіт", "Отчёт", "报告"),
+    "nav_history": ("History", "Історія", "История", "历史"),
+    "new_analysis": ("New analysis", "Новий аналіз", "Новый анализ", "新建分析"),
+    "open_session": ("Open: **{title}**", "Відкрито: **{title}**", "Открыто: **{title}**",
+                     "已打开：**{title}**"),
+})

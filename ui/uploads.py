@@ -7,7 +7,7 @@ from typing import Any
 import streamlit as st
 
 from analyst.store import DEFAULT_TITLE, SessionRecord
-from ui import state
+from ui import i18n, state
 from ui.errors import show_failure
 
 
@@ -27,11 +27,11 @@ def take(uploaded: list[Any]) -> None:
                           "ANALYST_MAX_UPLOAD_MB.")
             continue
         if f.size == 0:
-            _say("error", f"{f.name} is empty: there is nothing to read.")
+            _say("error", i18n.t("empty_file", name=f.name))
             continue
         session = state.current_session(create=True)
         assert session is not None
-        with st.spinner(f"Reading {f.name}…"):
+        with st.spinner(i18n.t("reading", name=f.name)):
             ingest(session, f.name, f.getvalue())
 
 
@@ -68,8 +68,10 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
     st.session_state["just_read"] = name  # shown open until the next question
     if session.title == DEFAULT_TITLE:
         store.rename_session(session.id, session.owner, name)
-    tables = ", ".join(f"{c.table} ({c.rows:,} rows)" for c in cards)
-    _say("success", f"Read {name}: {tables}.")
+    # The file may decide the interface language (a new session has no question yet).
+    i18n.follow_session(store.messages(session.id), store.files(session.id))
+    tables = ", ".join(i18n.t("table_rows", table=c.table, n=f"{c.rows:,}") for c in cards)
+    _say("success", i18n.t("read_ok", name=name, tables=tables))
     return True
 
 

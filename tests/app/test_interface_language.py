@@ -32,6 +32,18 @@ def test_labels_fall_back_to_english():
     assert t("add_to_report", "uk") == "Додати до звіту"
     assert t("add_to_report", "de") == "Add to report"
     assert t("step", "zh", n=2, description="按月收入") == "第 2 步：按月收入"
+    assert t("fail_KeyError", "ru") == "столбца или значения, которое он искал, нет в данных."
+
+
+def test_every_label_has_four_languages_with_the_same_placeholders():
+    import re
+
+    from ui.strings import STRINGS
+
+    for key, texts in STRINGS.items():
+        assert len(texts) == 4, key
+        names = [sorted(re.findall(r"\{(\w+)\}", text)) for text in texts]
+        assert all(n == names[0] for n in names), key
 
 
 def test_a_ukrainian_question_on_a_ukrainian_file_gets_ukrainian_labels(app_env):
@@ -41,6 +53,7 @@ def test_a_ukrainian_question_on_a_ukrainian_file_gets_ukrainian_labels(app_env)
     # Before any question the data decides: the data card and buttons are Ukrainian.
     assert any(b.label == "Стандартний звіт" for b in at.button)
     assert any(b.label == "Прочитати файл знову" for b in at.button)
+    assert "Прочитано продажі.csv" in at.success[0].value
 
     at.chat_input[0].set_value("виручка по місяцях").run()
     assert not at.exception
