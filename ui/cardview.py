@@ -12,9 +12,10 @@ from typing import Any
 
 import streamlit as st
 
+from analyst.assumptions_i18n import translate_assumption
 from analyst.store import FileRecord, SessionRecord
 from ui.corrections import correction_form
-from ui.i18n import t
+from ui.i18n import current, t
 from ui.render import number_columns
 from ui.tables import preview
 
@@ -96,9 +97,12 @@ def _assumptions(card: dict[str, Any]) -> None:
     if not assumptions:
         return
     lines = []
+    lang = current()
     for text in assumptions:
+        # The hint patterns read the ingester's English; only the shown sentence is translated.
         fix = hint(text)
-        lines.append(f"- {_escape(text)}" + (f"  \n  :gray[{fix}]" if fix else ""))
+        shown = translate_assumption(text, lang)
+        lines.append(f"- {_escape(shown)}" + (f"  \n  :gray[{fix}]" if fix else ""))
     st.markdown(t("assumed") + "\n" + "\n".join(lines))
 
 
