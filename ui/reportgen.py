@@ -23,11 +23,26 @@ from sandbox import ExecutionResult
 
 @dataclass(frozen=True)
 class Source:
-    """What `build_report` reads from an analysis."""
+    """What `build_report` reads from an analysis.
+
+    The history comes from the store; `live` is the user's open `Analysis`, so a step the
+    report must run itself (the key figures of a pinned-only report) runs in its warm
+    sandbox session with the configured backend, not in a new short-lived "auto" one.
+    """
 
     workspace: Any
     cards: tuple[Any, ...]
     history: tuple[Answer, ...]
+    live: Any = None
+
+    @property
+    def session(self) -> Any:
+        # Read only when the report needs to run a step: the live session opens lazily.
+        return None if self.live is None else self.live.session
+
+    @property
+    def backend(self) -> str:
+        return getattr(self.live, "backend", "auto")
 
 
 @dataclass(frozen=True)
@@ -47,7 +62,7 @@ def build(analysis: Any, messages: list[MessageRecord], pins: list[PinRecord],
     index = {m.id: i for i, m in enumerate(answers)}
     chosen = [Pin(index[p.step.message_id], p.step.number, p.title or None, p.narrative or None)
               for p in pins if p.step.message_id in index]
-    source = Source(analysis.workspace, tuple(analysis.cards), history)
+    source = Source(analysis.workspace, tuple(analysis.cards), history, live=analysis)
     report = build_report(source, title=title or None, pins=chosen or None,
                           include_code=include_code)
     pdf = render_pdf(report)
