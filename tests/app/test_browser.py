@@ -31,8 +31,35 @@ def app_url(tmp_path):
 
 
 def _idle(page) -> None:
+    """The rerun an action started has finished (Streamlit marks the app so)."""
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]',
                            timeout=120_000)
+
+
+def _settled(page, locator, timeout: float = 120_000):
+    """After an action: wait for its visible effect, then for the rerun to end.
+
+    The effect comes first because right after a click the app can still say notRunning
+    (the rerun has not started yet); the idle wait after it means no later rerun is about
+    to replace the element. Generous timeouts: the machine is shared and a cold sandbox
+    start can take tens of seconds.
+    """
+    locator.first.wait_for(timeout=timeout)
+    _idle(page)
+    return locator.first
+
+
+def _last_message(page):
+    return page.locator('[data-testid="stChatMessage"]').last
+
+
+def _expect_english(page) -> None:
+    """The labels follow the user's language (ui/i18n): this test's file and question are
+    English, so a different language here is a bug to report plainly, not a timeout."""
+    from playwright.sync_api import expect
+
+    expect(page.get_by_role("button", name="Standard report"),
+           "the interface should be in English for an English file").to_be_visible(timeout=60_000)
 
 
 def _upload(page, path) -> None:
@@ -47,28 +74,29 @@ def test_upload_ask_chart_pin_pdf_and_reload(page, app_url, tmp_path):
     assert page.get_by_text("offline analyst answers").is_visible()
 
     _upload(page, csv)
-    page.get_by_text("What I assumed when reading it").wait_for(timeout=60_000)
+    _settled(page, page.get_by_text("What I assumed when reading it"))
     assert page.get_by_text(re.compile("total row", re.IGNORECASE)).first.is_visible()
+    _expect_english(page)
 
     box = page.locator('[data-testid="stChatInputTextArea"]')
     box.fill("revenue by month")
     box.press("Enter")
-    answer = page.locator('[data-testid="stChatMessage"]').filter(has_text="33,912")
-    answer.first.wait_for(timeout=120_000)
-    _idle(page)
-    page.locator('[data-testid="stChatMessage"] [data-testid="stImage"]').first.wait_for()
-
-    page.get_by_role("button", name="Add to report").first.click()
-    page.get_by_text("In the report ✓").wait_for(timeout=30_000)
-    _idle(page)
+    # The live answer shows the figure while the script still runs; the stored answer
+    # (with its buttons) replaces it after a rerun: wait for that, in the last message.
+    _settled(page, page.locator('[data-testid="stChatMessage"]').filter(has_text="33,912"))
+    answer = _last_message(page)
+    _settled(page, answer.locator('[data-testid="stImage"]'))
+    pin = _settled(page, answer.get_by_role("button", name="Add to report"))
+    pin.click()
+    _settled(page, _last_message(page).get_by_text("In the report ✓"))
     assert "s=" in page.url
     SCREENSHOT.parent.mkdir(exist_ok=True)
     page.locator('[data-testid="stChatMessage"]').last.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOT))
 
     page.locator('[data-testid="stSidebarNavLink"]').filter(has_text="Report").click()
-    page.get_by_role("button", name="Generate report").click()
-    page.get_by_text("is ready").wait_for(timeout=120_000)
+    _settled(page, page.get_by_role("button", name="Generate report")).click()
+    _settled(page, page.get_by_text("is ready"))
     with page.expect_download() as download:
         page.get_by_role("button", name="Download PDF").click()
     pdf = tmp_path / "report.pdf"
@@ -78,8 +106,7 @@ def test_upload_ask_chart_pin_pdf_and_reload(page, app_url, tmp_path):
     assert "33,912" in text or "33 912" in text
 
     page.locator('[data-testid="stSidebarNavLink"]').filter(has_text="Analyze").click()
-    page.locator('[data-testid="stChatMessage"]').first.wait_for(timeout=60_000)
-    _idle(page)
+    _settled(page, page.locator('[data-testid="stChatMessage"]'))
     page.reload()
     restored = page.locator('[data-testid="stChatMessage"]').filter(has_text="revenue by month")
     restored.first.wait_for(timeout=60_000)
