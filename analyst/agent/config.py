@@ -89,7 +89,7 @@ class LLMConfig:
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> LLMConfig:
         env = os.environ if env is None else env
-        tool_calling = _text(env, "ANALYST_TOOL_CALLING") or "auto"
+        tool_calling = (_text(env, "ANALYST_TOOL_CALLING") or "auto").lower()
         if tool_calling not in ("auto", "on", "off"):
             raise ConfigError(
                 f"ANALYST_TOOL_CALLING must be auto, on or off (it is {tool_calling!r})."
@@ -115,7 +115,7 @@ class LLMConfig:
             ),
             api_retries=int(_number(env, "ANALYST_API_RETRIES", cls.api_retries, minimum=0)),
             max_retry_wait=_number(env, "ANALYST_MAX_RETRY_WAIT", cls.max_retry_wait, minimum=0),
-            stream=(_text(env, "ANALYST_STREAM") or "0").lower() in ("1", "true", "yes", "on"),
+            stream=_flag(env, "ANALYST_STREAM"),
             tool_calling=tool_calling,  # type: ignore[arg-type]
             price_input_per_mtok=_number(env, "ANALYST_PRICE_INPUT_PER_MTOK", None, minimum=0),
             price_output_per_mtok=_number(env, "ANALYST_PRICE_OUTPUT_PER_MTOK", None, minimum=0),
@@ -125,6 +125,15 @@ class LLMConfig:
 def _text(env: Mapping[str, str], name: str) -> str | None:
     value = env.get(name, "").strip()
     return value or None
+
+
+def _flag(env: Mapping[str, str], name: str) -> bool:
+    raw = (_text(env, name) or "0").lower()
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise ConfigError(f"{name} must be on or off (it is {raw!r}).")
 
 
 def _number(

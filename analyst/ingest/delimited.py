@@ -12,7 +12,6 @@ import io
 import re
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 import pyarrow.csv as pacsv
 
@@ -198,8 +197,3 @@ def _locate(bad: list[tuple[str, str]], buffer, offset: int, first_line: int) ->
 
 def _encoding_label(codec: str) -> str:
     return {"utf_8": "utf-8", "utf_8_sig": "utf-8-sig", "utf_16": "utf-16"}.get(codec, codec)
-
-
-def empty_frame_check(frame: pd.DataFrame, display_name: str) -> None:
-    if frame.empty:
-        raise IngestError(f"{display_name} has a header but no data rows.")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -196,7 +195,3 @@ def _trim(rows: list[Row]) -> list[Row]:
     while rows and not any(cell_kind(v) != "empty" for v in rows[-1].cells):
         rows.pop()
     return [Row(r.number, r.cells[:_span(r)]) for r in rows]
-
-
-def is_date(value: Any) -> bool:
-    return isinstance(value, (dt.date, dt.datetime))

@@ -67,7 +67,3 @@ def find_non_data_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np
         for i in sorted(reasons)
     ]
     return exclude | blank, excluded
-
-
-def blank_count(frame: pd.DataFrame) -> int:
-    return int(frame.isna().all(axis=1).sum())

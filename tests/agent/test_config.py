@@ -57,3 +57,10 @@ def test_the_key_never_appears_in_the_config_text():
     config = LLMConfig(api_key="sk-very-secret-123")
     assert "sk-very-secret-123" not in repr(config)
     assert "sk-very-secret-123" not in str(config)
+
+
+def test_a_switch_with_a_value_that_is_neither_on_nor_off_is_named_not_ignored():
+    with pytest.raises(ConfigError, match="ANALYST_STREAM"):
+        LLMConfig.from_env({"ANALYST_STREAM": "banana"})
+    assert LLMConfig.from_env({"ANALYST_STREAM": "On"}).stream is True
+    assert LLMConfig.from_env({"ANALYST_TOOL_CALLING": "Auto"}).tool_calling == "auto"

@@ -60,7 +60,7 @@ def test_pinned_results_make_their_own_report(analysis: Analysis) -> None:
     assert list(section.table["Month"]) == ["2026-01", "2026-02", "2026-03"]
     # The executive summary needs key figures the pin does not carry: the report runs the
     # key-figures step itself, so its code is listed too and every tile stays traceable.
-    assert [c.title for c in report.steps_code][0] == "Step 1: Revenue by month"
+    assert report.steps_code[0].title == "Step 1: Revenue by month"
     assert len(report.steps_code) == 2 and "Key figures" in report.steps_code[1].title
     assert report.kpis and report.kpis[0].value == pytest.approx(
         float(section.table["Revenue"].sum()), abs=0.005)
