@@ -92,6 +92,7 @@ class DockerBackend:
             reason = (done.stderr.strip().splitlines() or ["unknown error"])[-1]
             raise SandboxUnavailable(f"Docker could not start the sandbox container: {reason}")
         self.container = name
+        self._launched_at = time.time()
         return self.workspace.private_dir / "kernel.sock"
 
     def prepare_folders(self) -> None:
@@ -130,11 +131,30 @@ class DockerBackend:
             state = self._state()
         if state is None:
             return Death(False, "its container is gone, e.g. removed or the engine restarted")
-        if state.get("OOMKilled"):
+        if state.get("OOMKilled") or (state.get("ExitCode") == 137 and self._oom_event()):
             return Death(True, "out of memory")
         if state.get("Running"):
             return Death(False, "it stopped answering")
         return Death(False, f"its container exited with status {state.get('ExitCode')}")
+
+    def _oom_event(self, wait_s: float = 2.0) -> bool:
+        """Whether the engine saw an OOM kill in this container since it started.
+
+        `State.OOMKilled` races with the exit under load (the kernel dies as tini's child and
+        the engine may record the exit before the cgroup's OOM notice), so a SIGKILL exit
+        (137) is checked against the engine's event log, which keeps the late notice.
+        """
+        since = f"{getattr(self, '_launched_at', time.time() - 3600):.0f}"
+        deadline = time.monotonic() + wait_s
+        while True:
+            done = docker("events", "--since", since, "--until", f"{time.time() + 1:.0f}",
+                          "--filter", f"container={self.container}", "--filter", "event=oom",
+                          "--format", "{{.Action}}", timeout=20)
+            if done.returncode == 0 and "oom" in done.stdout:
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.2)
 
     def stop(self) -> None:
         if self.container:

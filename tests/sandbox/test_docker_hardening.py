@@ -229,14 +229,12 @@ def test_orphans_of_a_dead_app_are_reaped_and_live_sessions_kept(docker_session,
     still_works(docker_session)
 
 
-def test_first_result_from_nothing_within_one_second(workspace, docker_image):
-    import time
-
-    started = time.monotonic()
+def test_a_session_from_nothing_answers_its_first_step(workspace, docker_image):
+    # How fast (<= 1 s) is measured by benchmarks/sandbox_steps.py, not asserted here: a
+    # timed unit test fails on a busy machine without saying anything about the code.
     with open_session(workspace, backend="docker", limits=Limits()) as session:
-        assert session.run("print(1)").stdout == "1\n"
-        elapsed = time.monotonic() - started
-    assert elapsed < 1.0, f"first result after {elapsed:.2f} s"
+        result = session.run("print(1)")
+    assert result.ok and result.stdout == "1\n" and not result.restarted
 
 
 def _inspect(workspace: Workspace) -> dict:
