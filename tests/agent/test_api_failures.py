@@ -88,12 +88,12 @@ def test_a_server_error_mid_analysis_keeps_the_steps_done_so_far(session, cards)
 
 
 def test_a_server_that_does_not_answer_in_time(session, cards):
-    with FakeOpenAI([hang(3.0)]) as server:
+    with FakeOpenAI([hang(12.0)]) as server:
         started = time.monotonic()
         run = ask(session, cards, config_for(server.base_url, request_timeout=0.5), "Revenue?")
         elapsed = time.monotonic() - started
     assert_failed_cleanly(run, "did not answer within 0.5 s", "ANALYST_REQUEST_TIMEOUT")
-    assert elapsed < 2.5
+    assert elapsed < 8  # the client gave up at its timeout; it did not wait out the 12 s hang
 
 
 def test_nothing_listening_at_the_address(session, cards):

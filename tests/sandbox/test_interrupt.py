@@ -26,7 +26,9 @@ def test_a_busy_loop_is_stopped_at_once_and_keeps_variables(session):
     _interrupt_after(session, 0.5)
     result = session.run("while True:\n    pass")
     took = time.monotonic() - started
-    assert took < 2.0, took
+    # Far below the 20 s step timeout: the interrupt, not the timeout, ended it (the margin
+    # keeps a busy CI machine from failing this).
+    assert took < 10.0, took
     assert result.interrupted and not result.ok and not result.timed_out
     assert not result.restarted
     assert result.error is None  # no KeyboardInterrupt traceback: the notice says it all
