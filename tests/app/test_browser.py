@@ -24,6 +24,14 @@ def _backend() -> str:
     return "docker" if engine_problem() is None and image_problem(image_tag()) is None else "local"
 
 
+@pytest.fixture(autouse=True)
+def _patient(page):
+    """No hidden 30 s default (page loads, clicks, downloads): on a busy shared machine a
+    rerun with a cold sandbox can take longer; a real hang still fails, at 2 minutes."""
+    page.set_default_timeout(120_000)
+    page.set_default_navigation_timeout(120_000)
+
+
 @pytest.fixture()
 def app_url(tmp_path):
     with running_app(tmp_path / "data", ANALYST_SANDBOX_BACKEND=_backend(), **NO_MODEL) as url:
