@@ -35,6 +35,17 @@ def test_abc_legend_stays_clear_of_the_bars_and_the_plot(items: int) -> None:
     assert [t.get_text() for t in legend.get_texts()] == ["Class A", "Class B", "Class C"]
 
 
+def test_a_long_abc_title_is_not_covered_by_the_legend() -> None:
+    from dataclasses import replace
+
+    spec = replace(_abc_chart(40, "uk"), title="ABC-аналіз: Товар за показником «Сума, грн»")
+    fig = draw_chart(spec)
+    fig.canvas.draw()
+    [legend] = [a.get_legend() for a in fig.axes if a.get_legend() is not None]
+    title = fig.axes[0].title.get_window_extent()
+    assert not legend.get_window_extent().overlaps(title)
+
+
 @pytest.mark.parametrize("language, count", [
     ("en", "1,204"), ("uk", f"1{NBSP}204"), ("ru", f"1{NBSP}204"), ("zh", "1,204")])
 def test_abc_caption_counts_in_the_charts_number_style(language: str, count: str) -> None:
