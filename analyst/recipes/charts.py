@@ -284,7 +284,7 @@ def _draw_cumulative(ax, spec: ChartSpec, cumulative: list[float]) -> None:
         share.legend(handles=handles, loc="lower right", bbox_to_anchor=(1.0, 1.01),
                      ncol=len(handles), borderaxespad=0.0)
         # A long title would run into that legend row: lift the title above it.
-        ax.set_title(ax.get_title(), pad=22)
+        ax.set_title(spec.title, pad=22)
 
 
 def _format(value: float, spec: ChartSpec) -> str:
