@@ -169,12 +169,15 @@ def analysis(session: SessionRecord) -> Any:
 
     Its tables come back from the workspace (saved data cards, checked against the table
     files; no second ingestion) and its conversation from the store, so follow-up
-    questions to the model keep their context after a reload or a restart.
+    questions to the model keep their context after a reload or a restart. A file whose
+    saved table changed on disk is never used: it is read again from the kept upload, or
+    left out; either way the Analyze page says so (`analysis.problems` has the details).
     """
     if st.session_state.get("analysis_sid") == session.id:
         return st.session_state["analysis"]
     from analyst.analysis import Analysis  # heavy (pandas): only when a session is used
     from analyst.workspace_state import load_files
+    from ui.i18n import t
     from ui.reportgen import answers_of
 
     close_analysis()
@@ -184,22 +187,44 @@ def analysis(session: SessionRecord) -> Any:
     restored = opened.cards
     recorded = {r.name for r in load_files(root)}
     cards: list[Any] = []
-    for record in store().files(session.id):
-        known = [c for c in restored if c.source_file == record.name]
-        if not known and record.name not in recorded:
-            known = _stored_cards(record, root)  # a workspace from before files.json
-        if not known:  # not restorable from the workspace: read the kept upload again
-            known = opened.add_file(upload_path(session.id, record.name), record.name,
-                                    ingest_options(record.options), replace=True)
-            store().update_file(session.id, record.id, record.options,
-                                [c.to_dict() for c in known])
-        cards.extend(known)
+    notices: list[tuple[str, str, None]] = []
+    try:
+        for record in store().files(session.id):
+            known = [c for c in restored if c.source_file == record.name]
+            if not known and record.name not in recorded:
+                known = _stored_cards(record, root)  # a workspace from before files.json
+            if not known:  # not restorable from the workspace: read the kept upload again
+                known = _read_again(opened, session.id, record)
+                # Recorded but not restored: its table changed on disk or was lost.
+                if record.name in recorded:
+                    name = record.name
+                    notices.append(("success", t("restore_reread", name=name), None) if known
+                                   else ("error", t("restore_missing", name=name), None))
+            cards.extend(known)
+    finally:
+        opened.close()  # one Analysis per browser session: this one only read the workspace
     # Only the files the store lists (what the user sees) take part in answers.
     ready = Analysis(opened.workspace, backend=opened.backend, cards=tuple(cards),
                      history=history)
+    ready.problems.extend(opened.problems)
+    if notices:  # shown on the Analyze page with the upload messages
+        st.session_state.setdefault("upload_messages", []).extend(notices)
     st.session_state["analysis"] = ready
     st.session_state["analysis_sid"] = session.id
     return ready
+
+
+def _read_again(opened: Any, session_id: str, record: FileRecord) -> list[Any]:
+    """The file's cards read again from its kept upload; [] (and a problem) when it cannot be."""
+    try:
+        known = opened.add_file(upload_path(session_id, record.name), record.name,
+                                ingest_options(record.options), replace=True)
+    except Exception as exc:  # any failure: the file is left out and the user told
+        log.warning("could not read %s again", record.name, exc_info=True)
+        opened.problems.append(f"{record.name} could not be read again: {exc}")
+        return []
+    store().update_file(session_id, record.id, record.options, [c.to_dict() for c in known])
+    return known
 
 
 def _stored_cards(record: FileRecord, root: Path) -> list[Any]:

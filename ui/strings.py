@@ -258,4 +258,19 @@ STRINGS.update({
     "new_analysis": ("New analysis", "Новий аналіз", "Новый анализ", "新建分析"),
     "open_session": ("Open: **{title}**", "Відкрито: **{title}**", "Открыто: **{title}**",
                      "已打开：**{title}**"),
+    # A reopened session whose saved table changed on disk (never used: a wrong number).
+    "restore_reread": (("{name}: its saved table had changed since it was read, so it was read "
+                        "again from your upload."),
+                       ("{name}: збережена таблиця змінилася після читання, тож файл прочитано "
+                       "знову з вашого завантаження."),
+                       ("{name}: сохранённая таблица изменилась после чтения, поэтому файл "
+                       "прочитан заново из вашей загрузки."),
+                       "{name}：保存的表格在读取后已被更改，因此已从您上传的文件重新读取。"),
+    "restore_missing": (("{name} could not be brought back, so answers do not use it. Upload "
+                         "{name} again."),
+                        ("{name} не вдалося відновити, тож відповіді його не використовують. "
+                        "Завантажте {name} ще раз."),
+                        ("{name} не удалось восстановить, поэтому ответы его не используют. "
+                        "Загрузите {name} ещё раз."),
+                        "无法恢复 {name}，因此回答不会使用它。请重新上传 {name}。"),
 })
