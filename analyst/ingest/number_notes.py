@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# A sign the cells carried -> the currency the amounts are taken to be in.
-_CODES = {
-    "$": "USD", "€": "EUR", "£": "GBP", "₴": "UAH", "грн": "UAH", "грн.": "UAH", "₽": "RUB",
-    "руб": "RUB", "руб.": "RUB", "元": "CNY", "rmb": "CNY", "¥": "JPY or CNY (¥)", "￥": "JPY or CNY (¥)",
-}
+from analyst.currency import currency_code as shared_currency_code
+
 _SEPARATORS = {",": "Commas", ".": "Dots", " ": "Spaces"}
 _DECIMALS = {".": "dot", ",": "comma"}
 
@@ -31,10 +28,11 @@ class NumberFacts:
 
 
 def currency_code(sign: str) -> str | None:
-    key = sign.strip().lower()
-    if key in _CODES:
-        return _CODES[key]
-    return key.upper() if key.isascii() and key.isalpha() and len(key) == 3 else None
+    """The ISO code of a sign the cells carried, for the card's sentence; None if not a currency."""
+    code = shared_currency_code(sign)
+    if code in ("¥", "￥"):
+        return "JPY or CNY (¥)"  # the card says plainly that the sign is ambiguous
+    return code if code and code.isascii() and code.isalpha() and len(code) == 3 else None
 
 
 def number_sentences(facts: dict[str, NumberFacts]) -> list[str]:

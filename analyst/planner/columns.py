@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from analyst.currency import currency_code
 from analyst.planner.codegen import Derived
 from analyst.planner.intents import DIMENSIONS
 from analyst.planner.phrases import say
-from analyst.report.formats import currency_code
 
 _AMOUNT = ("revenue", "sales", "amount", "turnover", "total", "sum", "net", "value", "gross",
            "виручк", "выручк", "сума", "сумма", "продаж", "оборот", "дохід", "доход",

@@ -18,8 +18,9 @@ A currency may be given as an ISO code ("UAH"), a symbol ("₴") or the word the
 from __future__ import annotations
 
 import math
-import re
 from numbers import Real
+
+from analyst.currency import currency_code
 
 MISSING = "\u2014"  # em dash: the figure could not be computed
 NBSP = "\u00a0"
@@ -31,18 +32,6 @@ ZERO_DECIMAL_CURRENCIES = frozenset({"JPY", "KRW", "VND", "CLP", "ISK", "HUF"})
 # What a Ukrainian or Russian reader writes after the number ("руб." rather than "₽": the
 # CJK font and many spreadsheets lack the rouble sign).
 LOCAL_UNITS = {"UAH": "грн", "RUB": "руб."}
-
-# The ways data names a currency -> its ISO code. "¥" stays a symbol: yen or yuan.
-_CODES = (
-    ("UAH", r"₴|грн\.?|гривн\w*|uah"),
-    ("RUB", r"₽|руб\.?|рубл\w*|rub|rur"),
-    ("USD", r"\$|usd|us\$"),
-    ("EUR", r"€|eur|euro"),
-    ("GBP", r"£|gbp"),
-    ("CNY", r"元|rmb|cny|人民币"),
-    ("JPY", r"円|jpy"),
-)
-_CODE_PATTERNS = tuple((code, re.compile(rf"(?:{pattern})", re.IGNORECASE)) for code, pattern in _CODES)
 
 FORMATS = ("money", "int", "number", "percent")
 LOCAL_STYLE_LANGUAGES = frozenset({"uk", "ru"})
@@ -57,17 +46,6 @@ def _local(language: str | None) -> bool:
 def number_marks(language: str | None = "en") -> tuple[str, str]:
     """(thousands, decimal) marks of `language`: ("\u00a0", ",") for uk/ru, else (",", ".")."""
     return (NBSP, ",") if _local(language) else (",", ".")
-
-
-def currency_code(currency: str | None) -> str | None:
-    """"грн", "₴", "uah" -> "UAH"; "руб." -> "RUB"; "$" -> "USD"; "¥" stays "¥"; None -> None."""
-    if not currency or not currency.strip():
-        return None
-    text = currency.strip()
-    for code, pattern in _CODE_PATTERNS:
-        if pattern.fullmatch(text):
-            return code
-    return text.upper() if text.isascii() and text.isalpha() else text
 
 
 def currency_unit(currency: str | None, language: str | None = "en") -> str | None:
