@@ -67,16 +67,9 @@ def image_tag() -> str:
 
 
 def image_exists(tag: str | None = None) -> bool:
-    try:
-        done = subprocess.run(
-            ["docker", "image", "inspect", tag or image_tag()],
-            capture_output=True,
-            check=False,
-            timeout=30,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-    return done.returncode == 0
+    from sandbox.engine import image_problem  # here: engine imports this module
+
+    return image_problem(tag or image_tag()) is None
 
 
 def _run(cmd: list[str], progress: Progress, *, cwd: Path | None = None, stdin=None) -> None:
@@ -160,10 +153,11 @@ def _prepare_context(context: Path, offline: bool, progress: Progress) -> None:
 
 def build(*, offline: bool = False, progress: Progress = print, workdir: Path | None = None) -> str:
     """Build the image for this checkout and return its tag; also tags `analyst-sandbox:latest`."""
-    if shutil.which("docker") is None:
-        raise BuildError("The docker command is not installed: install Docker first.")
-    if subprocess.run(["docker", "info"], capture_output=True, check=False).returncode != 0:
-        raise BuildError("The Docker engine does not answer: start it (e.g. `dockerd &`) and retry.")
+    from sandbox.engine import engine_problem  # here: engine imports this module
+
+    problem = engine_problem()
+    if problem:
+        raise BuildError(f"{problem[0].upper()}{problem[1:]}.")
     tag = image_tag()
     workdir = workdir or Path(__file__).resolve().parent.parent / ".build"
     workdir.mkdir(parents=True, exist_ok=True)

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 
-DEFAULT_IMAGE = "analyst-sandbox:latest"
+from sandbox.build import image_tag  # noqa: F401  (the tag callers check against)
+
 LABEL = "analyst.sandbox"
-
-
-def image_tag() -> str:
-    """The sandbox image: the builder's tag when it is installed, else the env/default."""
-    try:
-        from sandbox.build import image_tag as built_tag  # the lead's builder, when present
-    except ImportError:
-        return os.environ.get("ANALYST_SANDBOX_IMAGE", DEFAULT_IMAGE)
-    return built_tag()
 
 
 def docker(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
