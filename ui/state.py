@@ -238,11 +238,6 @@ def _stored_cards(record: FileRecord, root: Path) -> list[Any]:
     return cards if all((root / c.parquet_path).is_file() for c in cards) else []
 
 
-def forget_analysis() -> None:
-    """After a file was (re-)read: rebuild the analysis from the store on next use."""
-    close_analysis()
-
-
 def ingest_options(options: dict[str, Any]) -> Any:
     from analyst.ingest import IngestOptions
 
