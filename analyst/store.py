@@ -101,7 +101,8 @@ class Store:
                 if with_work_only else "")
         with self._connect() as conn:
             rows = conn.execute(
-                f"SELECT * FROM sessions WHERE owner = ?{work} ORDER BY updated DESC, created DESC",
+                # `work` is one of two constant clauses above; the owner is a bound parameter.
+                f"SELECT * FROM sessions WHERE owner = ?{work} ORDER BY updated DESC, created DESC",  # noqa: S608
                 (owner,),
             ).fetchall()
             return [_session(conn, row) for row in rows]

@@ -79,8 +79,12 @@ def generate(path: Path, rows: int, case: str) -> None:
     price = np.round(rng.uniform(1, 500, rows), 2)
     revenue = np.round(quantity * price, 2)
     cost = np.round(revenue * rng.uniform(0.4, 0.9, rows), 2)
-    pick = lambda values: np.array(values)[rng.integers(0, len(values), rows)]
-    numbered = lambda prefix, n: np.char.add(prefix, rng.integers(0, n, rows).astype(str))
+    def pick(values):
+        return np.array(values)[rng.integers(0, len(values), rows)]
+
+    def numbered(prefix, n):
+        return np.char.add(prefix, rng.integers(0, n, rows).astype(str))
+
     if case == "kyiv":
         frame = pd.DataFrame({
             "Дата": day.strftime("%d.%m.%Y"), "Номер": np.arange(1_000_000, 1_000_000 + rows),

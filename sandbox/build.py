@@ -84,7 +84,7 @@ def _run(cmd: list[str], progress: Progress, *, cwd: Path | None = None, stdin=N
         errors="replace",
     )
     tail: list[str] = []
-    assert proc.stdout is not None
+    assert proc.stdout is not None  # noqa: S101  stdout=PIPE: never None (narrows the type)
     for line in proc.stdout:
         line = line.rstrip()
         if line:

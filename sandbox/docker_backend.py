@@ -45,7 +45,8 @@ def run_arguments(workspace: Workspace, limits: Limits, image: str, name: str) -
         "--security-opt", "no-new-privileges",
         "--user", f"{SANDBOX_UID}:{SANDBOX_UID}",
         "--read-only",
-        "--tmpfs", f"/tmp:rw,nosuid,nodev,size={max(limits.tmp_bytes // mb, 1)}m,mode=1777",
+        # The container's own private, size-capped /tmp (not a host path).
+        "--tmpfs", f"/tmp:rw,nosuid,nodev,size={max(limits.tmp_bytes // mb, 1)}m,mode=1777",  # noqa: S108
         "--shm-size", f"{max(limits.shm_bytes // mb, 1)}m",
         "--pids-limit", str(limits.pids),
         "--memory", str(limits.memory_bytes), "--memory-swap", str(limits.memory_bytes),

@@ -201,7 +201,7 @@ class KernelSession:
         self.start()
 
     def _execute(self, code: str, timeout: float) -> _Outcome:
-        assert self._conn is not None
+        assert self._conn is not None  # noqa: S101  started in __init__/restart (narrows the type)
         out = _Outcome(before=self.workspace.snapshot())
         deadline = time.monotonic() + timeout
         try:
@@ -262,7 +262,7 @@ class KernelSession:
 
     def _wait(self, wanted: int, deadline: float, out: _Outcome) -> dict:
         """The step's reply; interrupts it at the deadline or past the output limit."""
-        assert self._conn is not None
+        assert self._conn is not None  # noqa: S101  started in __init__/restart (narrows the type)
         interrupted_at: float | None = None
         while True:
             now = time.monotonic()

@@ -77,7 +77,7 @@ def first_page(pdf: bytes) -> bytes | None:
         src = Path(tmp) / "report.pdf"
         src.write_bytes(pdf)
         try:
-            subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile",
+            subprocess.run(["pdftoppm",  # noqa: S603, S607  fixed argv; found on PATH above "-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile",
                             str(src), str(Path(tmp) / "page")], check=True, timeout=30,
                            capture_output=True)
         except (subprocess.SubprocessError, OSError):

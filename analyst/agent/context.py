@@ -88,13 +88,13 @@ def format_result(result: ExecutionResult, limit: int) -> str:
 
 def _value_text(result: ExecutionResult) -> str:
     value = result.value
-    assert value is not None
+    assert value is not None  # noqa: S101  callers pass only results with a value
     table = value.table
     if not table or value.text.strip():
         return value.text
     rows = table.get("data", [])[:TABLE_PREVIEW_ROWS]
     lines = ["\t".join(map(str, ["", *table.get("columns", [])]))]
-    for index, row in zip(table.get("index", []), rows):
+    for index, row in zip(table.get("index", []), rows, strict=False):
         lines.append("\t".join(map(str, [index, *row])))
     return "\n".join(lines)
 

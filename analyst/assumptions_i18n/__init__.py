@@ -92,7 +92,7 @@ def _names(value: str | None, words: ModuleType) -> str | None:
     if parts[0] or parts[-1] or any(j not in (", ", " and ") for j in joints):
         return None
     out = names[0]
-    for joint, name in zip(joints, names[1:]):
+    for joint, name in zip(joints, names[1:], strict=True):
         out += (words.LIST_AND if joint == " and " else words.LIST_COMMA) + name
     return out
 

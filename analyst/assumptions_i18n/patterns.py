@@ -39,7 +39,8 @@ PATTERNS: dict[str, str] = {
               r"year-first|as month and year|as year and month) \((?P<example>[^)]*)\)"
               r"(?P<tail>; as you chose|; the values fit both ways)?\."),
     "excel_serials": rf"(?P<name>{Q}) holds Excel serial numbers; read as dates\.",
-    "not_dates": rf"(?P<n>\d+) value\(s\) in (?P<name>{Q}) are not dates and were left empty, e\.g\. (?P<examples>.+)\.",
+    "not_dates": (rf"(?P<n>\d+) value\(s\) in (?P<name>{Q}) are not dates and were left empty, "
+                  r"e\.g\. (?P<examples>.+)\."),
     "not_numbers": (rf"(?P<n>\d+) value\(s\) in (?P<name>{Q}) are not numbers and were left empty, "
                     r"e\.g\. (?P<examples>.+)\."),
     "decimal_comma": rf"Comma read as the decimal separator in (?P<names>{NAMES})\.",
@@ -57,7 +58,8 @@ PATTERNS: dict[str, str] = {
     # excel.py
     "sheet_chosen_by_user": rf"Sheet (?P<sheet>{Q}) read, as you chose\.",
     "sheet_chosen": rf"Sheet (?P<sheet>{Q}) chosen: it holds the table(?P<skipped>; not read: .+)?\.",
-    "sheets_read": rf"Sheets (?P<sheets>{NAMES}) hold tables: each is read as its own table(?P<skipped>; not read: .+)?\.",
+    "sheets_read": (rf"Sheets (?P<sheets>{NAMES}) hold tables: each is read as its own table"
+                    r"(?P<skipped>; not read: .+)?\."),
     # formulas_eval.py
     "formulas_saved": r"Formula cells read from the results Excel saved with the file\.",
     "formulas_computed": (r"(?P<n>\d+) formula cell\(s\) had no saved result \(the file was not saved by "

@@ -178,7 +178,8 @@ def number_facts(numbers: NumberColumn, hint: str | None) -> NumberFacts:
 
 
 def _order_of(fmt: str) -> str:
-    picks = sorted((fmt.find(c), letter) for c, letter in (("%d", "D"), ("%m", "M"), ("%Y", "Y"), ("%y", "Y")) if c in fmt)
+    codes = (("%d", "D"), ("%m", "M"), ("%Y", "Y"), ("%y", "Y"))
+    picks = sorted((fmt.find(c), letter) for c, letter in codes if c in fmt)
     return "".join(letter for _, letter in picks)
 
 

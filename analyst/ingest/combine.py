@@ -47,7 +47,7 @@ def combine(members: list[tuple[RawTable, CleanTable]]) -> Combined | str:
                     f"on them ({', '.join(sorted(dtypes))}), so they were not combined into one table.")
     label = next(n for n in SHEET_COLUMN_NAMES + (f"Sheet ({len(columns)})",) if n not in columns)
     parts = []
-    for sheet, frame in zip(sheets, frames):
+    for sheet, frame in zip(sheets, frames, strict=True):
         part = frame.reindex(columns=columns)
         # Last, so the planner's first category column stays the data's own.
         part[label] = pd.Series([sheet] * len(part), dtype="str", index=part.index)
@@ -62,7 +62,7 @@ def combine(members: list[tuple[RawTable, CleanTable]]) -> Combined | str:
         kinds=_merged([c.kinds for _, c in members]),
         assumptions=(said,) + _shared_assumptions(sheets, [c.assumptions for _, c in members]),
         excluded=tuple(ExcludedRow(r.line, r.reason, f"[{sheet}] {r.text}")
-                       for sheet, (_, c) in zip(sheets, members) for r in c.excluded),
+                       for sheet, (_, c) in zip(sheets, members, strict=True) for r in c.excluded),
     )
     first = members[0][0]
     header_rows = {raw.header_row for raw, _ in members}
@@ -90,6 +90,6 @@ def _shared_assumptions(sheets: tuple[str, ...], lists: list[tuple[str, ...]]) -
     """A sentence true of every sheet once; the others prefixed with their sheet."""
     shared = [a for a in lists[0] if all(a in other for other in lists[1:])]
     result = list(shared)
-    for sheet, assumptions in zip(sheets, lists):
+    for sheet, assumptions in zip(sheets, lists, strict=True):
         result += [f"Sheet {sheet!r}: {a}" for a in assumptions if a not in shared]
     return tuple(result)

@@ -99,7 +99,7 @@ def _label_like(row: Row) -> bool:
     """Text only (years allowed, as in a "2026" group header), at least one real word."""
     kinds = _kinds(row)
     words = sum(k == "text" for k in kinds)
-    others = [v for v, k in zip(row.cells, kinds) if k in ("number", "date")]
+    others = [v for v, k in zip(row.cells, kinds, strict=True) if k in ("number", "date")]
     return words > 0 and all(_is_year(v) for v in others)
 
 

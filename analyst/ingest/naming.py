@@ -11,6 +11,7 @@ _CYRILLIC = dict(zip(
     ["a", "b", "v", "h", "g", "d", "e", "ie", "zh", "z", "y", "i", "i", "i", "k", "l", "m",
      "n", "o", "p", "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "",
      "e", "iu", "ia", "e"],
+    strict=True,
 ))
 
 

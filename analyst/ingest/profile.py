@@ -12,7 +12,8 @@ import pyarrow.compute as pc
 from analyst.datacard import ColumnCard
 
 SAMPLE_ROWS = 5
-_ID = re.compile(r"(^|[\s_])(id|code|sku|no|nr|№|#|number|код|артикул|номер|编号|编码|番号)($|[\s_.])|_id$", re.IGNORECASE)
+_ID = re.compile(r"(^|[\s_])(id|code|sku|no|nr|№|#|number|код|артикул|номер|编号|编码|番号)($|[\s_.])|_id$",
+                 re.IGNORECASE)
 # What counts (pieces, units) is a quantity even when its name also says "sales" or "total":
 # "Sales qty", "Total quantity", "Кількість, шт". Short Latin words match whole words only,
 # so "Discount" and "Account" are not counts.

@@ -92,13 +92,13 @@ def funnel_conversion(
     first, last = overall["count"].iloc[0], overall["count"].iloc[-1]
     figures = {"first_stage_count": float(first), "last_stage_count": float(last),
                "overall_conversion_pct": pct(last, first)}
-    for prev, row in zip(stage_order, overall.iloc[1:].itertuples(index=False)):
+    for prev, row in zip(stage_order, overall.iloc[1:].itertuples(index=False), strict=False):
         figures[f"conversion_pct:{prev}->{row.stage}"] = float(row.stage_conversion_pct)
     chart = ChartSpec(
         kind="funnel",
         title="Funnel",
         labels=tuple(f"{s} ({p:.1f}%)" if pd.notna(p) else str(s)
-                     for s, p in zip(overall["stage"], overall["overall_conversion_pct"])),
+                     for s, p in zip(overall["stage"], overall["overall_conversion_pct"], strict=True)),
         series=(ChartSeries("Count", tuple(overall["count"])),),
         value_label="Count",
         unit="number",

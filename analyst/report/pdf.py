@@ -1,7 +1,8 @@
 """`render_pdf(report) -> bytes`: the report as a PDF built with reportlab platypus.
 
 Each part of the report is a small function returning flowables; page furniture lives in
-`pages.py`, tables in `tables.py`, the methodology appendix in `appendix.py`. All user and model text is escaped on the way in.
+`pages.py`, tables in `tables.py`, the methodology appendix in `appendix.py`. All user and
+model text is escaped on the way in.
 """
 
 from __future__ import annotations

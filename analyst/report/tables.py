@@ -54,7 +54,7 @@ def _fit(natural: list[float], minimum: list[float], width: float) -> list[float
         return [w * width / total for w in natural]
     if floor <= width:
         give = (width - floor) / (total - floor)
-        return [m + (n - m) * give for n, m in zip(natural, minimum)]
+        return [m + (n - m) * give for n, m in zip(natural, minimum, strict=True)]
     return [m * width / floor for m in minimum]  # too many columns: everything shrinks
 
 

@@ -14,7 +14,7 @@ from analyst.datacard import ColumnCard, DataCard
 from analyst.events import Answer, Event
 from sandbox import Limits, Workspace, open_session
 
-SECRET_CUSTOMER = "Olena Kovalenko"
+SECRET_CUSTOMER = "Olena Kovalenko"  # noqa: S105  a customer name, not a password
 """A raw value that appears only in the sample rows: it must not reach the model in privacy
 mode."""
 

@@ -39,7 +39,7 @@ def running_app(data_dir: Path, **env: str) -> Iterator[str]:
         deadline = time.monotonic() + 60
         while True:
             try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:  # noqa: S310  our http://
                     if r.read().strip() == b"ok":
                         break
             except OSError:

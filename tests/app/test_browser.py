@@ -13,7 +13,8 @@ from tests.app.server import running_app
 
 pytestmark = pytest.mark.browser
 # Saved beside the test run; ANALYST_UPDATE_SCREENSHOT=1 refreshes the README's copy instead.
-SCREENSHOT = ROOT / ("docs" if os.environ.get("ANALYST_UPDATE_SCREENSHOT") == "1" else "test-artifacts") / "screenshot.png"
+_SHOTS = "docs" if os.environ.get("ANALYST_UPDATE_SCREENSHOT") == "1" else "test-artifacts"
+SCREENSHOT = ROOT / _SHOTS / "screenshot.png"
 NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": "", "ANALYST_MAX_UPLOAD_MB": "5"}
 
 

@@ -106,7 +106,7 @@ def test_settings_shows_modes_sandbox_health_and_limits(app_env):
     plain = "\n".join(str(e.value) for kind in ("info", "success", "warning") for e in at.get(kind))
     assert "A language model is not configured: the built-in offline analyst answers" in plain
     assert "not in an isolated container" in plain
-    for name in ("ANALYST_SANDBOX_BACKEND", "OPENAI_API_KEY", "secrets.toml", "swap", "/tmp"):
+    for name in ("ANALYST_SANDBOX_BACKEND", "OPENAI_API_KEY", "secrets.toml", "swap", "/tmp"):  # noqa: S108
         assert name not in plain
     # ... the setting names and files behind "For the administrator".
     admin = [e for e in at.expander if e.label.startswith("For the administrator")]

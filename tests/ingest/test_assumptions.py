@@ -101,7 +101,9 @@ def test_large_iso_file_names_its_dates_like_a_small_one(workspace, tmp_path):
     rows = "".join(f"2026-{i % 12 + 1:02d}-{i % 28 + 1:02d},{i},{i % 100}.5\n" for i in range(60_000))
     card, size = read(workspace, tmp_path, "iso.csv", "Day,Qty,Price\n" + rows)
     assert size >= FAST_FROM
-    assert list(card.assumptions) == ["Header on row 1.", "Dates in 'Day' read as ISO dates, year-month-day (2026-01-31)."]
+    assert list(card.assumptions) == [
+        "Header on row 1.", "Dates in 'Day' read as ISO dates, year-month-day (2026-01-31).",
+    ]
 
 
 def test_privacy_mode_quotes_no_cell_of_the_bookkeeping_file(workspace, tmp_path):

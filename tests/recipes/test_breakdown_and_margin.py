@@ -34,7 +34,7 @@ def test_breakdown_by_one_column_with_share_measures_and_orders():
 def test_breakdown_by_two_columns_labels_bars_with_both():
     result = breakdown(SALES, ["region", "channel"], "revenue")
     t = result.table
-    assert list(zip(t["region"], t["channel"], t["revenue"])) == [
+    assert list(zip(t["region"], t["channel"], t["revenue"], strict=True)) == [
         ("(blank)", "web", 40.0), ("North", "shop", 30.0), ("South", "shop", 20.0),
         ("North", "web", 10.0), ("East", "web", -5.0)]
     assert result.chart.labels[0] == "(blank) / web"

@@ -27,7 +27,7 @@ def test_kpi_summary_totals_orders_average_order_value_and_gross_margin():
     assert f["cost"] == 260.0 and f["gross_profit"] == 140.0 and f["gross_margin_pct"] == 35.0
     assert f["quantity"] == 4.0
     assert f["days"] == 30.0  # 5 Jan .. 3 Feb inclusive
-    assert dict(zip(result.table["metric"], result.table["value"]))["Gross margin %"] == 35.0
+    assert dict(zip(result.table["metric"], result.table["value"], strict=True))["Gross margin %"] == 35.0
     assert any("returns" in n for n in result.notes)
     assert any("2026-01-05 to 2026-02-03" in n for n in result.notes)
 

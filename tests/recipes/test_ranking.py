@@ -18,7 +18,7 @@ def items(pairs):
 
 
 def classes(result):
-    return dict(zip(result.table["product"], result.table["class"]))
+    return dict(zip(result.table["product"], result.table["class"], strict=True))
 
 
 # --- top_n -------------------------------------------------------------------------------

@@ -115,8 +115,10 @@ def test_real_assumptions_come_out_fully_translated(real_assumptions: list[str],
      "Виключено як підсумковий рядок: рядок 304 'Разом | 8 647 578,30'."),
     ("Comma read as the decimal separator in 'Сума, грн'.", "ru",
      "Запятая прочитана как десятичный разделитель в 'Сума, грн'."),
-    ("'$' removed from 'Amount' and 'Cost'; amounts read in USD.", "zh", "已从 'Amount' 和 'Cost' 中去除 '$'；金额按 USD 读取。"),
-    ("(56.00) read as \u221256.00: 3 value(s) in 'Amount'.", "uk", "(56.00) прочитано як \u221256.00: значень у 'Amount': 3."),
+    ("'$' removed from 'Amount' and 'Cost'; amounts read in USD.", "zh",
+     "已从 'Amount' 和 'Cost' 中去除 '$'；金额按 USD 读取。"),
+    ("(56.00) read as \u221256.00: 3 value(s) in 'Amount'.", "uk",
+     "(56.00) прочитано як \u221256.00: значень у 'Amount': 3."),
     ("Header on row 3.", "zh", "表头在第 3 行。"),
     ("Text encoding detected as cp1251 (not UTF-8). 2 characters could not be read and show as \ufffd.", "zh",
      "文本编码识别为 cp1251（不是 UTF-8）。2 个字符无法读取，显示为 \ufffd。"),
@@ -154,5 +156,5 @@ def test_a_ukrainian_report_lists_the_assumptions_in_ukrainian_and_english_stays
     assert ukrainian.language_hint == "uk"
     (source,) = ukrainian.sources
     assert "Кодування тексту визначено як cp1251 (не UTF-8)." in source.assumptions
-    assert all(not english_left(t, e) for t, e in zip(source.assumptions, card.assumptions))
+    assert all(not english_left(t, e) for t, e in zip(source.assumptions, card.assumptions, strict=True))
     assert english.sources[0].assumptions == tuple(card.assumptions)
