@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from analyst.ingest.errors import IngestError
+from analyst.ingest.header_layout import find_period_header
+from analyst.ingest.periods import header_label
 
 # Loose on purpose: this only tells header text from data, the column parser decides values.
 _NUMBER = re.compile(
@@ -115,6 +117,8 @@ def _span(row: Row) -> int:
 def _name(value: Any) -> str:
     if value is None or cell_kind(value) == "empty":
         return ""
+    if isinstance(value, dt.date):
+        return header_label(value) or str(value)  # a real date as Excel's "mmm yyyy" shows it
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return re.sub(r"\s+", " ", str(value)).strip()
@@ -154,6 +158,21 @@ def _join(upper: Row, lower: Row) -> list[str]:
     return names
 
 
+def period_header(rows: Sequence[Row], i: int) -> Header | None:
+    """A header of periods at `rows[i]` (with merged rows over or under it), decided by `header_layout`."""
+    found = find_period_header(rows, i)
+    if found is None:
+        return None
+    names, band, data, by_column = found
+    used = tuple(rows[k].number for k in band)
+    labels = [names[j] for j in sorted(by_column)]
+    shown = f"{labels[0]} … {labels[-1]}" if len(labels) > 2 else " and ".join(labels)
+    where = f"row {used[0]}" if len(used) == 1 else f"rows {used[0]}-{used[-1]}"
+    how = "periods as columns" if len(used) == 1 else f"a {len(used)}-row header of periods, joined"
+    return Header(tuple(names), used, data, f"Header on {where} ({how}: {shown}).",
+                  skipped_above(used[0], band[0]))
+
+
 def find_header(rows: Sequence[Row], forced_row: int | None = None) -> Header:
     rows = [r for r in rows if _filled(r) > 0]
     if not rows:
@@ -170,6 +189,12 @@ def find_header(rows: Sequence[Row], forced_row: int | None = None) -> Header:
         # The data are the widest recurring rows; one-cell title lines do not count.
         width = max(w for w, n in Counter(_span(r) for r in head).items() if n >= 2 or w == width)
     need = max(2, math.ceil(0.5 * width)) if width > 1 else 1
+    # Periods across the top win over any sparser line above them (titles, units, notes):
+    # the layout, not one row's look, decides.
+    for i, row in enumerate(head):
+        periods = period_header(rows, i)
+        if periods is not None and all(_filled(r) < _filled(row) for r in head[:i]):
+            return periods
     for i, row in enumerate(head):
         if _filled(row) < need or not _label_like(row):
             continue
