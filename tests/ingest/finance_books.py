@@ -15,13 +15,17 @@ from openpyxl.utils import get_column_letter
 
 SHORT = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 # How each language writes a month in a header (the reader must map all to Jan..Dec).
+_UK = ("січ", "лют", "бер", "квіт", "трав", "черв", "лип", "серп", "вер", "жовт", "лист", "груд")
+_RU = ("янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек")
+_DE = ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
+       "Oktober", "November", "Dezember")
 MONTH_SPELLINGS = {
     "en": lambda m, y: f"{SHORT[m - 1]} {y}",
     "iso": lambda m, y: f"{y}-{m:02d}",
     "slash": lambda m, y: f"{m:02d}/{y}",
-    "uk": lambda m, y: f"{('січ', 'лют', 'бер', 'квіт', 'трав', 'черв', 'лип', 'серп', 'вер', 'жовт', 'лист', 'груд')[m - 1]}. {y}",
-    "ru": lambda m, y: f"{('янв', 'фев', 'мар', 'апр', 'май', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек')[m - 1]} {y}",
-    "de": lambda m, y: f"{('Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember')[m - 1]} {y}",
+    "uk": lambda m, y: f"{_UK[m - 1]}. {y}",
+    "ru": lambda m, y: f"{_RU[m - 1]} {y}",
+    "de": lambda m, y: f"{_DE[m - 1]} {y}",
     "zh": lambda m, y: f"{y}年{m}月",
 }
 TOTAL_WORDS = ("Total", "Grand total", "Итого", "Разом", "Gesamt", "合计")
