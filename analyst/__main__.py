@@ -1,20 +1,24 @@
-"""`python -m analyst COMMAND ...`: each command lives in `analyst/commands/<name>.py`."""
+"""`analyst COMMAND ...` (or `python -m analyst`): each command lives in `analyst/commands/<name>.py`."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
 import sys
+from pathlib import Path
 
 COMMANDS = {
     "ingest": "Read a spreadsheet and print its data cards",
     "ask": "Ask a question about one or more files",
     "report": "Build the standard PDF (and XLSX) report for files",
+    "web": "Start the web app in the browser (Streamlit)",
 }
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m analyst")
+    # The console script is `analyst`; `python -m analyst` shows itself as such.
+    called = Path(sys.argv[0]).name
+    parser = argparse.ArgumentParser(prog="python -m analyst" if called == "__main__.py" else called)
     sub = parser.add_subparsers(dest="command", required=True)
     modules = {}
     for name, help_text in COMMANDS.items():
@@ -26,7 +30,12 @@ def main(argv: list[str] | None = None) -> int:
             continue  # command not built yet
         modules[name] = module
         module.add_arguments(sub.add_parser(name, help=help_text))
-    args = parser.parse_args(argv)
+    # `analyst web` passes what it does not know on to `streamlit run` (--server.port 8502).
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "web":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if args.command == "web":
+        args.streamlit_args = extra
     try:
         return int(modules[args.command].run(args) or 0)
     except KeyboardInterrupt:

@@ -54,6 +54,15 @@ def _inputs() -> list[Path]:
     return files
 
 
+def default_workdir() -> Path:
+    """`.build/` of a checkout; for an installed package (no checkout around it) the user's cache."""
+    checkout = Path(__file__).resolve().parent.parent
+    if (checkout / "pyproject.toml").is_file():
+        return checkout / ".build"
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return cache / "analyst-sandbox-build"
+
+
 def image_tag() -> str:
     """The tag of the image this checkout needs (``ANALYST_SANDBOX_IMAGE`` overrides it)."""
     override = os.environ.get("ANALYST_SANDBOX_IMAGE", "").strip()
@@ -159,7 +168,7 @@ def build(*, offline: bool = False, progress: Progress = print, workdir: Path | 
     if problem:
         raise BuildError(f"{problem[0].upper()}{problem[1:]}.")
     tag = image_tag()
-    workdir = workdir or Path(__file__).resolve().parent.parent / ".build"
+    workdir = workdir or default_workdir()
     workdir.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     context = workdir / "context"

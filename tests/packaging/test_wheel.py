@@ -1,0 +1,123 @@
+"""The package installs like any other: wheel built, installed in a fresh venv, its commands run.
+
+Slow (a fresh venv gets every dependency, at the versions of the lock, from the package
+index or pip's cache), and part of CI: it is the proof that `pip install .` works outside
+this checkout, with the prompts, the recipes and the sandbox image's inputs inside.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
+
+
+def _sources(target: Path) -> Path:
+    """The project's files as a clone has them (tracked and new, never ignored ones)."""
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
+                            capture_output=True, text=True, check=True).stdout.splitlines()
+    for name in listed:
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    return target
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with the built wheel installed; returns its bin/ folder."""
+    base = tmp_path_factory.mktemp("wheel")
+    sources = _sources(base / "src")
+    dist = base / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                    "-q", "-w", str(dist), str(sources)], check=True, capture_output=True)
+    (wheel,) = dist.glob("analyst-*.whl")
+    env_dir = base / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    bin_dir = env_dir / "bin"
+    # The lock as constraints: the ranges in pyproject.toml must admit the locked versions.
+    done = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q",
+                           "-c", str(ROOT / "requirements.txt"), str(wheel)],
+                          check=False, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return bin_dir
+
+
+def _run(bin_dir: Path, *argv: str, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    return subprocess.run([str(bin_dir / argv[0]), *argv[1:]], check=False, cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def test_analyst_help_lists_every_command(installed: Path, tmp_path: Path) -> None:
+    done = _run(installed, "analyst", "--help", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: analyst ")
+    for command in ("ingest", "ask", "report", "web"):
+        assert command in done.stdout
+
+
+def test_sandbox_doctor_sees_the_same_image_as_the_checkout(installed: Path, tmp_path: Path) -> None:
+    """The image inputs (Dockerfile, pinned requirements, kernel) are in the wheel, unchanged."""
+    from sandbox.build import image_tag
+
+    ours = subprocess.run([sys.executable, "-m", "sandbox", "doctor"], check=False, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    done = _run(installed, "sandbox", "doctor", cwd=tmp_path)
+    assert f"Sandbox image: {image_tag()} " in done.stdout, done.stdout + done.stderr
+    assert done.returncode == ours.returncode, done.stdout
+    if os.environ.get("CI", "").lower() == "true":
+        assert done.returncode == 0, done.stdout
+
+
+def test_installed_ingest_reads_a_file_outside_the_checkout(installed: Path, tmp_path: Path) -> None:
+    sheet = tmp_path / "sales.csv"
+    sheet.write_text("Date;Region;Revenue\n01.02.2026;Kyiv;1 234,50\n02.02.2026;Lviv;99,50\n",
+                     encoding="utf-8")
+    done = _run(installed, "analyst", "ingest", str(sheet), "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    (card,) = json.loads(done.stdout)
+    revenue = next(c for c in card["columns"] if c["name"] == "Revenue")
+    assert revenue["sum"] == 1334.0
+
+
+def test_installed_web_app_runs_its_pages(installed: Path, tmp_path: Path) -> None:
+    """The installed app.py finds its pages/ and ui/ (AppTest runs the real script)."""
+    script = (
+        "import sys\n"
+        "from streamlit.testing.v1 import AppTest\n"
+        "from analyst.commands.web import app_path\n"
+        "app = app_path()\n"
+        "assert 'site-packages' in str(app), app\n"
+        "at = AppTest.from_file(str(app), default_timeout=60).run()\n"
+        "assert not at.exception, at.exception\n"
+        "print('uploader' if at.get('file_uploader') else 'no uploader')\n"
+    )
+    done = _run(installed, "python", "-c", script, cwd=tmp_path, timeout=180)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip().endswith("uploader") and "no uploader" not in done.stdout
+
+
+def test_web_command_starts_streamlit_with_safe_defaults(installed: Path, tmp_path: Path) -> None:
+    script = (
+        "import json\n"
+        "from pathlib import Path\n"
+        "from analyst.commands.web import app_path, streamlit_command\n"
+        "print(json.dumps(streamlit_command(app_path(), ['--server.port=8599'], Path.cwd(), Path.cwd())))\n"
+    )
+    done = _run(installed, "python", "-c", script, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    command = json.loads(done.stdout)
+    assert command[1:4] == ["-m", "streamlit", "run"] and command[4].endswith("app.py")
+    assert "--server.address=localhost" in command and "--browser.gatherUsageStats=false" in command
+    assert command[-1] == "--server.port=8599"
