@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 from analyst.store_records import (
-    SCHEMA,
     ArtifactRecord,
     FileRecord,
     MessageRecord,
@@ -31,6 +30,7 @@ from analyst.store_records import (
     SessionRecord,
     StepRecord,
 )
+from analyst.store_schema import migrate
 
 DEFAULT_TITLE = "Untitled analysis"
 
@@ -59,7 +59,7 @@ class Store:
             conn.execute("PRAGMA foreign_keys = ON")
             if not self._ready:
                 conn.execute("PRAGMA journal_mode = WAL")
-                conn.executescript(SCHEMA)
+                migrate(conn, f"The session database {self.db_path}")
                 self._ready = True
             with conn:  # one transaction per call: committed, or rolled back on error
                 yield conn

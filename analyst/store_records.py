@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+# The first release's schema, frozen: it is migration 1 in `analyst.store_schema`, which
+# databases in the field have already run. A schema change is a new migration there.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
     id TEXT PRIMARY KEY,

@@ -1,0 +1,343 @@
+"""Everything a user must not lose, in SQLite (WAL) beside the workspaces on disk.
+
+Layout under the data folder: `analyst.db` and `workspaces/<session id>/` (the sandbox
+workspace of that session: the uploaded originals, the Parquet tables, the charts).
+A session id is unguessable (`secrets.token_urlsafe`), and every read or write of a
+session names its owner, so one person's link never opens another person's work.
+
+One short-lived connection per call: Streamlit runs each browser session in its own
+thread, and sqlite3 connections must not cross threads.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tests.store.release_33c1413.store_records import (
+    SCHEMA,
+    ArtifactRecord,
+    FileRecord,
+    MessageRecord,
+    PinRecord,
+    SessionRecord,
+    StepRecord,
+)
+
+DEFAULT_TITLE = "Untitled analysis"
+
+
+@dataclass
+class Store:
+    """The session store of one data folder. No I/O until the first call."""
+
+    data_dir: Path
+    _ready: bool = field(default=False, init=False, repr=False)
+
+    @property
+    def db_path(self) -> Path:
+        return Path(self.data_dir) / "analyst.db"
+
+    def workspace_dir(self, session_id: str) -> Path:
+        return Path(self.data_dir) / "workspaces" / session_id
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        if not self._ready:
+            Path(self.data_dir).mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.db_path, timeout=15)
+        conn.row_factory = sqlite3.Row
+        try:
+            conn.execute("PRAGMA foreign_keys = ON")
+            if not self._ready:
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.executescript(SCHEMA)
+                self._ready = True
+            with conn:  # one transaction per call: committed, or rolled back on error
+                yield conn
+        finally:
+            conn.close()
+
+    def journal_mode(self) -> str:
+        with self._connect() as conn:
+            return str(conn.execute("PRAGMA journal_mode").fetchone()[0])
+
+    # Sessions ------------------------------------------------------------------------
+
+    def create_session(self, owner: str, title: str = DEFAULT_TITLE) -> SessionRecord:
+        session_id = secrets.token_urlsafe(18)
+        now = _now()
+        with self._connect() as conn:
+            conn.execute(
+                "INSERT INTO sessions (id, owner, title, created, updated) VALUES (?, ?, ?, ?, ?)",
+                (session_id, owner, title, now, now),
+            )
+        return SessionRecord(session_id, owner, title, now, now)
+
+    def get_session(self, session_id: str, owner: str) -> SessionRecord | None:
+        """The session, or None when it does not exist or belongs to someone else."""
+        with self._connect() as conn:
+            row = conn.execute(
+                "SELECT * FROM sessions WHERE id = ? AND owner = ?", (session_id, owner)
+            ).fetchone()
+            return None if row is None else _session(conn, row)
+
+    def list_sessions(self, owner: str, *, with_work_only: bool = False) -> list[SessionRecord]:
+        """The owner's sessions, most recently used first.
+
+        `with_work_only` leaves out sessions with no file and no message (a failed upload
+        or a tab opened and closed): "Untitled analysis · no files" helps nobody.
+        """
+        work = (" AND (EXISTS (SELECT 1 FROM files f WHERE f.session_id = sessions.id)"
+                " OR EXISTS (SELECT 1 FROM messages m WHERE m.session_id = sessions.id))"
+                if with_work_only else "")
+        with self._connect() as conn:
+            rows = conn.execute(
+                f"SELECT * FROM sessions WHERE owner = ?{work} ORDER BY updated DESC, created DESC",
+                (owner,),
+            ).fetchall()
+            return [_session(conn, row) for row in rows]
+
+    def rename_session(self, session_id: str, owner: str, title: str) -> bool:
+        title = " ".join(title.split())[:200] or DEFAULT_TITLE
+        with self._connect() as conn:
+            done = conn.execute(
+                "UPDATE sessions SET title = ?, updated = ? WHERE id = ? AND owner = ?",
+                (title, _now(), session_id, owner),
+            )
+            return done.rowcount == 1
+
+    def delete_session(self, session_id: str, owner: str) -> bool:
+        """Delete the session, its records and its workspace folder."""
+        with self._connect() as conn:
+            done = conn.execute(
+                "DELETE FROM sessions WHERE id = ? AND owner = ?", (session_id, owner)
+            )
+        if done.rowcount != 1:
+            return False
+        shutil.rmtree(self.workspace_dir(session_id), ignore_errors=True)
+        return True
+
+    def touch(self, conn: sqlite3.Connection, session_id: str) -> None:
+        conn.execute("UPDATE sessions SET updated = ? WHERE id = ?", (_now(), session_id))
+
+    # Files ---------------------------------------------------------------------------
+
+    def add_file(
+        self, session_id: str, name: str, options: dict[str, Any], cards: list[dict[str, Any]]
+    ) -> FileRecord:
+        now = _now()
+        with self._connect() as conn:
+            cur = conn.execute(
+                "INSERT INTO files (session_id, name, options, cards, added) VALUES (?, ?, ?, ?, ?)",
+                (session_id, name, _dump(options), _dump(cards), now),
+            )
+            self.touch(conn, session_id)
+        return FileRecord(int(cur.lastrowid or 0), session_id, name, options, cards, now)
+
+    def update_file(
+        self, session_id: str, file_id: int, options: dict[str, Any], cards: list[dict[str, Any]]
+    ) -> None:
+        """Record a re-ingestion with corrected options."""
+        with self._connect() as conn:
+            conn.execute(
+                "UPDATE files SET options = ?, cards = ? WHERE id = ? AND session_id = ?",
+                (_dump(options), _dump(cards), file_id, session_id),
+            )
+            self.touch(conn, session_id)
+
+    def files(self, session_id: str) -> list[FileRecord]:
+        with self._connect() as conn:
+            rows = conn.execute(
+                "SELECT * FROM files WHERE session_id = ? ORDER BY id", (session_id,)
+            ).fetchall()
+        return [
+            FileRecord(r["id"], r["session_id"], r["name"], json.loads(r["options"]),
+                       json.loads(r["cards"]), r["added"])
+            for r in rows
+        ]
+
+    # Messages and steps --------------------------------------------------------------
+
+    def add_message(
+        self, session_id: str, role: str, text: str, data: dict[str, Any] | None = None
+    ) -> MessageRecord:
+        now = _now()
+        with self._connect() as conn:
+            cur = conn.execute(
+                "INSERT INTO messages (session_id, role, text, data, created) VALUES (?, ?, ?, ?, ?)",
+                (session_id, role, text, _dump(data or {}), now),
+            )
+            self.touch(conn, session_id)
+        return MessageRecord(int(cur.lastrowid or 0), session_id, role, text, data or {}, now)
+
+    def add_answer(self, session_id: str, answer: dict[str, Any]) -> MessageRecord:
+        """Persist `Answer.to_dict()`: the assistant message, its steps and their files."""
+        keys = ("question", "brain", "ok", "warnings", "usage", "waited_s")
+        data = {k: answer.get(k) for k in keys if k in answer}
+        now = _now()
+        with self._connect() as conn:
+            cur = conn.execute(
+                "INSERT INTO messages (session_id, role, text, data, created) VALUES (?, ?, ?, ?, ?)",
+                (session_id, "assistant", answer.get("answer", ""), _dump(data), now),
+            )
+            message_id = int(cur.lastrowid or 0)
+            for step in answer.get("steps", []):
+                _insert_step(conn, session_id, message_id, step)
+            self.touch(conn, session_id)
+        return self.message(session_id, message_id)
+
+    def message(self, session_id: str, message_id: int) -> MessageRecord:
+        with self._connect() as conn:
+            row = conn.execute(
+                "SELECT * FROM messages WHERE id = ? AND session_id = ?", (message_id, session_id)
+            ).fetchone()
+            if row is None:
+                raise KeyError(f"no message {message_id} in this session")
+            return _message(conn, row)
+
+    def messages(self, session_id: str) -> list[MessageRecord]:
+        with self._connect() as conn:
+            rows = conn.execute(
+                "SELECT * FROM messages WHERE session_id = ? ORDER BY id", (session_id,)
+            ).fetchall()
+            return [_message(conn, row) for row in rows]
+
+    def artifacts(self, session_id: str) -> list[ArtifactRecord]:
+        with self._connect() as conn:
+            rows = conn.execute(
+                "SELECT * FROM artifacts WHERE session_id = ? ORDER BY step_id, path", (session_id,)
+            ).fetchall()
+        return [
+            ArtifactRecord(r["session_id"], r["step_id"], r["path"], r["size"], bool(r["is_image"]))
+            for r in rows
+        ]
+
+    # Pins ----------------------------------------------------------------------------
+
+    def add_pin(self, session_id: str, step_id: int, title: str, narrative: str = "") -> PinRecord:
+        with self._connect() as conn:
+            owned = conn.execute(
+                "SELECT 1 FROM steps WHERE id = ? AND session_id = ?", (step_id, session_id)
+            ).fetchone()
+            if owned is None:
+                raise KeyError(f"no step {step_id} in this session")
+            (last,) = conn.execute(
+                "SELECT COALESCE(MAX(position), 0) FROM pins WHERE session_id = ?", (session_id,)
+            ).fetchone()
+            cur = conn.execute(
+                "INSERT INTO pins (session_id, step_id, position, title, narrative)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (session_id, step_id, last + 1, title, narrative),
+            )
+            self.touch(conn, session_id)
+            pin_id = int(cur.lastrowid or 0)
+        return next(p for p in self.pins(session_id) if p.id == pin_id)
+
+    def pins(self, session_id: str) -> list[PinRecord]:
+        """The pinned results in report order."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                "SELECT p.*, s.message_id FROM pins p JOIN steps s ON s.id = p.step_id"
+                " WHERE p.session_id = ? ORDER BY p.position, p.id",
+                (session_id,),
+            ).fetchall()
+            pins = []
+            for r in rows:
+                step = _step(conn.execute("SELECT * FROM steps WHERE id = ?", (r["step_id"],)).fetchone())
+                msg = conn.execute("SELECT data FROM messages WHERE id = ?", (r["message_id"],)).fetchone()
+                question = json.loads(msg["data"]).get("question") or "" if msg else ""
+                pins.append(PinRecord(r["id"], session_id, r["position"], r["title"],
+                                      r["narrative"], step, question))
+            return pins
+
+    def is_pinned(self, session_id: str, step_id: int) -> bool:
+        with self._connect() as conn:
+            return conn.execute(
+                "SELECT 1 FROM pins WHERE session_id = ? AND step_id = ?", (session_id, step_id)
+            ).fetchone() is not None
+
+    def update_pin(
+        self, session_id: str, pin_id: int, *, title: str | None = None, narrative: str | None = None
+    ) -> None:
+        with self._connect() as conn:
+            if title is not None:
+                conn.execute("UPDATE pins SET title = ? WHERE id = ? AND session_id = ?",
+                             (title, pin_id, session_id))
+            if narrative is not None:
+                conn.execute("UPDATE pins SET narrative = ? WHERE id = ? AND session_id = ?",
+                             (narrative, pin_id, session_id))
+            self.touch(conn, session_id)
+
+    def move_pin(self, session_id: str, pin_id: int, offset: int) -> None:
+        """Move a pin up (offset -1) or down (+1) in the report order."""
+        order = [p.id for p in self.pins(session_id)]
+        if pin_id not in order:
+            return
+        i = order.index(pin_id)
+        j = max(0, min(len(order) - 1, i + offset))
+        order.insert(j, order.pop(i))
+        with self._connect() as conn:
+            for position, pid in enumerate(order, start=1):
+                conn.execute("UPDATE pins SET position = ? WHERE id = ? AND session_id = ?",
+                             (position, pid, session_id))
+            self.touch(conn, session_id)
+
+    def remove_pin(self, session_id: str, pin_id: int) -> None:
+        with self._connect() as conn:
+            conn.execute("DELETE FROM pins WHERE id = ? AND session_id = ?", (pin_id, session_id))
+            self.touch(conn, session_id)
+
+
+def _insert_step(conn: sqlite3.Connection, session_id: str, message_id: int, step: dict[str, Any]) -> None:
+    result = step.get("result")
+    cur = conn.execute(
+        "INSERT INTO steps (session_id, message_id, number, description, code, recipe, result)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (session_id, message_id, int(step.get("number", 0)), step.get("description", ""),
+         step.get("code", ""), step.get("recipe"), None if result is None else _dump(result)),
+    )
+    for f in (result or {}).get("files", []):
+        conn.execute(
+            "INSERT INTO artifacts (session_id, step_id, path, size, is_image) VALUES (?, ?, ?, ?, ?)",
+            (session_id, cur.lastrowid, f["path"], int(f.get("size", 0)), int(bool(f.get("is_image")))),
+        )
+
+
+def _session(conn: sqlite3.Connection, row: sqlite3.Row) -> SessionRecord:
+    names = conn.execute(
+        "SELECT name FROM files WHERE session_id = ? ORDER BY id", (row["id"],)
+    ).fetchall()
+    return SessionRecord(row["id"], row["owner"], row["title"], row["created"], row["updated"],
+                         tuple(n["name"] for n in names))
+
+
+def _message(conn: sqlite3.Connection, row: sqlite3.Row) -> MessageRecord:
+    steps = conn.execute(
+        "SELECT * FROM steps WHERE message_id = ? ORDER BY number, id", (row["id"],)
+    ).fetchall()
+    return MessageRecord(row["id"], row["session_id"], row["role"], row["text"],
+                         json.loads(row["data"]), row["created"], tuple(_step(s) for s in steps))
+
+
+def _step(row: sqlite3.Row) -> StepRecord:
+    result = json.loads(row["result"]) if row["result"] is not None else None
+    return StepRecord(row["id"], row["message_id"], row["number"], row["description"],
+                      row["code"], row["recipe"], result)
+
+
+def _dump(value: Any) -> str:
+    # default=str: a date or Path inside a card must not make a session unsaveable.
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")

@@ -1,0 +1,133 @@
+"""Records returned by `analyst.store`, and its SQLite schema."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    id TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    title TEXT NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_owner ON sessions (owner, updated);
+
+CREATE TABLE IF NOT EXISTS files (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    options TEXT NOT NULL,          -- JSON: the user's ingestion overrides
+    cards TEXT NOT NULL,            -- JSON: DataCard.to_dict() of each table
+    added TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS messages (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    role TEXT NOT NULL,             -- user | assistant
+    text TEXT NOT NULL,
+    data TEXT NOT NULL,             -- JSON: brain, ok, warnings, usage, question
+    created TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS steps (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    message_id INTEGER NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    description TEXT NOT NULL,
+    code TEXT NOT NULL,
+    recipe TEXT,
+    result TEXT                     -- JSON: ExecutionResult.to_dict(), NULL if it never ran
+);
+
+CREATE TABLE IF NOT EXISTS pins (
+    id INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    step_id INTEGER NOT NULL REFERENCES steps (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    narrative TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS artifacts (
+    session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+    step_id INTEGER NOT NULL REFERENCES steps (id) ON DELETE CASCADE,
+    path TEXT NOT NULL,             -- relative to the session's workspace
+    size INTEGER NOT NULL,
+    is_image INTEGER NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    id: str
+    owner: str
+    title: str
+    created: str
+    updated: str
+    files: tuple[str, ...] = ()
+    """Display names of the files in the session, in upload order."""
+
+
+@dataclass(frozen=True)
+class FileRecord:
+    id: int
+    session_id: str
+    name: str
+    options: dict[str, Any]
+    """The user's ingestion overrides (sheet, header row, decimal, date order)."""
+    cards: list[dict[str, Any]]
+    """`DataCard.to_dict()` of every table read from the file."""
+    added: str
+
+
+@dataclass(frozen=True)
+class StepRecord:
+    id: int
+    message_id: int
+    number: int
+    description: str
+    code: str
+    recipe: str | None
+    result: dict[str, Any] | None
+    """`ExecutionResult.to_dict()`, or None when the step never ran."""
+
+
+@dataclass(frozen=True)
+class MessageRecord:
+    id: int
+    session_id: str
+    role: str
+    """"user" or "assistant"."""
+    text: str
+    data: dict[str, Any]
+    """For answers: brain, ok, warnings, usage."""
+    created: str
+    steps: tuple[StepRecord, ...] = ()
+
+
+@dataclass(frozen=True)
+class PinRecord:
+    id: int
+    session_id: str
+    position: int
+    title: str
+    narrative: str
+    step: StepRecord
+    question: str = ""
+    """The question the pinned step answered, for context in the report builder."""
+
+
+@dataclass(frozen=True)
+class ArtifactRecord:
+    session_id: str
+    step_id: int
+    path: str
+    """Relative to the session's workspace, e.g. `output/revenue.png`."""
+    size: int
+    is_image: bool
