@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     command = streamlit_command(app, list(getattr(args, "streamlit_args", [])), Path.cwd(), Path.home())
     # Replaced, not wrapped: Ctrl-C, signals and the exit code are Streamlit's own.
-    os.execv(command[0], command)
+    os.execv(command[0], command)  # noqa: S606 - our interpreter and an argument list, no shell
     return 0  # not reached
 
 
