@@ -16,6 +16,7 @@ from analyst.ingest.number_notes import NumberFacts, number_sentences
 from analyst.ingest.numbers import NumberColumn, missing_mask, parse_numbers
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.table import RawTable
+from analyst.ingest.totals import sum_rows, sum_sentence
 
 _DATE_NAME = re.compile(r"date|day|month|period|дата|день|місяць|месяц|日期|日付|月份", re.IGNORECASE)
 _ORDER_NAMES = {"DMY": "day-first", "MDY": "month-first", "YMD": "year-first", "MY": "as month and year",
@@ -32,6 +33,8 @@ class CleanTable:
     """Column name -> "money" / "percent" when the cells said so (currency sign, %)."""
     assumptions: tuple[str, ...] = ()
     excluded: tuple[ExcludedRow, ...] = ()
+    row_numbers: tuple[int, ...] = ()
+    """Each clean row's number in the source (1-based, as the user sees it); empty when unknown."""
 
 
 def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
@@ -43,6 +46,7 @@ def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
     blanks = int(drop.sum()) - (len(excluded) - len(raw.excluded))
     if blanks:
         assumptions.append(f"{blanks} blank row(s) inside the data skipped.")
+    kept_rows = np.asarray(raw.row_numbers)[~drop] if len(raw.row_numbers) == len(drop) else np.asarray(raw.row_numbers)
     if drop.any():
         frame = frame[~drop].reset_index(drop=True)
     frame, names = _drop_empty_columns(frame, list(raw.names), assumptions)
@@ -60,13 +64,19 @@ def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
                                    notes, kinds, assumptions, raw, facts)
     assumptions += number_sentences(facts)
     result = pd.DataFrame(typed)
+    sums, summed = sum_rows(result, kept_rows) if len(kept_rows) == len(result) else (None, [])
+    if summed:
+        result = result[~sums].reset_index(drop=True)
+        kept_rows = kept_rows[~sums]
+        excluded = sorted(excluded + summed, key=lambda r: r.line)
+        assumptions.append(sum_sentence(summed))
     duplicates = int(pd.util.hash_pandas_object(result, index=False).duplicated().sum())
     if duplicates:
         assumptions.append(
             f"{duplicates} row(s) are exact duplicates of an earlier row; they were kept "
             "(check whether the export repeated them)."
         )
-    return CleanTable(result, notes, kinds, tuple(assumptions), tuple(excluded))
+    return CleanTable(result, notes, kinds, tuple(assumptions), tuple(excluded), tuple(int(n) for n in kept_rows))
 
 
 def _excluded_sentences(excluded: list[ExcludedRow]) -> list[str]:

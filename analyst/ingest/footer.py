@@ -18,6 +18,9 @@ TOTAL_WORDS = (
 )
 _CJK = "合计|合計|总计|總計|小计|小計"
 _TOTAL_ALONE = rf"^\s*(?:{TOTAL_WORDS}|{_CJK})\s*[:：.]?\s*$"
+# "Total: Account", "Итого:": a total word and a colon name a total row even when every
+# cell is filled (ad-platform exports put the account's total first or last).
+_TOTAL_COLON = rf"^\s*(?:{TOTAL_WORDS}|{_CJK})\s*[:：]"
 # RE2's \b only knows ASCII letters, so the end of a word is spelled out.
 TOTAL_FIRST = rf"^\s*(?:(?:{TOTAL_WORDS})(?:$|[\s:：.,;(\-])|{_CJK})"
 
@@ -48,7 +51,7 @@ def find_non_data_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np
     for j in text_columns:
         alone = _matches(frame[j], _TOTAL_ALONE)
         first = _matches(frame[j], TOTAL_FIRST)
-        hits = alone | (first & (counts < typical))
+        hits = alone | _matches(frame[j], _TOTAL_COLON) | (first & (counts < typical))
         for i in np.flatnonzero(hits & ~exclude):
             word = str(frame[j].iloc[i]).strip().lower()
             reasons[i] = "subtotal row" if "sub" in word or "小" in word or "zwischen" in word else "total row"

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from analyst.ingest.tokens import stray_tokens
+
 MISSING = {"", "n/a", "na", "-", "--", "—", "–", "#n/a", "null", "none", "nan", "#value!",
            "#div/0!", "#ref!", "#name?", "#num!"}
 # "\\" is the yen sign of Shift-JIS files (byte 0x5C), which Python decodes as a backslash.
@@ -77,6 +79,10 @@ def _parse(text: pd.Series, decimal_hint: str | None, forced: str | None) -> Num
     cells = text[~missing].str.replace(r"[\s\u00a0\u202f]+", " ", regex=True).str.strip()
     if cells.empty:
         return None
+    # "TBD", "see note": a few words among figures are missing values, reported as unreadable.
+    words = stray_tokens(cells)
+    stray = cells[words]
+    cells = cells[~words]
     currency_found = cells.str.contains(_CURRENCY)
     currency = _main_currency(cells[currency_found]) if currency_found.any() else None
     core = cells.str.replace(_CURRENCY, "", regex=True).str.strip()
@@ -106,7 +112,7 @@ def _parse(text: pd.Series, decimal_hint: str | None, forced: str | None) -> Num
     values[numbers.index] = numbers
     if not percent.any() and (values.dropna() % 1 == 0).all() and decimal not in "".join(core.head(1000)):
         values = values.astype("Int64") if values.isna().any() else values.astype("int64")
-    bad = cells[~valid]
+    bad = pd.concat([stray, cells[~valid]]).sort_index()
     read = core[valid]
     thousands = tuple(sep for sep, pattern in ((other, re.escape(other)), (" ", r"\d \d"))
                       if read.str.contains(pattern).any())

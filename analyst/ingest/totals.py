@@ -1,0 +1,56 @@
+"""Unlabelled total rows: a row whose figures are the sums of the rows above it.
+
+Exports often end with a row of sums and no word beside them (or the label cell merged
+away). Counted as data it doubles every total, so it is found by arithmetic: every filled
+figure of the row equals, to the cent, the sum of the same column over the rows above
+(since the previous such row), and the row's label cells are empty.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from analyst.datacard import ExcludedRow
+from analyst.ingest.table import row_text
+
+MIN_ROWS_ABOVE = 2
+TOLERANCE = 0.005
+
+
+def sum_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np.ndarray, list[ExcludedRow]]:
+    """A mask of the unlabelled sum rows of a typed frame, and each one as an `ExcludedRow`."""
+    numeric = [c for c in frame.columns if frame[c].dtype.kind in "iuf" or str(frame[c].dtype) == "Int64"]
+    labels = [c for c in frame.columns if c not in numeric]
+    mask = np.zeros(len(frame), dtype=bool)
+    if not numeric or len(frame) <= MIN_ROWS_ABOVE:
+        return mask, []
+    values = frame[numeric].astype("float64").to_numpy()
+    blank_labels = frame[labels].isna().all(axis=1).to_numpy() if labels else np.ones(len(frame), dtype=bool)
+    filled = ~np.isnan(values)
+    running = np.zeros(len(numeric))
+    seen = 0
+    excluded = []
+    for i in range(len(frame)):
+        row, have = values[i], filled[i]
+        # Without label columns only the last row may be a sum, and only when two or more
+        # figures agree: (1, 2, 3) alone is a sequence, not a total.
+        candidate = blank_labels[i] if labels else (i == len(frame) - 1 and have.sum() >= 2 and seen > 2)
+        if candidate and seen >= MIN_ROWS_ABOVE and have.any() and np.any(row[have] != 0):
+            if np.all(np.abs(row[have] - running[have]) <= TOLERANCE + 1e-9 * np.abs(running[have])):
+                mask[i] = True
+                excluded.append(ExcludedRow(int(row_numbers[i]), "total row", row_text(frame.iloc[i].tolist())))
+                running[:] = 0
+                seen = 0
+                continue
+        running += np.nan_to_num(row)
+        seen += 1
+    return mask, excluded
+
+
+def sum_sentence(excluded: list[ExcludedRow]) -> str | None:
+    if not excluded:
+        return None
+    shown = "; ".join(f"row {r.line} '{r.text}'" for r in excluded[:3])
+    more = f" and {len(excluded) - 3} more" if len(excluded) > 3 else ""
+    return f"Excluded as total row (no label, its figures are the sums of the rows above): {shown}{more}."
