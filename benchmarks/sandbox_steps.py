@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -25,8 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sandbox import Limits, Workspace, open_session
-from sandbox.docker_backend import DockerBackend, run_arguments
-from sandbox.engine import image_tag
+from sandbox.docker_backend import DockerBackend, container_options
+from sandbox.engine import client, image_tag
 
 LOAD = "import pandas as pd\nimport matplotlib.pyplot as plt\n" \
        "df = pd.read_csv('input/sales.csv', parse_dates=['date'])\n"
@@ -73,16 +72,16 @@ def design_a(ws: Workspace, limits: Limits, image: str) -> list[float]:
     DockerBackend(ws, limits).prepare_folders()  # output/ writable by the sandbox user
     times = []
     for index, (_, code) in enumerate(STEPS):
-        name = f"analyst-bench-{uuid.uuid4().hex[:8]}"
-        args = run_arguments(ws, limits, image, name)
-        flags = [a for a in args[: args.index(image)] if a != "--detach"]
+        options = container_options(ws, limits, f"analyst-bench-{uuid.uuid4().hex[:8]}")
         source = code if index == 0 else LOAD + code
         started = time.perf_counter()
-        done = subprocess.run(["docker", *flags, "--rm", image, "python", "-c", source],
-                              capture_output=True, text=True, check=False)
+        container = client().containers.create(image, ["python", "-c", source], **options)
+        container.start()
+        status = container.wait()["StatusCode"]
+        container.remove(force=True)
         times.append(time.perf_counter() - started)
-        if done.returncode != 0:
-            raise SystemExit(f"design (a) step {index + 1} failed: {done.stderr[-500:]}")
+        if status != 0:
+            raise SystemExit(f"design (a) step {index + 1} failed with status {status}")
     return times
 
 

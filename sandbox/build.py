@@ -5,9 +5,13 @@ requirements, the in-container kernel), so a changed kernel means a new tag and 
 knows the image it has is stale instead of running old code.
 
 Offline build, for air-gapped servers and CI: a Debian bookworm root filesystem made with
-`debootstrap` and imported with `docker import` is the base; wheels downloaded by the
+`debootstrap` and imported through the engine's API is the base; wheels downloaded by the
 host's pip (tagged for CPython 3.11, bookworm's Python) are installed with no network.
 Both builds install the same pinned versions from `sandbox/image/requirements.txt`.
+
+The engine is reached through the Docker SDK (no `docker` binary); only the tools that are
+not Docker's run as commands: `debootstrap`, `tar` (to stream the root filesystem) and the
+host's `pip download`.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from docker.errors import DockerException
 
 IMAGE_DIR = Path(__file__).resolve().parent / "image"
 DOCKERFILE = Path(__file__).resolve().parent / "Dockerfile"
@@ -76,9 +82,9 @@ def image_tag() -> str:
 
 
 def image_exists(tag: str | None = None) -> bool:
-    from sandbox.engine import image_problem  # here: engine imports this module
+    from sandbox.engine import image_id  # here: engine imports this module
 
-    return image_problem(tag or image_tag()) is None
+    return image_id(tag or image_tag()) is not None
 
 
 def _run(cmd: list[str], progress: Progress, *, cwd: Path | None = None, stdin=None) -> None:
@@ -117,6 +123,13 @@ def _debian_mirror() -> str:
     return "http://deb.debian.org/debian"
 
 
+def _engine():
+    """sandbox.engine, imported late: it imports this module for `image_tag`."""
+    from sandbox import engine
+
+    return engine
+
+
 def _build_offline_base(workdir: Path, progress: Progress) -> None:
     if image_exists(OFFLINE_BASE):
         progress(f"Base image {OFFLINE_BASE} already present.")
@@ -136,8 +149,13 @@ def _build_offline_base(workdir: Path, progress: Progress) -> None:
     shutil.rmtree(rootfs / "var/cache/apt/archives", ignore_errors=True)
     progress(f"Importing it as {OFFLINE_BASE}...")
     tar = subprocess.Popen(["tar", "-C", str(rootfs), "-c", "."], stdout=subprocess.PIPE)
-    _run(["docker", "import", "-", OFFLINE_BASE], progress, stdin=tar.stdout)
-    tar.wait()
+    repository, _, tag = OFFLINE_BASE.partition(":")
+    try:
+        _engine().client().api.import_image_from_stream(tar.stdout, repository=repository, tag=tag or None)
+    except (DockerException, OSError) as exc:
+        raise BuildError(f"The engine could not import the base image: {_engine().reason(exc)}") from exc
+    finally:
+        tar.wait()
     shutil.rmtree(rootfs, ignore_errors=True)
 
 
@@ -162,9 +180,7 @@ def _prepare_context(context: Path, offline: bool, progress: Progress) -> None:
 
 def build(*, offline: bool = False, progress: Progress = print, workdir: Path | None = None) -> str:
     """Build the image for this checkout and return its tag; also tags `analyst-sandbox:latest`."""
-    from sandbox.engine import engine_problem  # here: engine imports this module
-
-    problem = engine_problem()
+    problem = _engine().engine_problem()
     if problem:
         raise BuildError(f"{problem[0].upper()}{problem[1:]}.")
     tag = image_tag()
@@ -173,15 +189,32 @@ def build(*, offline: bool = False, progress: Progress = print, workdir: Path | 
     started = time.monotonic()
     context = workdir / "context"
     _prepare_context(context, offline, progress)
-    cmd = ["docker", "build", "-t", tag, "-t", f"{REPOSITORY}:latest"]
+    options: dict = {"path": str(context), "tag": tag, "rm": True, "forcerm": True, "decode": True}
     if offline:
         _build_offline_base(workdir, progress)
-        cmd += ["--network", "none", "--build-arg", f"BASE={OFFLINE_BASE}"]
+        options.update(network_mode="none", buildargs={"BASE": OFFLINE_BASE})
     progress(f"Building {tag} ({'offline' if offline else 'online'})...")
-    _run(cmd + [str(context)], progress)
+    _engine_build(options, progress)
+    _engine().client().api.tag(tag, REPOSITORY, "latest")
     shutil.rmtree(context, ignore_errors=True)
     progress(f"Built {tag} in {time.monotonic() - started:.0f} s.")
     return tag
+
+
+def _engine_build(options: dict, progress: Progress) -> None:
+    """`docker build` through the API: its log lines as progress, its error as BuildError."""
+    tail: list[str] = []
+    try:
+        for chunk in _engine().client().api.build(**options):
+            if "error" in chunk:
+                raise BuildError("the image build failed:\n" + "\n".join(tail[-15:] + [
+                    str(chunk.get("error", "")).strip()]))
+            for line in str(chunk.get("stream", "")).splitlines():
+                if line.strip():
+                    progress("  " + line.rstrip()[:200])
+                    tail = (tail + [line.rstrip()])[-15:]
+    except (DockerException, OSError) as exc:
+        raise BuildError(f"the engine could not build the image: {_engine().reason(exc)}") from exc
 
 
 def main(argv: list[str] | None = None) -> int:

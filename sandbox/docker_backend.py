@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import os
 import socket
-import time
 import uuid
 from pathlib import Path
+from typing import Any
 
-from sandbox.engine import LABEL, docker, engine_problem, image_problem, image_tag
+from docker.errors import DockerException, NotFound
+from docker.types import LogConfig, Mount, Ulimit
+
+from sandbox.engine import LABEL, client, engine_problem, exits, image_problem, image_tag, reason
 from sandbox.errors import SandboxUnavailable
 from sandbox.limits import Limits
 from sandbox.session import Death
@@ -25,40 +27,8 @@ def owner_label() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def run_arguments(workspace: Workspace, limits: Limits, image: str, name: str) -> list[str]:
-    """The full `docker run` argument list; every hardening flag lives here."""
-    ws = workspace.root
-    mb = 1024 * 1024
-    mounts = [
-        f"type=bind,source={ws / 'input'},target=/workspace/input,readonly",
-        f"type=bind,source={ws / 'lib'},target=/workspace/lib,readonly",
-        f"type=bind,source={ws / 'output'},target=/workspace/output",
-        f"type=bind,source={workspace.private_dir},target=/workspace/.sandbox",
-    ]
+def kernel_command(limits: Limits) -> list[str]:
     return [
-        "run", "--detach", "--name", name, "--hostname", "sandbox",
-        "--label", f"{LABEL}=1", "--label", f"analyst.session={name}",
-        "--label", f"analyst.workspace={ws}", "--label", f"analyst.owner={owner_label()}",
-        "--init",  # PID 1 reaps zombies and forwards SIGINT to the kernel
-        "--network", "none",
-        "--cap-drop", "ALL",
-        "--security-opt", "no-new-privileges",
-        "--user", f"{SANDBOX_UID}:{SANDBOX_UID}",
-        "--read-only",
-        # The container's own private, size-capped /tmp (not a host path).
-        "--tmpfs", f"/tmp:rw,nosuid,nodev,size={max(limits.tmp_bytes // mb, 1)}m,mode=1777",  # noqa: S108
-        "--shm-size", f"{max(limits.shm_bytes // mb, 1)}m",
-        "--pids-limit", str(limits.pids),
-        "--memory", str(limits.memory_bytes), "--memory-swap", str(limits.memory_bytes),
-        "--cpus", f"{limits.cpus:g}",
-        "--ulimit", "core=0",
-        # The container's own stdout/stderr end up in a host log file: bound it.
-        "--log-driver", "json-file", "--log-opt", "max-size=1m", "--log-opt", "max-file=1",
-        # Only what we set; never `--env NAME` alone (Docker would copy the host's value).
-        "--env", "MPLBACKEND=Agg", "--env", "PYTHONIOENCODING=utf-8", "--env", "HOME=/tmp",
-        "--workdir", "/workspace",
-        *[arg for mount in mounts for arg in ("--mount", mount)],
-        image,
         "python", "-I", KERNEL_IN_IMAGE,
         "--socket", "/workspace/.sandbox/kernel.sock",
         "--idle-seconds", str(limits.idle_s),
@@ -67,6 +37,43 @@ def run_arguments(workspace: Workspace, limits: Limits, image: str, name: str) -
         "--fsize", str(limits.output_bytes),
         "--kill-strays",
     ]
+
+
+def container_options(workspace: Workspace, limits: Limits, name: str) -> dict[str, Any]:
+    """Keyword arguments of `containers.create`; every hardening setting lives here."""
+    ws = workspace.root
+    mb = 1024 * 1024
+    return {
+        "name": name,
+        "hostname": "sandbox",
+        "labels": {LABEL: "1", "analyst.session": name, "analyst.workspace": str(ws),
+                   "analyst.owner": owner_label()},
+        "init": True,  # PID 1 reaps zombies and forwards SIGINT to the kernel
+        "network_mode": "none",
+        "cap_drop": ["ALL"],
+        "security_opt": ["no-new-privileges"],
+        "user": f"{SANDBOX_UID}:{SANDBOX_UID}",
+        "read_only": True,
+        # The container's own private, size-capped /tmp (not a host path).
+        "tmpfs": {"/tmp": f"rw,nosuid,nodev,size={max(limits.tmp_bytes // mb, 1)}m,mode=1777"},  # noqa: S108
+        "shm_size": f"{max(limits.shm_bytes // mb, 1)}m",
+        "pids_limit": limits.pids,
+        "mem_limit": limits.memory_bytes,
+        "memswap_limit": limits.memory_bytes,
+        "nano_cpus": int(limits.cpus * 1e9),
+        "ulimits": [Ulimit(name="core", soft=0, hard=0)],
+        # Nothing the container prints reaches a log: the kernel answers over its channel.
+        "log_config": LogConfig(type=LogConfig.types.NONE),
+        # Only what we set; the host's environment never enters.
+        "environment": {"MPLBACKEND": "Agg", "PYTHONIOENCODING": "utf-8", "HOME": "/tmp"},  # noqa: S108
+        "working_dir": "/workspace",
+        "mounts": [
+            Mount("/workspace/input", str(ws / "input"), type="bind", read_only=True),
+            Mount("/workspace/lib", str(ws / "lib"), type="bind", read_only=True),
+            Mount("/workspace/output", str(ws / "output"), type="bind"),
+            Mount("/workspace/.sandbox", str(workspace.private_dir), type="bind"),
+        ],
+    }
 
 
 class DockerBackend:
@@ -87,13 +94,21 @@ class DockerBackend:
             raise SandboxUnavailable(f"The Docker sandbox cannot start: {problem}.")
         self.prepare_folders()
         name = f"analyst-sbx-{uuid.uuid4().hex[:12]}"
-        done = docker(*run_arguments(self.workspace, self.limits, image, name), timeout=60)
-        if done.returncode != 0:
-            docker("rm", "-f", name, timeout=30)
-            reason = (done.stderr.strip().splitlines() or ["unknown error"])[-1]
-            raise SandboxUnavailable(f"Docker could not start the sandbox container: {reason}")
-        self.container = name
-        self._launched_at = time.time()
+        exits.watch()  # before the start: its end must not be missed
+        try:
+            container = client().containers.create(
+                image, kernel_command(self.limits), **container_options(
+                    self.workspace, self.limits, name))
+        except (DockerException, OSError) as exc:
+            raise SandboxUnavailable(
+                f"Docker could not start the sandbox container: {reason(exc)}") from exc
+        self.container = container.id
+        try:
+            container.start()
+        except (DockerException, OSError) as exc:
+            self.stop()
+            raise SandboxUnavailable(
+                f"Docker could not start the sandbox container: {reason(exc)}") from exc
         return self.workspace.private_dir / "kernel.sock"
 
     def prepare_folders(self) -> None:
@@ -111,53 +126,46 @@ class DockerBackend:
     def _state(self) -> dict | None:
         if self.container is None:
             return None
-        done = docker("inspect", "--format", "{{json .State}}", self.container, timeout=20)
-        if done.returncode != 0:
+        try:
+            return client().api.inspect_container(self.container)["State"]
+        except (DockerException, OSError):
             return None
-        return json.loads(done.stdout)
 
     def alive(self) -> bool:
-        state = self._state()
-        return bool(state and state.get("Running"))
+        # The event watcher knows of an exit at once, without a call to the engine.
+        return self.container is not None and not exits.ended(self.container)
 
     def interrupt(self) -> None:
         if self.container:
-            docker("kill", "--signal", "INT", self.container, timeout=20)
+            try:
+                client().api.kill(self.container, signal="SIGINT")
+            except (DockerException, OSError):
+                pass  # gone already: the session notices when its reply never comes
 
     def death(self) -> Death:
-        deadline = time.monotonic() + 3.0
-        state = self._state()
-        while state and state.get("Running") and time.monotonic() < deadline:
-            time.sleep(0.05)
+        if self.container is None:
+            return Death(False, "it was never started")
+        ended, status, oom = exits.wait(self.container, timeout=3.0)
+        if not ended:
             state = self._state()
-        if state is None:
-            return Death(False, "its container is gone, e.g. removed or the engine restarted")
-        if state.get("OOMKilled") or (state.get("ExitCode") == 137 and self._oom_event()):
+            if state is None:
+                return Death(False, "its container is gone, e.g. removed or the engine restarted")
+            if state.get("Running"):
+                return Death(False, "it stopped answering")
+            status, oom = state.get("ExitCode"), bool(state.get("OOMKilled"))
+        if oom:
             return Death(True, "out of memory")
-        if state.get("Running"):
-            return Death(False, "it stopped answering")
-        return Death(False, f"its container exited with status {state.get('ExitCode')}")
-
-    def _oom_event(self, wait_s: float = 2.0) -> bool:
-        """Whether the engine saw an OOM kill in this container since it started.
-
-        `State.OOMKilled` races with the exit under load (the kernel dies as tini's child and
-        the engine may record the exit before the cgroup's OOM notice), so a SIGKILL exit
-        (137) is checked against the engine's event log, which keeps the late notice.
-        """
-        since = f"{getattr(self, '_launched_at', time.time() - 3600):.0f}"
-        deadline = time.monotonic() + wait_s
-        while True:
-            done = docker("events", "--since", since, "--until", f"{time.time() + 1:.0f}",
-                          "--filter", f"container={self.container}", "--filter", "event=oom",
-                          "--format", "{{.Action}}", timeout=20)
-            if done.returncode == 0 and "oom" in done.stdout:
-                return True
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.2)
+        if self._state() is None:
+            return Death(False, "its container is gone, e.g. removed or the engine restarted")
+        return Death(False, f"its container exited with status {status}")
 
     def stop(self) -> None:
         if self.container:
-            docker("rm", "--force", self.container, timeout=30)
-            self.container = None
+            cid, self.container = self.container, None
+            try:
+                client().api.remove_container(cid, force=True)
+            except NotFound:
+                pass
+            except (DockerException, OSError):
+                pass  # the reaper removes it when this app is gone
+            exits.forget(cid)

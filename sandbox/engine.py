@@ -1,41 +1,164 @@
-"""The Docker engine through its CLI (no SDK dependency): availability and one call helper."""
+"""The Docker engine through its SDK: one client per process, plain-words problems, events.
+
+No `docker` binary is needed: the SDK talks to the engine's API (DOCKER_HOST, or the local
+socket). Errors arrive as exceptions with the engine's own message, never as CLI text to
+parse. The engine's event stream tells how a container ended (exit status, OOM kill).
+"""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
+import threading
+import time
+from collections.abc import Callable
+
+import docker
+from docker.errors import DockerException, ImageNotFound, NotFound
 
 from sandbox.build import image_tag  # noqa: F401  (the tag callers check against)
 
 LABEL = "analyst.sandbox"
+API_TIMEOUT_S = 60  # one API call; a cold engine can be slow to create the first container
+
+_client: docker.DockerClient | None = None
+_client_lock = threading.Lock()
 
 
-def docker(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    """Run `docker ARGS`; never raises for a non-zero exit (callers read returncode)."""
-    try:
-        return subprocess.run(
-            ["docker", *args], check=False, capture_output=True, text=True, timeout=timeout,
-            stdin=subprocess.DEVNULL,
-        )
-    except FileNotFoundError:
-        return subprocess.CompletedProcess(["docker", *args], 127, "", "docker: command not found")
-    except subprocess.TimeoutExpired:
-        return subprocess.CompletedProcess(["docker", *args], 124, "", "docker: no answer in time")
+def client() -> docker.DockerClient:
+    """The process's one engine client (created at first use; thread-safe).
+
+    Raises `DockerException` when no engine can be reached; `engine_problem()` says it in words.
+    """
+    global _client
+    with _client_lock:
+        if _client is None:
+            _client = docker.from_env(timeout=API_TIMEOUT_S)
+        return _client
+
+
+def reason(exc: BaseException) -> str:
+    """The engine's own words for a failed call, on one line."""
+    if isinstance(exc, docker.errors.APIError) and exc.explanation:
+        text = exc.explanation
+    else:
+        text = str(exc) or type(exc).__name__
+    if isinstance(text, bytes):
+        text = text.decode(errors="replace")
+    return " ".join(str(text).split())[:300]
 
 
 def engine_problem() -> str | None:
     """None when a Docker engine answers, else what is wrong and how to fix it."""
-    if shutil.which("docker") is None:
-        return "the docker command is not installed (install Docker, or use the local backend)"
-    done = docker("version", "--format", "{{.Server.Version}}", timeout=10)
-    if done.returncode != 0:
-        reason = (done.stderr.strip().splitlines() or ["no answer"])[-1]
-        return f"the Docker engine does not answer ({reason}); start it (e.g. `dockerd`)"
+    try:
+        client().ping()
+    except (DockerException, OSError) as exc:
+        return (f"the Docker engine does not answer ({reason(exc)}); start it (e.g. `dockerd`) "
+                "or point DOCKER_HOST at one")
     return None
+
+
+def image_id(tag: str) -> str | None:
+    """The local image's id for `tag`, or None when there is no such image (or no engine)."""
+    try:
+        return client().images.get(tag).id
+    except (ImageNotFound, NotFound):
+        return None
+    except (DockerException, OSError):
+        return None
 
 
 def image_problem(tag: str) -> str | None:
     """None when the image exists locally, else how to get it."""
-    if docker("image", "inspect", "--format", "{{.Id}}", tag, timeout=20).returncode != 0:
+    if image_id(tag) is None:
         return f"the sandbox image {tag} is missing; build it with `python -m sandbox build`"
     return None
+
+
+class Exits:
+    """How our containers ended, from the engine's event stream (one watcher per process).
+
+    `State.OOMKilled` races with the exit under load (the engine may record the exit before
+    the cgroup's OOM notice), so the watcher keeps every `oom` and `die` event of our
+    containers as it arrives, and `wait()` can give a late OOM notice a moment.
+    """
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._exit: dict[str, int | None] = {}  # container id -> exit status
+        self._oom: set[str] = set()
+        self._thread: threading.Thread | None = None
+        self._since = time.time()
+
+    def watch(self) -> None:
+        """Start the watcher if needed; call before creating a container whose end matters."""
+        with self._cond:
+            if self._thread is not None and self._thread.is_alive():
+                return
+            ready = threading.Event()
+            self._thread = threading.Thread(target=self._run, args=(ready.set,),
+                                            name="docker-events", daemon=True)
+            self._thread.start()
+        ready.wait(5)
+
+    def _run(self, ready: Callable[[], None]) -> None:
+        while True:
+            since = self._since
+            try:
+                stream = client().events(
+                    since=int(since), decode=True,
+                    filters={"type": "container", "label": f"{LABEL}=1", "event": ["oom", "die"]},
+                )
+            except (DockerException, OSError):
+                ready()
+                time.sleep(1.0)
+                continue
+            ready()
+            try:
+                for event in stream:
+                    self._record(event)
+            except (DockerException, OSError, ValueError):
+                pass
+            # The stream ended (engine restart, socket timeout): pick it up again from
+            # a little before now, so nothing in between is missed (duplicates are harmless).
+            self._since = time.time() - 2
+            time.sleep(0.2)
+
+    def _record(self, event: dict) -> None:
+        cid = event.get("id") or event.get("Actor", {}).get("ID")
+        if not cid:
+            return
+        with self._cond:
+            if event.get("Action") == "oom" or event.get("status") == "oom":
+                self._oom.add(cid)
+            else:
+                code = (event.get("Actor", {}).get("Attributes", {}) or {}).get("exitCode")
+                self._exit[cid] = int(code) if code and code.lstrip("-").isdigit() else None
+            self._cond.notify_all()
+
+    def ended(self, cid: str) -> bool:
+        with self._cond:
+            return cid in self._exit
+
+    def wait(self, cid: str, timeout: float) -> tuple[bool, int | None, bool]:
+        """(ended, exit status, OOM-killed) once `cid` died or `timeout` passed.
+
+        A SIGKILL exit (137) gives a late OOM notice up to two more seconds.
+        """
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while cid not in self._exit and time.monotonic() < deadline:
+                self._cond.wait(max(deadline - time.monotonic(), 0.01))
+            if cid not in self._exit:
+                return False, None, cid in self._oom
+            status = self._exit[cid]
+            late = time.monotonic() + 2.0
+            while status == 137 and cid not in self._oom and time.monotonic() < late:
+                self._cond.wait(max(late - time.monotonic(), 0.01))
+            return True, status, cid in self._oom
+
+    def forget(self, cid: str) -> None:
+        with self._cond:
+            self._exit.pop(cid, None)
+            self._oom.discard(cid)
+
+
+exits = Exits()

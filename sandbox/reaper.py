@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import socket
 
-from sandbox.engine import LABEL, docker, engine_problem
+from docker.errors import DockerException, NotFound
+
+from sandbox.engine import LABEL, client, engine_problem
 
 
 def reap_orphans(everything: bool = False) -> int:
@@ -16,21 +18,22 @@ def reap_orphans(everything: bool = False) -> int:
     """
     if engine_problem() is not None:
         return 0
-    listed = docker("ps", "--all", "--filter", f"label={LABEL}=1",
-                    "--format", '{{.ID}} {{.Label "analyst.owner"}}', timeout=30)
-    doomed = [cid for cid, owner in _rows(listed.stdout) if everything or _orphaned(owner)]
-    if doomed:
-        docker("rm", "--force", *doomed, timeout=60)
-    return len(doomed)
-
-
-def _rows(text: str) -> list[tuple[str, str]]:
-    rows = []
-    for line in text.splitlines():
-        cid, _, owner = line.strip().partition(" ")
-        if cid:
-            rows.append((cid, owner))
-    return rows
+    try:
+        listed = client().api.containers(all=True, filters={"label": f"{LABEL}=1"})
+    except (DockerException, OSError):
+        return 0
+    doomed = [c["Id"] for c in listed
+              if everything or _orphaned((c.get("Labels") or {}).get("analyst.owner", ""))]
+    removed = 0
+    for cid in doomed:
+        try:
+            client().api.remove_container(cid, force=True)
+        except NotFound:
+            pass  # removed meanwhile (by its owner or another reaper): gone all the same
+        except (DockerException, OSError):
+            continue
+        removed += 1
+    return removed
 
 
 def _orphaned(owner: str) -> bool:

@@ -78,7 +78,7 @@ def plain_limits(settings: AppSettings) -> list[str]:
 
 def check(settings: AppSettings) -> Health:
     """Ask the Docker engine; the limits are the ones `settings` says are in force."""
-    from sandbox.engine import docker, engine_problem, image_problem, image_tag
+    from sandbox.engine import engine_problem, image_id, image_problem, image_tag
 
     engine = engine_problem()
     tag = settings.sandbox_image or image_tag()
@@ -86,8 +86,7 @@ def check(settings: AppSettings) -> Health:
     stale = False
     if engine is None and image is not None and settings.sandbox_image is None:
         repository = tag.partition(":")[0]
-        latest = docker("image", "inspect", "--format", "{{.Id}}", f"{repository}:latest", timeout=20)
-        stale = latest.returncode == 0
+        stale = image_id(f"{repository}:latest") is not None
     problem = None
     if not settings.sandbox_limits_ok:
         problem = ("A sandbox limit has a bad value (see the problems at the top); no analysis "
