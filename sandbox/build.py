@@ -32,6 +32,7 @@ from docker.errors import DockerException
 IMAGE_DIR = Path(__file__).resolve().parent / "image"
 DOCKERFILE = Path(__file__).resolve().parent / "Dockerfile"
 KERNEL = Path(__file__).resolve().parent / "kernel.py"
+KEEPER = Path(__file__).resolve().parent / "keeper.py"
 REPOSITORY = "analyst-sandbox"
 # The debootstrap'ed base; ANALYST_SANDBOX_BASE names another (e.g. to prove a from-scratch build).
 OFFLINE_BASE = os.environ.get("ANALYST_SANDBOX_BASE", "analyst-sandbox-base:bookworm")
@@ -55,8 +56,7 @@ class BuildError(RuntimeError):
 
 def _inputs() -> list[Path]:
     files = [DOCKERFILE, IMAGE_DIR / "requirements.txt"]
-    if KERNEL.exists():
-        files.append(KERNEL)
+    files += [path for path in (KERNEL, KEEPER) if path.exists()]
     return files
 
 
@@ -164,8 +164,9 @@ def _prepare_context(context: Path, offline: bool, progress: Progress) -> None:
     (context / "wheelhouse").mkdir(parents=True)
     for path in _inputs():
         shutil.copy2(path, context / path.name)
-    if not KERNEL.exists():
-        raise BuildError("sandbox/kernel.py is missing: the image has no kernel to run.")
+    for needed in (KERNEL, KEEPER):
+        if not needed.exists():
+            raise BuildError(f"sandbox/{needed.name} is missing: the image cannot run steps.")
     if offline:
         progress("Downloading wheels for CPython 3.11 with the host's pip...")
         cmd = [

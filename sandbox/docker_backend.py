@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import socket
 import uuid
-from pathlib import Path
 from typing import Any
 
 from docker.errors import DockerException, NotFound
@@ -14,11 +13,13 @@ from docker.types import LogConfig, Mount, Ulimit
 from sandbox.engine import LABEL, client, engine_problem, exits, image_problem, image_tag, reason
 from sandbox.errors import SandboxUnavailable
 from sandbox.limits import Limits
+from sandbox.protocol import AttachChannel
 from sandbox.session import Death
 from sandbox.workspace import Workspace
 
 SANDBOX_UID = 10001  # the image's non-root user
 KERNEL_IN_IMAGE = "/opt/sandbox/kernel.py"
+KEEPER_IN_IMAGE = "/opt/sandbox/keeper.py"
 PRELOAD = "pandas,matplotlib.pyplot"
 
 
@@ -28,14 +29,14 @@ def owner_label() -> str:
 
 
 def kernel_command(limits: Limits) -> list[str]:
+    """The keeper as PID 1 (it reaps, forwards SIGINT, holds the channel), the kernel its child."""
     return [
+        "python", "-I", KEEPER_IN_IMAGE, "--idle-seconds", str(limits.idle_s), "--in-container",
+        "--",
         "python", "-I", KERNEL_IN_IMAGE,
-        "--socket", "/workspace/.sandbox/kernel.sock",
-        "--idle-seconds", str(limits.idle_s),
         "--path", "/workspace/lib",
         "--preload", PRELOAD,
         "--fsize", str(limits.output_bytes),
-        "--kill-strays",
     ]
 
 
@@ -48,7 +49,11 @@ def container_options(workspace: Workspace, limits: Limits, name: str) -> dict[s
         "hostname": "sandbox",
         "labels": {LABEL: "1", "analyst.session": name, "analyst.workspace": str(ws),
                    "analyst.owner": owner_label()},
-        "init": True,  # PID 1 reaps zombies and forwards SIGINT to the kernel
+        # No docker-init: the keeper is PID 1, so no process of the sandbox's uid can read
+        # the container's stdin/stdout (the channel) through /proc/1/fd.
+        "init": False,
+        # The channel: the keeper's stdin/stdout through the attach API, no TTY, no stderr.
+        "stdin_open": True, "tty": False,
         "network_mode": "none",
         "cap_drop": ["ALL"],
         "security_opt": ["no-new-privileges"],
@@ -71,7 +76,6 @@ def container_options(workspace: Workspace, limits: Limits, name: str) -> dict[s
             Mount("/workspace/input", str(ws / "input"), type="bind", read_only=True),
             Mount("/workspace/lib", str(ws / "lib"), type="bind", read_only=True),
             Mount("/workspace/output", str(ws / "output"), type="bind"),
-            Mount("/workspace/.sandbox", str(workspace.private_dir), type="bind"),
         ],
     }
 
@@ -87,7 +91,7 @@ class DockerBackend:
         self.image = image
         self.container: str | None = None
 
-    def launch(self) -> Path:
+    def launch(self) -> AttachChannel:
         image = self.image or image_tag()
         problem = engine_problem() or image_problem(image)
         if problem:
@@ -104,17 +108,19 @@ class DockerBackend:
                 f"Docker could not start the sandbox container: {reason(exc)}") from exc
         self.container = container.id
         try:
+            # Attached before the start, so not a byte of the keeper's is missed.
+            raw = client().api.attach_socket(
+                container.id, params={"stdin": 1, "stdout": 1, "stderr": 0, "stream": 1})
             container.start()
         except (DockerException, OSError) as exc:
             self.stop()
             raise SandboxUnavailable(
                 f"Docker could not start the sandbox container: {reason(exc)}") from exc
-        return self.workspace.private_dir / "kernel.sock"
+        return AttachChannel(getattr(raw, "_sock", raw), keep=raw)
 
     def prepare_folders(self) -> None:
-        """Let the container's user write output/ and .sandbox/ (and nothing else)."""
-        (self.workspace.private_dir / "kernel.sock").unlink(missing_ok=True)
-        for folder in (self.workspace.output_dir, self.workspace.private_dir):
+        """Let the container's user write output/ (and nothing else)."""
+        for folder in (self.workspace.output_dir,):
             if os.geteuid() == 0:
                 # The whole tree: files the local backend's user left there must stay
                 # rewritable when the same workspace moves to Docker.

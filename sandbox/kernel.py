@@ -1,14 +1,18 @@
 """The persistent Python runner of one sandbox session (stdlib only; runs inside the sandbox).
 
-It listens on a Unix socket in the workspace (`.sandbox/kernel.sock`) and answers JSON lines:
-request `{"op": "run", "code": "..."}` or `{"op": "ping"}`, one reply line each. Variables live
-in one namespace across steps, like a notebook. The host interrupts a step with SIGINT, which
-becomes a KeyboardInterrupt in the user's code and keeps the variables. The runner exits by
-itself after `--idle-seconds` without a request, so an abandoned session always ends.
+Started by the keeper (`keeper.py`), which holds the host's control channel: the runner reads
+requests from `--fd-in` and writes replies to `--fd-out`, one frame each (a 4-byte big-endian
+length, then JSON): `{"op": "run", "code": "..."}` answered by the step's result. Variables
+live in one namespace across steps, like a notebook. The host interrupts a step with SIGINT
+(through the keeper), which becomes a KeyboardInterrupt in the user's code and keeps the
+variables. Its stdin/stdout/stderr are /dev/null: what the step prints is captured, what a
+child writes to fd 1/2 goes nowhere.
 
-Run as the container's main process (behind `--init`) by the Docker backend, and as a plain
-subprocess by the local one. pandas and matplotlib are imported lazily, in a background
-thread once the socket is ready, so the first answer is fast and later steps are warm.
+Each reply says how many threads the step left running (`threads`: the host restarts the
+session, since such a thread could change later results) and whether the background
+pre-import still runs (`busy`: the keeper freezes the runner between steps only when not).
+pandas and matplotlib are imported lazily, in a background thread, so the first answer is
+fast and later steps are warm.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import math
 import os
 import resource
 import signal
-import socket
+import struct
 import sys
 import threading
 import time
@@ -34,6 +38,9 @@ import warnings
 
 MAX_VALUE_CHARS = 20_000
 MAX_TABLE_ROWS = 500
+MAX_CELL_CHARS = 1_000
+MAX_TABLE_BYTES = 2 * 1024 * 1024  # a reply stays well under the keeper's frame limit
+HEADER = struct.Struct(">I")
 _executing = False
 
 
@@ -138,14 +145,27 @@ def _table(value):
     ):
         return None
     frame = value.to_frame() if type(value).__name__ == "Series" else value
-    head = frame.head(MAX_TABLE_ROWS)
-    return {
-        "columns": [str(c) for c in head.columns],
-        "index": [_jsonable(i) for i in head.index],
-        "data": [[_jsonable(v) for v in row] for row in head.itertuples(index=False, name=None)],
-        "rows_total": len(frame),
-        "truncated": len(frame) > len(head),
-    }
+    rows = MAX_TABLE_ROWS
+    while True:
+        head = frame.head(rows)
+        table = {
+            "columns": [_cell(str(c)) for c in head.columns],
+            "index": [_cell(_jsonable(i)) for i in head.index],
+            "data": [[_cell(_jsonable(v)) for v in row]
+                     for row in head.itertuples(index=False, name=None)],
+            "rows_total": len(frame),
+            "truncated": len(frame) > len(head),
+        }
+        if rows <= 1 or len(json.dumps(table, default=str)) <= MAX_TABLE_BYTES:
+            return table
+        rows //= 2  # too wide to send whole: fewer rows, still marked truncated
+
+
+def _cell(v):
+    """Long text in a cell is cut: a table preview, not a dump."""
+    if isinstance(v, str) and len(v) > MAX_CELL_CHARS:
+        return v[:MAX_CELL_CHARS] + "…"
+    return v
 
 
 def _display(value):
@@ -213,34 +233,8 @@ def _reap_children() -> None:
             return
 
 
-def _in_container() -> bool:
-    """True when PID 1 is Docker's init: only then may `--kill-strays` signal "everything"."""
-    try:
-        with open("/proc/1/comm") as comm:
-            return comm.read().strip() in ("docker-init", "tini")
-    except OSError:
-        return False
-
-
-def _kill_strays() -> None:
-    """End every other process of the container: nothing a step started outlives the step.
-
-    A fork bomb's survivors keep forking as pids free up and would starve later steps.
-    kill(-1) signals all processes we may signal except ourselves and init; repeat until
-    none is left (ESRCH), since new children can appear while the signal is delivered.
-    """
-    for _ in range(100):
-        try:
-            os.kill(-1, signal.SIGKILL)
-        except ProcessLookupError:
-            return
-        _reap_children()
-        time.sleep(0.005)
-
-
 class Runner:
-    def __init__(self, max_output: int, kill_strays: bool = False) -> None:
-        self.kill_strays = kill_strays
+    def __init__(self, max_output: int) -> None:
         self.namespace: dict = {"__name__": "__main__", "__builtins__": builtins}
         self.max_output = max_output
         self.step = 0
@@ -250,6 +244,7 @@ class Runner:
         global _executing
         self.step += 1
         filename = f"<step {self.step}>"
+        _reap_children()  # what the keeper killed after the last step, while we were frozen
         out, err = BoundedText(self.max_output), BoundedText(self.max_output)
         reply: dict = {"error": None, "value": None, "interrupted": False}
         sys.stdout, sys.stderr = out, err
@@ -278,8 +273,6 @@ class Runner:
         if os.getpid() != self.pid:
             # A child forked by the step's code got here: it must never answer as the kernel.
             os._exit(0)
-        if self.kill_strays:
-            _kill_strays()
         _reap_children()
         try:
             reply["figures"] = _save_open_figures(self.step)
@@ -288,62 +281,86 @@ class Runner:
             reply["figures"] = []
         sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
         reply["stdout"], reply["stderr"] = out.getvalue(), err.getvalue()
+        reply["threads"] = _threads_left()
+        reply["busy"] = _preloading.is_set()
         return reply
 
 
+def _threads_left() -> int:
+    """Threads of this interpreter still running besides ours (a short grace to end)."""
+    ours = {threading.main_thread().ident, _preloader_ident}
+    for _ in range(10):
+        left = [t for t in sys._current_frames() if t not in ours]
+        if not left:
+            return 0
+        time.sleep(0.005)
+    return len(left)
+
+
+_preloading = threading.Event()
+_preloader_ident: int | None = None
+
+
 def _preload(modules: list[str]) -> None:
-    for name in modules:
-        try:
-            __import__(name)
-        except Exception:  # noqa: BLE001, S110 - a missing package is the step's business
-            pass
+    try:
+        for name in modules:
+            try:
+                __import__(name)
+            except Exception:  # noqa: BLE001, S110 - a missing package is the step's business
+                pass
+    finally:
+        _preloading.clear()
+
+
+def _read_exact(fd: int, n: int) -> bytes:
+    chunks, got = [], 0
+    while got < n:
+        chunk = os.read(fd, n - got)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
 
 
 def serve(args: argparse.Namespace) -> int:
-    runner = Runner(args.max_output, kill_strays=args.kill_strays and _in_container())
-    if os.path.exists(args.socket):
-        os.unlink(args.socket)
-    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    server.bind(args.socket)
-    os.chmod(args.socket, 0o666)  # noqa: S103  the host user may differ from ours; the folder guards it
-    server.listen(1)
-    server.settimeout(args.idle_seconds)
+    """Requests from the keeper, one frame each, until it closes the pipe."""
+    global _preloader_ident
+    # Children the step starts must not inherit the pipes to the keeper.
+    os.set_inheritable(args.fd_in, False)
+    os.set_inheritable(args.fd_out, False)
+    runner = Runner(args.max_output)
     if args.preload:
-        threading.Thread(target=_preload, args=(args.preload.split(","),), daemon=True).start()
+        _preloading.set()
+        loader = threading.Thread(target=_preload, args=(args.preload.split(","),), daemon=True)
+        loader.start()
+        _preloader_ident = loader.ident
     while True:
+        head = _read_exact(args.fd_in, HEADER.size)
+        if len(head) < HEADER.size:
+            return 0  # the keeper is gone
+        (size,) = HEADER.unpack(head)
         try:
-            conn, _ = server.accept()
-        except TimeoutError:
-            return 0  # idle too long: end the session
-        conn.settimeout(args.idle_seconds)
-        reader = conn.makefile("rb")
-        try:
-            for line in reader:
-                request = json.loads(line)
-                if request.get("op") == "run":
-                    reply = runner.run(str(request.get("code", "")))
-                else:
-                    reply = {"pong": True, "pid": os.getpid()}
-                reply["id"] = request.get("id")
-                conn.sendall(json.dumps(reply, default=str).encode() + b"\n")
-        except TimeoutError:
-            return 0
-        except (OSError, ValueError):
-            pass  # the host went away or sent garbage: wait for the next connection
-        finally:
-            conn.close()
+            request = json.loads(_read_exact(args.fd_in, size))
+        except ValueError:
+            return 2
+        reply = runner.run(str(request.get("code", "")))
+        reply["id"] = request.get("id")
+        body = json.dumps(reply, default=str).encode()
+        out = HEADER.pack(len(body)) + body
+        view = memoryview(out)
+        while view:
+            view = view[os.write(args.fd_out, view):]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--socket", required=True)
-    parser.add_argument("--idle-seconds", type=float, default=1800)
+    parser.add_argument("--fd-in", type=int, required=True, help="requests from the keeper")
+    parser.add_argument("--fd-out", type=int, required=True, help="replies to the keeper")
     parser.add_argument("--max-output", type=int, default=64_000, help="characters kept per stream")
     parser.add_argument("--path", action="append", default=[], help="folder put on sys.path")
     parser.add_argument("--preload", default="", help="modules imported in the background")
     parser.add_argument("--fsize", type=int, default=0, help="largest file the code may write")
-    parser.add_argument("--kill-strays", action="store_true",
-                        help="in a container only: end all other processes after each step")
     parser.add_argument("--memory", type=int, default=0, help="address-space limit (local only)")
     args = parser.parse_args(argv)
 

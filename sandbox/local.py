@@ -29,10 +29,12 @@ from sandbox.local_user import (
     private_home,
     unprivileged_ids,
 )
+from sandbox.protocol import PipeChannel
 from sandbox.session import Death
 from sandbox.workspace import Workspace
 
 KERNEL = Path(__file__).with_name("kernel.py")
+KEEPER = Path(__file__).with_name("keeper.py")
 PRELOAD = "pandas,matplotlib.pyplot"
 DOCKER_ADVICE = "set ANALYST_SANDBOX_BACKEND=docker for anything but trusted data"
 # Only these host variables reach the kernel: nothing secret, enough for Python and fonts.
@@ -85,9 +87,7 @@ class LocalBackend:
     def warning(self) -> str:
         return local_warning()
 
-    def launch(self) -> Path:
-        socket_path = self.workspace.private_dir / "kernel.sock"
-        socket_path.unlink(missing_ok=True)
+    def launch(self) -> PipeChannel:
         ids = unprivileged_ids()
         if ids is not None:
             prepare_workspace(self.workspace, *ids)
@@ -95,10 +95,9 @@ class LocalBackend:
             self._home = private_home(*ids)
         log = open(self.workspace.private_dir / "kernel.log", "wb")  # noqa: SIM115
         command = [
+            # The keeper holds the channel (its stdin/stdout); the kernel runs the steps.
+            sys.executable, "-I", str(KEEPER), "--idle-seconds", str(self.limits.idle_s), "--",
             sys.executable, "-I", str(KERNEL),
-            # Relative to the working directory: an absolute path may not fit in sockaddr_un.
-            "--socket", ".sandbox/kernel.sock",
-            "--idle-seconds", str(self.limits.idle_s),
             "--path", _lib_path(unprivileged=ids is not None),
             "--preload", PRELOAD,
             "--fsize", str(self.limits.output_bytes),
@@ -110,7 +109,7 @@ class LocalBackend:
         try:
             self._proc = subprocess.Popen(
                 command, cwd=self.workspace.root, env=scrubbed_env(home=self._home),
-                stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, bufsize=0,
                 start_new_session=True,  # its own process group: a restart kills its children too
                 **switch,
             )
@@ -129,7 +128,8 @@ class LocalBackend:
             raise SandboxUnavailable(f"Cannot start the local Python kernel: {exc}") from exc
         finally:
             log.close()
-        return socket_path
+        assert self._proc.stdin is not None and self._proc.stdout is not None  # noqa: S101  PIPE
+        return PipeChannel(self._proc.stdin, self._proc.stdout)
 
     def alive(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
@@ -147,7 +147,7 @@ class LocalBackend:
         code = self._proc.returncode
         if code is None:
             return Death(False, "it stopped answering")
-        if code == -signal.SIGKILL:
+        if code in (-signal.SIGKILL, 128 + signal.SIGKILL):  # the keeper says 128 + N
             # Without a cgroup, SIGKILL from outside is most often the kernel's OOM killer.
             return Death(True, "killed, most likely out of memory")
         return Death(False, f"exit status {code}" + _log_tail(self.workspace))
@@ -160,6 +160,9 @@ class LocalBackend:
                 pass
         if self._proc is not None:
             self._proc.wait()
+            for pipe in (self._proc.stdin, self._proc.stdout):
+                if pipe is not None:
+                    pipe.close()
         self._remove_home()
 
     def _remove_home(self) -> None:

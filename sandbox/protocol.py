@@ -1,62 +1,101 @@
-"""Host side of the kernel protocol: JSON lines over the Unix socket in the workspace."""
+"""Host side of the control channel: length-prefixed JSON frames to and from the keeper.
+
+A frame is a 4-byte big-endian length, then that many bytes of JSON. The transport is a
+byte stream: the Docker backend's attach stream (stdout multiplexed with 8-byte headers,
+since there is no TTY) or the local backend's pipes. Everything that comes back was produced
+next to untrusted code, so it is checked: a frame over MAX_FRAME_BYTES is refused before it
+is read, and anything that is not one of the keeper's frames is tampering.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import select
 import socket
-import tempfile
+import struct
 import time
-from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, Protocol
 
-# A reply is produced by the same process as the untrusted code, so it is untrusted too:
-# refuse absurd sizes instead of reading without end.
-MAX_REPLY_BYTES = 64 * 1024 * 1024
-_SUN_PATH_MAX = 100  # sockaddr_un holds 108 bytes on Linux; keep a margin
+MAX_FRAME_BYTES = 8 * 1024 * 1024  # the keeper refuses larger replies as well
+HEADER = struct.Struct(">I")
+_DOCKER_HEADER = struct.Struct(">BxxxI")  # stream (1 stdout, 2 stderr), payload size
 
 
 class KernelGone(Exception):
     """The kernel closed the connection or died."""
 
 
+class ChannelTampered(KernelGone):
+    """Something that is not the keeper's answer came over the channel; `str()` says what."""
+
+
 class ReplyTimeout(Exception):
     """No reply before the deadline; the connection stays usable."""
 
 
-class KernelConnection:
-    def __init__(self, sock: socket.socket) -> None:
-        self._sock = sock
-        self._buffer = b""
-        self._next_id = 0
+class Channel(Protocol):
+    def write(self, data: bytes) -> None:
+        """All of `data`; raises OSError when the other side is gone."""
 
-    @classmethod
-    def connect(cls, path: Path, deadline: float, alive=lambda: True) -> KernelConnection:
-        """Connect to the kernel's socket, retrying until it listens or `deadline` passes."""
-        address = _short_address(path)
-        while True:
-            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    def read(self, n: int, deadline: float) -> bytes:
+        """Up to n bytes (b"" at end of stream); ReplyTimeout at the deadline."""
+
+    def close(self) -> None: ...
+
+
+class PipeChannel:
+    """The keeper's stdin/stdout as pipes of a local child process (raw, unbuffered files)."""
+
+    def __init__(self, to_kernel: BinaryIO, from_kernel: BinaryIO) -> None:
+        self._files = (to_kernel, from_kernel)
+        self._out, self._in = to_kernel.fileno(), from_kernel.fileno()
+
+    def write(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._out, view):]
+
+    def read(self, n: int, deadline: float) -> bytes:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not select.select([self._in], [], [], remaining)[0]:
+            raise ReplyTimeout
+        return os.read(self._in, n)
+
+    def close(self) -> None:
+        for file in self._files:
             try:
-                sock.connect(address)
-                return cls(sock)
+                file.close()
             except OSError:
-                sock.close()
-                if time.monotonic() > deadline or not alive():
-                    raise KernelGone(f"no kernel listening on {path}") from None
-                time.sleep(0.005)
+                pass
 
-    def send(self, message: dict[str, Any]) -> int:
-        self._next_id += 1
-        message = {**message, "id": self._next_id}
-        try:
-            self._sock.sendall(json.dumps(message).encode() + b"\n")
-        except OSError as exc:
-            raise KernelGone(str(exc)) from exc
-        return self._next_id
 
-    def receive(self, deadline: float) -> dict[str, Any]:
-        """The next reply line; `ReplyTimeout` at the deadline, `KernelGone` on EOF."""
-        while b"\n" not in self._buffer:
+class AttachChannel:
+    """A container's stdin/stdout through the engine's attach API (no TTY: stdout is framed)."""
+
+    def __init__(self, sock: socket.socket, keep: object = None) -> None:
+        self._sock = sock
+        self._keep = keep  # the SDK's response object: the socket lives as long as it does
+        self._raw = b""
+        self._left = 0  # payload bytes of the current stdout chunk still to come
+
+    def write(self, data: bytes) -> None:
+        self._sock.sendall(data)
+
+    def read(self, n: int, deadline: float) -> bytes:
+        while True:
+            if self._left and self._raw:
+                take = self._raw[:min(n, self._left)]
+                self._raw = self._raw[len(take):]
+                self._left -= len(take)
+                return take
+            if not self._left and len(self._raw) >= _DOCKER_HEADER.size:
+                stream, size = _DOCKER_HEADER.unpack_from(self._raw)
+                if stream != 1:
+                    raise ChannelTampered(f"output on the container's stream {stream}")
+                self._raw = self._raw[_DOCKER_HEADER.size:]
+                self._left = size
+                continue
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise ReplyTimeout
@@ -65,20 +104,66 @@ class KernelConnection:
                 chunk = self._sock.recv(1 << 20)
             except TimeoutError:
                 raise ReplyTimeout from None
+            if not chunk:
+                return b""
+            self._raw += chunk
+
+    def close(self) -> None:
+        try:
+            self._sock.close()
+        except OSError:
+            pass
+
+
+class KernelConnection:
+    """Requests and replies over a `Channel`, one frame each."""
+
+    def __init__(self, channel: Channel) -> None:
+        self._channel = channel
+        self._buffer = b""
+        self._next_id = 0
+
+    def send(self, message: dict[str, Any]) -> int:
+        self._next_id += 1
+        body = json.dumps({**message, "id": self._next_id}).encode()
+        try:
+            self._channel.write(HEADER.pack(len(body)) + body)
+        except OSError as exc:
+            raise KernelGone(str(exc)) from exc
+        return self._next_id
+
+    def _fill(self, n: int, deadline: float) -> None:
+        while len(self._buffer) < n:
+            try:
+                chunk = self._channel.read(max(n - len(self._buffer), 1 << 16), deadline)
             except OSError as exc:
                 raise KernelGone(str(exc)) from exc
             if not chunk:
                 raise KernelGone("connection closed")
             self._buffer += chunk
-            if len(self._buffer) > MAX_REPLY_BYTES:
-                raise KernelGone("reply too large")
-        line, _, self._buffer = self._buffer.partition(b"\n")
+
+    def receive(self, deadline: float) -> dict[str, Any]:
+        """The next frame; `ReplyTimeout` at the deadline, `KernelGone` on EOF.
+
+        `ChannelTampered` for a frame over the size limit (refused before its body is read),
+        one that is not a JSON object, or the keeper's own word that the kernel misbehaved.
+        """
+        self._fill(HEADER.size, deadline)
+        (size,) = HEADER.unpack_from(self._buffer)
+        if size > MAX_FRAME_BYTES:
+            raise ChannelTampered(f"a reply of {size / 1024 / 1024:.1f} MB, more than the "
+                                  f"{MAX_FRAME_BYTES // 1024 // 1024} MB a reply may be")
+        self._fill(HEADER.size + size, deadline)
+        body = self._buffer[HEADER.size:HEADER.size + size]
+        self._buffer = self._buffer[HEADER.size + size:]
         try:
-            reply = json.loads(line)
-        except ValueError as exc:
-            raise KernelGone("unreadable reply") from exc
+            reply = json.loads(body)
+        except ValueError:
+            reply = None
         if not isinstance(reply, dict):
-            raise KernelGone("unreadable reply")
+            raise ChannelTampered("a reply that is not one of the kernel's")
+        if isinstance(reply.get("tampered"), str):
+            raise ChannelTampered(reply["tampered"][:300])
         return reply
 
     def request(self, message: dict[str, Any], deadline: float) -> dict[str, Any]:
@@ -90,21 +175,4 @@ class KernelConnection:
                 return reply
 
     def close(self) -> None:
-        try:
-            self._sock.close()
-        except OSError:
-            pass
-
-
-def _short_address(path: Path) -> str:
-    """A path to the socket that fits in sockaddr_un: a symlink in the temp dir if needed."""
-    text = os.fspath(path)
-    if len(text.encode()) < _SUN_PATH_MAX:
-        return text
-    link_dir = Path(tempfile.gettempdir()) / f"analyst-sock-{os.getuid()}"
-    link_dir.mkdir(mode=0o700, exist_ok=True)
-    link = link_dir / f"{abs(hash(text)):x}"
-    if not (link.is_symlink() and os.readlink(link) == os.fspath(path.parent)):
-        link.unlink(missing_ok=True)
-        link.symlink_to(path.parent, target_is_directory=True)
-    return os.fspath(link / path.name)
+        self._channel.close()

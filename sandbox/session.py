@@ -10,12 +10,11 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Protocol, Self
 
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits, human_size
-from sandbox.protocol import KernelConnection, KernelGone, ReplyTimeout
+from sandbox.protocol import Channel, ChannelTampered, KernelConnection, KernelGone, ReplyTimeout
 from sandbox.replies import error_of, hit_file_size_limit, is_memory_error, text_of, value_of
 from sandbox.result import ExecutionError, ExecutionResult, bound_text
 from sandbox.workspace import Workspace
@@ -41,8 +40,10 @@ class Backend(Protocol):
     isolated: bool
     warning: str | None
 
-    def launch(self) -> Path:
-        """Start the kernel; return the host path of its socket. Raises SandboxUnavailable."""
+    def launch(self) -> Channel:
+        """Start the keeper and its kernel; return the channel to the keeper.
+
+        Raises SandboxUnavailable."""
 
     def alive(self) -> bool: ...
 
@@ -108,12 +109,12 @@ class KernelSession:
             if self._conn is not None:
                 return
             self.workspace.ensure()
-            socket_path = self._backend.launch()
+            conn = KernelConnection(self._backend.launch())
             try:
-                self._conn = KernelConnection.connect(
-                    socket_path, time.monotonic() + START_TIMEOUT_S, self._backend.alive
-                )
-            except KernelGone as exc:
+                conn.request({"op": "ping"}, time.monotonic() + START_TIMEOUT_S)
+                self._conn = conn
+            except (KernelGone, ReplyTimeout) as exc:
+                conn.close()
                 detail = self._backend.death().detail
                 self._backend.stop()
                 raise SandboxError(
@@ -160,6 +161,14 @@ class KernelSession:
             if outcome.notice:
                 notices.append(outcome.notice)
             files = self.workspace.changed_since(outcome.before)
+            if _threads_left(outcome.reply) and not outcome.restarted:
+                # Collected above while the kernel is frozen; now stop what it left running.
+                self._restart_after(outcome, "threads left running")
+                notices.append(
+                    f"The step left {_threads_left(outcome.reply)} thread(s) running in the "
+                    "background, which could change what later steps show, so the session "
+                    f"was restarted to stop them. {LOST}"
+                )
             return ExecutionResult(
                 stdout=bound_text(text_of(outcome.reply.get("stdout")), MAX_STREAM_CHARS),
                 stderr=bound_text(text_of(outcome.reply.get("stderr")), MAX_STREAM_CHARS),
@@ -183,8 +192,13 @@ class KernelSession:
             self.start()
             return True
         try:
-            self._conn.request({"op": "ping"}, time.monotonic() + PING_TIMEOUT_S)
+            if not self._conn.request({"op": "ping"}, time.monotonic() + PING_TIMEOUT_S).get("pong"):
+                raise KernelGone("the kernel is not running")
             return True
+        except ChannelTampered as exc:
+            self._restart()
+            notices.append(_tampered_notice(exc))
+            return False
         except (KernelGone, ReplyTimeout):
             detail = self._backend.death().detail
             self._restart()
@@ -241,6 +255,10 @@ class KernelSession:
                     f"The step was still running after {_seconds(timeout)} and did not stop "
                     f"when interrupted, so the session was restarted. {LOST}"
                 )
+        except ChannelTampered as exc:
+            self._restart_after(out, "the control channel was tampered with")
+            out.error = out.error or ExecutionError("ChannelTampered", str(exc), "")
+            out.notice = _tampered_notice(exc)
         except KernelGone:
             death = self._backend.death()
             self._restart_after(out, death.detail)
@@ -344,6 +362,16 @@ class _Outcome:
 
     def __post_init__(self) -> None:
         self.reply = self.reply or {}
+
+
+def _threads_left(reply: dict | None) -> int:
+    count = (reply or {}).get("threads")
+    return count if isinstance(count, int) and count > 0 else 0
+
+
+def _tampered_notice(exc: ChannelTampered) -> str:
+    return (f"The step's code interfered with the sandbox's control channel ({exc}), so the "
+            f"session was restarted and nothing it claimed was used. {LOST}")
 
 
 def _seconds(value: float) -> str:

@@ -1,0 +1,236 @@
+"""The keeper: holds the control channel of a sandbox session; runs no user code (stdlib only).
+
+The host talks to the keeper over the keeper's stdin/stdout (Docker's attach stream, or the
+local backend's pipes) in frames: a 4-byte big-endian length, then that many bytes of JSON.
+The keeper starts the kernel (`kernel.py`, which runs the steps) as its child and relays
+requests and replies over two private pipes. Step code cannot reach or replace the channel:
+
+- the keeper makes itself non-dumpable, so a process of the same uid can neither open its
+  file descriptors under /proc nor ptrace it; the kernel's own stdin/stdout/stderr are
+  /dev/null, so nothing the step (or a child) writes to fd 1/2 goes anywhere;
+- in a container the keeper is PID 1: signals it has no handler for never reach it, and
+  kill(-1) spares it;
+- a reply larger than MAX_FRAME_BYTES, unreadable, or that nobody asked for is tampering:
+  the keeper tells the host so, kills the kernel and exits (the host restarts the session);
+- when a step's reply arrives the kernel is frozen (SIGSTOP) until the next request, and in
+  a container every other process is killed, so nothing a step leaves running runs on
+  after its result is returned.
+
+Pings are answered by the keeper itself. After `--idle-seconds` without a request it exits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import json
+import os
+import select
+import signal
+import struct
+import subprocess
+import sys
+import threading
+import time
+
+HEADER = struct.Struct(">I")
+MAX_FRAME_BYTES = 8 * 1024 * 1024  # the host refuses larger frames as well
+PR_SET_DUMPABLE = 4
+
+
+def read_exact(fd: int, n: int) -> bytes:
+    """Exactly n bytes from fd, or fewer at end of file."""
+    chunks, got = [], 0
+    while got < n:
+        chunk = os.read(fd, min(n - got, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def frame(message: dict) -> bytes:
+    body = json.dumps(message, default=str).encode()
+    return HEADER.pack(len(body)) + body
+
+
+class Keeper:
+    def __init__(self, args: argparse.Namespace, worker: list[str]) -> None:
+        self.in_container = args.in_container and os.getpid() == 1
+        self.idle_s = args.idle_seconds
+        self.host_in, self.host_out = os.dup(0), os.dup(1)  # not inherited by children
+        devnull = os.open(os.devnull, os.O_RDWR)
+        keep_stderr = not self.in_container  # the local backend's kernel.log
+        for fd in (0, 1) + (() if keep_stderr else (2,)):
+            os.dup2(devnull, fd)
+        req_r, self.req_w = os.pipe()
+        self.rep_r, rep_w = os.pipe()
+        os.set_inheritable(req_r, True)
+        os.set_inheritable(rep_w, True)
+        self.worker = subprocess.Popen(  # noqa: S603 - our own kernel, argv from our host
+            [*worker, "--fd-in", str(req_r), "--fd-out", str(rep_w)],
+            pass_fds=(req_r, rep_w), stdin=devnull, stdout=devnull,
+            stderr=None if keep_stderr else devnull,
+        )
+        os.close(req_r)
+        os.close(rep_w)
+        os.close(devnull)
+        self.lock = threading.Lock()  # one writer on the host channel; `pending` with it
+        self.pending: object = None
+        self.frozen = False
+        self.zombies: set[int] = set()
+
+    # -- the host side ----------------------------------------------------------------------
+
+    def to_host(self, message: dict | bytes) -> None:
+        data = message if isinstance(message, bytes) else frame(message)
+        with self.lock:
+            write_all(self.host_out, data)
+
+    def serve_host(self) -> None:
+        """Requests from the host; ends the process at EOF or when idle too long."""
+        while True:
+            ready, _, _ = select.select([self.host_in], [], [], self.idle_s)
+            if not ready:
+                self.exit(0)  # idle too long: end the session
+            head = read_exact(self.host_in, HEADER.size)
+            if len(head) < HEADER.size:
+                self.exit(0)  # the host went away
+            (size,) = HEADER.unpack(head)
+            body = read_exact(self.host_in, size) if size <= MAX_FRAME_BYTES else b""
+            try:
+                request = json.loads(body)
+            except ValueError:
+                self.exit(2)
+            if request.get("op") == "run":
+                with self.lock:
+                    self.pending = request.get("id")
+                    self.thaw()
+                write_all(self.req_w, HEADER.pack(size) + body)
+            else:
+                alive = self.worker.poll() is None
+                self.to_host({"id": request.get("id"), "pong": alive, "pid": self.worker.pid})
+
+    # -- the kernel side --------------------------------------------------------------------
+
+    def serve_worker(self) -> None:
+        """Replies from the kernel, checked before they go to the host."""
+        while True:
+            head = read_exact(self.rep_r, HEADER.size)
+            if len(head) < HEADER.size:
+                self.exit(self.worker_status())
+            (size,) = HEADER.unpack(head)
+            if size > MAX_FRAME_BYTES:
+                self.tampered(f"a reply of {size / 1024 / 1024:.1f} MB, more than the "
+                              f"{MAX_FRAME_BYTES // 1024 // 1024} MB a reply may be")
+            body = read_exact(self.rep_r, size)
+            try:
+                reply = json.loads(body)
+            except ValueError:
+                reply = None
+            if not isinstance(reply, dict):
+                self.tampered("a reply that is not one of the kernel's")
+            with self.lock:
+                if self.pending is None or reply.get("id") != self.pending:
+                    answered = False
+                else:
+                    answered = True
+                    self.pending = None
+                    if not reply.get("busy") or reply.get("threads"):
+                        self.freeze()
+                    if self.in_container:
+                        self.kill_strays()
+            if not answered:
+                self.tampered("a reply nobody asked for")
+            self.to_host(HEADER.pack(size) + body)
+
+    def freeze(self) -> None:
+        if not self.frozen and self.worker.poll() is None:
+            os.kill(self.worker.pid, signal.SIGSTOP)
+            self.frozen = True
+
+    def thaw(self) -> None:
+        if self.frozen and self.worker.poll() is None:
+            os.kill(self.worker.pid, signal.SIGCONT)
+        self.frozen = False
+
+    def kill_strays(self) -> None:
+        """Every process but us and the kernel ends: nothing a step started outlives it."""
+        for _ in range(100):  # a fork bomb's survivors keep forking while they are killed
+            strays = [int(p) for p in os.listdir("/proc")
+                      if p.isdigit() and int(p) not in (1, self.worker.pid)]
+            if not strays:
+                break
+            for pid in strays:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    continue
+                self.zombies.add(pid)
+            self.reap()
+            time.sleep(0.002)
+        self.reap()
+
+    def reap(self) -> None:
+        """Collect the killed processes that were handed to us (PID 1) when orphaned."""
+        for pid in list(self.zombies):
+            try:
+                done, _ = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                done = pid  # not ours: its own parent reaps it
+            if done:
+                self.zombies.discard(pid)
+
+    def worker_status(self) -> int:
+        code = self.worker.wait()
+        return 128 - code if code < 0 else code  # killed by signal N: 128 + N, as a shell says
+
+    def tampered(self, reason: str) -> None:
+        try:
+            self.to_host({"id": self.pending, "tampered": reason})
+        finally:
+            self.exit(3)
+
+    def exit(self, code: int) -> None:
+        if self.worker.poll() is None:
+            self.worker.kill()
+        os._exit(code)
+
+
+def _no_dump() -> None:
+    """Neither /proc/<us>/fd nor ptrace for processes of our uid (the kernel, its children)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    split = argv.index("--") if "--" in argv else len(argv)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--idle-seconds", type=float, default=1800)
+    parser.add_argument("--in-container", action="store_true",
+                        help="PID 1 of a sandbox container: kill stray processes after steps")
+    args = parser.parse_args(argv[:split])
+    worker = argv[split + 1:]
+    if not worker:
+        parser.error("the kernel's command follows `--`")
+    _no_dump()
+    keeper = Keeper(args, worker)
+    signal.signal(signal.SIGINT, lambda *_: keeper.worker.send_signal(signal.SIGINT))
+    signal.signal(signal.SIGTERM, lambda *_: keeper.exit(0))
+    threading.Thread(target=keeper.serve_host, name="host", daemon=True).start()
+    keeper.serve_worker()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
