@@ -13,13 +13,17 @@ import shutil
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal, Self
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from analyst import workspace_state as state
 from analyst.events import Answer, Event, Step
 from analyst.restore import ingest_named, restore_files
 from analyst.stopping import STOPPED_TEXT, StoppableSession, StopSwitch
 from sandbox import Limits, SandboxError, Workspace, open_session
+
+if TYPE_CHECKING:  # imported when a report is made: they pull in pandas and reportlab
+    from analyst.report import Report
+    from analyst.reporting import Pin
 
 log = logging.getLogger(__name__)
 
@@ -199,6 +203,32 @@ class Analysis:
 
         yield from self._guarded("Standard report", "offline", lambda session: standard_report(
             session, self.cards, approve=approve, language=language))
+
+    def report(self, *, title: str | None = None, pins: Sequence[Pin] | None = None,
+               include_code: bool = True, language: str | None = None) -> Report:
+        """The report of this analysis' answers (pinned results, else the standard report).
+
+        A report of pins without the key figures first runs the key-figures step in this
+        analysis' sandbox session, as an ordinary step; then `build_report` only reads.
+        Raises `ReportingError` when there is nothing to report.
+        """
+        from analyst.reporting import build_report, summary_plan
+
+        planned = summary_plan(self.history, self.cards, pins, language, title)
+        summary = self.run_step(planned) if planned is not None else None
+        return build_report(self.history, self.cards, self.workspace, title=title, pins=pins,
+                            summary=summary, include_code=include_code, language=language)
+
+    def run_step(self, step: Step) -> Step | None:
+        """Run one planned step in this analysis' session; the finished step, or None when
+        the sandbox cannot run it (a report without its tiles is better than none)."""
+        from analyst.planner.runner import run_step
+
+        try:
+            return run_step(self.session, step)
+        except SandboxError:
+            log.warning("could not run %s", step.description, exc_info=True)
+            return None
 
     def _run(self, question: str, chosen: str, config: Any, privacy: bool,
              approve: Callable[[Step], bool] | None) -> Iterator[Event]:

@@ -1,6 +1,7 @@
-"""The analyst's event stream: one record type the UI renders live and the store persists.
+"""The analyst's event stream: what the UI renders live while a question is answered.
 
-Both brains (the offline planner and the LLM agent) are generators of `Event`s that end
+The records it carries (`Step`, `Answer`) live in `analyst.record` and are re-exported
+here. Both brains (the offline planner and the LLM agent) are generators of `Event`s that end
 with exactly one event of kind ``answer`` carrying an `Answer`.
 """
 
@@ -9,7 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from sandbox import ExecutionResult
+from analyst.record import (
+    Answer,
+    FileHash,
+    ModelCode,
+    Origin,
+    QueryCall,
+    RecipeCall,
+    Step,
+    StepFigures,
+)
+from sandbox import ExecutionResult, OutputFile
+
+__all__ = ["Answer", "Event", "EventKind", "ExecutionResult", "FileHash", "ModelCode", "Origin",
+           "OutputFile", "QueryCall", "RecipeCall", "Step", "StepFigures"]
 
 EventKind = Literal[
     "status",  # progress in plain words ("Loading sales.csv")
@@ -23,73 +37,6 @@ EventKind = Literal[
     "usage",  # token usage and estimated cost (data: prompt_tokens, completion_tokens, cost_usd)
     "answer",  # the final answer (answer set)
 ]
-
-
-@dataclass(frozen=True)
-class Step:
-    """One piece of code run in the sandbox, and what came of it."""
-
-    number: int
-    description: str
-    code: str
-    result: ExecutionResult | None = None
-    recipe: str | None = None
-    """Name of the recipe the step calls, when it calls one (for the methodology appendix)."""
-
-    @property
-    def charts(self) -> list[str]:
-        if self.result is None:
-            return []
-        return [f.path for f in self.result.files if f.is_image]
-
-    @property
-    def tables(self) -> list[str]:
-        if self.result is None:
-            return []
-        return [f.path for f in self.result.files if f.path.endswith((".parquet", ".csv", ".xlsx"))]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "description": self.description,
-            "code": self.code,
-            "recipe": self.recipe,
-            "result": self.result.to_dict() if self.result is not None else None,
-        }
-
-
-@dataclass(frozen=True)
-class Answer:
-    question: str
-    text: str
-    steps: tuple[Step, ...] = ()
-    warnings: tuple[str, ...] = ()
-    brain: str = "offline"
-    ok: bool = True
-    usage: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def artifacts(self) -> list[str]:
-        seen: list[str] = []
-        for step in self.steps:
-            if step.result is None:
-                continue
-            for f in step.result.files:
-                if f.path not in seen:
-                    seen.append(f.path)
-        return seen
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "question": self.question,
-            "answer": self.text,
-            "ok": self.ok,
-            "brain": self.brain,
-            "warnings": list(self.warnings),
-            "usage": dict(self.usage),
-            "steps": [s.to_dict() for s in self.steps],
-            "artifacts": self.artifacts,
-        }
 
 
 @dataclass(frozen=True)

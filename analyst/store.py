@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from analyst.events import Answer, Step
 from analyst.store_records import (
     ArtifactRecord,
     FileRecord,
@@ -180,21 +181,32 @@ class Store:
             self.touch(conn, session_id)
         return MessageRecord(int(cur.lastrowid or 0), session_id, role, text, data or {}, now)
 
-    def add_answer(self, session_id: str, answer: dict[str, Any]) -> MessageRecord:
-        """Persist `Answer.to_dict()`: the assistant message, its steps and their files."""
-        keys = ("question", "brain", "ok", "warnings", "usage", "waited_s")
-        data = {k: answer.get(k) for k in keys if k in answer}
+    def add_answer(self, session_id: str, answer: Answer) -> MessageRecord:
+        """Persist an `Answer`: the assistant message, its steps (each `Step.to_dict()`
+        whole) and their files. `MessageRecord.answer` gives the same `Answer` back."""
+        record = answer.to_dict()
+        data = {k: v for k, v in record.items() if k not in ("answer", "steps", "artifacts")}
         now = _now()
         with self._connect() as conn:
             cur = conn.execute(
                 "INSERT INTO messages (session_id, role, text, data, created) VALUES (?, ?, ?, ?, ?)",
-                (session_id, "assistant", answer.get("answer", ""), _dump(data), now),
+                (session_id, "assistant", answer.text, _dump(data), now),
             )
             message_id = int(cur.lastrowid or 0)
-            for step in answer.get("steps", []):
+            for step in answer.steps:
                 _insert_step(conn, session_id, message_id, step)
             self.touch(conn, session_id)
         return self.message(session_id, message_id)
+
+    def note_wait(self, session_id: str, message_id: int, seconds: float) -> None:
+        """Record how long the answer waited for a free sandbox (the app's queue)."""
+        with self._connect() as conn:
+            row = conn.execute("SELECT data FROM messages WHERE id = ? AND session_id = ?",
+                               (message_id, session_id)).fetchone()
+            if row is not None:
+                data = {**json.loads(row["data"]), "waited_s": round(seconds, 1)}
+                conn.execute("UPDATE messages SET data = ? WHERE id = ?",
+                             (_dump(data), message_id))
 
     def message(self, session_id: str, message_id: int) -> MessageRecord:
         with self._connect() as conn:
@@ -218,7 +230,8 @@ class Store:
                 "SELECT * FROM artifacts WHERE session_id = ? ORDER BY step_id, path", (session_id,)
             ).fetchall()
         return [
-            ArtifactRecord(r["session_id"], r["step_id"], r["path"], r["size"], bool(r["is_image"]))
+            ArtifactRecord(r["session_id"], r["step_id"], r["path"], r["size"],
+                           bool(r["is_image"]), r["sha256"])
             for r in rows
         ]
 
@@ -298,18 +311,20 @@ class Store:
             self.touch(conn, session_id)
 
 
-def _insert_step(conn: sqlite3.Connection, session_id: str, message_id: int, step: dict[str, Any]) -> None:
-    result = step.get("result")
+def _insert_step(conn: sqlite3.Connection, session_id: str, message_id: int, step: Step) -> None:
+    result = step.result
     cur = conn.execute(
-        "INSERT INTO steps (session_id, message_id, number, description, code, recipe, result)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (session_id, message_id, int(step.get("number", 0)), step.get("description", ""),
-         step.get("code", ""), step.get("recipe"), None if result is None else _dump(result)),
+        "INSERT INTO steps (session_id, message_id, number, description, code, recipe, result,"
+        " record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (session_id, message_id, step.number, step.description, step.code, step.recipe,
+         None if result is None else _dump(result.to_dict()), _dump(step.to_dict())),
     )
-    for f in (result or {}).get("files", []):
+    hashes = {a.path: a.sha256 for a in step.artifacts}
+    for f in result.files if result is not None else ():
         conn.execute(
-            "INSERT INTO artifacts (session_id, step_id, path, size, is_image) VALUES (?, ?, ?, ?, ?)",
-            (session_id, cur.lastrowid, f["path"], int(f.get("size", 0)), int(bool(f.get("is_image")))),
+            "INSERT INTO artifacts (session_id, step_id, path, size, is_image, sha256)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (session_id, cur.lastrowid, f.path, f.size, int(f.is_image), hashes.get(f.path, "")),
         )
 
 
@@ -330,9 +345,14 @@ def _message(conn: sqlite3.Connection, row: sqlite3.Row) -> MessageRecord:
 
 
 def _step(row: sqlite3.Row) -> StepRecord:
-    result = json.loads(row["result"]) if row["result"] is not None else None
-    return StepRecord(row["id"], row["message_id"], row["number"], row["description"],
-                      row["code"], row["recipe"], result)
+    if row["record"] is not None:
+        step = Step.from_dict(json.loads(row["record"]))
+    else:  # a row of an older version: its columns are the old form of the record
+        step = Step.from_dict({
+            "number": row["number"], "description": row["description"], "code": row["code"],
+            "recipe": row["recipe"],
+            "result": json.loads(row["result"]) if row["result"] is not None else None})
+    return StepRecord(row["id"], row["message_id"], step)
 
 
 def _dump(value: Any) -> str:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+
+from analyst.events import Answer, Step
+from sandbox import ExecutionResult
 
 # The first release's schema, frozen: it is migration 1 in `analyst.store_schema`, which
 # databases in the field have already run. A schema change is a new migration there.
@@ -90,14 +93,32 @@ class FileRecord:
 
 @dataclass(frozen=True)
 class StepRecord:
+    """A stored `Step` and where it is in the store (pins refer to its id)."""
+
     id: int
     message_id: int
-    number: int
-    description: str
-    code: str
-    recipe: str | None
-    result: dict[str, Any] | None
-    """`ExecutionResult.to_dict()`, or None when the step never ran."""
+    step: Step
+
+    @property
+    def number(self) -> int:
+        return self.step.number
+
+    @property
+    def description(self) -> str:
+        return self.step.description
+
+    @property
+    def code(self) -> str:
+        return self.step.code
+
+    @property
+    def recipe(self) -> str | None:
+        return self.step.recipe
+
+    @property
+    def result(self) -> ExecutionResult | None:
+        """None when the step never ran."""
+        return self.step.result
 
 
 @dataclass(frozen=True)
@@ -111,6 +132,13 @@ class MessageRecord:
     """For answers: brain, ok, warnings, usage."""
     created: str
     steps: tuple[StepRecord, ...] = ()
+
+    @property
+    def answer(self) -> Answer | None:
+        """An assistant message as the `Answer` it stored (None for the user's messages)."""
+        if self.role != "assistant":
+            return None
+        return replace(answer_of(self.data, self.text), steps=tuple(s.step for s in self.steps))
 
 
 @dataclass(frozen=True)
@@ -133,3 +161,10 @@ class ArtifactRecord:
     """Relative to the session's workspace, e.g. `output/revenue.png`."""
     size: int
     is_image: bool
+    sha256: str = ""
+    """Of the file when its step ended ("" in rows of older versions)."""
+
+
+def answer_of(data: dict[str, Any], text: str) -> Answer:
+    """The stepless `Answer` of a message's data (`Answer.to_dict()` less its steps)."""
+    return Answer.from_dict({**data, "answer": text, "steps": []})

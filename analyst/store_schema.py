@@ -55,6 +55,12 @@ def add_column(table: str, column: str, definition: str) -> Callable[[sqlite3.Co
     return run
 
 
+def _step_records(conn: sqlite3.Connection) -> None:
+    # Older rows keep NULL / "": they are read in their old form (`analyst.record.legacy`).
+    add_column("steps", "record", "TEXT")(conn)
+    add_column("artifacts", "sha256", "TEXT NOT NULL DEFAULT ''")(conn)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "the first release's tables: sessions, files, messages, steps, pins, artifacts",
               _statements(SCHEMA)),
@@ -66,6 +72,8 @@ MIGRATIONS: tuple[Migration, ...] = (
                   CREATE INDEX IF NOT EXISTS artifacts_session ON artifacts (session_id, step_id);
                   CREATE INDEX IF NOT EXISTS files_session ON files (session_id, id);
               """)),
+    Migration(3, "whole step records (steps.record: Step.to_dict()) and artifact hashes",
+              _step_records),
 )
 LATEST = MIGRATIONS[-1].version
 

@@ -24,9 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from analyst.datacard import DataCard
-from analyst.events import Answer, Step
+from analyst.events import Answer
 from analyst.ingest.pipeline import sha256_of
-from sandbox import ExecutionResult
 
 STATE_DIR = ".analyst"
 FILES = "files.json"
@@ -110,26 +109,10 @@ def load_answers(root: Path) -> list[Answer]:
     answers = []
     for line in lines:
         try:
-            answers.append(answer_from_dict(json.loads(line)))
+            answers.append(Answer.from_dict(json.loads(line)))
         except (ValueError, KeyError, TypeError):
             continue  # a line cut short by a crash: the others are still good
     return answers
-
-
-def answer_from_dict(data: dict[str, Any]) -> Answer:
-    """`Answer.to_dict()` back into an `Answer` (keys it does not know are ignored)."""
-    steps = tuple(
-        Step(int(s["number"]), str(s["description"]), str(s["code"]),
-             _result(s.get("result")), s.get("recipe"))
-        for s in data.get("steps") or ()
-    )
-    return Answer(question=str(data["question"]), text=str(data["answer"]), steps=steps,
-                  warnings=tuple(data.get("warnings") or ()), brain=str(data.get("brain")),
-                  ok=bool(data.get("ok", True)), usage=dict(data.get("usage") or {}))
-
-
-def _result(raw: dict[str, Any] | None) -> ExecutionResult | None:
-    return None if raw is None else ExecutionResult.from_dict(raw)
 
 
 def current_record(root: Path, name: str) -> FileRecord | None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import streamlit as st
 
+from analyst.events import ExecutionResult, OutputFile, Step
 from analyst.store import MessageRecord, StepRecord
 from ui import state
 from ui.answers import answer_markdown
@@ -25,29 +26,31 @@ from ui.tables import (
 )
 
 
-def step_view(step: StepRecord | dict[str, Any], workspace: Path, key: str, *,
+def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | None = None,
               session_id: str | None = None, narrative: str = "") -> None:
-    """One step: its outcome in words, table, chart, downloads; the code one click away."""
-    data = step if isinstance(step, dict) else _as_dict(step)
-    result = data.get("result") or {}
-    st.markdown("**" + t("step", n=data["number"], description=data["description"]) + "**")
-    if result.get("notice"):
-        st.info(result["notice"])
-    error = result.get("error")
-    if error:
-        st.warning(t("step_failed", reason=failure_sentence(error.get("name", ""))))
+    """One step: its outcome in words, table, chart, downloads; the code one click away.
+
+    `stored` (with `session_id`): the step as the store keeps it, so it can be pinned.
+    """
+    result = step.result
+    st.markdown("**" + t("step", n=step.number, description=step.description) + "**")
+    if result is not None and result.notice:
+        st.info(result.notice)
+    error = result.error if result is not None else None
+    if error is not None:
+        st.warning(t("step_failed", reason=failure_sentence(error.name)))
         with st.expander(t("error_details")):
-            st.code(f"{error.get('name')}: {error.get('message')}\n\n"
-                    f"{error.get('traceback') or ''}".strip(), language=None)
-    elif result.get("timed_out"):
+            st.code(f"{error.name}: {error.message}\n\n{error.traceback or ''}".strip(),
+                    language=None)
+    elif result is not None and result.timed_out:
         st.warning(t("timed_out"))
-    elif result.get("out_of_memory"):
+    elif result is not None and result.out_of_memory:
         st.warning(t("out_of_memory"))
-    files = result.get("files") or []
+    files = list(result.files) if result is not None else []
     frame, caption = _result_table(result, files, workspace)
-    images = [p for f in files if f.get("is_image")
-              if (p := inside(workspace, f["path"])) is not None and p.is_file()]
-    chart = chart_frame(frame, data.get("recipe")) if frame is not None else None
+    images = [p for f in files if f.is_image
+              if (p := inside(workspace, f.path)) is not None and p.is_file()]
+    chart = chart_frame(frame, step.recipe) if frame is not None else None
     views = (["Chart"] if images else []) + (["Interactive chart"] if chart else []) + (
         ["Table"] if frame is not None else [])
     names = [t(_TABS[v]) for v in views]
@@ -71,24 +74,24 @@ def step_view(step: StepRecord | dict[str, Any], workspace: Path, key: str, *,
                     st.caption(caption)
     _downloads(files, workspace, key)
     with st.expander(t("code"), expanded=False):
-        st.code(data.get("code") or "", language="python")
-        if result.get("stdout"):
+        st.code(step.code or "", language="python")
+        if result is not None and result.stdout:
             st.caption(t("printed"))
-            st.code(result["stdout"], language=None)
-    if session_id is not None and isinstance(step, StepRecord) and result:
-        _pin_button(session_id, step, key, narrative)
+            st.code(result.stdout, language=None)
+    if session_id is not None and stored is not None and result is not None:
+        _pin_button(session_id, stored, key, narrative)
 
 
-def _result_table(result: dict[str, Any], files: list[dict[str, Any]],
+def _result_table(result: ExecutionResult | None, files: list[OutputFile],
                   workspace: Path) -> tuple[Any, str | None]:
     """The step's table: its last expression's value, else the first table file it saved."""
-    table = (result.get("value") or {}).get("table")
+    table = result.value.table if result is not None and result.value is not None else None
     if table:
         frame = frame_from_table(table)
         if table.get("truncated"):
             return frame, t("first_rows", shown=f"{len(frame):,}", total=f"{table.get('rows_total', 0):,}")
         return frame, None
-    saved = sorted((f["path"] for f in files if f["path"].endswith((".parquet", ".csv"))),
+    saved = sorted((f.path for f in files if f.path.endswith((".parquet", ".csv"))),
                    key=lambda p: not p.endswith(".parquet"))
     return (read_table(workspace, saved[0]), None) if saved else (None, None)
 
@@ -109,7 +112,7 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str) -> No
             st.markdown(answer_markdown(message.text, str(message.data.get("brain") or "offline")))
         for step in message.steps:
             with st.container(border=True):
-                step_view(step, workspace, key=f"m{message.id}s{step.id}",
+                step_view(step.step, workspace, key=f"m{message.id}s{step.id}", stored=step,
                           session_id=session_id, narrative=message.text)
         usage = message.data.get("usage") or {}
         if usage.get("prompt_tokens"):
@@ -138,9 +141,9 @@ def number_columns(frame: Any, roles: dict[str, str] | None = None, *,
     return config
 
 
-def _downloads(files: list[dict[str, Any]], workspace: Path, key: str) -> None:
+def _downloads(files: list[OutputFile], workspace: Path, key: str) -> None:
     ready = [(i, p) for i, f in enumerate(files)
-             if (p := inside(workspace, f["path"])) is not None and p.is_file()]
+             if (p := inside(workspace, f.path)) is not None and p.is_file()]
     # Side by side, a few to a row: one tall stack of buttons pushes the answer apart.
     for row in range(0, len(ready), 3):
         for column, (i, path) in zip(st.columns(3), ready[row:row + 3], strict=False):
@@ -164,10 +167,9 @@ def _pin_button(session_id: str, step: StepRecord, key: str, narrative: str) -> 
 def default_narrative(step: StepRecord, answer_text: str) -> str:
     """The step's own paragraph (offline recipes), else the answer's first paragraph."""
     from analyst.planner.runner import step_paragraph
-    from ui.reportgen import step_from_record
 
     try:
-        own = step_paragraph(step_from_record(step))
+        own = step_paragraph(step.step)
     except Exception:  # noqa: BLE001 - a default text must never block pinning
         own = None
     return own or (answer_text or "").strip().split("\n\n")[0]
@@ -189,8 +191,3 @@ def _plain(text: str) -> str:
 
 
 _TABS = {"Chart": "tab_chart", "Interactive chart": "tab_interactive", "Table": "tab_table"}
-
-
-def _as_dict(step: StepRecord) -> dict[str, Any]:
-    return {"number": step.number, "description": step.description, "code": step.code,
-            "recipe": step.recipe, "result": step.result}

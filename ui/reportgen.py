@@ -1,9 +1,8 @@
 """Build the report from what the store kept, so it works after a reload or a restart.
 
-`analyst.reporting.build_report` reads answers from `analysis.history`; here the history is
-rebuilt from the stored messages (`answers_of`, also what `ui.state` hands a reopened
-`Analysis` so follow-up questions keep their context), and the stored pins are translated
-into `Pin(answer_index, step_number, title, narrative)`.
+The session's `Analysis` holds the stored answers (`ui.state`); the stored pins are
+translated into `Pin(answer_index, step_number, title, narrative)` and
+`Analysis.report` builds it.
 """
 
 from __future__ import annotations
@@ -13,36 +12,11 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from analyst.events import Answer, Step
-from analyst.reporting import Pin, build_report
-from analyst.store import MessageRecord, PinRecord, StepRecord
-from sandbox import ExecutionResult
-
-
-@dataclass(frozen=True)
-class Source:
-    """What `build_report` reads from an analysis.
-
-    The history comes from the store; `live` is the user's open `Analysis`, so a step the
-    report must run itself (the key figures of a pinned-only report) runs in its warm
-    sandbox session with the configured backend, not in a new short-lived "auto" one.
-    """
-
-    workspace: Any
-    cards: tuple[Any, ...]
-    history: tuple[Answer, ...]
-    live: Any = None
-
-    @property
-    def session(self) -> Any:
-        # Read only when the report needs to run a step: the live session opens lazily.
-        return None if self.live is None else self.live.session
-
-    @property
-    def backend(self) -> str:
-        return getattr(self.live, "backend", "auto")
+from analyst.analysis import Analysis
+from analyst.events import Answer
+from analyst.reporting import Pin
+from analyst.store import MessageRecord, PinRecord
 
 
 @dataclass(frozen=True)
@@ -53,18 +27,22 @@ class Built:
     first_page_png: bytes | None
 
 
-def build(analysis: Any, messages: list[MessageRecord], pins: list[PinRecord],
+def build(analysis: Analysis, messages: list[MessageRecord], pins: list[PinRecord],
           title: str | None, include_code: bool = True) -> Built:
+    """The report of the stored answers. The key figures a pinned-only report needs run
+    first, as an ordinary step in the user's open `analysis` (its warm sandbox session)."""
     from analyst.report import render_pdf, render_xlsx
+    from analyst.reporting import build_report, summary_plan
 
     answers = [m for m in messages if m.role == "assistant"]
     history = answers_of(messages)
     index = {m.id: i for i, m in enumerate(answers)}
     chosen = [Pin(index[p.step.message_id], p.step.number, p.title or None, p.narrative or None)
-              for p in pins if p.step.message_id in index]
-    source = Source(analysis.workspace, tuple(analysis.cards), history, live=analysis)
-    report = build_report(source, title=title or None, pins=chosen or None,
-                          include_code=include_code)
+              for p in pins if p.step.message_id in index] or None
+    planned = summary_plan(history, analysis.cards, chosen, title=title or None)
+    summary = analysis.run_step(planned) if planned is not None else None
+    report = build_report(history, analysis.cards, analysis.workspace, title=title or None,
+                          pins=chosen, summary=summary, include_code=include_code)
     pdf = render_pdf(report)
     return Built(pdf, render_xlsx(report), report.title, first_page(pdf))
 
@@ -87,18 +65,5 @@ def first_page(pdf: bytes) -> bytes | None:
 
 
 def answers_of(messages: list[MessageRecord]) -> tuple[Answer, ...]:
-    """The stored answers of a session, in order, as `Answer`s."""
-    return tuple(_answer(m) for m in messages if m.role == "assistant")
-
-
-def _answer(message: MessageRecord) -> Answer:
-    data = message.data
-    return Answer(question=data.get("question") or "", text=message.text,
-                  steps=tuple(step_from_record(s) for s in message.steps),
-                  brain=data.get("brain") or "offline", ok=bool(data.get("ok", True)),
-                  warnings=tuple(data.get("warnings") or ()), usage=dict(data.get("usage") or {}))
-
-
-def step_from_record(step: StepRecord) -> Step:
-    result = None if step.result is None else ExecutionResult.from_dict(step.result)
-    return Step(step.number, step.description, step.code, result, step.recipe)
+    """The stored answers of a session, in order."""
+    return tuple(m.answer for m in messages if m.answer is not None)

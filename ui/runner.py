@@ -14,11 +14,13 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
+from analyst.events import Answer, Step
 from ui import state
 from ui.answers import answer_markdown
 from ui.errors import show_failure
@@ -73,9 +75,9 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
             inbox.put(("done", None))
 
     worker = threading.Thread(target=work, name=f"analysis-{session_id[:6]}", daemon=True)
-    steps: list[dict[str, Any]] = []
+    steps: list[Step] = []
     warnings: list[str] = []  # warning events: kept with the answer, not only shown live
-    answer: dict[str, Any] | None = None
+    answer: Answer | None = None
     finished = False
     label = t("working")
     queued_at: float | None = None
@@ -109,36 +111,33 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
                         warnings.append(event.message)
                     status.update(label=label)
                     if event.kind == "answer" and event.answer is not None:
-                        answer = event.answer.to_dict()
+                        answer = event.answer
             finished = True
-            failed = answer is None or not answer.get("ok", True)
+            failed = answer is None or not answer.ok
             status.update(label=t("done") if not failed else t("problems"),
                           state="complete" if not failed else "error", expanded=False)
-            if answer is not None and answer.get("answer"):
+            if answer is not None and answer.text:
                 # Laid out as the stored answer will be after the rerun: no jump in between.
-                st.markdown(answer_markdown(answer["answer"], str(answer.get("brain") or "offline")))
+                st.markdown(answer_markdown(answer.text, answer.brain or "offline"))
     finally:
         if not finished:
             cancel.set()
             _interrupt(analysis)
         if answer is None:
-            answer = {
-                "question": question, "ok": False, "brain": "offline", "warnings": [],
-                "usage": {}, "steps": steps,
-                "answer": ("Stopped before the end." if not finished
-                           else "The analysis ended without an answer."),
-            }
-        answer.setdefault("question", question)
-        known = list(answer.get("warnings") or [])
-        answer["warnings"] = known + [w for w in warnings if w not in known]
+            answer = Answer(question, ("Stopped before the end." if not finished
+                                       else "The analysis ended without an answer."),
+                            steps=tuple(steps), ok=False)
+        known = list(answer.warnings)
+        answer = replace(answer, question=answer.question or question,
+                         warnings=tuple(known + [w for w in warnings if w not in known]))
+        message = store.add_answer(session_id, answer)
         if waited >= 1:
-            answer["waited_s"] = round(waited, 1)
-        store.add_answer(session_id, answer)
+            store.note_wait(session_id, message.id, waited)
         saved.set()
         _saving.pop(session_id, None)
 
 
-def _render_event(event: Any, steps: list[dict[str, Any]], workspace: Path) -> str | None:
+def _render_event(event: Any, steps: list[Step], workspace: Path) -> str | None:
     """Show one event; return the new status label, if it changes."""
     kind = event.kind
     if kind in ("status", "retry"):
@@ -153,10 +152,9 @@ def _render_event(event: Any, steps: list[dict[str, Any]], workspace: Path) -> s
     if kind == "code" and event.step is not None:
         return t("step", n=event.step.number, description=event.step.description)
     if kind == "result" and event.step is not None:
-        data = event.step.to_dict()
-        steps.append(data)
+        steps.append(event.step)
         with st.container(border=True):
-            step_view(data, workspace, key=f"live{len(steps)}")
+            step_view(event.step, workspace, key=f"live{len(steps)}")
         return None
     if kind == "error":
         st.warning(event.message)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import openai
@@ -36,7 +36,8 @@ from analyst.agent.context import (
 from analyst.agent.grounding import source_values, ungrounded, warning_text
 from analyst.agent.prompt import EXECUTE_PYTHON, PromptCard, history_messages, system_prompt
 from analyst.agent.usage import Usage
-from analyst.events import Answer, Event, Step
+from analyst.events import Answer, Event, ModelCode, Step
+from analyst.record import finished
 from sandbox import SandboxError
 
 if TYPE_CHECKING:
@@ -151,7 +152,7 @@ def run_agent(
                 yield from finish(give_up_text(reason, steps), ok=False)
                 return
             step = Step(number=len(steps) + 1, description=request.description,
-                        code=request.code, recipe=recipe_called(request.code))
+                        code=request.code, origin=ModelCode(recipe_called(request.code)))
             if approve is not None:
                 yield Event("plan", request.description or "Run this code", step=step)
                 if not approve(step):
@@ -165,7 +166,8 @@ def run_agent(
                 yield Event("error", str(exc))
                 yield from finish(f"The analysis stopped: {exc}", ok=False)
                 return
-            step = replace(step, result=result)
+            step = finished(step, result, session.workspace.root,
+                            reads=tables_named(request.code, cards))
             steps.append(step)
             yield Event("result", request.description or f"Step {step.number}", step=step)
             if result.ok:
@@ -199,6 +201,11 @@ def read_reply(reply: ModelReply) -> tuple[list[CodeRequest], tuple[str, ...], s
     refused = blocks.refused if not requests else ()
     prose = blocks.prose if (requests or refused) else reply.text
     return requests, refused, prose
+
+
+def tables_named(code: str, cards: Sequence[Any]) -> tuple[str, ...]:
+    """The tables the model's code names (`input/sales.parquet`): the inputs it read."""
+    return tuple(c.parquet_path for c in cards if c.parquet_path in code)
 
 
 def recipe_called(code: str) -> str | None:

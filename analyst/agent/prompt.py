@@ -54,6 +54,9 @@ PRIVACY_RULE = (
 class PromptCard(Protocol):
     """What the agent needs of a data card (analyst.datacard.DataCard satisfies it)."""
 
+    parquet_path: str
+    """The clean table, relative to the workspace: a step naming it read it."""
+
     def to_prompt(self, include_samples: bool) -> str: ...
 
 

@@ -40,7 +40,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from analyst.report import render_pdf, render_xlsx
-    from analyst.reporting import build_report
 
     started = time.perf_counter()
     try:
@@ -62,8 +61,8 @@ def run(args: argparse.Namespace) -> int:
                     print(f"Problem: {event.message}", file=sys.stderr)
                 elif event.kind == "answer" and event.answer and not event.answer.steps:
                     raise CommandError(event.answer.text)
-            report = build_report(analysis, title=args.title, include_code=not args.no_code,
-                                  language=language)
+            report = analysis.report(title=args.title, include_code=not args.no_code,
+                                     language=language)
             args.output.write_bytes(render_pdf(report))
             written = [args.output]
             if args.xlsx is not None:

@@ -9,15 +9,15 @@ back to write the answer, so every number in the answer comes from code the user
 
 from __future__ import annotations
 
-import json
-import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-FIGURES_MARKER = "ANALYST_FIGURES"
-"""Prefix of the stdout line that carries a step's figures as JSON."""
+from analyst.record.figures import FIGURES_MARKER, StepFigures, read_figures
+
+__all__ = ["FIGURES_MARKER", "Derived", "PlannedStep", "StepFigures", "read_figures",
+           "slugify", "step_code"]
 
 
 @dataclass(frozen=True)
@@ -220,46 +220,6 @@ def _marked(expression: str, marks: tuple[str, str]) -> str:
     if decimal != ".":
         expression += f".replace('.', {decimal!r})"
     return expression
-
-
-@dataclass(frozen=True)
-class StepFigures:
-    """What a step's figures line says."""
-
-    recipe: str
-    title: str
-    figures: dict[str, float]
-    notes: tuple[str, ...]
-    head: tuple[dict[str, Any], ...]
-    tail: tuple[dict[str, Any], ...] = ()
-    rows: int = 0
-    definition: str = ""
-
-
-def read_figures(stdout: str) -> StepFigures | None:
-    """The figures a step printed, or None when the line is missing or unreadable."""
-    for line in reversed(stdout.splitlines()):
-        if not line.startswith(FIGURES_MARKER + " "):
-            continue
-        try:
-            data = json.loads(line[len(FIGURES_MARKER) + 1:])
-        except json.JSONDecodeError:
-            return None
-        figures = {
-            str(k): float(v) for k, v in dict(data.get("figures") or {}).items()
-            if isinstance(v, (int, float)) and v is not None
-        }
-        return StepFigures(
-            recipe=str(data.get("recipe", "")),
-            title=str(data.get("title", "")),
-            figures={k: v for k, v in figures.items() if not math.isinf(v)},
-            notes=tuple(str(n) for n in data.get("notes") or ()),
-            head=tuple(dict(r) for r in data.get("head") or ()),
-            tail=tuple(dict(r) for r in data.get("tail") or ()),
-            rows=int(data.get("rows") or 0),
-            definition=str(data.get("definition") or ""),
-        )
-    return None
 
 
 _CYRILLIC = dict(zip(

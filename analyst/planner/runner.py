@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from analyst.events import Answer, Event, Step
-from analyst.planner.codegen import PlannedStep, read_figures
+from analyst.events import Answer, Event, FileHash, RecipeCall, Step
+from analyst.planner.codegen import PlannedStep
 from analyst.planner.intents import parse_intent
 from analyst.planner.narrative import NOTES_SHOWN, describe
 from analyst.planner.phrases import data_language, language_of, normalise, say
 from analyst.planner.plan import Plan, question_plan, standard_plan
+from analyst.record import finished
 
 Approve = Callable[[Step], bool]
 """Asked before a step runs (approval mode); False skips the step."""
@@ -78,13 +79,12 @@ def run_plan(
     failures: list[str] = []
     seen_notes: set[str] = set()
     for number, planned in enumerate(plan.steps, start=1):
-        step = Step(number, planned.description, planned.code, None, planned.recipe)
+        step = planned_step(planned, number)
         if approve is not None and not approve(step):
             yield Event("status", say(lang, "skipped", step=planned.description))
             continue
         yield Event("code", planned.description, step=step)
-        result = session.run(step.code, timeout=timeout)
-        step = Step(number, planned.description, step.code, result, planned.recipe)
+        step = run_step(session, step, timeout)
         done.append(step)
         yield Event("result", planned.description, step=step)
         paragraph, problem = _outcome(planned, step, seen_notes, lang)
@@ -98,54 +98,42 @@ def run_plan(
     yield Event("answer", text, answer=answer)
 
 
-def step_paragraph(step: Step, planned: PlannedStep | None = None,
-                   seen_notes: set[str] | None = None,
+def planned_step(planned: PlannedStep, number: int) -> Step:
+    """The record of a planned recipe step before it runs: its origin is the recipe call,
+    its input the table it will read (hashed when it has run)."""
+    return Step(number, planned.description, planned.code,
+                origin=RecipeCall(planned.recipe, dict(planned.arguments), planned.language),
+                inputs=(FileHash(planned.parquet_path, ""),))
+
+
+def run_step(session: Any, step: Step, timeout: float | None = None) -> Step:
+    """Run a step in the sandbox: the finished record (result, figures, artifacts, inputs)."""
+    result = session.run(step.code, timeout=timeout)
+    return finished(step, result, session.workspace.root)
+
+
+def step_paragraph(step: Step, seen_notes: set[str] | None = None,
                    language: str | None = None, max_notes: int | None = NOTES_SHOWN) -> str | None:
-    """The plain-words paragraph of a finished offline step (None if it has no figures).
+    """The plain-words paragraph of a finished step (None if it printed no figures).
 
     Without `language`, the step's own title tells it (titles are written in the
     language the step was planned in).
     """
-    if step.result is None or not step.result.ok:
+    if step.result is None or not step.result.ok or step.figures is None:
         return None
-    figures = read_figures(step.result.stdout)
-    if figures is None:
-        return None
-    planned = planned or planned_from_step(step)
+    planned = planned_of(step)
     lang = normalise(language or language_of(step.description))
     if planned is None:
-        return figures.title
-    return describe(planned, figures, seen_notes, lang, max_notes)
+        return step.figures.title
+    return describe(planned, step.figures, seen_notes, lang, max_notes)
 
 
-def planned_from_step(step: Step) -> PlannedStep | None:
-    """Recover the recipe call of an offline step from its code (for reports built later)."""
-    import ast
-
-    try:
-        tree = ast.parse(step.code)
-    except SyntaxError:
+def planned_of(step: Step) -> PlannedStep | None:
+    """The recipe call of a step, as the narrative writers take it (None: not a recipe call)."""
+    if not isinstance(step.origin, RecipeCall):
         return None
-    parquet = None
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            if node.func.attr == "read_parquet" and node.args:
-                parquet = _literal(node.args[0])
-            if (isinstance(node.func.value, ast.Name) and node.func.value.id == "recipes"
-                    and node.func.attr == (step.recipe or "")):
-                arguments = {k.arg: _literal(k.value) for k in node.keywords if k.arg}
-                return PlannedStep("", step.description, step.recipe or "", parquet or "",
-                                   arguments)
-    return None
-
-
-def _literal(node: Any) -> Any:
-    import ast
-
-    try:
-        return ast.literal_eval(node)
-    except ValueError:
-        return None
+    table = step.inputs[0].path if step.inputs else ""
+    return PlannedStep("", step.description, step.origin.recipe, table, dict(step.origin.params))
 
 
 def _outcome(planned: PlannedStep, step: Step, seen_notes: set[str],
@@ -161,7 +149,6 @@ def _outcome(planned: PlannedStep, step: Step, seen_notes: set[str],
         else:
             reason = say(lang, "stopped")
         return "", say(lang, "failed", step=planned.description, reason=reason)
-    figures = read_figures(result.stdout)
-    if figures is None:
+    if step.figures is None:
         return "", say(lang, "no_figures", step=planned.description)
-    return describe(planned, figures, seen_notes, lang), None
+    return describe(planned, step.figures, seen_notes, lang), None

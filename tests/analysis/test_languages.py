@@ -88,11 +88,9 @@ def test_the_standard_report_speaks_the_language_of_the_data(chinese: Analysis,
 
 
 def test_a_chinese_report_has_chinese_labels_headers_and_tiles(chinese: Analysis) -> None:
-    from analyst.reporting import build_report
-
     for _ in chinese.standard_report():
         pass
-    report = build_report(chinese)
+    report = chinese.report()
     assert report.language_hint == "zh" and report.title == "销售报告: 销售"
     tiles = {k.label: k.value for k in report.kpis}
     assert tiles["销售额合计"] == pytest.approx(3450.75)

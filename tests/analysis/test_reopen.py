@@ -9,7 +9,6 @@ from pathlib import Path
 from analyst.analysis import Analysis
 from analyst.events import Answer
 from analyst.ingest import IngestOptions
-from analyst.reporting import build_report
 
 EXPORT = ("Дата;Товар;Регіон;Сума\n05.01.2026;Чай;Київ;1 250,50\n17.01.2026;Кава;Львів;980,25\n"
           "03.02.2026;Чай;Львів;1 410,00\n21.02.2026;Какао;Київ;1 105,75\n"
@@ -48,7 +47,7 @@ def test_reopening_brings_back_cards_and_history(tmp_path: Path) -> None:
         assert again.history[0].text == asked.text
         assert again.history[0].steps[0].result.ok  # steps and results come back too
         # The report is built from the earlier session's standard analysis.
-        report = build_report(again)
+        report = again.report()
         assert report.kpis[0].label == "Total Сума" and report.kpis[0].value == 6376.50
         answer = _answer(again, "сума по регіонах")
         assert "Київ: 3\u00a0986,25" in answer.text  # 1250.50 + 1105.75 + 1630.00

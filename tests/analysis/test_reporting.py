@@ -12,7 +12,7 @@ import pytest
 from analyst.analysis import Analysis
 from analyst.events import Event
 from analyst.report import render_pdf
-from analyst.reporting import Pin, ReportingError, build_report
+from analyst.reporting import Pin, ReportingError
 
 
 def _run(events: Iterable[Event]) -> None:
@@ -23,7 +23,7 @@ def _run(events: Iterable[Event]) -> None:
 def test_standard_report_model(analysis: Analysis, expected: pd.DataFrame,
                                sales_csv: Path) -> None:
     _run(analysis.standard_report())
-    report = build_report(analysis, title="Q1 sales")
+    report = analysis.report(title="Q1 sales")
 
     tiles = {k.label: k for k in report.kpis}
     assert tiles["Total Revenue"].value == pytest.approx(expected["Revenue"].sum(), abs=1e-6)
@@ -52,7 +52,7 @@ def test_standard_report_model(analysis: Analysis, expected: pd.DataFrame,
 def test_pinned_results_make_their_own_report(analysis: Analysis) -> None:
     _run(analysis.ask("revenue by month", brain="offline"))
     index = len(analysis.history) - 1
-    report = build_report(analysis, pins=[
+    report = analysis.report(pins=[
         Pin(index, 1, title="Monthly revenue", narrative="March recovered."),
     ])
     [section] = report.sections
@@ -69,13 +69,13 @@ def test_pinned_results_make_their_own_report(analysis: Analysis) -> None:
 def test_a_pin_to_a_missing_step_is_a_plain_error(analysis: Analysis) -> None:
     _run(analysis.ask("total revenue", brain="offline"))
     with pytest.raises(ReportingError, match="Step 9"):
-        build_report(analysis, pins=[Pin(len(analysis.history) - 1, 9)])
+        analysis.report(pins=[Pin(len(analysis.history) - 1, 9)])
 
 
 def test_tables_have_headers_a_reader_understands(analysis: Analysis,
                                                   expected: pd.DataFrame) -> None:
     _run(analysis.standard_report())
-    report = build_report(analysis)
+    report = analysis.report()
     top = next(s for s in report.sections if s.title == "Top 10 Product by Revenue")
     assert list(top.table.columns) == ["Rank", "Product", "Revenue", "Share", "Rows", "Items"]
     assert top.column_formats["Share"] == "percent" and top.column_formats["Revenue"] == "money"
@@ -88,7 +88,7 @@ def test_tables_have_headers_a_reader_understands(analysis: Analysis,
 
 def test_the_methodology_says_the_standard_report_uses_no_model(analysis: Analysis) -> None:
     _run(analysis.standard_report())
-    report = build_report(analysis)
+    report = analysis.report()
     assert report.language_hint == "en"
     method = report.definitions[0]
     assert method.name == "How the figures were computed"

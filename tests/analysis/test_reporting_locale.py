@@ -18,7 +18,6 @@ from pypdf import PdfReader
 
 from analyst.analysis import Analysis
 from analyst.report import render_pdf, render_xlsx
-from analyst.reporting import build_report
 
 NB = "\u00a0"
 # Three rows: 1 250 000,00 + 700 000,00 + 59 930,98 = 2 009 930,98
@@ -75,7 +74,7 @@ def test_pdf_and_excel_show_the_same_total_the_same_way(case) -> None:
     *_, total, excel_format = CASES[language]
     for _ in analysis.standard_report():
         pass
-    report = build_report(analysis)
+    report = analysis.report()
     assert report.language_hint == language
 
     pdf = PdfReader(io.BytesIO(render_pdf(report)))
@@ -106,7 +105,7 @@ def test_the_long_tail_is_named_in_the_readers_language(tmp_path: Path) -> None:
         analysis.add_file(tmp_path / "товари.csv")
         for _ in analysis.standard_report():
             pass
-        report = build_report(analysis)
+        report = analysis.report()
         top = next(s for s in report.sections if s.title.startswith("Топ-10"))
         assert "Інші" in set(top.table["Товар"]) and "Other" not in set(top.table["Товар"])
         step = next(s for s in analysis.history[-1].steps if s.recipe == "top_n")
@@ -123,7 +122,7 @@ def test_the_appendix_defines_the_methods_in_the_readers_language(case) -> None:
     language, analysis = case
     for _ in analysis.standard_report():
         pass
-    report = build_report(analysis)
+    report = analysis.report()
     texts = [d.text for d in report.definitions]
     assert any(ABC_RULE[language] in text for text in texts)
     if language != "en":

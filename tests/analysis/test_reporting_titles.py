@@ -5,7 +5,7 @@ from __future__ import annotations
 from analyst.analysis import Analysis
 from analyst.planner.phrases.definitions import translate_definition
 from analyst.recipes.breakdown import BREAKDOWN_DEFINITION
-from analyst.reporting import Pin, build_report
+from analyst.reporting import Pin
 
 
 def test_an_english_question_pinned_to_a_chinese_report_gets_a_chinese_title(tmp_path):
@@ -17,7 +17,7 @@ def test_an_english_question_pinned_to_a_chinese_report_gets_a_chinese_title(tmp
         list(analysis.ask("top 3 products", brain="offline"))
         answer = analysis.history[-1]
         assert answer.ok, answer.text
-        report = build_report(analysis, pins=[Pin(0, answer.steps[0].number)], language="zh")
+        report = analysis.report(pins=[Pin(0, answer.steps[0].number)], language="zh")
     (section,) = report.sections
     assert section.title == "收入前3名产品"
     english = build_report_title_in_english(tmp_path)
@@ -26,7 +26,7 @@ def test_an_english_question_pinned_to_a_chinese_report_gets_a_chinese_title(tmp
 
 def build_report_title_in_english(tmp_path):
     with Analysis.open(tmp_path / "ws") as analysis:
-        report = build_report(analysis, pins=[Pin(0, 1)], language="en")
+        report = analysis.report(pins=[Pin(0, 1)], language="en")
     return report.sections[0].title
 
 

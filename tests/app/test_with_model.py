@@ -33,5 +33,5 @@ def test_a_question_goes_to_the_model_in_privacy_mode_and_the_answer_is_kept(app
     (answer,) = [m for m in Store(app_env).messages(sid) if m.role == "assistant"]
     assert answer.data["brain"] == "llm"
     assert answer.text == "Total revenue is in the table above."
-    assert answer.steps[0].result["ok"]
+    assert answer.steps[0].result.ok
     assert len(at.dataframe) >= 1

@@ -9,7 +9,7 @@ import pytest
 
 from analyst.analysis import Analysis
 from analyst.planner import key_figures_step
-from analyst.reporting import Pin, build_report
+from analyst.reporting import Pin
 from benchmarks.sales_data import write_sales_csv
 
 
@@ -25,7 +25,7 @@ def test_pinning_only_revenue_by_month_still_gives_total_revenue_tiles(
         analysis.add_file(sales_csv)
         for _ in analysis.ask("revenue by month", brain="offline"):
             pass
-        report = build_report(analysis, pins=[Pin(len(analysis.history) - 1, 1)])
+        report = analysis.report(pins=[Pin(len(analysis.history) - 1, 1)])
 
     assert report.kpis[0].label == "Total Revenue"  # the total leads the summary
     tiles = {k.label: k for k in report.kpis}

@@ -14,7 +14,6 @@ import pytest
 from analyst.analysis import Analysis
 from analyst.ingest import ingest_file
 from analyst.planner import standard_plan
-from analyst.reporting import build_report
 from sandbox import Workspace
 
 
@@ -64,6 +63,6 @@ def test_the_report_of_a_monthly_workbook_has_each_section_once(workbook: Path,
         assert answer.text.startswith("Total Revenue is 350.00 over 6 rows.")
         assert ("Revenue by Sheet: 3 groups, total 350.00. The largest is Jan with 150.00 "
                 "(42.9%), then Feb (100.00), Mar (100.00).") in answer.text
-        report = build_report(analysis)
+        report = analysis.report()
     titles = [s.title for s in report.sections]
     assert len(titles) == len(set(titles)) == 6

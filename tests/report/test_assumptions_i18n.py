@@ -17,7 +17,6 @@ import pytest
 from analyst.analysis import Analysis
 from analyst.assumptions_i18n import LANGUAGES, PATTERNS, translate_assumption
 from analyst.ingest import ingest_file
-from analyst.reporting import build_report
 from sandbox import Workspace
 
 KYIV = ("Звіт про продажі за січень 2026;;;;\n;;;;\nДата;Регіон;Сума, грн;Знижка;Порожня\n"
@@ -151,8 +150,8 @@ def test_a_ukrainian_report_lists_the_assumptions_in_ukrainian_and_english_stays
         (card,) = analysis.add_file(kyiv_file(tmp_path))
         for _ in analysis.standard_report():
             pass
-        ukrainian = build_report(analysis)
-        english = build_report(analysis, language="en")
+        ukrainian = analysis.report()
+        english = analysis.report(language="en")
     assert ukrainian.language_hint == "uk"
     (source,) = ukrainian.sources
     assert "Кодування тексту визначено як cp1251 (не UTF-8)." in source.assumptions

@@ -13,7 +13,7 @@ import threading
 
 import pytest
 
-from analyst.events import Answer, Step
+from analyst.events import Answer, ModelCode, RecipeCall, Step
 from analyst.store import Store
 from analyst.store_schema import LATEST, MIGRATIONS, StoreVersionError, version_of
 from sandbox.result import ExecutionResult, OutputFile
@@ -29,8 +29,9 @@ def _answer(rng: random.Random, question: str, n_steps: int) -> dict:
         files = tuple(OutputFile(f"output/step{number}_{i}.{ext}", rng.randint(10, 99999), ext == "png")
                       for i, ext in enumerate(rng.sample(["png", "csv", "parquet"], rng.randint(0, 2))))
         result = ExecutionResult(stdout=f"step {number}", files=files, duration_s=0.1 * number)
+        recipe = rng.choice([None, "by_month", "top_n"])
         steps.append(Step(number, f"Step {number} of {question}", f"print({number})", result=result,
-                          recipe=rng.choice([None, "by_month", "top_n"])))
+                          origin=RecipeCall(recipe, {}) if recipe else ModelCode()))
     return Answer(question=question, text=f"Answer to {question}: {rng.randint(1, 10**6):,}",
                   steps=tuple(steps)).to_dict()
 

@@ -6,12 +6,12 @@ import threading
 
 import pytest
 
-from analyst.events import Answer, Step
+from analyst.events import Answer, RecipeCall, Step
 from analyst.store import DEFAULT_TITLE, Store
 from sandbox.result import DisplayValue, ExecutionResult, OutputFile
 
 
-def _answer(question: str = "revenue by month") -> dict:
+def _answer(question: str = "revenue by month") -> Answer:
     result = ExecutionResult(
         stdout="done",
         value=DisplayValue(text="...", table={"columns": ["month", "revenue"],
@@ -21,9 +21,10 @@ def _answer(question: str = "revenue by month") -> dict:
     )
     steps = (
         Step(1, "Load sales.csv", "df = pd.read_parquet('input/sales.parquet')"),
-        Step(2, "Revenue by month", "recipes.by_month(df)", result=result, recipe="by_month"),
+        Step(2, "Revenue by month", "recipes.by_month(df)", result=result,
+             origin=RecipeCall("by_month", {})),
     )
-    return Answer(question=question, text="Revenue grew 14% from January to February.", steps=steps).to_dict()
+    return Answer(question=question, text="Revenue grew 14% from January to February.", steps=steps)
 
 
 @pytest.fixture()
@@ -117,7 +118,7 @@ def test_a_conversation_is_stored_with_its_steps_results_and_artifacts(store):
     assert [st.description for st in assistant.steps] == ["Load sales.csv", "Revenue by month"]
     assert assistant.steps[0].result is None
     result = assistant.steps[1].result
-    assert result["value"]["table"]["data"][1] == ["2026-02", 12.0]
+    assert result.value.table["data"][1] == ["2026-02", 12.0]
     assert assistant.steps[1].recipe == "by_month"
     assert [(a.path, a.is_image) for a in store.artifacts(s.id)] == [
         ("output/revenue.csv", False), ("output/revenue.png", True)]
@@ -129,7 +130,7 @@ def test_pins_keep_order_titles_and_narrative_and_can_be_moved_and_removed(store
     a, b, c = (store.add_pin(s.id, st.id, f"Pin {n}") for n, st in zip("ABC", steps, strict=True))
     assert [p.title for p in store.pins(s.id)] == ["Pin A", "Pin B", "Pin C"]
     assert store.pins(s.id)[1].question == "q1"
-    assert store.pins(s.id)[0].step.result["files"][0]["path"] == "output/revenue.png"
+    assert store.pins(s.id)[0].step.result.files[0].path == "output/revenue.png"
     store.move_pin(s.id, c.id, -1)
     assert [p.title for p in store.pins(s.id)] == ["Pin A", "Pin C", "Pin B"]
     store.move_pin(s.id, a.id, -1)  # already first: nothing moves

@@ -1,4 +1,4 @@
-"""Build an `analyst.report.Report` from an analysis: the standard report, or pinned results.
+"""Build an `analyst.report.Report` from answers: the standard report, or pinned results.
 
 Every figure in the report comes from a step that ran in the sandbox: KPI tiles from the
 key-figures step's printed figures, sections from the tables and charts the steps saved,
@@ -13,22 +13,21 @@ methodology note, which says the standard report is computed offline, with no mo
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
 
 from analyst.assumptions_i18n import translate_assumptions
-from analyst.events import Answer, Step
-from analyst.planner.codegen import StepFigures, read_figures
-from analyst.planner.phrases import data_language, normalise, phrases, say
+from analyst.datacard import DataCard
+from analyst.events import Answer, RecipeCall, Step
+from analyst.planner.codegen import PlannedStep
+from analyst.planner.phrases import data_language, normalise, say
 from analyst.planner.phrases.definitions import translate_definition
-from analyst.planner.runner import planned_from_step, step_paragraph
+from analyst.planner.runner import planned_of, step_paragraph
 from analyst.report import KPI, CodeStep, Definition, Report, Section, Source
 from analyst.report.formats import format_int
+from analyst.reporting.tables import abc_classes, friendly, kpi_rows, step_table
+from sandbox import Workspace
 
 STANDARD_QUESTION = "Standard report"
 MAX_TABLE_ROWS = 25
@@ -44,7 +43,7 @@ class Pin:
     """A result the user pinned to the report."""
 
     answer_index: int
-    """Index into `Analysis.history`."""
+    """Index into the answers (`Analysis.history`, the store's answers of a session)."""
     step_number: int
     """`Step.number` within that answer."""
     title: str | None = None
@@ -62,42 +61,37 @@ def standard_answer(history: Sequence[Answer]) -> Answer | None:
 
 
 def build_report(
-    analysis: Any,
+    answers: Sequence[Answer],
+    cards: Sequence[DataCard],
+    workspace: Workspace,
     *,
     title: str | None = None,
     pins: Sequence[Pin] | None = None,
+    summary: Step | None = None,
     include_code: bool = True,
     language: str | None = None,
 ) -> Report:
-    """The report of `analysis`: pinned results when `pins` is given, else the standard one.
+    """The report of `answers`: pinned results when `pins` is given, else the latest
+    standard report. Pure: it runs nothing, it reads the records and the files the steps
+    saved in `workspace` (tables, charts), so answers loaded from the store are enough.
 
+    `summary` is the key-figures step a pinned report needs (`summary_plan`), run before
+    by the caller like any step: its figures give the tiles, its code ends the appendix.
     `language` ("en", "uk", "ru", "zh"; None: the data's) is passed on as the report's
     `language_hint`, so the renderer's fixed labels match the narratives.
     """
-    history = analysis.history
-    cards = analysis.cards
     lang = normalise(language or data_language(cards, title))
-    if pins:
-        chosen = [_pinned(history, pin) for pin in pins]
-    else:
-        answer = standard_answer(history)
-        if answer is None:
-            raise ReportingError("Run the standard report first (nothing to report yet).")
-        chosen = [(step, None, None, answer) for step in answer.steps]
+    chosen = _chosen(answers, pins)
     steps = [c[0] for c in chosen]
     sections = []
     seen_notes: set[str] = set()
     for step, pin_title, pin_text, answer in chosen:
-        section = _section(analysis.workspace, step, pin_title, pin_text, answer.text,
-                           seen_notes, lang)
+        section = _section(workspace, step, pin_title, pin_text, answer.text, seen_notes, lang)
         if section is not None:
             sections.append(section)
     if not sections:
         raise ReportingError("No step of the analysis finished, so there is nothing to report.")
-    # Pinned results without the key figures: run them, so the executive summary is never
-    # empty and its tiles trace to code in the appendix like every other figure.
-    summary = _key_figures(analysis, steps, lang) if pins else None
-    if summary is not None:
+    if summary is not None and summary.figures is not None and pins:
         steps = [*steps, summary]  # the appendix keeps the pinned steps first
     offline = all(answer.brain == "offline" for *_, answer in chosen)
     method = Definition(say(lang, "method_name"),
@@ -116,35 +110,40 @@ def build_report(
     )
 
 
-def _key_figures(analysis: Any, steps: Sequence[Step], lang: str) -> Step | None:
-    """The key-figures step of the pinned steps' main table, run in the analysis' sandbox
-    session (a source without one, like the UI's stored history, gets a short-lived session
-    on the same workspace). None when a pinned step already gives them or it cannot run."""
-    from analyst.planner import key_figures_step
+def summary_plan(answers: Sequence[Answer], cards: Sequence[DataCard],
+                 pins: Sequence[Pin] | None, language: str | None = None,
+                 title: str | None = None) -> Step | None:
+    """The key-figures step a report of `pins` needs so its executive summary is never
+    empty, numbered after the pinned steps, not run yet; None without pins, when a pinned
+    step already gives the key figures, or when no table has sales columns.
 
+    The caller runs it like any step (it traces to code in the appendix like every figure)
+    and passes the finished step to `build_report(summary=...)`.
+    """
+    from analyst.planner import key_figures_step
+    from analyst.planner.runner import planned_step
+
+    if not pins:
+        return None
+    steps = [c[0] for c in _chosen(answers, pins)]
     if any(s.recipe == "kpi_summary" and s.result is not None and s.result.ok for s in steps):
         return None
-    tables = [p.parquet_path for p in map(planned_from_step, steps) if p is not None]
-    planned = key_figures_step(analysis.cards, tables[0] if tables else None, lang)
+    tables = [s.inputs[0].path for s in steps if s.inputs]
+    lang = normalise(language or data_language(cards, title))
+    planned = key_figures_step(cards, tables[0] if tables else None, lang)
     if planned is None:
         return None
-    step = Step(max((s.number for s in steps), default=0) + 1, planned.description,
-                planned.code, None, planned.recipe)
-    try:
-        session = getattr(analysis, "session", None)
-        if session is not None:
-            result = session.run(step.code)
-        else:
-            from sandbox import open_session
+    return planned_step(planned, max((s.number for s in steps), default=0) + 1)
 
-            with open_session(analysis.workspace,
-                              backend=getattr(analysis, "backend", "auto")) as temporary:
-                result = temporary.run(step.code)
-    except Exception:  # noqa: BLE001 - no tiles is better than no report; sections still hold the figures
-        return None
-    if not result.ok or read_figures(result.stdout) is None:
-        return None
-    return Step(step.number, step.description, step.code, result, step.recipe)
+
+def _chosen(answers: Sequence[Answer],
+            pins: Sequence[Pin] | None) -> list[tuple[Step, str | None, str | None, Answer]]:
+    if pins:
+        return [_pinned(answers, pin) for pin in pins]
+    answer = standard_answer(answers)
+    if answer is None:
+        raise ReportingError("Run the standard report first (nothing to report yet).")
+    return [(step, None, None, answer) for step in answer.steps]
 
 
 def _pinned(history: Sequence[Answer], pin: Pin) -> tuple[Step, str | None, str | None, Answer]:
@@ -158,49 +157,47 @@ def _pinned(history: Sequence[Answer], pin: Pin) -> tuple[Step, str | None, str 
                          f"\"{answer.question}\".")
 
 
-def _section(workspace: Any, step: Step, title: str | None, narrative: str | None,
+def _section(workspace: Workspace, step: Step, title: str | None, narrative: str | None,
              fallback: str, seen_notes: set[str], lang: str) -> Section | None:
     if step.result is None or not step.result.ok:
         return None
-    figures = read_figures(step.result.stdout)
-    planned = planned_from_step(step)
+    planned = planned_of(step)
     currency = planned.arguments.get("currency") if planned else None
     text = narrative if narrative is not None else (
         # A report has room for every caveat: none is left for "the step's details".
         step_paragraph(step, seen_notes=seen_notes, language=lang, max_notes=None) or fallback)
     chart = next((workspace.root / p for p in step.charts), None)
-    table, formats = _table(workspace, step, figures)
+    table, formats = step_table(workspace, step)
     if table is not None and step.recipe == "abc_analysis" and "class" in table.columns:
-        table, formats = _abc_classes(table, formats)
+        table, formats = abc_classes(table, formats)
     elif table is not None and len(table) > MAX_TABLE_ROWS:
         full = next((p for p in step.tables if p.endswith(".csv")), None)
         text += ("\n\n" + say(lang, "rows_cut", shown=MAX_TABLE_ROWS,
-                                         total=format_int(len(table), lang))
+                              total=format_int(len(table), lang))
                  + (say(lang, "rows_cut_file", file=full) if full else "."))
         table = table.head(MAX_TABLE_ROWS)
     if table is None and chart is None and not text:
         return None
     row_formats: dict[int, str] = {}
     if table is not None and step.recipe == "kpi_summary" and planned:
-        table, row_formats = _kpi_rows(table, planned.arguments)
+        table, row_formats = kpi_rows(table, planned.arguments)
     if table is not None:
-        table, formats = _friendly(table, formats, step, planned, lang)
+        table, formats = friendly(table, formats, step, planned, lang)
     return Section(title=title or _step_title(step, planned, lang), narrative=text or "",
                    chart_path=chart if chart is not None and chart.exists() else None,
                    table=table, column_formats=formats, currency=currency,
                    row_formats=row_formats)
 
 
-_STEP_LANGUAGE = re.compile(r"language=['\"](\w+)['\"]")
 _PERIOD_WORDS = {"M": "month", "W": "week", "Q": "quarter"}
 
 
-def _step_title(step: Step, planned: Any, lang: str) -> str:
+def _step_title(step: Step, planned: PlannedStep | None, lang: str) -> str:
     """The step's title, said again in the report's language when the question was asked
     in another one ("top 10 products" pinned to a Chinese report): no mixed-language
     headings. A title the language cannot be re-said for stays as it was."""
-    match = _STEP_LANGUAGE.search(step.code or "")
-    if planned is None or normalise(match.group(1) if match else "en") == lang:
+    origin = step.origin
+    if planned is None or not isinstance(origin, RecipeCall) or normalise(origin.language) == lang:
         return step.description
     a = planned.arguments
     try:
@@ -224,114 +221,6 @@ def _step_title(step: Step, planned: Any, lang: str) -> str:
     return step.description
 
 
-def _table(workspace: Any, step: Step,
-           figures: StepFigures | None) -> tuple[pd.DataFrame | None, dict[str, str]]:
-    paths = sorted(step.tables, key=lambda p: not p.endswith(".parquet"))
-    if not paths:
-        return None, {}
-    path = workspace.root / paths[0]
-    try:
-        table = pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path)
-    except (OSError, ValueError):
-        return None, {}
-    planned = planned_from_step(step)
-    money = set()
-    if planned:
-        money = {v for k, v in planned.arguments.items()
-                 if k in ("amount", "revenue", "cost") and isinstance(v, str)}
-        money |= {"gross_profit", "change", "yoy_change"} if planned.recipe != "kpi_summary" else set()
-    formats: dict[str, str] = {}
-    table = table.copy()
-    for column in table.columns:
-        name = str(column)
-        if name.endswith("_pct") and pd.api.types.is_numeric_dtype(table[column]):
-            table[column] = table[column] / 100.0  # recipes give 0-100; the report wants fractions
-            formats[name] = "percent"
-        elif name in money:
-            formats[name] = "money"
-        elif name in ("rows", "items", "orders", "rank"):
-            formats[name] = "int"
-    if "start" in table.columns and planned and planned.recipe == "period_dynamics":
-        table = table.drop(columns=["start"])  # the period label already says it
-    return table, formats
-
-
-_KPI_ROW_FORMATS = {"Rows": "int", "Orders": "int", "Orders (rows; no order id given)": "int",
-                    "Average order value": "money", "Returns (negative rows)": "money",
-                    "Return rows": "int", "Gross profit": "money", "Gross margin %": "percent",
-                    "Days covered": "int"}
-
-
-def _kpi_rows(table: pd.DataFrame, arguments: dict[str, Any]) -> tuple[pd.DataFrame, dict[int, str]]:
-    """Key figures hold money, counts and a margin in one column: a format per row, so the
-    CFO reads "400" rows and "31.0%", not "400.00" and "31.01"."""
-    if not {"metric", "value"} <= set(table.columns):
-        return table, {}
-    totals = {f"Total {arguments.get(k)}": fmt for k, fmt in
-              (("amount", "money"), ("cost", "money"), ("quantity", "int")) if arguments.get(k)}
-    table = table.copy()
-    formats: dict[int, str] = {}
-    for position, metric in enumerate(table["metric"].astype(str)):
-        fmt = _KPI_ROW_FORMATS.get(metric) or totals.get(metric)
-        if fmt:
-            formats[position] = fmt
-        if fmt == "percent":  # recipes give 0-100, the report fractions
-            table.iloc[position, table.columns.get_loc("value")] /= 100.0
-    return table, formats
-
-
-def _abc_classes(table: pd.DataFrame,
-                 formats: dict[str, str]) -> tuple[pd.DataFrame, dict[str, str]]:
-    """The ABC table per class (items, amount, share): 200 item rows say less than 3 rows."""
-    amount = next(c for c in table.columns if formats.get(str(c)) == "money")
-    summary = table.groupby("class").agg(items=("class", "size"), **{amount: (amount, "sum")})
-    positive = table.loc[table[amount] > 0, amount].sum()
-    summary["share_pct"] = summary[amount] / positive if positive else float("nan")
-    summary = summary.reindex(["A", "B", "C"]).dropna(how="all").reset_index()
-    return summary, {"items": "int", str(amount): "money", "share_pct": "percent"}
-
-
-def _friendly(table: pd.DataFrame, formats: dict[str, str], step: Step, planned: Any,
-              lang: str) -> tuple[pd.DataFrame, dict[str, str]]:
-    """Headers a reader understands ("share_pct" -> "Share"), in the report's language.
-
-    The user's own column names (the amount, the product) are kept as they are; so is a
-    recipe name that would collide with one of them.
-    """
-    words = phrases(lang)
-    table = table.copy()
-    if step.recipe == "top_n" and planned and "rank" in table.columns:
-        by = planned.arguments.get("by")
-        if by in table.columns:  # the recipe's "Other" row, in the reader's language
-            other = table["rank"].isna() & (table[by].astype(str) == "Other")
-            table[by] = table[by].astype(object).where(~other, words["other_row"])
-    if step.recipe == "kpi_summary" and planned and "metric" in table.columns:
-        table["metric"] = table["metric"].map(lambda m: _metric(str(m), planned.arguments, lang))
-    names = {str(c): words.get(f"col_{c}", str(c)) for c in table.columns}
-    if len(set(names.values())) < len(names):
-        names = {c: c for c in names}  # a collision would make two columns one: keep raw
-    table.columns = [names[str(c)] for c in table.columns]
-    return table, {names.get(k, k): v for k, v in formats.items()}
-
-
-def _metric(metric: str, arguments: dict[str, Any], lang: str) -> str:
-    """A key-figures row label ("Average order value") in the report's language."""
-    if lang == "en":
-        return metric
-    fixed = {"Rows": "col_rows", "Orders": "kpi_orders_label",
-             "Average order value": "kpi_aov", "Gross profit": "col_gross_profit",
-             "Gross margin %": "col_gross_margin_pct", "Days covered": "metric_days",
-             "Orders (rows; no order id given)": "metric_orders_rows",
-             "Returns (negative rows)": "metric_returns", "Return rows": "metric_return_rows"}
-    if metric in fixed:
-        return say(lang, fixed[metric])
-    for key in ("amount", "cost", "quantity"):
-        name = arguments.get(key)
-        if name and metric == f"Total {name}":
-            return say(lang, "kpi_total", amount=name)
-    return metric
-
-
 def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
     tiles: list[KPI] = []
     kinds: set[str] = set()
@@ -339,8 +228,7 @@ def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
     for step in sorted(steps, key=lambda s: s.recipe != "kpi_summary"):
         if step.recipe not in ("kpi_summary", "period_dynamics") or step.result is None:
             continue
-        figures = read_figures(step.result.stdout)
-        planned = planned_from_step(step)
+        figures, planned = step.figures, planned_of(step)
         if figures is None or planned is None:
             continue
         f, cur, amount = figures.figures, planned.arguments.get("currency"), planned.arguments.get("amount")
@@ -376,25 +264,25 @@ def _definitions(steps: Sequence[Step], lang: str) -> tuple[Definition, ...]:
     for step in steps:
         if step.result is None or not step.recipe:
             continue
-        figures = read_figures(step.result.stdout)
+        figures = step.figures
         if figures and figures.definition and figures.definition not in seen.values():
             seen[step.description] = figures.definition
     return tuple(Definition(k, translate_definition(v, lang)) for k, v in seen.items())
 
 
-def _source(card: Any, lang: str) -> Source:
+def _source(card: DataCard, lang: str) -> Source:
     return Source(file_name=card.source_file, sha256=card.source_sha256, sheet=card.sheet,
                   rows=card.rows, assumptions=translate_assumptions(card.assumptions, lang),
                   excluded_rows=len(card.excluded_rows))
 
 
-def _default_title(cards: Sequence[Any], lang: str) -> str:
+def _default_title(cards: Sequence[DataCard], lang: str) -> str:
     names = sorted({Path(c.source_file).stem for c in cards})
     title = say(lang, "report_title")
     return f"{title}: " + ", ".join(names) if names else title
 
 
-def _subtitle(cards: Sequence[Any], lang: str) -> str:
+def _subtitle(cards: Sequence[DataCard], lang: str) -> str:
     files = ", ".join(sorted({c.source_file for c in cards}))
     ranges = [c.date_range for c in cards if c.date_range]
     if not ranges:

@@ -1,0 +1,18 @@
+"""The record of one analysis step and one answer, as it is kept everywhere.
+
+A `Step` is made once, when its code ran: where it came from (`RecipeCall`, `QueryCall` or
+`ModelCode`), the code, the sandbox's `ExecutionResult`, the figures it printed (parsed
+then, never again), its artifacts and the tables it read, each with a SHA-256. The UI
+renders it, the store and the workspace keep it (`to_dict` / `from_dict`, the one
+serialisation), the report is built from it. Nothing reads code back to learn what a step was.
+"""
+
+from analyst.record.answer import Answer
+from analyst.record.figures import FIGURES_MARKER, StepFigures, read_figures
+from analyst.record.origin import ModelCode, Origin, QueryCall, RecipeCall
+from analyst.record.step import FileHash, Step, finished
+
+__all__ = [
+    "FIGURES_MARKER", "Answer", "FileHash", "ModelCode", "Origin", "QueryCall", "RecipeCall",
+    "Step", "StepFigures", "finished", "read_figures",
+]

@@ -1,0 +1,73 @@
+"""Reading step records written before steps kept their origin (stores and workspaces of
+earlier versions): {number, description, code, recipe, result}.
+
+Those records name the recipe but not its arguments; the arguments are in the code the
+planner generated (`recipes.<name>(df, amount='Revenue', ...)`, literals only). This
+migration reads them from there, once, when an old record is loaded, so old sessions
+still give the same report. New records carry `RecipeCall.params` and never come here.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any
+
+from analyst.record.figures import read_figures
+from analyst.record.origin import ModelCode, Origin, RecipeCall
+from analyst.record.step import FileHash, Step
+from sandbox import ExecutionResult
+
+_LANGUAGE = re.compile(r"language=['\"](\w+)['\"]")
+
+
+def legacy_step(data: dict[str, Any]) -> Step:
+    raw = data.get("result")
+    result = None if raw is None else ExecutionResult.from_dict(raw)
+    code, recipe = str(data.get("code") or ""), data.get("recipe")
+    origin: Origin = ModelCode(None if recipe is None else str(recipe))
+    table = None
+    if recipe:
+        call = _recipe_call(code, str(recipe))
+        if call is not None:
+            params, table = call
+            match = _LANGUAGE.search(code)  # the chart's language line, when not English
+            origin = RecipeCall(str(recipe), params, match.group(1) if match else "en")
+    figures = read_figures(result.stdout) if result is not None and result.ok else None
+    return Step(
+        number=int(data["number"]),
+        description=str(data.get("description") or ""),
+        code=code,
+        result=result,
+        origin=origin,
+        figures=figures,
+        # Not hashed when they were written: "" says so (a file there now may be newer).
+        artifacts=tuple(FileHash(f.path, "") for f in (result.files if result else ())),
+        inputs=(FileHash(table, ""),) if table else (),
+    )
+
+
+def _recipe_call(code: str, recipe: str) -> tuple[dict[str, Any], str | None] | None:
+    """(keyword arguments, table read) of the planner's `recipes.<recipe>(...)` call."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    table = None
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        if node.func.attr == "read_parquet" and node.args:
+            table = _literal(node.args[0])
+        if (isinstance(node.func.value, ast.Name) and node.func.value.id == "recipes"
+                and node.func.attr == recipe):
+            params = {k.arg: _literal(k.value) for k in node.keywords if k.arg}
+            return params, table if isinstance(table, str) else None
+    return None
+
+
+def _literal(node: ast.AST) -> Any:
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        return None

@@ -1,0 +1,126 @@
+"""The tables of report sections: formats per column (and per row), readable headers.
+
+A step saved its table under `output/`; here it is read back with the formats its recipe
+call implies (money for the amount, percent for `*_pct`, counts), and its headers and the
+recipes' fixed words ("Other", "Average order value") are put in the report's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from analyst.events import Step
+from analyst.planner.codegen import PlannedStep
+from analyst.planner.phrases import phrases, say
+from analyst.planner.runner import planned_of
+from sandbox import Workspace
+
+
+def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, dict[str, str]]:
+    """The table the step saved (Parquet first) and the format of its columns."""
+    paths = sorted(step.tables, key=lambda p: not p.endswith(".parquet"))
+    if not paths:
+        return None, {}
+    path = workspace.root / paths[0]
+    try:
+        table = pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path)
+    except (OSError, ValueError):
+        return None, {}
+    planned = planned_of(step)
+    money = set()
+    if planned:
+        money = {v for k, v in planned.arguments.items()
+                 if k in ("amount", "revenue", "cost") and isinstance(v, str)}
+        money |= {"gross_profit", "change", "yoy_change"} if planned.recipe != "kpi_summary" else set()
+    formats: dict[str, str] = {}
+    table = table.copy()
+    for column in table.columns:
+        name = str(column)
+        if name.endswith("_pct") and pd.api.types.is_numeric_dtype(table[column]):
+            table[column] = table[column] / 100.0  # recipes give 0-100; the report wants fractions
+            formats[name] = "percent"
+        elif name in money:
+            formats[name] = "money"
+        elif name in ("rows", "items", "orders", "rank"):
+            formats[name] = "int"
+    if "start" in table.columns and planned and planned.recipe == "period_dynamics":
+        table = table.drop(columns=["start"])  # the period label already says it
+    return table, formats
+
+
+_KPI_ROW_FORMATS = {"Rows": "int", "Orders": "int", "Orders (rows; no order id given)": "int",
+                    "Average order value": "money", "Returns (negative rows)": "money",
+                    "Return rows": "int", "Gross profit": "money", "Gross margin %": "percent",
+                    "Days covered": "int"}
+
+
+def kpi_rows(table: pd.DataFrame, arguments: dict[str, Any]) -> tuple[pd.DataFrame, dict[int, str]]:
+    """Key figures hold money, counts and a margin in one column: a format per row, so the
+    CFO reads "400" rows and "31.0%", not "400.00" and "31.01"."""
+    if not {"metric", "value"} <= set(table.columns):
+        return table, {}
+    totals = {f"Total {arguments.get(k)}": fmt for k, fmt in
+              (("amount", "money"), ("cost", "money"), ("quantity", "int")) if arguments.get(k)}
+    table = table.copy()
+    formats: dict[int, str] = {}
+    for position, metric in enumerate(table["metric"].astype(str)):
+        fmt = _KPI_ROW_FORMATS.get(metric) or totals.get(metric)
+        if fmt:
+            formats[position] = fmt
+        if fmt == "percent":  # recipes give 0-100, the report fractions
+            table.iloc[position, table.columns.get_loc("value")] /= 100.0
+    return table, formats
+
+
+def abc_classes(table: pd.DataFrame,
+                 formats: dict[str, str]) -> tuple[pd.DataFrame, dict[str, str]]:
+    """The ABC table per class (items, amount, share): 200 item rows say less than 3 rows."""
+    amount = next(c for c in table.columns if formats.get(str(c)) == "money")
+    summary = table.groupby("class").agg(items=("class", "size"), **{amount: (amount, "sum")})
+    positive = table.loc[table[amount] > 0, amount].sum()
+    summary["share_pct"] = summary[amount] / positive if positive else float("nan")
+    summary = summary.reindex(["A", "B", "C"]).dropna(how="all").reset_index()
+    return summary, {"items": "int", str(amount): "money", "share_pct": "percent"}
+
+
+def friendly(table: pd.DataFrame, formats: dict[str, str], step: Step,
+             planned: PlannedStep | None, lang: str) -> tuple[pd.DataFrame, dict[str, str]]:
+    """Headers a reader understands ("share_pct" -> "Share"), in the report's language.
+
+    The user's own column names (the amount, the product) are kept as they are; so is a
+    recipe name that would collide with one of them.
+    """
+    words = phrases(lang)
+    table = table.copy()
+    if step.recipe == "top_n" and planned and "rank" in table.columns:
+        by = planned.arguments.get("by")
+        if by in table.columns:  # the recipe's "Other" row, in the reader's language
+            other = table["rank"].isna() & (table[by].astype(str) == "Other")
+            table[by] = table[by].astype(object).where(~other, words["other_row"])
+    if step.recipe == "kpi_summary" and planned and "metric" in table.columns:
+        table["metric"] = table["metric"].map(lambda m: _metric(str(m), planned.arguments, lang))
+    names = {str(c): words.get(f"col_{c}", str(c)) for c in table.columns}
+    if len(set(names.values())) < len(names):
+        names = {c: c for c in names}  # a collision would make two columns one: keep raw
+    table.columns = [names[str(c)] for c in table.columns]
+    return table, {names.get(k, k): v for k, v in formats.items()}
+
+
+def _metric(metric: str, arguments: dict[str, Any], lang: str) -> str:
+    """A key-figures row label ("Average order value") in the report's language."""
+    if lang == "en":
+        return metric
+    fixed = {"Rows": "col_rows", "Orders": "kpi_orders_label",
+             "Average order value": "kpi_aov", "Gross profit": "col_gross_profit",
+             "Gross margin %": "col_gross_margin_pct", "Days covered": "metric_days",
+             "Orders (rows; no order id given)": "metric_orders_rows",
+             "Returns (negative rows)": "metric_returns", "Return rows": "metric_return_rows"}
+    if metric in fixed:
+        return say(lang, fixed[metric])
+    for key in ("amount", "cost", "quantity"):
+        name = arguments.get(key)
+        if name and metric == f"Total {name}":
+            return say(lang, "kpi_total", amount=name)
+    return metric
