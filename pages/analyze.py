@@ -27,7 +27,7 @@ elif offline:
 limit = state.settings().max_upload_mb
 uploaded = st.file_uploader(
     t("uploader"), accept_multiple_files=True,
-    type=["csv", "txt", "tsv", "xlsx", "xlsm", "xls", "parquet"], key="uploader",
+    type=["csv", "txt", "tsv", "xlsx", "xlsm", "xlsb", "xls", "ods", "parquet"], key="uploader",
     max_upload_size=limit, help=t("uploader_help", mb=limit),
 )
 uploads.take(uploaded or [])

@@ -12,7 +12,7 @@ from analyst.ingest import IngestError, IngestOptions, ingest_file
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=Path, help="CSV, TSV, TXT, XLSX, XLSM, XLS or Parquet file")
+    parser.add_argument("file", type=Path, help="CSV, TSV, TXT, XLSX, XLSM, XLSB, XLS, ODS or Parquet file")
     parser.add_argument("--sheet", help="Excel sheet to read instead of the one chosen automatically")
     parser.add_argument("--header-row", type=int, help="1-based row of the header")
     parser.add_argument("--decimal", choices=[",", "."], help="decimal separator of number columns")

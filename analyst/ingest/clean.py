@@ -13,7 +13,7 @@ from analyst.datacard import ExcludedRow
 from analyst.ingest.dates import from_excel_serials, parse_dates
 from analyst.ingest.footer import find_non_data_rows
 from analyst.ingest.number_notes import NumberFacts, number_sentences
-from analyst.ingest.numbers import NumberColumn, missing_mask, parse_numbers
+from analyst.ingest.numbers import NumberColumn, missing_mask, padded_cells, parse_numbers
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.table import RawTable
 from analyst.ingest.totals import sum_rows, sum_sentence
@@ -166,7 +166,7 @@ def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assu
             facts[name] = number_facts(numbers, decimal_hint)
         return numbers.values
     text = col.astype("str")
-    if text.str.contains(r"^\s|\s$").fillna(False).astype(bool).any():
+    if padded_cells(text).any():
         text = text.str.strip()
     return text.where(~missing_mask(text))
 

@@ -1,29 +1,21 @@
-"""Excel workbooks (XLSX/XLSM through openpyxl, XLS through xlrd): find the data sheets, read them."""
+"""Workbooks (XLSX/XLSM/XLSB/XLS/ODS, values through calamine): find the data sheets, read them.
+
+Which sheets hold tables is decided on each sheet's first rows; only the chosen ones are
+turned into frames (`excel_cells`), column by column. Formula cells that Excel saved without
+a result are found in the sheet XML and computed (`formulas_eval`).
+"""
 
 from __future__ import annotations
 
-import warnings
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
-
-import numpy as np
-import pandas as pd
 
 from analyst.ingest.errors import IngestError
+from analyst.ingest.excel_cells import SCORE_ROWS, Sheet, data_frame, head_rows, open_sheets
 from analyst.ingest.formulas_eval import fill_formulas
-from analyst.ingest.header import Row, cell_kind, find_header
+from analyst.ingest.header import LOOKAHEAD, cell_kind, find_header
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.table import RawTable
-
-SCORE_ROWS = 200
-
-
-@dataclass(frozen=True)
-class Sheet:
-    name: str
-    visible: bool
-    rows: list[Row]
 
 
 def read_workbook(path: Path, kind: str, options: IngestOptions, display_name: str) -> list[RawTable]:
@@ -33,7 +25,7 @@ def read_workbook(path: Path, kind: str, options: IngestOptions, display_name: s
     the first would answer "total revenue" for January alone. Cover, notes, hidden and empty
     sheets are skipped, and each table's first assumption says which sheets were read and why.
     """
-    sheets = _read_xls(path, display_name) if kind == "xls" else _read_xlsx(path, display_name)
+    sheets = open_sheets(path, display_name)
     visible = [s for s in sheets if s.visible]
     hidden = [f"{s.name!r} (hidden)" for s in sheets if not s.visible]
     if options.sheet is not None:
@@ -68,35 +60,22 @@ def read_workbook(path: Path, kind: str, options: IngestOptions, display_name: s
 def _raw_table(path: Path, kind: str, chosen: Sheet, visible: list[Sheet], options: IngestOptions,
                display_name: str, assumptions: list[str]) -> RawTable:
     assumptions = list(assumptions)
-    rows = chosen.rows
+    grid = chosen.grid
     if kind == "xlsx":
-        rows, formula_note = fill_formulas(path, chosen.name, rows)
-        assumptions += formula_note
-    if not any(cell_kind(v) != "empty" for r in rows for v in r.cells):
+        assumptions += fill_formulas(path, chosen.name, grid)
+    extra = (options.header_row or 0) + LOOKAHEAD
+    head = head_rows(grid, max(SCORE_ROWS, extra))
+    if not head:
         raise IngestError(f"Sheet {chosen.name!r} of {display_name} is empty.")
-    header = find_header(rows, options.header_row)
+    header = find_header(head, options.header_row)
     assumptions += header.sentences
-    nonblank = [r for r in rows if any(cell_kind(v) != "empty" for v in r.cells)]
-    data = nonblank[header.data_index:]
-    width = max([len(header.names)] + [_span(r) for r in data]) if data else len(header.names)
-    cells = [list(r.cells[:width]) + [None] * (width - len(r.cells[:width])) for r in data]
-    frame = pd.DataFrame(cells, columns=range(width), dtype=object) if cells else pd.DataFrame(columns=range(width))
-    frame = frame.map(_strip)
+    nonblank = [r for r in head if any(cell_kind(v) != "empty" for v in r.cells)]
+    first = nonblank[header.data_index].number if header.data_index < len(nonblank) else head[-1].number + 1
+    frame, numbers = data_frame(grid, first, len(header.names))
+    width = len(frame.columns)
     names = tuple(header.names[:width]) + ("",) * (width - len(header.names))
-    return RawTable(frame, names, np.array([r.number for r in data], dtype=int),
-                    header.rows[-1] if header.rows else None, sheet=chosen.name,
+    return RawTable(frame, names, numbers, header.rows[-1] if header.rows else None, sheet=chosen.name,
                     sheets=tuple(s.name for s in visible), assumptions=tuple(assumptions))
-
-
-def _strip(value: Any) -> Any:
-    if isinstance(value, str):
-        value = value.strip()
-        return value or None
-    return value
-
-
-def _span(row: Row) -> int:
-    return max((i + 1 for i, v in enumerate(row.cells) if cell_kind(v) != "empty"), default=0)
 
 
 def _chosen(sheets: list[Sheet], visible: list[Sheet], options: IngestOptions, display_name: str) -> Sheet:
@@ -116,7 +95,7 @@ def _is_data_sheet(sheet: Sheet, best: Sheet) -> bool:
     if _score(sheet) < 0.2 * _score(best):
         return False
     figures = 0
-    for row in sheet.rows[:SCORE_ROWS]:
+    for row in sheet.head:
         kinds = [cell_kind(v) for v in row.cells]
         if sum(k != "empty" for k in kinds) >= 2 and any(k in ("number", "date") for k in kinds):
             figures += 1
@@ -126,72 +105,10 @@ def _is_data_sheet(sheet: Sheet, best: Sheet) -> bool:
 def _score(sheet: Sheet) -> int:
     """Cells in rows that have at least two filled cells: a table scores, a cover does not."""
     total = 0
-    for row in sheet.rows[:SCORE_ROWS]:
+    for row in sheet.head:
         filled = sum(cell_kind(v) != "empty" for v in row.cells)
         if filled >= 2:
             total += filled
     return total
 
 
-def _read_xlsx(path: Path, display_name: str) -> list[Sheet]:
-    import openpyxl
-
-    # A file object, not the path: openpyxl refuses names without an Excel ending, and
-    # uploads arrive as temporary files.
-    with path.open("rb") as handle:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # openpyxl warns about styles and data validation
-                book = openpyxl.load_workbook(handle, read_only=True, data_only=True)
-        except Exception as exc:  # openpyxl raises many types for a damaged file
-            raise IngestError(f"{display_name} could not be opened as an Excel workbook: {exc}.") from exc
-        try:
-            sheets = []
-            for ws in book.worksheets:
-                rows = [Row(i, list(values)) for i, values in enumerate(ws.iter_rows(values_only=True), start=1)]
-                sheets.append(Sheet(ws.title, ws.sheet_state == "visible", _trim(rows)))
-            return sheets
-        finally:
-            book.close()
-
-
-def _read_xls(path: Path, display_name: str) -> list[Sheet]:
-    import xlrd
-
-    try:
-        book = xlrd.open_workbook(str(path), on_demand=True)
-    except xlrd.XLRDError as exc:
-        if "encrypted" in str(exc).lower():
-            raise IngestError(f"{display_name} is protected with a password; remove the password "
-                              "in Excel and upload it again.") from exc
-        raise IngestError(f"{display_name} could not be opened as an Excel 97-2003 workbook: {exc}.") from exc
-    sheets = []
-    for index in range(book.nsheets):
-        ws = book.sheet_by_index(index)
-        rows = []
-        for r in range(ws.nrows):
-            rows.append(Row(r + 1, [_xls_value(cell, book.datemode) for cell in ws.row(r)]))
-        sheets.append(Sheet(ws.name, ws.visibility == 0, _trim(rows)))
-    return sheets
-
-
-def _xls_value(cell, datemode: int) -> Any:
-    import xlrd
-
-    if cell.ctype == xlrd.XL_CELL_DATE:
-        try:
-            return xlrd.xldate_as_datetime(cell.value, datemode)
-        except (ValueError, OverflowError):
-            return cell.value
-    if cell.ctype in (xlrd.XL_CELL_EMPTY, xlrd.XL_CELL_BLANK, xlrd.XL_CELL_ERROR):
-        return None
-    if cell.ctype == xlrd.XL_CELL_BOOLEAN:
-        return bool(cell.value)
-    return cell.value
-
-
-def _trim(rows: list[Row]) -> list[Row]:
-    """Drop trailing empty rows and cells (formatted-but-empty ranges inflate Excel's size)."""
-    while rows and not any(cell_kind(v) != "empty" for v in rows[-1].cells):
-        rows.pop()
-    return [Row(r.number, r.cells[:_span(r)]) for r in rows]

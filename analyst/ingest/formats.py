@@ -17,16 +17,22 @@ _NOT_TABLES = [
 
 
 def detect_format(path: Path, display_name: str) -> str:
-    """One of "xlsx", "xls", "parquet", "text"; raises IngestError for anything else."""
+    """One of "xlsx" (also .xlsm), "xlsb", "ods", "xls", "parquet", "text"; IngestError for anything else."""
     with path.open("rb") as handle:
         head = handle.read(16)
     if head.startswith(b"PK\x03\x04"):
         check_zip(path, display_name)
         with zipfile.ZipFile(path) as archive:
-            if "xl/workbook.xml" not in archive.namelist():
-                raise IngestError(f"{display_name} is a zip archive, not an Excel workbook; unzip it "
-                                  "and upload the spreadsheet inside.")
-        return "xlsx"
+            names = set(archive.namelist())
+            mimetype = archive.read("mimetype")[:100] if "mimetype" in names else b""
+        if "xl/workbook.xml" in names:
+            return "xlsx"
+        if "xl/workbook.bin" in names:
+            return "xlsb"
+        if mimetype.startswith(b"application/vnd.oasis.opendocument.spreadsheet"):
+            return "ods"
+        raise IngestError(f"{display_name} is a zip archive, not an Excel workbook; unzip it "
+                          "and upload the spreadsheet inside.")
     if head.startswith(OLE_MAGIC):
         check_not_encrypted(head, path, display_name)
         return "xls"
@@ -34,5 +40,6 @@ def detect_format(path: Path, display_name: str) -> str:
         return "parquet"
     for magic, what in _NOT_TABLES:
         if head.startswith(magic):
-            raise IngestError(f"{display_name} is {what}, not a table; upload a CSV, Excel or Parquet file.")
+            raise IngestError(f"{display_name} is {what}, not a table; upload a CSV, Excel, "
+                              "OpenDocument or Parquet file.")
     return "text"

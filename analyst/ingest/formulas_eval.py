@@ -13,24 +13,30 @@ import tempfile
 import warnings
 from pathlib import Path
 
-from analyst.ingest.header import Row
+from analyst.ingest.sheet_xml import sheet_formulas
 
 MAX_COMPUTE_CELLS = 200_000
 
 
-def fill_formulas(path: Path, sheet: str, rows: list[Row]) -> tuple[list[Row], list[str]]:
-    missing = _formulas_without_values(path, sheet, rows)
-    if missing is None:
-        return rows, []
+def fill_formulas(path: Path, sheet: str, grid: list[list]) -> list[str]:
+    """Put computed results into `grid` (the sheet's cells, row 1 first) where Excel saved none.
+
+    Returns the sentences for the data card; `grid` is changed in place.
+    """
+    found = sheet_formulas(path, sheet)
+    if not found.present:
+        return []
+    missing = [cell for cell in found.missing if _is_empty(grid, cell)]
     if not missing:
-        return rows, ["Formula cells read from the results Excel saved with the file."]
-    values = _compute(path, sheet, list(missing)) if len(missing) <= MAX_COMPUTE_CELLS else {}
-    by_number = {r.number: list(r.cells) for r in rows}
+        return ["Formula cells read from the results Excel saved with the file."]
+    values = _compute(path, sheet, missing) if len(missing) <= MAX_COMPUTE_CELLS else {}
+    width = max((len(r) for r in grid), default=0)
     for (row, col), value in values.items():
-        cells = by_number.setdefault(row, [])
+        while len(grid) < row:
+            grid.append([None] * width)
+        cells = grid[row - 1]
         cells.extend([None] * (col + 1 - len(cells)))
         cells[col] = value
-    rows = [Row(number, cells) for number, cells in sorted(by_number.items())]
     left = len(missing) - len(values)
     notes = []
     if values:
@@ -39,30 +45,14 @@ def fill_formulas(path: Path, sheet: str, rows: list[Row]) -> tuple[list[Row], l
     if left:
         notes.append(f"{left} formula cell(s) have no saved result and could not be computed; they are "
                      "empty. Open the file in Excel, save it, and upload it again.")
-    return rows, notes
+    return notes
 
 
-def _formulas_without_values(path: Path, sheet: str, rows: list[Row]) -> dict | None:
-    """(row, col) -> formula for formula cells whose saved value is empty; None: no formulas."""
-    import openpyxl
-
-    with path.open("rb") as handle:  # a file object: temporary uploads have no .xlsx ending
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            book = openpyxl.load_workbook(handle, read_only=True, data_only=False)
-        try:
-            cached = {r.number: r.cells for r in rows}
-            found, any_formula = {}, False
-            for number, values in enumerate(book[sheet].iter_rows(values_only=True), start=1):
-                for col, value in enumerate(values):
-                    if isinstance(value, str) and value.startswith("="):
-                        any_formula = True
-                        saved = cached.get(number, ())
-                        if col >= len(saved) or saved[col] is None:
-                            found[(number, col)] = value
-            return found if any_formula else None
-        finally:
-            book.close()
+def _is_empty(grid: list[list], cell: tuple[int, int]) -> bool:
+    row, col = cell
+    if row > len(grid) or col >= len(grid[row - 1]):
+        return True
+    return grid[row - 1][col] in (None, "")
 
 
 def _compute(path: Path, sheet: str, cells: list[tuple[int, int]]) -> dict:
