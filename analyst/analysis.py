@@ -58,6 +58,9 @@ class Analysis:
         self._restore_pending = False
         self._sources: list[tuple[state.FileRecord, list[Any]]] = []
         self._stop = StopSwitch()
+        self._touched = False
+        """A model's code ran in the current session: recipes must not run in it (see
+        `verified_session`)."""
         self.problems: list[str] = []
         """Files of an earlier session that could not be read again, in plain words."""
 
@@ -169,6 +172,17 @@ class Analysis:
             self._session = open_session(self.workspace, backend=self.backend, limits=self.limits)
         return self._session
 
+    def verified_session(self) -> Any:
+        """A session no code but our own recipes ran in: figures from it are verified.
+
+        A model's step can patch `pd.read_parquet`, leave a thread that answers for the
+        kernel or change anything else in its interpreter, so after one the session is
+        replaced by a fresh one (variables are lost; recipe steps read their tables anew).
+        """
+        if self._touched:
+            self.close()
+        return self.session
+
     def ask(
         self,
         question: str,
@@ -225,7 +239,8 @@ class Analysis:
         from analyst.planner.runner import run_step
 
         try:
-            return run_step(self.session, step)
+            # A verified figure comes from an interpreter no model's code touched.
+            return run_step(self.verified_session(), step)
         except SandboxError:
             log.warning("could not run %s", step.description, exc_info=True)
             return None
@@ -264,6 +279,10 @@ class Analysis:
         steps: list[Step] = []
         answered = False
         try:
+            if brain == "offline":
+                self.verified_session()  # recipes and the standard report: a clean interpreter
+            else:
+                self._touched = True  # from the model's first step on, nothing here is ours
             self.session.start()
             if self.session.warning and not self._warned:
                 self._warned = True
@@ -311,6 +330,7 @@ class Analysis:
         if self._session is not None:
             self._session.close()
             self._session = None
+        self._touched = False
 
     def __enter__(self) -> Self:
         return self

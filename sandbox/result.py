@@ -17,7 +17,11 @@ class OutputFile:
     size: int
     """Size in bytes when the step ended."""
     is_image: bool
-    """True for image files a UI can show as they are (png, jpg, gif, svg, webp)."""
+    """True for image files a UI can show as they are (png, jpg, gif, webp whose first bytes
+    say so; never SVG, which can make a browser fetch other URLs)."""
+    sha256: str = ""
+    """SHA-256 of the host's copy (`Workspace.artifact_path`); empty for records written
+    before copies were kept, which a host then has nothing to read for."""
 
 
 @dataclass(frozen=True)

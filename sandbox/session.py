@@ -12,12 +12,13 @@ import time
 from dataclasses import dataclass
 from typing import Protocol, Self
 
+from sandbox.artifacts import remove_created
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits, human_size
 from sandbox.protocol import Channel, ChannelTampered, KernelConnection, KernelGone, ReplyTimeout
 from sandbox.replies import error_of, hit_file_size_limit, is_memory_error, text_of, value_of
 from sandbox.result import ExecutionError, ExecutionResult, bound_text
-from sandbox.workspace import Workspace
+from sandbox.workspace import MAX_SESSION_FILES, Workspace
 
 START_TIMEOUT_S = 30.0  # a cold Docker engine can be slow to create the first container
 PING_TIMEOUT_S = 2.0
@@ -160,7 +161,12 @@ class KernelSession:
             outcome.restarted |= restarted
             if outcome.notice:
                 notices.append(outcome.notice)
-            files = self.workspace.changed_since(outcome.before)
+            # By value, once: what the step wrote is copied to host-only storage now, and
+            # every host reader uses the copies (`Workspace.artifact_path`).
+            collected = self.workspace.collect(outcome.before, self.limits.output_bytes)
+            if collected.notice():
+                notices.append(collected.notice())
+            files = collected.files
             if _threads_left(outcome.reply) and not outcome.restarted:
                 # Collected above while the kernel is frozen; now stop what it left running.
                 self._restart_after(outcome, "threads left running")
@@ -223,10 +229,12 @@ class KernelSession:
             out.reply = self._wait(wanted, deadline, out)
             # A fast step is never seen by the watcher: check once more at its end. A write
             # stopped by the file-size limit (set to the same size) crossed it as well.
-            written = self.workspace.written_bytes()
-            if written > self.limits.output_bytes or (
+            usage = self.workspace.usage()
+            written = usage.bytes
+            if written > self.limits.output_bytes or usage.too_many or (
                     hit_file_size_limit(out.reply) and written >= self.limits.output_bytes):
                 out.over_output_limit = True
+                out.too_many_files = usage.too_many
             if out.over_output_limit:
                 self._output_limit_exceeded(out)
             elif out.stop_requested and out.reply.get("interrupted"):
@@ -298,8 +306,10 @@ class KernelSession:
             except ReplyTimeout:
                 if interrupted_at is not None and time.monotonic() >= limit:
                     raise
-                if self.workspace.written_bytes() > self.limits.output_bytes:
+                usage = self.workspace.usage()
+                if usage.bytes > self.limits.output_bytes or usage.too_many:
                     out.over_output_limit = True
+                    out.too_many_files = usage.too_many
                 continue
             if reply.get("id") == wanted:
                 return reply
@@ -315,21 +325,19 @@ class KernelSession:
 
     def _output_limit_exceeded(self, out: _Outcome) -> None:
         """Remove what the step created: the session may not fill the host's disk."""
-        removed = 0
-        for created in self.workspace.changed_since(out.before):
-            if created.path not in out.before:
-                self.workspace.resolve(created.path).unlink(missing_ok=True)
-                removed += 1
-        for stray in self.workspace.private_dir.iterdir():  # the socket's folder is writable too
-            if stray.is_file() and not stray.name.startswith("kernel."):
-                stray.unlink(missing_ok=True)
+        # By descriptor, never by a path the sandbox controls: a symlink swapped in during
+        # the clean-up must not make the host delete a file outside `output/`.
+        removed = self.workspace.remove_created(out.before)
+        # The socket's folder is writable too: anything but the kernel's own files goes.
+        remove_created(self.workspace.private_dir, ".sandbox",
+                       lambda rel: rel.startswith(".sandbox/kernel."))
         limit = human_size(self.limits.output_bytes)
-        out.error = ExecutionError(
-            "OutputLimitExceeded", f"the step wrote more than {limit} of files", ""
-        )
+        what = (f"more than {MAX_SESSION_FILES:,} files" if out.too_many_files
+                else f"more than {limit} of files")
+        out.error = ExecutionError("OutputLimitExceeded", f"the step wrote {what}", "")
         out.notice = (
-            f"The step wrote more than {limit} of files (the limit for one session) and was "
-            f"stopped; the {removed} file(s) it created were removed."
+            f"The step wrote {what} (the limit for one session) and was "
+            f"stopped; the {removed:,} file(s) it created were removed."
         )
         if out.restarted:
             out.notice += f" The session was restarted. {LOST}"
@@ -357,6 +365,7 @@ class _Outcome:
     """The step really was stopped because of that request."""
     out_of_memory: bool = False
     over_output_limit: bool = False
+    too_many_files: bool = False
     restarted: bool = False
     notice: str | None = None
 

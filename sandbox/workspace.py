@@ -6,7 +6,9 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
+from sandbox import artifacts
 from sandbox.errors import WorkspaceError
 from sandbox.result import IMAGE_SUFFIXES, OutputFile
 
@@ -15,6 +17,8 @@ Snapshot = Mapping[str, tuple[int, int]]
 
 # `.sandbox/` holds the kernel's socket; it is the only other place the sandbox can write.
 PRIVATE_DIR = ".sandbox"
+MAX_SESSION_FILES = 10_000
+"""Files a session may keep under `output/` (and `.sandbox/`) in all."""
 
 
 @dataclass(frozen=True)
@@ -46,11 +50,17 @@ class Workspace:
     def private_dir(self) -> Path:
         return self.root / PRIVATE_DIR
 
+    @property
+    def artifacts_dir(self) -> Path:
+        """Host-only copies of what steps wrote (never mounted into the sandbox, 0700)."""
+        return artifacts.store_dir(self.root)
+
     def ensure(self) -> Workspace:
         """Create the folders (idempotent) and return self."""
         try:
             for folder in (self.input_dir, self.output_dir, self.lib_dir, self.private_dir):
                 folder.mkdir(parents=True, exist_ok=True)
+            artifacts.ensure_store(self.root)
         except OSError as exc:
             raise WorkspaceError(
                 f"Cannot create the workspace folders in {self.root}: {exc.strerror}. "
@@ -69,11 +79,32 @@ class Workspace:
         return resolved
 
     def snapshot(self) -> Snapshot:
-        """Size and modification time of every file under `output/`."""
-        found: dict[str, tuple[int, int]] = {}
-        for path, stat in _walk_files(self.output_dir):
-            found[path.relative_to(self.root).as_posix()] = (stat.st_size, stat.st_mtime_ns)
-        return found
+        """Size and modification time of the regular files under `output/` (bounded walk,
+        names escaped as `OutputFile.path` shows them; links are never followed)."""
+        return artifacts.snapshot(self.output_dir)
+
+    def collect(self, before: Snapshot, max_bytes: int) -> artifacts.Collected:
+        """Copy what changed under `output/` since `before` into host-only storage, by value."""
+        return artifacts.collect(self.root, before, max_bytes=max_bytes)
+
+    def remove_created(self, before: Snapshot) -> int:
+        """Remove files under `output/` that `before` did not list, never through a link."""
+        return artifacts.remove_created(self.output_dir, "output", lambda rel: rel in before)
+
+    def artifact_path(self, file: OutputFile) -> Path | None:
+        """The host's own copy of a file a step wrote, or None when none was kept.
+
+        Hosts read step files only through this (the UI, the store, reports): the copy is
+        what the step had written when it ended, whatever `output/` holds now.
+        """
+        return artifacts.artifact_path(self.root, file)
+
+    def open_artifact(self, file: OutputFile) -> BinaryIO:
+        """The host's copy, opened for reading; `WorkspaceError` when none was kept."""
+        path = self.artifact_path(file)
+        if path is None:
+            raise WorkspaceError(f"{file.path} was not kept by this version of the app.")
+        return open(path, "rb")  # the caller closes it
 
     def changed_since(self, before: Snapshot) -> list[OutputFile]:
         """Files under `output/` created or changed since `before`, sorted by path."""
@@ -86,8 +117,30 @@ class Workspace:
 
     def written_bytes(self) -> int:
         """Bytes held in the folders the sandbox can write (`output/` and `.sandbox/`)."""
-        return sum(stat.st_size for folder in (self.output_dir, self.private_dir)
-                   for _, stat in _walk_files(folder))
+        return self.usage().bytes
+
+    def usage(self) -> Usage:
+        """Bytes and entries in the folders the sandbox can write, counted up to a cap.
+
+        The walk stops past `MAX_SESSION_FILES` entries: a session holding more is over its
+        limit anyway, and 100,000 empty files must not make every later step slow.
+        """
+        total = entries = 0
+        for folder in (self.output_dir, self.private_dir):
+            for _, stat in _walk_files(folder):
+                total += stat.st_size
+                entries += 1
+                if entries > MAX_SESSION_FILES:
+                    return Usage(total, entries, too_many=True)
+        return Usage(total, entries, too_many=False)
+
+
+@dataclass(frozen=True)
+class Usage:
+    bytes: int
+    entries: int
+    too_many: bool
+    """More than `MAX_SESSION_FILES` files: over the limit whatever their size."""
 
 
 def _walk_files(folder: Path):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from ui.plain import defused, no_autolinks, without_controls
+
 # A sentence ends at . ! ? followed by a space and a new sentence, or at a CJK full stop.
 # Decimal points ("6.6%") and no-break spaces inside numbers ("33 912,50") never match.
 _SENTENCE_END = re.compile(r"(?<=[.!?])[ \t\n]+(?=[^\s,;:)\]])|(?<=[。！？])")
@@ -22,7 +24,9 @@ def sentences(paragraph: str) -> list[str]:
 def answer_markdown(text: str, brain: str = "offline") -> str:
     """Markdown for one answer: each paragraph's first sentence in bold, the rest as bullets."""
     if brain != "offline":
-        return (text or "").replace("$", "\\$")  # a model's own layout; no surprise maths
+        # A model's own layout (lists, bold), with nothing that reaches the network: no
+        # link, image, autolink, HTML or maths (a model can be talked into writing them).
+        return defused(text)
     blocks = []
     for paragraph in re.split(r"\n\s*\n", text or ""):
         parts = [escape(s) for s in sentences(paragraph)]
@@ -37,5 +41,9 @@ def answer_markdown(text: str, brain: str = "offline") -> str:
 
 
 def escape(text: str) -> str:
-    """Plain text inside markdown: product names such as *NEW* or a_b stay as typed."""
-    return _MARKDOWN.sub(r"\\\1", text).replace("\n", " ")
+    """Plain text inside markdown: product names such as *NEW* or a_b stay as typed.
+
+    Offline answers quote step failures (an error message is the step's text): nothing in
+    them may become a link, image or autolink.
+    """
+    return no_autolinks(_MARKDOWN.sub(r"\\\1", without_controls(text))).replace("\n", " ")

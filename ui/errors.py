@@ -9,12 +9,14 @@ from contextlib import contextmanager
 
 import streamlit as st
 
+from ui.plain import literal
+
 log = logging.getLogger("analyst.app")
 
 
 def show_failure(sentence: str, exc: BaseException | None = None) -> None:
     """Say what went wrong in words; keep the technical details one click away."""
-    st.error(sentence)
+    st.error(literal(sentence))  # may quote a file name or a sandbox message: shown as text
     if exc is not None:
         log.warning("%s", sentence, exc_info=exc)
         with st.expander("Technical details"):

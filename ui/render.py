@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import mimetypes
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import streamlit as st
@@ -13,17 +13,23 @@ from analyst.store import MessageRecord, StepRecord
 from ui import state
 from ui.answers import answer_markdown
 from ui.i18n import STANDARD_REPORT, t
+from ui.plain import literal
 from ui.tables import (
+    artifact,
     chart_frame,
     dates_without_midnight,
     figures_styler,
     frame_from_table,
     heading,
-    inside,
     number_formats,
     plain_index,
-    read_table,
+    step_table,
 )
+
+MAX_DOWNLOADS = 12
+"""Download buttons per step; a step that wrote more files says how many are left out."""
+MAX_DOWNLOAD_BYTES = 200 * 1024**2
+"""Larger files get no button (the browser would hold the whole file in memory)."""
 
 
 def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | None = None,
@@ -33,9 +39,11 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
     `stored` (with `session_id`): the step as the store keeps it, so it can be pinned.
     """
     result = step.result
-    st.markdown("**" + t("step", n=step.number, description=step.description) + "**")
+    # Everything a step (or a model) wrote is shown literally: no markdown of it can make
+    # the browser fetch a URL (ui.plain).
+    st.markdown("**" + t("step", n=step.number, description=literal(step.description)) + "**")
     if result is not None and result.notice:
-        st.info(result.notice)
+        st.info(literal(result.notice))
     error = result.error if result is not None else None
     if error is not None:
         st.warning(t("step_failed", reason=failure_sentence(error.name)))
@@ -49,7 +57,7 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
     files = list(result.files) if result is not None else []
     frame, caption = _result_table(result, files, workspace)
     images = [p for f in files if f.is_image
-              if (p := inside(workspace, f.path)) is not None and p.is_file()]
+              if (p := artifact(workspace, f)) is not None]  # the host's copy, never output/
     chart = chart_frame(frame, step.recipe) if frame is not None else None
     views = (["Chart"] if images else []) + (["Interactive chart"] if chart else []) + (
         ["Table"] if frame is not None else [])
@@ -93,7 +101,14 @@ def _result_table(result: ExecutionResult | None, files: list[OutputFile],
         return frame, None
     saved = sorted((f.path for f in files if f.path.endswith((".parquet", ".csv"))),
                    key=lambda p: not p.endswith(".parquet"))
-    return (read_table(workspace, saved[0]), None) if saved else (None, None)
+    if not saved:
+        return None, None
+    read = step_table(workspace, next(f for f in files if f.path == saved[0]))
+    if read.frame is None:
+        return None, read.problem
+    if read.rows_total is not None and read.rows_total > len(read.frame):
+        return read.frame, t("first_rows", shown=f"{len(read.frame):,}", total=f"{read.rows_total:,}")
+    return read.frame, None
 
 
 def message_view(message: MessageRecord, workspace: Path, session_id: str) -> None:
@@ -107,7 +122,7 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str) -> No
         if message.data.get("waited_s"):
             st.caption(t("waited", s=f"{message.data['waited_s']:.0f}"))
         for warning in message.data.get("warnings") or []:
-            st.warning(warning)
+            st.warning(literal(warning))
         if message.text:
             st.markdown(answer_markdown(message.text, str(message.data.get("brain") or "offline")))
         for step in message.steps:
@@ -142,15 +157,36 @@ def number_columns(frame: Any, roles: dict[str, str] | None = None, *,
 
 
 def _downloads(files: list[OutputFile], workspace: Path, key: str) -> None:
-    ready = [(i, p) for i, f in enumerate(files)
-             if (p := inside(workspace, f.path)) is not None and p.is_file()]
+    ready = [(i, f, p) for i, f in enumerate(files) if (p := artifact(workspace, f)) is not None]
+    shown, rest = ready[:MAX_DOWNLOADS], len(ready) - MAX_DOWNLOADS
     # Side by side, a few to a row: one tall stack of buttons pushes the answer apart.
-    for row in range(0, len(ready), 3):
-        for column, (i, path) in zip(st.columns(3), ready[row:row + 3], strict=False):
-            mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-            column.download_button(path.name, data=path.read_bytes(), help=t("download", name=path.name),
-                                   file_name=path.name, mime=mime, key=f"dl_{key}_{i}",
+    for row in range(0, len(shown), 3):
+        for column, (i, file, path) in zip(st.columns(3), shown[row:row + 3], strict=False):
+            name = PurePosixPath(file.path).name
+            if path.stat().st_size > MAX_DOWNLOAD_BYTES:
+                column.caption(literal(t("too_big_to_download", name=name)))
+                continue
+            mime = mimetypes.guess_type(name)[0] or "application/octet-stream"
+            # Read when clicked, not on every rerun: a page of results stays light.
+            column.download_button(literal(name), data=_reader(path),
+                                   help=literal(t("download", name=name)),
+                                   file_name=_file_name(name), mime=mime, key=f"dl_{key}_{i}",
                                    on_click="ignore", icon=":material/download:")
+    if rest > 0:
+        st.caption(t("more_files", n=f"{rest:,}"))
+
+
+def _reader(path: Path) -> Any:
+    def read() -> bytes:
+        with open(path, "rb") as handle:
+            return handle.read(MAX_DOWNLOAD_BYTES + 1)[:MAX_DOWNLOAD_BYTES]
+    return read
+
+
+def _file_name(name: str) -> str:
+    """What the browser saves the download as: the shown name without escapes or separators."""
+    cleaned = "".join(c if c.isprintable() and c not in "\\/:*?\"<>|" else "_" for c in name)
+    return cleaned.strip(" .") or "download"
 
 
 def _pin_button(session_id: str, step: StepRecord, key: str, narrative: str) -> None:

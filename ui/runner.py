@@ -25,6 +25,7 @@ from ui import state
 from ui.answers import answer_markdown
 from ui.errors import show_failure
 from ui.i18n import t
+from ui.plain import literal
 from ui.render import step_view
 
 POLL_S = 0.5
@@ -141,26 +142,24 @@ def _render_event(event: Any, steps: list[Step], workspace: Path) -> str | None:
     """Show one event; return the new status label, if it changes."""
     kind = event.kind
     if kind in ("status", "retry"):
-        st.caption(event.message)
-        return event.message
+        st.caption(literal(event.message))
+        return literal(event.message)
     if kind == "plan":
-        st.caption(t("plan") + event.message)
+        st.caption(t("plan") + literal(event.message))
         return None
     if kind == "model_text" and event.message:
         st.markdown(answer_markdown(event.message, "llm"))  # a model's words: no stray maths
         return None
     if kind == "code" and event.step is not None:
-        return t("step", n=event.step.number, description=event.step.description)
+        return t("step", n=event.step.number, description=literal(event.step.description))
     if kind == "result" and event.step is not None:
         steps.append(event.step)
         with st.container(border=True):
             step_view(event.step, workspace, key=f"live{len(steps)}")
         return None
-    if kind == "error":
-        st.warning(event.message)
-        return None
-    if kind == "warning":
-        st.warning(event.message)
+    if kind in ("error", "warning"):
+        # An error's message quotes the step's own (an exception text is the step's to choose).
+        st.warning(literal(event.message))
         return None
     return None
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import pandas as pd
 
+from analyst.artifact_tables import artifact_path, read_step_table
+
 
 def frame_from_table(table: dict[str, Any]) -> pd.DataFrame:
     """A `DisplayValue.table` (`columns`, `index`, `data`) as a DataFrame."""
@@ -60,16 +62,23 @@ def heading(name: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def read_table(workspace: Path, relpath: str, rows: int = 500) -> pd.DataFrame | None:
-    """A table file a step saved (Parquet or CSV), or None when it cannot be read."""
-    path = inside(workspace, relpath)
-    if path is None or not path.is_file():
-        return None
-    try:
-        frame = pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path)
-    except (OSError, ValueError):
-        return None
-    return frame.head(rows)
+def read_table(workspace: Path, file: Any, rows: int = 500) -> pd.DataFrame | None:
+    """The first rows of a table file a step saved (Parquet or CSV), or None.
+
+    `file` is the step's `OutputFile` (or its dict): read from the host's own copy, within
+    the bounds of `analyst.artifact_tables` (see `step_table` for the reason of a None).
+    """
+    return step_table(workspace, file, rows).frame
+
+
+def step_table(workspace: Path, file: Any, rows: int = 500) -> Any:
+    """`TableRead` of a step's table file: the first rows, or why they are not shown."""
+    return read_step_table(Path(workspace), file, rows)
+
+
+def artifact(workspace: Path, file: Any) -> Path | None:
+    """The host's copy of a file a step saved (never the sandbox's `output/`), or None."""
+    return artifact_path(Path(workspace), file)
 
 
 def chart_frame(frame: pd.DataFrame, recipe: str | None = None) -> tuple[str, pd.DataFrame] | None:

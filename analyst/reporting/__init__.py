@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from analyst.artifact_tables import artifact_path
 from analyst.assumptions_i18n import translate_assumptions
 from analyst.datacard import DataCard
 from analyst.events import Answer, RecipeCall, Step
@@ -83,6 +84,9 @@ def build_report(
     lang = normalise(language or data_language(cards, title))
     chosen = _chosen(answers, pins)
     steps = [c[0] for c in chosen]
+    # Figures are taken only from our own recipe calls: a model's code can print the same
+    # figures line, and its numbers are the model's, never verified tiles or definitions.
+    verified = [s for s in steps if is_verified(s)]
     sections = []
     seen_notes: set[str] = set()
     for step, pin_title, pin_text, answer in chosen:
@@ -93,6 +97,8 @@ def build_report(
         raise ReportingError("No step of the analysis finished, so there is nothing to report.")
     if summary is not None and summary.figures is not None and pins:
         steps = [*steps, summary]  # the appendix keeps the pinned steps first
+        if is_verified(summary):
+            verified = [*verified, summary]
     offline = all(answer.brain == "offline" for *_, answer in chosen)
     method = Definition(say(lang, "method_name"),
                         say(lang, "method_offline" if offline else "method_model"))
@@ -100,10 +106,10 @@ def build_report(
         title=title or _default_title(cards, lang),
         subtitle=_subtitle(cards, lang),
         language_hint=lang,
-        kpis=_kpis(steps, lang),
+        kpis=_kpis(verified, lang),
         sections=tuple(sections),
         sources=tuple(_source(card, lang) for card in cards),
-        definitions=(method, *_definitions(steps, lang)),
+        definitions=(method, *_definitions(verified, lang)),
         steps_code=tuple(CodeStep(say(lang, "step_title", n=s.number, title=s.description),
                                   s.code) for s in steps),
         include_code=include_code,
@@ -157,6 +163,12 @@ def _pinned(history: Sequence[Answer], pin: Pin) -> tuple[Step, str | None, str 
                          f"\"{answer.question}\".")
 
 
+def is_verified(step: Step) -> bool:
+    """A recipe call the offline analyst generated (its origin says so), run in a session
+    no model's code touched (`Analysis.verified_session`): its figures are verified."""
+    return isinstance(step.origin, RecipeCall) and step.figures is not None
+
+
 def _section(workspace: Workspace, step: Step, title: str | None, narrative: str | None,
              fallback: str, seen_notes: set[str], lang: str) -> Section | None:
     if step.result is None or not step.result.ok:
@@ -165,8 +177,12 @@ def _section(workspace: Workspace, step: Step, title: str | None, narrative: str
     currency = planned.arguments.get("currency") if planned else None
     text = narrative if narrative is not None else (
         # A report has room for every caveat: none is left for "the step's details".
-        step_paragraph(step, seen_notes=seen_notes, language=lang, max_notes=None) or fallback)
-    chart = next((workspace.root / p for p in step.charts), None)
+        (step_paragraph(step, seen_notes=seen_notes, language=lang, max_notes=None)
+         if is_verified(step) else None) or fallback)
+    # Only the host's copies taken when the step ended, never `output/` (a later step could
+    # have swapped a file there for a link to a host file).
+    chart = next((p for f in step.result.files if f.is_image
+                  if (p := artifact_path(workspace, f)) is not None), None)
     table, formats = step_table(workspace, step)
     if table is not None and step.recipe == "abc_analysis" and "class" in table.columns:
         table, formats = abc_classes(table, formats)
@@ -184,7 +200,7 @@ def _section(workspace: Workspace, step: Step, title: str | None, narrative: str
     if table is not None:
         table, formats = friendly(table, formats, step, planned, lang)
     return Section(title=title or _step_title(step, planned, lang), narrative=text or "",
-                   chart_path=chart if chart is not None and chart.exists() else None,
+                   chart_path=chart,
                    table=table, column_formats=formats, currency=currency,
                    row_formats=row_formats)
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pandas as pd
 
+from analyst.artifact_tables import TABLE_SUFFIXES, read_step_table
 from analyst.events import Step
 from analyst.planner.codegen import PlannedStep
 from analyst.planner.phrases import phrases, say
@@ -20,14 +21,16 @@ from sandbox import Workspace
 
 def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, dict[str, str]]:
     """The table the step saved (Parquet first) and the format of its columns."""
-    paths = sorted(step.tables, key=lambda p: not p.endswith(".parquet"))
-    if not paths:
+    files = sorted((f for f in (step.result.files if step.result else ())
+                    if f.path.endswith(TABLE_SUFFIXES)),
+                   key=lambda f: not f.path.endswith(".parquet"))
+    if not files:
         return None, {}
-    path = workspace.root / paths[0]
-    try:
-        table = pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path)
-    except (OSError, ValueError):
+    # The host's copy, read within the row and size caps (refused above them).
+    read = read_step_table(workspace, files[0])
+    if read.frame is None:
         return None, {}
+    table = read.frame
     planned = planned_of(step)
     money = set()
     if planned:

@@ -24,7 +24,7 @@ def test_key_figures_show_a_table_only_while_revenue_by_month_has_a_chart(app_en
     workspace = Store(app_env).workspace_dir(at.session_state["sid"])
     charts = {}
     for step in steps:
-        saved = next(f.path for f in step.result.files if f.path.endswith(".parquet"))
+        saved = next(f for f in step.result.files if f.path.endswith(".parquet"))
         charts[step.recipe] = chart_frame(read_table(workspace, saved), step.recipe)
     assert charts["kpi_summary"] is None
     kind, data = charts["period_dynamics"]

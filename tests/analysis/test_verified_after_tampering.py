@@ -1,0 +1,119 @@
+"""Issue 14, point 4: verified figures stay verified whatever a model's code did before.
+
+A model's step runs first and tampers with its interpreter as well as it can (patches
+`pd.read_parquet`, pandas' sums, the recipes module, `print`; leaves a thread that keeps
+patching; prints a forged figures line). Then the offline standard report, an offline
+question and a pinned-only report run on the same `Analysis`: their figures must equal
+the data's, computed here by plain pandas, and the model's printed figures never become
+KPI tiles or a recipe's narrative.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from analyst.agent.config import LLMConfig
+from analyst.analysis import Analysis
+from analyst.planner import read_figures
+from analyst.reporting import Pin, build_report
+from benchmarks.sales_data import write_sales_csv
+from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
+
+FORGED = "ANALYST_FIGURES " + json.dumps({"recipe": "kpi_summary", "title": "Key figures",
+                                          "figures": {"total": 1.0, "rows": 1}})
+
+TAMPER = {
+    "read_parquet patched": (
+        "import pandas as pd\n_real = pd.read_parquet\n"
+        "def fake(*a, **k):\n    df = _real(*a, **k)\n"
+        "    df['Revenue'] = df['Revenue'] * 10\n    return df\n"
+        "pd.read_parquet = fake\n"),
+    "Series.sum patched": (
+        "import pandas as pd\n_sum = pd.Series.sum\n"
+        "pd.Series.sum = lambda self, *a, **k: _sum(self, *a, **k) * 10\n"),
+    "recipes module replaced": (
+        "import sys, types, recipes\nfake = types.ModuleType('recipes')\n"
+        "fake.__dict__.update(recipes.__dict__)\n"
+        "fake.kpi_summary = lambda *a, **k: (_ for _ in ()).throw(SystemExit(0))\n"
+        "sys.modules['recipes'] = fake\n"),
+    "a thread keeps patching": (
+        "import threading, time, pandas as pd\n_real = pd.read_parquet\n"
+        "def fake(*a, **k):\n    df = _real(*a, **k)\n    df['Revenue'] *= 10\n    return df\n"
+        "def keep():\n    while True:\n        pd.read_parquet = fake\n        time.sleep(0.01)\n"
+        "threading.Thread(target=keep, daemon=True).start()\n"),
+    "print forges figures": (
+        "import builtins\n_print = builtins.print\n"
+        f"builtins.print = lambda *a, **k: _print({FORGED!r})\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def sales_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_sales_csv(tmp_path_factory.mktemp("data") / "q1_sales.csv", rows=3_000)
+
+
+@pytest.fixture(scope="module", params=["local", pytest.param("docker", marks=pytest.mark.docker)])
+def backend(request: pytest.FixtureRequest) -> str:
+    if request.param == "docker":
+        request.getfixturevalue("docker_image")
+    return request.param
+
+
+@pytest.fixture()
+def analysis(backend: str, sales_csv: Path, tmp_path: Path) -> Iterator[Analysis]:
+    with Analysis.open(tmp_path / "ws", backend=backend) as opened:
+        opened.add_file(sales_csv)
+        yield opened
+
+
+def true_total(sales_csv: Path) -> float:
+    return float(pd.read_csv(sales_csv)["Revenue"].sum())
+
+
+def tamper(analysis: Analysis, code: str) -> None:
+    script = [tool_call(code + f"print({FORGED!r})\n", "Look at revenue"),
+              reply("Total revenue is 1.00.")]
+    with FakeOpenAI(script) as server:
+        config = LLMConfig(api_key="test", base_url=server.base_url, api_retries=0)
+        events = list(analysis.ask("total revenue", brain="llm", llm_config=config))
+    answer = events[-1].answer
+    assert answer.brain == "llm" and answer.steps, answer
+
+
+def kpi_total(steps) -> float:
+    step = next(s for s in steps if s.recipe == "kpi_summary")
+    return read_figures(step.result.stdout).figures["total"]
+
+
+@pytest.mark.parametrize("attack", list(TAMPER))
+def test_the_standard_report_after_a_tampering_model_step_states_the_datas_figures(
+        analysis, sales_csv, attack):
+    tamper(analysis, TAMPER[attack])
+    answer = [e for e in analysis.standard_report() if e.kind == "answer"][-1].answer
+    assert answer.brain == "offline" and answer.ok, answer.text
+    assert kpi_total(answer.steps) == pytest.approx(true_total(sales_csv), rel=1e-9)
+    report = build_report(analysis)
+    total_tile = report.kpis[0]
+    assert total_tile.value == pytest.approx(true_total(sales_csv), rel=1e-9)
+
+
+def test_an_offline_question_after_tampering_quotes_the_datas_total(analysis, sales_csv):
+    tamper(analysis, TAMPER["read_parquet patched"])
+    answer = [e for e in analysis.ask("total revenue", brain="offline")][-1].answer
+    assert f"{true_total(sales_csv):,.2f}" in answer.text, answer.text
+
+
+def test_a_models_printed_figures_never_become_verified_tiles(analysis, sales_csv):
+    tamper(analysis, "")
+    model_answer = len(analysis.history) - 1
+    report = build_report(analysis, pins=[Pin(model_answer, 1)])
+    # The tiles come from the key-figures step the report ran itself, in a fresh session.
+    assert report.kpis and report.kpis[0].value == pytest.approx(true_total(sales_csv), rel=1e-9)
+    assert all(k.value != 1.0 for k in report.kpis)
+    method = report.definitions[0].text
+    assert "model" in method.lower()

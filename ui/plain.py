@@ -1,0 +1,51 @@
+"""Text from a step or a model, made safe for Streamlit's markdown: it can never fetch a URL.
+
+The sandbox has no network, but the browser has: a markdown image in an error message, a
+notice or a file name would make the reader's browser fetch an attacker's URL (carrying data
+in it), and a link could pose as "Sign in again". Step text is therefore shown literally
+(`literal`: every markdown character escaped), and a model's answer keeps its layout (bold,
+lists, tables) with everything that could reach the network taken apart (`model_markdown`):
+links, images, autolinks, e-mail links, raw HTML and LaTeX (KaTeX's `\\includegraphics`).
+"""
+
+from __future__ import annotations
+
+import re
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e"
+                      r"\u2060-\u2069\ufeff]")
+_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")  # every ASCII punctuation mark
+_SCHEME = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]{0,30}):(?=//)")  # "https://" -> "https\://"
+_WWW = re.compile(r"(?i)\b(www)\.")
+
+
+def without_controls(text: str) -> str:
+    """`text` without control characters (ANSI escapes, bidi overrides); keeps \\n and \\t."""
+    return _CONTROL.sub("", text or "")
+
+
+def literal(text: str) -> str:
+    """Markdown that renders exactly `text`: nothing in it is a link, image, tag or format.
+
+    Line breaks stay line breaks (hard breaks), so a multi-line notice keeps its lines.
+    """
+    escaped = _PUNCTUATION.sub(r"\\\1", without_controls(str(text or "")))
+    return "  \n".join(escaped.splitlines())
+
+
+def defused(markdown: str) -> str:
+    """`markdown` with every way to reach the network taken apart; other formatting kept.
+
+    Backslashes first, so an escape written in the text cannot undo one added here; then
+    brackets (links, images, Streamlit's `:color[...]`), `<` (autolinks, HTML), `$` (maths),
+    `@` (e-mail autolinks), scheme colons and `www.` (GFM's bare-URL autolinks).
+    """
+    text = without_controls(markdown or "").replace("\\", "\\\\")
+    return no_autolinks(re.sub(r"([\[\]<$])", r"\\\1", text))
+
+
+def no_autolinks(markdown: str) -> str:
+    """Escape what GFM would turn into a link by itself: `https://...`, `www.`, `a@b.c`."""
+    text = markdown.replace("@", "\\@")
+    text = _SCHEME.sub(r"\1\\:", text)
+    return _WWW.sub(r"\1\\.", text)
