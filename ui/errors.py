@@ -9,14 +9,14 @@ from contextlib import contextmanager
 
 import streamlit as st
 
-from ui.plain import literal
+from ui.plain import defused
 
 log = logging.getLogger("analyst.app")
 
 
 def show_failure(sentence: str, exc: BaseException | None = None) -> None:
     """Say what went wrong in words; keep the technical details one click away."""
-    st.error(literal(sentence))  # may quote a file name or a sandbox message: shown as text
+    st.error(defused(sentence))  # may quote a file name or a sandbox message: no link in it
     if exc is not None:
         log.warning("%s", sentence, exc_info=exc)
         with st.expander("Technical details"):

