@@ -12,6 +12,7 @@ thread, and sqlite3 connections must not cross threads.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import shutil
 import sqlite3
@@ -53,7 +54,7 @@ class Store:
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
         if not self._ready:
-            Path(self.data_dir).mkdir(parents=True, exist_ok=True)
+            _private(Path(self.data_dir), self.db_path)
         conn = sqlite3.connect(self.db_path, timeout=15)
         conn.row_factory = sqlite3.Row
         try:
@@ -362,3 +363,22 @@ def _dump(value: Any) -> str:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _private(data_dir: Path, db_path: Path) -> None:
+    """The data folder only the app may enter (0700), the database only the app may read.
+
+    Sandbox kernels of the local backend run as other users: they must not reach the
+    database or other sessions' workspaces. The database is created 0600 before SQLite
+    opens it, so its -wal and -shm files (which copy its mode) are private too.
+    """
+    data_dir.mkdir(parents=True, exist_ok=True)
+    if data_dir.stat().st_uid == os.geteuid() and data_dir.stat().st_mode & 0o077:
+        data_dir.chmod(0o700)
+    os.close(os.open(db_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600))
+    for path in (db_path, Path(f"{db_path}-wal"), Path(f"{db_path}-shm")):
+        try:
+            if path.stat().st_mode & 0o077:
+                path.chmod(0o600)
+        except FileNotFoundError:
+            pass

@@ -1,12 +1,13 @@
 """The local backend: the kernel as a plain subprocess of this machine. NOT isolation.
 
 For development and machines without Docker. It keeps the same protocol and the same
-limits where a process can enforce them on itself (address space, file size, no core
-dumps) and starts with a scrubbed environment. A scrubbed environment alone protects
-nothing: a process of the same user can read `/proc/<app pid>/environ` (the LLM API key)
-and every file of that user. So when the app runs as root, the kernel runs as the
-unprivileged user `nobody`, which can read neither; when it does not, it cannot change
-user, and the warning says plainly what generated code can read.
+limits where a process can enforce them on itself (address space, file size, processes,
+no core dumps) and starts with a scrubbed environment. A scrubbed environment alone
+protects nothing: a process of the same user can read `/proc/<app pid>/environ` (the LLM
+API key) and every file of that user. So when the app runs as root, each session's kernel
+runs under a uid of its own (`local_user`): it can read neither, nor another session's
+workspace, and every process it starts is killed at close. When the app is not root it
+cannot change user, and the warning says plainly what generated code can read.
 """
 
 from __future__ import annotations
@@ -23,11 +24,12 @@ from pathlib import Path
 from sandbox.errors import SandboxUnavailable
 from sandbox.limits import Limits
 from sandbox.local_user import (
-    UNPRIVILEGED_NAME,
+    SHARED_GID,
     blocked_folder,
+    kill_user,
     prepare_workspace,
     private_home,
-    unprivileged_ids,
+    session_ids,
 )
 from sandbox.protocol import PipeChannel
 from sandbox.session import Death
@@ -43,13 +45,13 @@ ENV_WHITELIST = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "
 
 def local_warning() -> str:
     """What the user must know about the local backend on this machine (no I/O)."""
-    if unprivileged_ids() is not None:
+    if os.geteuid() == 0:
         return (
-            f"Local backend: generated code runs on this machine as the unprivileged user "
-            f"'{UNPRIVILEGED_NAME}'. It cannot read the app's environment (where the API key is) "
-            "or files closed to other users, but it can use the network and read any file "
-            "every user may read. This is NOT isolation; "
-            f"{DOCKER_ADVICE}."
+            "Local backend: generated code runs on this machine as an unprivileged user of "
+            "its own (a new uid for each session). It cannot read the app's environment "
+            "(where the API key is), the app's database, other sessions or files closed to "
+            "other users, but it can use the network and read any file every user may read. "
+            f"This is NOT isolation; {DOCKER_ADVICE}."
         )
     user = _user_name()
     return (
@@ -82,30 +84,40 @@ class LocalBackend:
         self.limits = limits
         self._proc: subprocess.Popen | None = None
         self._home: Path | None = None
+        self._uid: int | None = None
 
     @property
     def warning(self) -> str:
         return local_warning()
 
     def launch(self) -> PipeChannel:
-        ids = unprivileged_ids()
+        ids = session_ids()
         if ids is not None:
+            self._kill_strays()  # a kernel that ended by itself may have left children
+            self._remove_home()  # ... and its own home
+            _check_reachable(*ids)
             prepare_workspace(self.workspace, *ids)
-            self._remove_home()  # a kernel that ended by itself left its own
             self._home = private_home(*ids)
-        log = open(self.workspace.private_dir / "kernel.log", "wb")  # noqa: SIM115
+            self._uid = ids[0]
         command = [
             # The keeper holds the channel (its stdin/stdout); the kernel runs the steps.
-            sys.executable, "-I", str(KEEPER), "--idle-seconds", str(self.limits.idle_s), "--",
-            sys.executable, "-I", str(KERNEL),
+            # Both are passed as source text: their user need not read the checkout.
+            sys.executable, "-I", "-c", _bootstrap(KEEPER, self.limits.pids if ids else 0),
+            "--idle-seconds", str(self.limits.idle_s), "--",
+            sys.executable, "-I", "-c", _bootstrap(KERNEL, 0),
             "--path", _lib_path(unprivileged=ids is not None),
             "--preload", PRELOAD,
             "--fsize", str(self.limits.output_bytes),
             "--memory", str(self.limits.memory_bytes),
         ]
-        # user/group/extra_groups: set in the child after chdir and before exec, with no
-        # supplementary groups left (root's would still open root-group files).
-        switch = {} if ids is None else {"user": ids[0], "group": ids[1], "extra_groups": []}
+        # user/group/extra_groups: set in the child after chdir and before exec. Of root's
+        # groups none is kept (they would open root-group files): only the shared one, for
+        # passing through closed folders that hold Python.
+        switch = {} if ids is None else {"user": ids[0], "group": ids[1],
+                                         "extra_groups": [SHARED_GID]}
+        # The log is the host's, in the workspace root the kernel cannot write: it gets the
+        # descriptor only, so it can never swap the file for a link to a host file.
+        log = _open_log(self.workspace)
         try:
             self._proc = subprocess.Popen(
                 command, cwd=self.workspace.root, env=scrubbed_env(home=self._home),
@@ -113,21 +125,11 @@ class LocalBackend:
                 start_new_session=True,  # its own process group: a restart kills its children too
                 **switch,
             )
-        except PermissionError as exc:
-            self.stop()  # removes the home made for it
-            if ids is None:
-                raise SandboxUnavailable(f"Cannot start the local Python kernel: {exc}") from exc
-            raise SandboxUnavailable(
-                f"The local sandbox runs generated code as the unprivileged user "
-                f"'{UNPRIVILEGED_NAME}' because the app runs as root, and that user cannot run "
-                f"{sys.executable} (the folder {blocked_folder(Path(sys.executable))} is "
-                "closed to other users). Use the Docker backend, or install Python in a "
-                "folder every user can read."
-            ) from exc
         except OSError as exc:
+            self.stop()  # removes the home made for it
             raise SandboxUnavailable(f"Cannot start the local Python kernel: {exc}") from exc
         finally:
-            log.close()
+            os.close(log)
         assert self._proc.stdin is not None and self._proc.stdout is not None  # noqa: S101  PIPE
         return PipeChannel(self._proc.stdin, self._proc.stdout)
 
@@ -163,7 +165,14 @@ class LocalBackend:
             for pipe in (self._proc.stdin, self._proc.stdout):
                 if pipe is not None:
                     pipe.close()
+        self._kill_strays()
         self._remove_home()
+
+    def _kill_strays(self) -> None:
+        """Every process of the session's uid: a `setsid` child left its process group."""
+        if self._uid is not None:
+            kill_user(self._uid)
+            self._uid = None
 
     def _remove_home(self) -> None:
         if self._home is not None:
@@ -190,9 +199,75 @@ def _user_name() -> str:
         return f"uid {os.geteuid()}"
 
 
+LOG_NAME = ".kernel.log"
+_LOG_TAIL_BYTES = 4096
+
+
+def _open_log(workspace: Workspace) -> int:
+    path = workspace.root / LOG_NAME
+    path.unlink(missing_ok=True)
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+
+
 def _log_tail(workspace: Workspace) -> str:
+    """The log's last line, short and without control characters (it is the kernel's text)."""
     try:
-        lines = (workspace.private_dir / "kernel.log").read_text(errors="replace").splitlines()
+        fd = os.open(workspace.root / LOG_NAME, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
         return ""
-    return f": {lines[-1][:200]}" if lines else ""
+    try:
+        size = os.fstat(fd).st_size
+        os.lseek(fd, max(size - _LOG_TAIL_BYTES, 0), os.SEEK_SET)
+        text = os.read(fd, _LOG_TAIL_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    last = "".join(c if c.isprintable() else " " for c in lines[-1])[:200]
+    return f": {last}"
+
+
+def _bootstrap(script: Path, nproc: int) -> str:
+    """`python -c` code that runs `script` from its source text, after setting RLIMIT_NPROC.
+
+    The source is passed, not the path: the kernel's user need not be able to read the
+    checkout (a folder closed to other users), only Python and its packages. RLIMIT_NPROC
+    counts the processes of its uid, which is the session's alone: a fork bomb stops there.
+    """
+    source = script.read_text()
+    limit = (f"import resource as _r; _r.setrlimit(_r.RLIMIT_NPROC, ({nproc}, {nproc}))\n"
+             if nproc else "")
+    return (f"{limit}import sys\n__file__ = {str(script)!r}\nsys.argv[0] = __file__\n"
+            f"exec(compile({source!r}, __file__, 'exec'))\n")
+
+
+_reachable: dict[str, str | None] = {}
+
+
+def _check_reachable(uid: int, gid: int) -> None:
+    """Raise, naming the folder, when the kernel's user cannot reach Python or pandas.
+
+    Checked once per process as that user (its groups and the folders' ACLs count).
+    """
+    import importlib.util
+
+    spec = importlib.util.find_spec("pandas")
+    needed = [Path(sys.executable), Path(os.__file__)]
+    if spec is not None and spec.origin:
+        needed.append(Path(spec.origin))
+    for path in needed:
+        key = str(path)
+        if key not in _reachable:
+            _reachable[key] = blocked_folder(path, uid, gid)
+        folder = _reachable[key]
+        if folder is not None:
+            raise SandboxUnavailable(
+                "The local sandbox runs generated code as an unprivileged user of its own "
+                f"because the app runs as root, and that user cannot reach {path}: the folder "
+                f"{folder} is closed to other users. Use the Docker backend, install Python "
+                f"and its packages in a folder every user can read, or let the sandbox group "
+                f"through: setfacl -m g:{SHARED_GID}:x {folder}"
+            )

@@ -14,6 +14,7 @@ from analyst.commands.loading import (
     fail,
     open_analysis,
 )
+from analyst.commands.terminal import clean, clean_json
 from analyst.events import Answer
 
 
@@ -44,9 +45,9 @@ def run(args: argparse.Namespace) -> int:
                 if event.kind == "answer":
                     answer = event.answer
                 elif event.kind in ("warning", "error") and not args.json:
-                    print(f"{event.kind.capitalize()}: {event.message}", file=sys.stderr)
+                    print(clean(f"{event.kind.capitalize()}: {event.message}"), file=sys.stderr)
                 elif event.kind == "code" and not args.json:
-                    print(f"Running: {event.message}", file=sys.stderr)
+                    print(clean(f"Running: {event.message}"), file=sys.stderr)
             if answer is None:
                 raise CommandError("The analyst stopped without an answer.")
             _print(answer, analysis.workspace.root, args.json)
@@ -61,12 +62,12 @@ def _print(answer: Answer, root: Path, as_json: bool) -> None:
         data = answer.to_dict()
         data["workspace"] = str(root)
         data["artifacts"] = paths
-        print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+        print(clean_json(json.dumps(data, ensure_ascii=False, indent=2, default=str)))
         return
-    print(answer.text)
+    print(clean(answer.text))
     charts = [p for p in paths if p.endswith(".png")]
     tables = [p for p in paths if not p.endswith(".png")]
     if charts:
-        print("\nCharts:\n" + "\n".join(f"  {p}" for p in charts))
+        print(clean("\nCharts:\n" + "\n".join(f"  {p}" for p in charts)))
     if tables:
-        print("\nTables:\n" + "\n".join(f"  {p}" for p in tables))
+        print(clean("\nTables:\n" + "\n".join(f"  {p}" for p in tables)))

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from analyst.analysis import Analysis
+from analyst.commands.terminal import clean
 from analyst.settings import AppSettings, load_settings
 
 BACKENDS = ("auto", "docker", "local")
@@ -86,7 +87,7 @@ def fail(exc: BaseException) -> int:
     if message is None:
         message = (f"Internal error ({type(exc).__name__}: {exc}). This is a bug in Analyst; "
                    "please report it with the command you ran.")
-        print(message, file=sys.stderr)
+        print(clean(message), file=sys.stderr)
         return 2
-    print(message, file=sys.stderr)
+    print(clean(message), file=sys.stderr)
     return 1

@@ -17,6 +17,7 @@ from analyst.commands.loading import (
     fail,
     open_analysis,
 )
+from analyst.commands.terminal import clean
 from analyst.planner.phrases import LANGUAGES, data_language
 
 
@@ -53,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
             failed = []
             for event in analysis.standard_report(language=language):
                 if event.kind == "code" and not args.quiet:
-                    print(f"Computing: {event.message}", file=sys.stderr)
+                    print(clean(f"Computing: {event.message}"), file=sys.stderr)
                 elif event.kind == "warning" and not args.quiet:
                     print(f"Warning: {event.message}", file=sys.stderr)
                 elif event.kind == "error":

@@ -189,7 +189,7 @@ def test_constructing_a_session_does_no_io(tmp_path):
 def test_output_folder_is_the_only_writable_place_in_the_workspace(session, workspace):
     if session.backend == "local" and os.geteuid() != 0:
         pytest.skip("the local kernel of a non-root app runs as the app's user and can write "
-                    "wherever it can; only Docker or a root app (kernel as 'nobody') restrict it")
+                    "wherever it can; only Docker or a root app (kernel under a uid of its own) restrict it")
     (workspace.input_dir / "sales.csv").write_text("a\n1\n")
     (workspace.lib_dir / "helper.py").write_text("x = 1\n")
     for code in ("open('input/new.txt', 'w').write('x')",
