@@ -11,8 +11,9 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-ROLES = ("date", "money", "quantity", "percent", "category", "id", "text")
-"""What a column means to an analyst; decides how recipes aggregate and chart it."""
+ROLES = ("date", "money", "quantity", "number", "percent", "category", "id", "text")
+"""What a column means to an analyst; decides how recipes aggregate and chart it.
+"number" is a plain measurement (miles per gallon, weight, a score): neither money nor a count."""
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from analyst.datacard import ColumnCard
-from analyst.ingest.profile import _ID, _MONEY, _PERCENT, _QUANTITY, SAMPLE_ROWS, sample_rows
+from analyst.ingest.profile import _ID, SAMPLE_ROWS, numeric_role, sample_rows
 
 _DTYPES = {pa.int64(): "int64", pa.float64(): "float64", pa.string(): "str", pa.bool_(): "bool"}
 
@@ -55,21 +55,10 @@ def _role(name: str, col: pa.ChunkedArray, hint: str | None, unique: int, rows: 
     if pa.types.is_timestamp(col.type):
         return "date"
     if pa.types.is_integer(col.type) or pa.types.is_floating(col.type):
-        if hint:
-            return hint
         integer = pa.types.is_integer(col.type)
-        if _ID.search(name) or (integer and unique == rows > 20 and not _MONEY.search(name)):
-            return "id"
-        if _PERCENT.search(name) and (pc.max(pc.abs(col)).as_py() or 0) <= 1.5:
-            return "percent"
-        if _MONEY.search(name):
-            return "money"
-        if _QUANTITY.search(name):
-            return "quantity"
-        if integer:
-            return "quantity"
-        whole = pc.all(pc.equal(pc.floor(col), col)).as_py()
-        return "quantity" if whole in (True, None) else "money"
+        whole = integer or pc.all(pc.equal(pc.floor(col), col)).as_py() in (True, None)
+        largest = float(pc.max(pc.abs(col)).as_py() or 0)
+        return numeric_role(name, hint, integer, unique, rows, whole, largest)
     lengths = pc.utf8_length(col) if col.type == pa.string() else None
     longest = pc.max(lengths).as_py() if lengths is not None else None
     if _ID.search(name) or (unique == rows > 20 and (longest or 0) <= 20):

@@ -50,6 +50,7 @@ def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
     if drop.any():
         frame = frame[~drop].reset_index(drop=True)
     frame, names = _drop_empty_columns(frame, list(raw.names), assumptions)
+    source_columns = list(frame.columns)
     frame.columns = _name_columns(names, assumptions)
     if frame.empty or not len(frame.columns):
         return CleanTable(frame, assumptions=tuple(assumptions), excluded=tuple(excluded))
@@ -63,6 +64,7 @@ def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
         typed[name] = _type_column(name, frame[name], decimal_hint, date_hint, options,
                                    notes, kinds, assumptions, raw, facts)
     assumptions += number_sentences(facts)
+    _formats_as_kinds(raw, dict(zip(frame.columns, source_columns, strict=True)), typed, notes, kinds)
     result = pd.DataFrame(typed)
     sums, summed = sum_rows(result, kept_rows) if len(kept_rows) == len(result) else (None, [])
     if summed:
@@ -77,6 +79,17 @@ def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
             "(check whether the export repeated them)."
         )
     return CleanTable(result, notes, kinds, tuple(assumptions), tuple(excluded), tuple(int(n) for n in kept_rows))
+
+
+def _formats_as_kinds(raw: RawTable, sources: dict, typed: dict, notes: dict, kinds: dict) -> None:
+    """A currency or percent number format in the workbook is evidence of the column's role."""
+    formats = getattr(raw, "column_formats", None) or {}
+    for name, j in sources.items():
+        kind = formats.get(j)
+        if kind and name not in kinds and typed[name].dtype.kind in "iuf":
+            kinds[name] = kind
+            said = "currency format in the workbook" if kind == "money" else "percent format in the workbook"
+            notes[name] = f"{notes[name]}, {said}" if notes.get(name) else said
 
 
 def _excluded_sentences(excluded: list[ExcludedRow]) -> list[str]:

@@ -117,6 +117,10 @@ def _read(path: Path, kind: str, options: IngestOptions, name: str) -> list[Item
     from analyst.ingest.excel import read_workbook  # openpyxl is slow to import
 
     raws = read_workbook(path, kind, options, name)
+    if kind == "xlsx":
+        from analyst.ingest.excel_formats import with_formats
+
+        raws = with_formats(path, raws)
     if len(raws) == 1:
         fallback = table_slug(raws[0].sheet) if raws[0].sheet else "table"
         return _one(raws[0], options, table_slug(Path(name).stem, fallback))

@@ -12,6 +12,21 @@ import pyarrow.compute as pc
 from analyst.datacard import ColumnCard
 
 SAMPLE_ROWS = 5
+# Counts of events: every value distinct in a small export, yet never an identifier.
+EVENT_WORDS = (r"clicks?|impressions?|views?|visits?|visitors?|sessions?|orders|conversions?|leads|"
+               r"installs?|downloads?|signups?|sign-ups|transactions|users|pageviews|"
+               r"кліки|кліків|покази|показы|перегляд|просмотр|візит|визит|замовлен|заказы|"
+               r"点击|展示|访问|订单数|anzahl|klicks|aufrufe|bestellungen")
+_EVENTS = re.compile(rf"(?<![^\W\d_])(?:{EVENT_WORDS})", re.IGNORECASE)
+# Measurements: plain numbers, neither money nor counts, whatever their decimals.
+_MEASURE = re.compile(
+    r"(?<![^\W\d_])(mpg|acceleration|weight|height|length|width|depth|temperature|temp|speed|"
+    r"horsepower|hp|displacement|distance|km|kg|cm|mm|lat|lon|lng|latitude|longitude|score|rating|"
+    r"age|ratio|index|density|pressure|duration|вага|вес|довжина|длина|температур|швидкість|"
+    r"скорость|відстань|расстояние|оцінка|оценка|рейтинг|gewicht|länge|höhe|temperatur|"
+    r"重量|长度|温度|速度|距离|评分)(?![^\W\d_])",
+    re.IGNORECASE,
+)
 _ID = re.compile(r"(^|[\s_])(id|code|sku|no|nr|№|#|number|код|артикул|номер|编号|编码|番号)($|[\s_.])|_id$",
                  re.IGNORECASE)
 # What counts (pieces, units) is a quantity even when its name also says "sales" or "total":
@@ -51,24 +66,40 @@ def role_of(name: str, col: pd.Series, kind_hint: str | None, unique: int) -> st
         return "date"
     rows = len(col)
     if col.dtype.kind in "biuf":
-        if kind_hint:
-            return kind_hint
-        if _ID.search(name) or (col.dtype.kind in "iu" and unique == rows > 20 and not _MONEY.search(name)):
-            return "id"
-        if _PERCENT.search(name) and col.abs().max() <= 1.5:
-            return "percent"
-        if _MONEY.search(name):
-            return "money"
-        if _QUANTITY.search(name):
-            return "quantity"
         present = col.dropna()
         whole = bool((present % 1 == 0).all()) if len(present) else True
-        return "quantity" if whole else "money"
+        return numeric_role(name, kind_hint, col.dtype.kind in "iu", unique, rows, whole,
+                            float(col.abs().max()) if len(present) else 0.0)
     if _ID.search(name) or (unique == rows > 20 and col.astype("str").str.len().max() <= 20):
         return "id"
     if unique <= max(20, rows // 2) and col.astype("str").str.len().mean() <= 60:
         return "category"
     return "text"
+
+
+def numeric_role(name: str, hint: str | None, integer: bool, unique: int, rows: int, whole: bool,
+                 largest: float) -> str:
+    """A number column's role on evidence: a currency sign or format (`hint`), else its name.
+
+    Money needs a currency in the cells or the workbook's format, or a money word in the
+    name; counts of events (clicks, visits, orders) are quantities even when every value
+    differs; measurements and unnamed decimals are plain numbers.
+    """
+    if hint:
+        return hint
+    if (_EVENTS.search(name) or _QUANTITY.search(name)) and not _ID.search(name):
+        return "quantity"
+    if _ID.search(name) or (integer and unique == rows > 20 and not _MONEY.search(name)):
+        return "id"
+    if _PERCENT.search(name) and largest <= 1.5:
+        return "percent"
+    if _MEASURE.search(name):
+        return "number"
+    if _MONEY.search(name):
+        return "money"
+    if _QUANTITY.search(name):
+        return "quantity"
+    return "quantity" if whole else "number"
 
 
 def column_card(name: str, col: pd.Series, role: str, note: str | None, unique: int) -> ColumnCard:

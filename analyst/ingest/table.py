@@ -27,6 +27,8 @@ class RawTable:
     assumptions: tuple[str, ...] = ()
     formula_columns: dict[int, str] = field(default_factory=dict)
     """Column index -> note about formulas found in it (computed, or left empty)."""
+    column_formats: dict[int, str] = field(default_factory=dict)
+    """Column index -> "money" / "percent" when the workbook's number formats say so."""
 
 
 def row_text(cells: object, limit: int = 120) -> str:
