@@ -257,7 +257,8 @@ class Analysis:
             from analyst.planner import answer_offline
 
             def events(session: Any) -> Iterator[Event]:
-                return answer_offline(session, self.cards, question, approve=approve)
+                return answer_offline(session, self.cards, question, approve=approve,
+                                      workspace_root=self.workspace.root)
         yield from self._guarded(question, chosen, events)
 
     def interrupt(self) -> None:

@@ -7,6 +7,7 @@ report cannot tell the brains apart except by `Answer.brain`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from analyst.events import Answer, Event, FileHash, RecipeCall, Step
@@ -29,16 +30,66 @@ def answer_offline(
     approve: Approve | None = None,
     timeout: float | None = None,
     language: str | None = None,
+    workspace_root: Path | str | None = None,
 ) -> Iterator[Event]:
-    """Answer `question` with recipes only; ends with one ``answer`` event.
+    """Answer `question` with recipes or one query; ends with one ``answer`` event.
 
+    A sales question the recipes answer as asked (revenue by month, top 10 products, ABC...)
+    runs its recipe; any other question is read into a query (`analyst.query`), whose
+    aggregation, filters, grouping and period are those of the question, never others.
+    `workspace_root` lets the reading see the tables' category values ("for AAPL").
     The answer is written in `language`, by default the question's own.
     """
+    from analyst.planner import queries
+
     lang = normalise(language or language_of(question))
     names = tuple(col.name for card in cards for col in card.columns)
-    plan = question_plan(parse_intent(question, names), cards, lang)
-    yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
-                        language=lang)
+    intent = parse_intent(question, names)
+    plan = question_plan(intent, cards, lang)
+    choice = queries.read_question(question, cards, workspace_root)
+    if choice.needs_model or (plan.steps and _recipe_fits(intent, choice)):
+        yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
+                            language=lang)
+    elif choice.query is not None:
+        yield from queries.run_query(session, choice.query, choice.card, question, lang,
+                                     approve=approve, timeout=timeout)
+    elif choice.options:
+        yield from queries.ask_back(choice, question, lang, several=len(cards) > 1)
+    elif plan.steps:
+        yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
+                            language=lang)
+    else:
+        yield from queries.refuse(choice, cards, question, lang)
+
+
+_RECIPE_ONLY = ("standard", "abc", "funnel", "pnl", "profile", "outliers", "margin")
+
+
+def _recipe_fits(intent: Any, choice: Any) -> bool:
+    """Does the sales recipe answer what the question asks, as the query reads it?
+
+    "Average net sales by region" is a mean: the breakdown recipe's sums would answer
+    another question, so the query runs. Filters, counts, two groupings or a period other
+    than the recipe's go to the query too.
+    """
+    if intent is None:
+        return False
+    if intent.kind in _RECIPE_ONLY:
+        return True
+    query = choice.query
+    if query is None:
+        return not choice.options
+    if query.notes and query.aggregation in ("sum", "count") and not (
+            query.filters or query.compare):
+        # Words the query could not place ("quantity" for a column Qty) are sales words
+        # the recipes know; the query would answer a vaguer question.
+        return True
+    if query.aggregation != "sum" or query.filters or query.compare or len(query.group_by) > 1:
+        return False
+    if query.period is not None and (intent.kind != "dynamics"
+                                     or query.period.unit != intent.period):
+        return False
+    return not (intent.kind == "dynamics" and query.period is None and query.group_by)
 
 
 def standard_report(

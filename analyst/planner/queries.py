@@ -1,0 +1,132 @@
+"""The offline brain's questions that are not sales recipes: one query, run as one step.
+
+The question is read into a `Query` (`analyst.query`); the answer says how it was read and
+which table (and file) it used, runs readable pandas code in the sandbox, and quotes only
+the figures that code printed. Two plausible readings are offered back as options (the
+app shows them as buttons); no reading is refused in plain words, with three questions
+this table can answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from analyst.events import Answer, Event, Step
+from analyst.planner.codegen import slugify
+from analyst.planner.phrases import say
+from analyst.query.answer import answer_text, read_query_figures
+from analyst.query.code import query_code
+from analyst.query.model import Query, QueryError, is_numeric, validate
+from analyst.query.phrases import qsay
+from analyst.query.reading import Choice, choose, reading_text, suggestions
+from analyst.query.values import category_values
+
+Approve = Callable[[Step], bool]
+QUERY_RECIPE = "query_table"
+"""`Step.recipe` of a query step (its query is on the step's figures line)."""
+
+
+def read_question(question: str, cards: Sequence[Any], root: Path | str | None) -> Choice:
+    """The offline reading of `question` over `cards` (values read from the workspace)."""
+    values = {c.table: category_values(root, c) for c in cards} if root is not None else {}
+    return choose(question, cards, values)
+
+
+def query_step(query: Query, card: Any, number: int, language: str) -> Step:
+    """The step computing `query` (checked against its card first: `QueryError`)."""
+    validate(query, card)
+    title = _cap(reading_text(query, language))
+    dates = tuple(c.name for c in card.columns if c.role == "date")
+    slug = slugify(f"{card.table}_{title}")[:48] or "query"
+    code = query_code(query, card.parquet_path, slug=slug, title=title, language=language,
+                      date_columns=dates)
+    return Step(number, title, code, None, QUERY_RECIPE)
+
+
+def run_query(session: Any, query: Query, card: Any, question: str, language: str, *,
+              approve: Approve | None = None, timeout: float | None = None) -> Iterator[Event]:
+    """Run one query step and answer from its figures; ends with one ``answer`` event."""
+    try:
+        step = query_step(query, card, 1, language)
+    except QueryError as exc:
+        text = str(exc)
+        yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline"))
+        return
+    head = read_as(query, card, language)
+    yield Event("plan", step.description, data={"steps": [step.description]})
+    if approve is not None and not approve(step):
+        text = head + "\n\n" + say(language, "skipped", step=step.description)
+        yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline"))
+        return
+    yield Event("code", step.description, step=step)
+    result = session.run(step.code, timeout=timeout)
+    step = Step(step.number, step.description, step.code, result, step.recipe)
+    yield Event("result", step.description, step=step)
+    figures = read_query_figures(result.stdout) if result.ok else None
+    if figures is None:
+        reason = (result.notice or (f"{result.error.name}: {result.error.message}"
+                                    if result.error else say(language, "stopped")))
+        problem = (say(language, "failed", step=step.description, reason=reason) if not result.ok
+                   else say(language, "no_figures", step=step.description))
+        yield Event("error", problem, step=step)
+        text = head + "\n\n" + problem
+        yield Event("answer", text, answer=Answer(question, text, steps=(step,), ok=False,
+                                                  brain="offline"))
+        return
+    text = head + "\n\n" + answer_text(figures, language)
+    yield Event("answer", text, answer=Answer(question, text, steps=(step,), brain="offline"))
+
+
+def read_as(query: Query, card: Any, language: str) -> str:
+    """"I read this as: ... Table t (file f)." and the words the reading did not use."""
+    text = qsay(language, "read_as", reading=reading_text(query, language))
+    text += " " + qsay(language, "source", table=card.table, file=card.source_file)
+    if query.notes:
+        text += " " + qsay(language, "unused", words=", ".join(query.notes))
+    return text
+
+
+def ask_back(choice: Choice, question: str, language: str, several: bool) -> Iterator[Event]:
+    """Two plausible readings: ask which one, with each offered as a question to click."""
+    options = [option_question(q, card, language, several) for q, card in choice.options]
+    tables = {card.table for _, card in choice.options}
+    key = "which_table" if len(tables) > 1 else "ask"
+    text = qsay(language, key, tables=", ".join(sorted(tables)))
+    text += "\n\n" + "\n".join(f"- {o}" for o in options)
+    yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline",
+                                              options=tuple(options)))
+
+
+def option_question(query: Query, card: Any, language: str, several: bool) -> str:
+    """A reading said as a question the offline analyst reads back to exactly that query."""
+    text = _cap(reading_text(query, language))
+    return f"{text} ({card.table})" if several else text
+
+
+def refuse(choice: Choice, cards: Sequence[Any], question: str, language: str) -> Iterator[Event]:
+    """No reading fits: say why, and suggest three questions built from a table's columns."""
+    card = choice.refusal_card or cards[0]
+    refusal = choice.refusal
+    numbers = ", ".join(c.name for c in card.columns if is_numeric(c)) or "—"
+    values = {"table": card.table, "columns": ", ".join(c.name for c in card.columns),
+              "column": numbers.split(", ")[0], "group": _first_category(card)}
+    values.update(refusal.values if refusal else {})
+    if refusal is not None and refusal.key == "no_measure":
+        values["columns"] = numbers
+    text = qsay(language, refusal.key if refusal else "nothing_found", **values)
+    ideas = suggestions(card, language)
+    if ideas:
+        text += "\n\n" + qsay(language, "suggest") + "\n" + "\n".join(f"- {q}" for q in ideas)
+    text += "\n\n" + say(language, "needs_model", skills=say(language, "skills"))
+    yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline",
+                                              options=tuple(ideas)))
+
+
+def _first_category(card: Any) -> str:
+    return next((c.name for c in card.columns if c.role == "category"), "—")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,137 @@
+"""Clues in a question's words that are not column names: numbers, periods, comparisons.
+
+Each finder returns what it found and the indexes of the words it used, so the parser can
+tell which words are left unexplained (and say so rather than ignore them).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from analyst.query.text import find_phrase, number_of, stem_match
+from analyst.query.vocab import (
+    ADVERB_PERIODS,
+    AT_LEAST,
+    AT_MOST,
+    BY,
+    GREATER,
+    LESS,
+    MONTHS,
+    PERIODS,
+    QUARTER_WORDS,
+)
+
+_YEAR = re.compile(r"(19|20)\d\d")
+_QUARTER = re.compile(r"q([1-4])")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    op: str
+    value: float
+    span: tuple[int, ...]
+
+
+def first(phrases: tuple[str, ...], toks: list[str], used: set[int]) -> list[int] | None:
+    for phrase in phrases:
+        span = find_phrase(phrase, toks, used)
+        if span is not None:
+            return span
+    return None
+
+
+def years(toks: list[str], used: set[int]) -> list[tuple[int, int]]:
+    """(index, year) of the four-digit years 1900-2099 the question names."""
+    return [(i, int(t)) for i, t in enumerate(toks)
+            if i not in used and _YEAR.fullmatch(t)]
+
+
+def quarter(toks: list[str], used: set[int]) -> tuple[int, tuple[int, ...]] | None:
+    """"Q1", "first quarter", "1 квартал", "第一季度" -> (1, words used)."""
+    for i, tok in enumerate(toks):
+        if i in used:
+            continue
+        if m := _QUARTER.fullmatch(tok):
+            return int(m.group(1)), (i,)
+    for i, tok in enumerate(toks):
+        if i in used or not any(stem_match(s, tok) for s in PERIODS["quarter"][:3]):
+            if not (tok == "季" and i + 1 < len(toks) and toks[i + 1] == "度"):
+                continue
+        for j in (i - 1, i - 2):
+            if j < 0 or j in used:
+                continue
+            if toks[j] in ("1", "2", "3", "4"):
+                return int(toks[j]), (j, i)
+            for word, n in QUARTER_WORDS.items():
+                if stem_match(word, toks[j]):
+                    return n, (j, i)
+    return None
+
+
+def month(toks: list[str], used: set[int]) -> tuple[int, tuple[int, ...]] | None:
+    """A month named in the question ("in March", "у березні", "3月") -> (3, words used)."""
+    for i, tok in enumerate(toks):
+        if i in used:
+            continue
+        if tok == "月" and i > 0 and toks[i - 1].isdigit() and 1 <= int(toks[i - 1]) <= 12:
+            return int(toks[i - 1]), (i - 1, i)
+        for number, names in MONTHS.items():
+            for name in names:
+                span = find_phrase(name, toks[i:], set())
+                if span is not None and span[0] == 0:
+                    if name in ("may", "mar", "jun", "jul", "sep", "oct", "dec") and not (
+                            i > 0 and toks[i - 1] in ("in", "of", "during", "for")):
+                        continue  # "may" is a verb far more often than a month
+                    return number, tuple(i + j for j in span)
+    return None
+
+
+def period_group(toks: list[str], used: set[int]) -> tuple[str, tuple[int, ...]] | None:
+    """A calendar grouping: "by month", "per week", "monthly", "по місяцях", "按月"."""
+    for unit, stems in ADVERB_PERIODS.items():
+        span = first(stems, toks, used)
+        if span is not None:
+            return unit, tuple(span)
+    for marker in BY:
+        for unit, stems in PERIODS.items():
+            for stem in stems:
+                span = find_phrase(f"{marker} {stem}", toks, used)
+                if span is not None:
+                    return unit, tuple(span)
+    return None
+
+
+def comparisons(toks: list[str], used: set[int]) -> list[Comparison]:
+    """"more than 100", "under 5.5", "більше 20", "大于 3" -> op and number."""
+    found: list[Comparison] = []
+    taken = set(used)
+    for op, phrases in (("ge", AT_LEAST), ("le", AT_MOST), ("gt", GREATER), ("lt", LESS)):
+        for phrase in phrases:
+            while (span := find_phrase(phrase, toks, taken)) is not None:
+                after = span[-1] + 1
+                if after < len(toks) and _is_number(toks[after]) and after not in taken:
+                    number = _number(toks, after)
+                    found.append(Comparison(op, number[0], (*span, *number[1])))
+                    taken.update(found[-1].span)
+                else:
+                    taken.update(span)  # "more" without a number is a superlative clue
+                    break
+    return found
+
+
+def number_after(toks: list[str], at: int, used: set[int]) -> tuple[int, int] | None:
+    """A small whole number (a top-N count) at or right after `at`."""
+    for j in (at, at + 1):
+        if 0 <= j < len(toks) and j not in used and toks[j].isdigit() and 0 < int(toks[j]) <= 1000:
+            if not _YEAR.fullmatch(toks[j]):
+                return int(toks[j]), j
+    return None
+
+
+def _is_number(tok: str) -> bool:
+    return number_of(tok) is not None
+
+
+def _number(toks: list[str], at: int) -> tuple[float, tuple[int, ...]]:
+    return float(number_of(toks[at]) or 0.0), (at,)

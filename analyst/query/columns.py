@@ -1,0 +1,147 @@
+"""Which columns and which category values a question names, found in its words.
+
+Names are matched whole first ("Miles_per_Gallon", "miles per gallon", "net generation"),
+then by a telling word inside a name ("generation" -> net_generation) when only one column
+has it; a word two columns share ("temperature" -> temp_max, temp_min) is a `Clash` the
+caller asks about. Category values are matched against the values actually in the table
+("AAPL", "Europe", "rainy" -> rain).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from analyst.query.text import is_cjk, same_word, value_word, words
+from analyst.query.vocab import STOP
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A column (or a value of one) the question names, and the words that name it."""
+
+    column: str
+    span: tuple[int, ...]
+    """Indexes of the question's words used."""
+    whole: bool
+    """Every word of the name was said (else: a telling word of it)."""
+    value: str | None = None
+    """For a category value: the value as stored in the table."""
+
+
+@dataclass(frozen=True)
+class Clash:
+    """One word of the question that names two or more columns equally well."""
+
+    word: str
+    columns: tuple[str, ...]
+    span: tuple[int, ...]
+
+
+def column_hits(toks: list[str], names: Sequence[str], used: set[int]) -> list[Hit]:
+    """The columns named whole in `toks`, longest names first, no word used twice."""
+    whole: list[Hit] = []
+    for name in names:
+        span = _whole_span(words(name), toks)
+        if span is not None:
+            whole.append(Hit(name, span, True))
+    return _merge(_take(sorted(whole, key=lambda h: (-len(h.span), -len(h.column))), used))
+
+
+def partial_hits(toks: list[str], names: Sequence[str], used: set[int],
+                 named: Sequence[str] = ()) -> tuple[list[Hit], list[Clash]]:
+    """Columns named by a telling word inside their name: "generation" -> net_generation,
+    when only one column (not already `named`) has it; else a `Clash` to ask about."""
+    partial: dict[int, list[str]] = {}
+    for name in names:
+        if name in named:
+            continue
+        for i, tok in enumerate(toks):
+            if i in used or tok in STOP or len(tok) < 3 or tok.isdigit():
+                continue
+            if any(_same(w, tok) for w in words(name) if w not in STOP and len(w) >= 3):
+                partial.setdefault(i, []).append(name)
+    hits, clashes = [], []
+    for i, found in sorted(partial.items()):
+        if len(found) == 1:
+            hits.append(Hit(found[0], (i,), False))
+        else:
+            clashes.append(Clash(toks[i], tuple(found), (i,)))
+    return _merge(hits), clashes
+
+
+def value_hits(toks: list[str], values: Mapping[str, Sequence[Any]],
+               used: set[int]) -> list[Hit]:
+    """Category values the question names ("for AAPL", "in Europe", "rainy days")."""
+    found: list[Hit] = []
+    for column, column_values in values.items():
+        for value in column_values:
+            text = str(value)
+            parts = words(text)
+            if not parts or all(p.isdigit() for p in parts):
+                continue  # numbers are limits, years or comparisons, not category names
+            if len(parts) == 1 and len(parts[0]) < 2:
+                continue
+            span = _value_span(parts, toks)
+            if span is not None:
+                found.append(Hit(column, span, True, value=text))
+    found.sort(key=lambda h: (-len(h.span), -len(h.value or "")))
+    return _take(found, used)
+
+
+def _whole_span(parts: list[str], toks: list[str]) -> tuple[int, ...] | None:
+    """Where all the name's words stand together in the question (in order)."""
+    if not parts:
+        return None
+    n = len(parts)
+    for i in range(len(toks) - n + 1):
+        window = toks[i:i + n]
+        if all(_same(p, t) for p, t in zip(parts, window, strict=True)):
+            return tuple(range(i, i + n))
+    if n > 1 and not any(is_cjk(p) for p in parts):
+        # Words of a long name said in another order or with a word between them
+        # ("generation net", "gallon of miles" are rare; "close price of AAPL" is common).
+        spots = []
+        for p in parts:
+            if p in STOP:
+                continue
+            at = next((j for j, t in enumerate(toks) if j not in spots and _same(p, t)), None)
+            if at is None:
+                return None
+            spots.append(at)
+        if spots and max(spots) - min(spots) <= len(parts) + 1:
+            return tuple(sorted(spots))
+    return None
+
+
+def _value_span(parts: list[str], toks: list[str]) -> tuple[int, ...] | None:
+    n = len(parts)
+    for i in range(len(toks) - n + 1):
+        if all((p == t if is_cjk(p) else value_word(p, t))
+               for p, t in zip(parts, toks[i:i + n], strict=True)):
+            return tuple(range(i, i + n))
+    return None
+
+
+def _same(name_word: str, tok: str) -> bool:
+    if is_cjk(name_word) or is_cjk(tok):
+        return name_word == tok
+    return same_word(name_word, tok)
+
+
+def _take(hits: list[Hit], used: set[int]) -> list[Hit]:
+    taken, kept = set(used), []
+    for hit in hits:
+        if taken.isdisjoint(hit.span):
+            kept.append(hit)
+            taken.update(hit.span)
+    return kept
+
+
+def _merge(hits: list[Hit]) -> list[Hit]:
+    """One hit per column (the first, by position in the question)."""
+    seen: dict[str, Hit] = {}
+    for hit in sorted(hits, key=lambda h: h.span[0]):
+        seen.setdefault(hit.column, hit)
+    return sorted(seen.values(), key=lambda h: h.span[0])

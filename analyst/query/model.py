@@ -1,0 +1,202 @@
+"""The query model: what a plain question asks of one table, as one small typed record.
+
+A `Query` is built by the offline parser (`analyst.query.parse`) or sent by a language model
+through the `query_table` tool (`analyst.query.schema`); either way it is checked against
+the table's data card (`validate`) before any code is written for it. It is plain data:
+`to_dict()` / `Query.from_dict()` are exact inverses, also after JSON, so a step can keep
+the query it ran (the step record's `QueryCall` origin).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any, Literal, get_args
+
+Aggregation = Literal["sum", "mean", "median", "count", "nunique", "min", "max", "share",
+                      "rows"]
+"""How the measure is reduced per group. "count" counts rows (no measure needed);
+"nunique" counts distinct values of the measure column; "share" is each group's sum as a
+percentage of the total; "rows" does not aggregate: it lists the rows themselves (ordered
+by the measure), which is how "which day was the hottest" is answered with the row."""
+PeriodUnit = Literal["day", "week", "month", "quarter", "year"]
+FilterOp = Literal["eq", "ne", "in", "gt", "ge", "lt", "le", "year", "quarter", "month"]
+"""Comparisons of a column's value; "year"/"quarter"/"month" keep the rows of a date
+column (or a year/month column) falling in that year, quarter (1-4) or month (1-12)."""
+Order = Literal["desc", "asc"]
+
+AGGREGATIONS: tuple[str, ...] = get_args(Aggregation)
+PERIOD_UNITS: tuple[str, ...] = get_args(PeriodUnit)
+FILTER_OPS: tuple[str, ...] = get_args(FilterOp)
+NUMERIC_AGGREGATIONS = ("sum", "mean", "median", "min", "max", "share")
+MAX_GROUPS = 2
+MAX_LIMIT = 1000
+
+
+class QueryError(ValueError):
+    """A query that cannot run on its table; `str()` is one plain sentence (the reason)."""
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Keep the rows whose `column` compares to `value` by `op`."""
+
+    column: str
+    op: FilterOp
+    value: Any
+    """A category value, a number, a list of values ("in"), or a year / quarter / month."""
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Filter:
+        value = data.get("value")
+        return cls(str(data["column"]), data["op"],
+                   tuple(value) if isinstance(value, list) else value)
+
+
+@dataclass(frozen=True)
+class Period:
+    """Group (or compare) by a calendar period of a date column, or of a year column.
+
+    `column` is a date column (datetimes, or text read as dates in the step), or a column of
+    years (unit "year"); `month_column` is a column of month numbers 1-12 beside a year
+    column, for "by month" on a table that stores year and month apart.
+    """
+
+    column: str
+    unit: PeriodUnit
+    month_column: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Period:
+        return cls(str(data["column"]), data["unit"], data.get("month_column"))
+
+
+@dataclass(frozen=True)
+class Compare:
+    """The change of the measure from period `start` to period `end` (e.g. 2014 -> 2015)."""
+
+    column: str
+    unit: PeriodUnit
+    start: Any
+    end: Any
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Compare:
+        return cls(str(data["column"]), data["unit"], data["start"], data["end"])
+
+
+@dataclass(frozen=True)
+class Query:
+    """One question about one table: filter, group, aggregate, order, limit (in that order)."""
+
+    table: str
+    """The data card's table (`input/<table>.parquet`)."""
+    aggregation: Aggregation
+    measures: tuple[str, ...] = ()
+    """The columns aggregated (none for "count")."""
+    group_by: tuple[str, ...] = ()
+    """Up to two columns; the period (if any) comes first in the result."""
+    period: Period | None = None
+    filters: tuple[Filter, ...] = ()
+    order: Order | None = None
+    limit: int | None = None
+    compare: Compare | None = None
+    notes: tuple[str, ...] = field(default=(), compare=False)
+    """Words of the question this reading did not use (the answer names them)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["measures"] = list(self.measures)
+        data["group_by"] = list(self.group_by)
+        data["notes"] = list(self.notes)
+        data["filters"] = [{**asdict(f), "value": list(f.value) if isinstance(f.value, tuple)
+                            else f.value} for f in self.filters]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Query:
+        """The inverse of `to_dict()`; keys this version does not know are ignored."""
+        known = {f.name for f in fields(cls)}
+        d = {k: v for k, v in dict(data).items() if k in known}
+        d["measures"] = tuple(d.get("measures") or ())
+        d["group_by"] = tuple(d.get("group_by") or ())
+        d["notes"] = tuple(d.get("notes") or ())
+        d["filters"] = tuple(Filter.from_dict(f) for f in d.get("filters") or ())
+        d["period"] = Period.from_dict(d["period"]) if d.get("period") else None
+        d["compare"] = Compare.from_dict(d["compare"]) if d.get("compare") else None
+        return cls(**d)
+
+    def with_notes(self, *notes: str) -> Query:
+        return replace(self, notes=tuple(dict.fromkeys((*self.notes, *notes))))
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The result's key columns, in order: the period first, then the groups."""
+        return (("period",) if self.period else ()) + self.group_by
+
+
+def validate(query: Query, card: Any) -> Query:
+    """`query` when it can run on the table of `card`; else `QueryError` saying why.
+
+    Checks what pandas would otherwise fail on (or, worse, compute silently wrong): unknown
+    columns, a sum of text, more than two groups, an aggregation or operator that does not
+    exist, a limit that is not a positive number.
+    """
+    if query.table != card.table:
+        raise QueryError(f"The query is about table {query.table!r}, not {card.table!r}.")
+    columns = {c.name: c for c in card.columns}
+    if query.aggregation not in AGGREGATIONS:
+        raise QueryError(f"Unknown aggregation {query.aggregation!r}; use one of "
+                         f"{', '.join(AGGREGATIONS)}.")
+    for name in (*query.measures, *query.group_by, *(f.column for f in query.filters)):
+        if name not in columns:
+            raise QueryError(f"The table {card.table} has no column {name!r} (columns: "
+                             f"{', '.join(columns)}).")
+    if query.aggregation not in ("count", "rows") and not query.measures:
+        raise QueryError(f"A {query.aggregation} needs a column to aggregate.")
+    if query.aggregation in NUMERIC_AGGREGATIONS:
+        for name in query.measures:
+            if not is_numeric(columns[name]):
+                raise QueryError(f"Column {name!r} holds {columns[name].role} values, not "
+                                 f"numbers, so its {query.aggregation} cannot be computed.")
+    if len(query.group_by) > MAX_GROUPS:
+        raise QueryError(f"At most {MAX_GROUPS} columns can be grouped by at once.")
+    if len(set(query.group_by)) != len(query.group_by):
+        raise QueryError("The same column is grouped by twice.")
+    for period in (query.period, query.compare):
+        if period is None:
+            continue
+        if period.unit not in PERIOD_UNITS:
+            raise QueryError(f"Unknown period {period.unit!r}; use one of "
+                             f"{', '.join(PERIOD_UNITS)}.")
+        month = getattr(period, "month_column", None)
+        for name in (period.column, month):
+            if name is not None and name not in columns:
+                raise QueryError(f"The table {card.table} has no column {name!r}.")
+        if not _is_date(columns[period.column]) and not (
+                period.unit == "year" or (period.unit in ("month", "quarter") and month)):
+            raise QueryError(f"Column {period.column!r} is not a date, so it has no "
+                             f"{period.unit}s.")
+    for f in query.filters:
+        if f.op not in FILTER_OPS:
+            raise QueryError(f"Unknown comparison {f.op!r}; use one of {', '.join(FILTER_OPS)}.")
+        if f.op in ("gt", "ge", "lt", "le") and not isinstance(f.value, int | float):
+            raise QueryError(f"The comparison of {f.column!r} needs a number, not {f.value!r}.")
+    if query.limit is not None and not (isinstance(query.limit, int) and
+                                        0 < query.limit <= MAX_LIMIT):
+        raise QueryError(f"The number of rows to show must be between 1 and {MAX_LIMIT}.")
+    if query.order not in (None, "desc", "asc"):
+        raise QueryError(f"Unknown order {query.order!r}; use desc or asc.")
+    return query
+
+
+def is_numeric(column: Any) -> bool:
+    """A column one can add up or average (by its role, else its dtype)."""
+    if column.role in ("money", "quantity", "percent"):
+        return True
+    if column.role in ("date", "category", "text"):
+        return False
+    return str(column.dtype).lower().startswith(("int", "uint", "float", "double", "decimal"))
+
+
+def _is_date(column: Any) -> bool:
+    return column.role == "date" or str(column.dtype).startswith("datetime")

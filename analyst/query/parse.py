@@ -1,0 +1,378 @@
+"""From a plain question to `Query` readings of one table, without a language model.
+
+The words are explained in a fixed order: column names (whole), category values from the
+data, telling words inside names, then numbers, periods, comparisons, top/bottom N, and
+last the aggregation words among the words left. What cannot be honoured (a year on a
+table without dates, "by X" where no column is X) makes a `Refusal` that says so; it is
+never dropped. Two equally good readings are both returned, for the caller to ask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from analyst.query import clues
+from analyst.query.columns import Hit, column_hits, partial_hits, value_hits
+from analyst.query.model import Compare, Filter, Period, Query, is_numeric
+from analyst.query.text import (
+    find_phrase,
+    is_cjk,
+    number_of,
+    same_word,
+    singular,
+    stem_match,
+    words,
+)
+from analyst.query.vocab import (
+    AGGREGATIONS,
+    BY,
+    CHANGE,
+    GENERIC,
+    HIGHEST,
+    LOWEST,
+    NEEDS_MODEL,
+    ROW_WORDS,
+    STOP,
+    WHICH,
+)
+
+_AND = ("and", "і", "й", "та", "и", "和", "与", "及")
+_YEAR_NAMES = ("year", "yr", "рік", "год", "年", "年份")
+_MONTH_NAMES = ("month", "місяць", "месяц", "月", "月份")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why the question cannot be answered from this table: a message key and its values."""
+
+    key: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TableReading:
+    """What one table makes of a question: readings (best first), or a refusal."""
+
+    card: Any
+    queries: tuple[Query, ...] = ()
+    refusal: Refusal | None = None
+    score: int = 0
+    """How many of the question's words this table's columns and values explain."""
+
+
+def needs_model(question: str) -> bool:
+    toks = words(question)
+    return any(find_phrase(p, toks, set()) is not None for p in NEEDS_MODEL)
+
+
+def read_table(question: str, card: Any,
+               values: Mapping[str, Sequence[Any]] | None = None) -> TableReading:
+    """The readings of `question` on the table of `card` (`values`: its category values)."""
+    toks = words(question)
+    columns = {c.name: c for c in card.columns}
+    used: set[int] = set()
+    named = column_hits(toks, list(columns), used)
+    used |= {i for h in named for i in h.span}
+    picked = value_hits(toks, values or {}, used)
+    used |= {i for h in picked for i in h.span}
+    partial, clashes = partial_hits(toks, list(columns), used, [h.column for h in named])
+    used |= {i for h in partial for i in h.span} | {i for c in clashes for i in c.span}
+    hits = sorted(named + partial, key=lambda h: h.span[0])
+    # Whole names and values say more than a telling word inside a name.
+    score = (2 * sum(len(h.span) for h in (*named, *picked)) + sum(len(h.span) for h in partial)
+             + len(clashes))
+    own = words(card.table)
+    if own and all(any(same_word(w, t) for t in toks) for w in own):
+        score += 1  # the question names the table ("... (weather)")
+    if clashes:
+        # "temperature" names temp_max and temp_min: one reading per column, to ask.
+        readings: list[Query] = []
+        for column in clashes[0].columns[:3]:
+            hit = Hit(column, clashes[0].span, False)
+            got = _build(toks, card, columns, sorted([*hits, hit], key=lambda h: h.span[0]),
+                         picked, set(used))
+            if isinstance(got, Refusal):
+                return TableReading(card, refusal=got, score=score)
+            readings.append(got[0])
+        return TableReading(card, tuple(readings), score=score)
+    got = _build(toks, card, columns, hits, picked, used)
+    if isinstance(got, Refusal):
+        return TableReading(card, refusal=got, score=score)
+    return TableReading(card, tuple(got), score=score)
+
+
+def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
+           picked: list[Hit], used: set[int]) -> list[Query] | Refusal:
+    used = set(used)
+    got = _shape(toks, card, columns, hits, picked, used)
+    if isinstance(got, Refusal):
+        return got
+    unused = _leftover(toks, used, card)
+    return [replace(q, notes=tuple(unused)) for q in got]
+
+
+def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
+           picked: list[Hit], used: set[int]) -> list[Query] | Refusal:
+    """The readings; `used` collects the indexes of the words explained."""
+    filters: list[Filter] = []
+    # Category values: "for AAPL", "Europe", "rainy" -> the rows with that value.
+    by_column: dict[str, list[str]] = {}
+    for hit in picked:
+        by_column.setdefault(hit.column, []).append(hit.value or "")
+    for column, vals in by_column.items():
+        filters.append(Filter(column, "eq", vals[0]) if len(vals) == 1
+                       else Filter(column, "in", tuple(vals)))
+    # Numbers compared with a column: "more than 100", "under 5.5".
+    for comparison in clues.comparisons(toks, used):
+        used.update(comparison.span)
+        column = _nearest_numeric(hits, columns, comparison.span[0])
+        if column is None:
+            return Refusal("no_compared_column", {"value": _plain(comparison.value)})
+        filters.append(Filter(column, comparison.op, comparison.value))
+    date = _date_source(card, columns, hits)
+    # Years, quarters and months named: filters on the date (or year) column, or a change.
+    years = clues.years(toks, used)
+    used.update(i for i, _ in years)
+    change = clues.first(CHANGE, toks, used)
+    compare = None
+    if years and date is None:
+        return Refusal("no_date_for_filter", {"what": ", ".join(str(y) for _, y in years)})
+    if len(years) == 2 and change is not None:
+        used.update(change)
+        compare = Compare(date.column, "year", years[0][1], years[1][1])
+    elif years:
+        value = years[0][1] if len(years) == 1 else tuple(y for _, y in years)
+        filters.append(Filter(date.column, "year", value))
+    if q := clues.quarter(toks, used):
+        if date is None or (date.unit == "year" and date.month_column is None):
+            return Refusal("no_date_for_filter", {"what": f"Q{q[0]}"})
+        used.update(q[1])
+        filters.append(Filter(date.month_column or date.column, "quarter", q[0]))
+    if m := clues.month(toks, used):
+        if date is None or (date.unit == "year" and date.month_column is None):
+            return Refusal("no_date_for_filter", {"what": toks[m[1][0]]})
+        used.update(m[1])
+        filters.append(Filter(date.month_column or date.column, "month", m[0]))
+    # A calendar grouping: "by month", "monthly".
+    period = None
+    if grouping := clues.period_group(toks, used):
+        unit, span = grouping
+        used.update(span)
+        if date is None:
+            return Refusal("no_date_for_period", {"period": unit})
+        if date.unit == "year" and unit != "year" and not (
+                unit in ("month", "quarter") and date.month_column):
+            return Refusal("no_date_for_period", {"period": unit})
+        period = Period(date.column, unit, date.month_column if unit != "year" else None)
+        if date.unit == "year" and unit == "year":
+            period = Period(date.column, "year")
+    # Top/bottom N and superlatives.
+    order, limit = None, None
+    for direction, phrases in (("desc", HIGHEST), ("asc", LOWEST)):
+        span = clues.first(phrases, toks, used)
+        if span is not None:
+            order = order or direction
+            used.update(span)
+            n = clues.number_after(toks, span[-1] + 1, used) or clues.number_after(
+                toks, span[0] - 1, used)
+            if n is not None:
+                limit = n[0]
+                used.add(n[1])
+    which = clues.first(WHICH, toks, used)
+    if which is not None:
+        used.update(which)
+    # The aggregation, among the words left.
+    aggregation = None
+    for name, phrases in AGGREGATIONS.items():
+        span = clues.first(phrases, toks, used)
+        if span is not None:
+            if aggregation is None:
+                aggregation = name
+            used.update(span)
+    # Roles of the named columns: grouped, the row itself ("which day"), or measured.
+    date_columns = {date.column, date.month_column} if date else set()
+    group_by: list[str] = []
+    measures: list[str] = []
+    rows_wanted = False
+    filtered = {f.column for f in filters if f.op in ("eq", "in")}
+    previous: Hit | None = None
+    for hit in hits:
+        col = columns[hit.column]
+        after_by = _after(toks, hit.span[0], BY, used) or (
+            previous is not None and previous.column in group_by
+            and all(t in _AND for t in toks[previous.span[-1] + 1:hit.span[0]]))
+        previous = hit
+        after_which = which is not None and hit.span[0] in (which[-1] + 1, which[-1] + 2)
+        if after_which and (col.role in ("date", "id") or col.unique >= card.rows > 20):
+            rows_wanted = True
+            continue
+        if hit.column in date_columns and period is not None:
+            continue
+        if date is not None and date.unit == "year" and after_by and hit.column in date_columns:
+            # "by year", "by month" on a table with year and month columns: a period.
+            if hit.column == date.column:
+                period = Period(date.column, "year")
+            else:
+                period = Period(date.column, "month", hit.column)
+            date_columns = {date.column, date.month_column}
+            continue
+        if any(f.column == hit.column for f in filters if f.op not in ("eq", "in")):
+            continue  # named for its comparison ("temp_max over 30")
+        numeric = is_numeric(col)
+        small = (col.unique or 0) <= 30
+        if not numeric or ((after_by or after_which) and small and col.role != "money"):
+            if hit.column not in filtered or after_by:
+                group_by.append(hit.column)
+        else:
+            measures.append(hit.column)
+    if which is not None and any(find_phrase(w, toks[which[-1] + 1:which[-1] + 3], set())
+                                 is not None for w in ROW_WORDS) and not group_by:
+        rows_wanted = True
+    unknown = _unexplained_group(toks, used)
+    if unknown is not None:
+        return Refusal("no_group_column", {"word": unknown})
+    if aggregation == "nunique":
+        measures = measures or group_by[-1:]
+        group_by = [g for g in group_by if g not in measures]
+    if len(group_by) > 2:
+        return Refusal("too_many_groups", {"columns": ", ".join(group_by)})
+    if compare is not None:
+        if not measures and aggregation != "count":
+            return Refusal("no_measure", {})
+        return [Query(card.table, aggregation if aggregation in ("mean", "median", "count")
+                      else "sum", tuple(measures[:1]), tuple(group_by), None,
+                      tuple(filters), order, limit, compare)]
+    if rows_wanted:
+        if not measures:
+            return Refusal("no_measure", {})
+        return [Query(card.table, "rows", tuple(measures[:1]), (), None, tuple(filters),
+                      order or "desc", limit or 1)]
+    if aggregation is None and order is not None and not group_by and period is None:
+        if measures:  # "the highest close" -> max; "top 5 ..." without a group -> rows
+            aggregation = ("max" if order == "desc" else "min") if limit is None else "rows"
+    if aggregation == "count":
+        if measures and columns[measures[0]].role == "quantity":
+            aggregation = "sum"  # "how many units" adds the units up
+        else:
+            measures = []
+    if aggregation is None:
+        if not measures:
+            if group_by or period or filters:
+                aggregation = "count"  # "cars by Origin", "rainy days": rows counted
+            else:
+                return Refusal("nothing_found", {})
+        elif all(_additive(columns[m]) for m in measures):
+            aggregation = "sum"
+        else:
+            # Is "temp by month" a total or an average? Both are plausible: ask.
+            base = Query(card.table, "mean", tuple(measures), tuple(group_by), period,
+                         tuple(filters), order, limit)
+            if not group_by and period is None and not filters and order is None:
+                return [base, replace(base, aggregation="sum")]
+            return [base, replace(base, aggregation="sum")]
+    if aggregation not in ("count", "rows") and not measures:
+        return Refusal("no_measure", {})
+    if aggregation == "share" and not (group_by or period):
+        return Refusal("share_needs_group", {})
+    if group_by and order is not None and limit is None and which is not None:
+        limit = 1  # "which region has the highest ...": the one
+    return [Query(card.table, aggregation, tuple(measures[:3]), tuple(group_by), period,
+                  tuple(filters), order, limit)]
+
+
+def _leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
+    """Words of the question no part of the reading explains (said in the answer)."""
+    own = set(words(card.table)) | set(words(str(card.source_file or "").rsplit(".", 1)[0]))
+    fillers = (*STOP, *GENERIC, *BY, *WHICH)
+    out = []
+    for i, tok in enumerate(toks):
+        if i in used or tok in own or singular(tok) in own or number_of(tok) is not None:
+            continue
+        if any(stem_match(f, tok) for f in fillers if " " not in f):
+            continue
+        if is_cjk(tok):
+            continue  # single characters carry no word on their own
+        out.append(tok)
+    return list(dict.fromkeys(out))
+
+
+def _after(toks: list[str], at: int, markers: tuple[str, ...], used: set[int]) -> bool:
+    """Is the word at `at` preceded by a grouping marker ("by", "per", "по", "按")?"""
+    for back in (1, 2, 3):
+        start = at - back
+        if start < 0:
+            return False
+        for marker in markers:
+            span = find_phrase(marker, toks[start:at], set())
+            if span is not None and span[-1] == back - 1 and (
+                    all(toks[j] in STOP for j in range(start + span[-1] + 1, at))):
+                return True
+    return False
+
+
+def _unexplained_group(toks: list[str], used: set[int]) -> str | None:
+    """A word after "by"/"per" that no column, period or value explains ("by manufacturer")."""
+    for i, tok in enumerate(toks[:-1]):
+        if tok not in ("by", "per", "按") or i in used:
+            continue
+        nxt = i + 1
+        while nxt < len(toks) and toks[nxt] in STOP and nxt not in used:
+            nxt += 1
+        if nxt < len(toks) and nxt not in used and number_of(toks[nxt]) is None:
+            return toks[nxt]
+    return None
+
+
+@dataclass(frozen=True)
+class _DateSource:
+    column: str
+    unit: str
+    """"day" for a real date column, "year" for a column of years."""
+    month_column: str | None = None
+
+
+def _date_source(card: Any, columns: dict[str, Any],
+                 hits: list[Hit]) -> _DateSource | None:
+    """The column periods are read from: a named date column, the first date, or a year column."""
+    named = [columns[h.column] for h in hits if columns[h.column].role == "date"]
+    dates = named or [c for c in card.columns if c.role == "date"]
+    if dates:
+        return _DateSource(dates[0].name, "day")
+    year = next((c for c in card.columns if _is_year_column(c)), None)
+    if year is None:
+        return None
+    month = next((c for c in card.columns if c is not year and _is_month_column(c)), None)
+    return _DateSource(year.name, "year", month.name if month else None)
+
+
+def _is_year_column(col: Any) -> bool:
+    name = words(col.name)
+    if not is_numeric(col) or col.min is None:
+        return False
+    return any(n in _YEAR_NAMES for n in name) and 1800 <= col.min <= col.max <= 2200
+
+
+def _is_month_column(col: Any) -> bool:
+    name = words(col.name)
+    return (is_numeric(col) and col.min is not None and 1 <= col.min <= col.max <= 12
+            and any(n in _MONTH_NAMES for n in name))
+
+
+def _nearest_numeric(hits: list[Hit], columns: dict[str, Any], at: int) -> str | None:
+    numeric = [h for h in hits if is_numeric(columns[h.column])]
+    if not numeric:
+        return None
+    return min(numeric, key=lambda h: (abs(h.span[0] - at), h.span[0] > at)).column
+
+
+def _additive(col: Any) -> bool:
+    """Amounts and counts add up; temperatures, prices and ratios do not."""
+    from analyst.query.naming import additive
+
+    return additive(col)
+
+
+def _plain(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)

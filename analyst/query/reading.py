@@ -1,0 +1,127 @@
+"""A query said back in plain words ("average of Miles_per_Gallon by Origin, where Origin is
+Europe"), and the choice of table and reading for a question over several tables."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from analyst.query.model import Query, is_numeric
+from analyst.query.parse import Refusal, TableReading, needs_model, read_table
+from analyst.query.phrases import qsay
+
+
+def reading_text(query: Query, language: str = "en") -> str:
+    """The query in words, in `language`."""
+    m = ", ".join(query.measures)
+    if query.aggregation == "rows":
+        key = ("row_" if query.limit == 1 else "rows_") + (query.order or "desc")
+        text = qsay(language, key, m=m)
+    else:
+        text = qsay(language, query.aggregation, m=m)
+    if query.period is not None:
+        unit = qsay(language, f"{query.period.unit}_u" if query.period.unit != "day" else "day")
+        text += qsay(language, "period", unit=unit)
+    if query.group_by:
+        text += qsay(language, "by", g=qsay(language, "and").join(query.group_by))
+    conditions = [_condition(f, language) for f in query.filters
+                  if f.op not in ("year", "quarter", "month")]
+    if conditions:
+        text += qsay(language, "where") + ", ".join(conditions)
+    for f in query.filters:
+        if f.op in ("year", "quarter", "month"):
+            text += ("，" if language == "zh" else ", ") + _condition(f, language)
+    if query.compare is not None:
+        text += qsay(language, "compare", a=query.compare.start, b=query.compare.end)
+    if query.aggregation != "rows":
+        if query.limit:
+            text += qsay(language, "top" if query.order != "asc" else "bottom", n=query.limit)
+        elif query.order:
+            text += qsay(language, "first" if query.order == "desc" else "last")
+    return text
+
+
+def _condition(f: Any, language: str) -> str:
+    value = f.value
+    if isinstance(value, tuple):
+        value = ", ".join(str(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if f.op == "month":
+        from analyst.recipes.labels import month_label
+
+        value = month_label(f"2000-{int(f.value):02d}-01", language).split()[0].rstrip(".")
+    return qsay(language, f.op, c=f.column, v=value)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the offline analyst makes of a question over all its tables."""
+
+    query: Query | None = None
+    """The one reading to answer (with its table's card in `card`)."""
+    card: Any = None
+    options: tuple[tuple[Query, Any], ...] = ()
+    """Two or more plausible readings (query, card): ask which one is meant."""
+    refusal: Refusal | None = None
+    refusal_card: Any = None
+    needs_model: bool = False
+
+
+def choose(question: str, cards: Sequence[Any],
+           values: Mapping[str, Mapping[str, Sequence[Any]]] | None = None) -> Choice:
+    """Read `question` against every table; pick by the columns it names, ask on a tie.
+
+    `values`: table -> column -> its category values (for "for AAPL", "in Europe").
+    """
+    if needs_model(question):
+        return Choice(needs_model=True)
+    readings = [read_table(question, card, (values or {}).get(card.table)) for card in cards]
+    if not readings:
+        return Choice(refusal=Refusal("nothing_found"))
+
+    def fit(r: TableReading) -> int:
+        # Words a table's reading leaves unexplained ("rainy" on a table without weather)
+        # count against it.
+        return r.score - (len(r.queries[0].notes) if r.queries else 0)
+
+    answerable = [r for r in readings if r.queries]
+    refused = [r for r in readings if r.refusal is not None]
+    named = [r for r in answerable if r.score > 0]
+    refused_best = max((r.score for r in refused), default=0)
+    if (named and max(r.score for r in named) >= refused_best) or (
+            answerable and not named and refused_best == 0):
+        pool = named or answerable
+        best = max(fit(r) for r in pool)
+        top = [r for r in pool if fit(r) == best]
+        if len(top) > 1:
+            return Choice(options=tuple((r.queries[0], r.card) for r in top[:3]))
+        chosen: TableReading = top[0]
+        if len(chosen.queries) > 1:
+            return Choice(options=tuple((q, chosen.card) for q in chosen.queries[:3]))
+        return Choice(query=chosen.queries[0], card=chosen.card)
+    top = sorted(refused or readings, key=lambda r: -r.score)
+    return Choice(refusal=top[0].refusal or Refusal("nothing_found"), refusal_card=top[0].card)
+
+
+def suggestions(card: Any, language: str = "en", n: int = 3) -> list[str]:
+    """Questions the offline analyst answers on this table, built from its own columns."""
+    numbers = [c.name for c in card.columns if is_numeric(c) and c.role != "id"]
+    groups = [c.name for c in card.columns
+              if c.role == "category" and 2 <= (c.unique or 0) <= 50]
+    dated = any(c.role == "date" for c in card.columns)
+    out: list[str] = []
+    if numbers and groups:
+        out.append(qsay(language, "q_mean", m=numbers[0], g=groups[0]))
+    if numbers and dated:
+        out.append(qsay(language, "q_period", m=numbers[0]))
+    if groups:
+        out.append(qsay(language, "q_count", g=groups[0]))
+    if numbers and groups:
+        out.append(qsay(language, "q_max", m=numbers[-1], g=groups[-1]))
+    if numbers and len(groups) > 1:
+        out.append(qsay(language, "q_sum", m=numbers[-1], g=groups[1]))
+    if len(numbers) > 1 and dated:
+        out.append(qsay(language, "q_period", m=numbers[1]))
+    return list(dict.fromkeys(out))[:n]

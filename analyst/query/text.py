@@ -1,0 +1,132 @@
+"""Words of a question and of column names, made comparable across cases, plurals and scripts.
+
+A question and a column name are both cut into tokens the same way: runs of letters or
+digits (Latin, Cyrillic...), camelCase and snake_case split, and each Chinese character a
+token of its own (Chinese has no spaces, so a column "销售额" is three tokens in a row).
+Two words match when they are equal, equal once an English plural is dropped ("days" /
+"day", "categories" / "category"), when a Cyrillic word differs only by its ending
+("регіон" / "регіонах"), or when a name's short word begins a longer one ("temp" /
+"temperature").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_TOKEN = re.compile(rf"\d+(?:[.,]\d+)+|[{_CJK}]|[^\W_{_CJK}]+")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    start: int
+    """Character offset in the text it came from (for reading numbers next to it)."""
+
+
+def tokens(text: str) -> list[Token]:
+    """The tokens of `text`, lower-cased (camelCase split first)."""
+    split = _CAMEL.sub(" ", str(text))
+    return [Token(m.group(0).lower(), m.start()) for m in _TOKEN.finditer(split)]
+
+
+def number_of(word: str) -> float | None:
+    """"5.5", "5,5", "1,000", "12" -> the number; anything else -> None."""
+    if not re.fullmatch(r"\d+(?:[.,]\d+)*", word):
+        return None
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", word):
+        return float(word.replace(",", ""))
+    if word.count(",") == 1 and "." not in word:
+        word = word.replace(",", ".")
+    try:
+        return float(word)
+    except ValueError:
+        return None
+
+
+def words(text: str) -> list[str]:
+    return [t.text for t in tokens(text)]
+
+
+def is_cjk(word: str) -> bool:
+    return bool(re.fullmatch(f"[{_CJK}]", word))
+
+
+def singular(word: str) -> str:
+    """An English plural made singular ("categories" -> "category"); other words as given."""
+    if not word.isascii() or len(word) <= 3:
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ses", "xes", "ches", "shes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def same_word(name_word: str, question_word: str) -> bool:
+    """Does `question_word` say the column-name word `name_word`?"""
+    a, b = name_word, question_word
+    if a == b or (a.isdigit() or b.isdigit()):
+        return a == b
+    if singular(a) == singular(b):
+        return True
+    if _CYRILLIC.search(a) and _CYRILLIC.search(b):
+        # Case endings: "регіон" / "регіонах", "категорія" / "категоріях".
+        common = _common_prefix(a, b)
+        return common >= 4 and common >= min(len(a), len(b)) - 2
+    if a.isascii() and a.endswith("e") and b in (a[:-1] + "ing", a + "d"):
+        return True  # "close" / "closing", "price" / "priced"
+    # An abbreviation in a name: "temp" is "temperature", "qty" is not "quantity" (too short).
+    return len(a) >= 4 and b.startswith(a) and a.isascii()
+
+
+def value_word(value_word_: str, question_word: str) -> bool:
+    """Does `question_word` say the category value word? Adjectives too: "rainy" is "rain"."""
+    if same_word(value_word_, question_word):
+        return True
+    a, b = value_word_, question_word
+    return len(a) >= 3 and b.startswith(a) and len(b) - len(a) <= 2 and a.isalpha()
+
+
+def stem_match(stem: str, word: str) -> bool:
+    """Vocabulary matching: "middle*" is a prefix, anything else must be the whole word."""
+    if stem.endswith("*"):
+        return word.startswith(stem[:-1])
+    return word == stem or (stem.isascii() and singular(word) == stem)
+
+
+def find_phrase(phrase: str, toks: list[str], used: set[int]) -> list[int] | None:
+    """Indexes of the first place `phrase` (words, "*" for prefixes) occurs in `toks`."""
+    parts = _phrase_parts(phrase)
+    n = len(parts)
+    for i in range(len(toks) - n + 1):
+        span = list(range(i, i + n))
+        if any(j in used for j in span):
+            continue
+        if all(stem_match(p, toks[j]) for p, j in zip(parts, span, strict=True)):
+            return span
+    return None
+
+
+def _phrase_parts(phrase: str) -> list[str]:
+    parts: list[str] = []
+    for raw in phrase.split():
+        if raw.endswith("*"):
+            parts.append(raw.lower())
+        else:
+            parts.extend(t.text for t in tokens(raw))  # "每月" -> "每", "月"; "%" stays out
+    return parts
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n

@@ -1,0 +1,109 @@
+"""The words that make a question's shape, in English, Ukrainian, Russian and Chinese.
+
+Each entry is a phrase of words; a word ending in "*" is a stem ("середн*" matches
+"середня", "середній"), any other word must be the whole word (English plurals aside).
+Chinese entries are written as they are: each character is a word of its own. Column names
+and category values are matched before these words are looked for, so "max" inside
+"temp_max" is the column, not the aggregation.
+"""
+
+from __future__ import annotations
+
+AGGREGATIONS: dict[str, tuple[str, ...]] = {
+    "share": ("share", "percentage", "proportion", "percent", "part of the total", "частк*",
+              "відсот*", "процент*", "доля", "долю", "доли", "占比", "比例", "份额", "百分比"),
+    "nunique": ("distinct", "unique", "different", "унікальн*", "різн*", "уникальн*",
+                "различн*", "разн*", "不同", "唯一"),
+    "median": ("median*", "медіан*", "медиан*", "中位数"),
+    "mean": ("average*", "mean", "avg", "typical", "середн*", "средн*", "平均", "均值"),
+    "min": ("minimum", "min", "мінімальн*", "минимальн*", "最小值", "最小"),
+    "max": ("maximum", "max", "максимальн*", "最大值", "最大"),
+    "count": ("how many", "number of", "count", "counts", "counted", "скільки", "кількість",
+              "число", "сколько", "количество", "多少", "几", "个数", "次数", "天数"),
+    "sum": ("total", "sum", "overall", "combined", "сума", "суму", "сумма", "сумарн*", "загальн*", "всього", "усього",
+            "разом", "сумм*", "итог*", "общ*", "всего", "总和", "合计", "总计", "总额", "总"),
+}
+"""Order matters: "number of distinct" is nunique before count; "total" last so that
+"share of the total" stays a share."""
+
+HIGHEST = ("highest", "largest", "biggest", "greatest", "most", "top", "best", "hottest",
+           "warmest", "wettest", "peak", "найбільш*", "найвищ*", "найкращ*", "топ", "наибольш*",
+           "самый высокий", "самая высокая", "высш*", "лучш*", "最高", "最多", "前")
+LOWEST = ("lowest", "smallest", "least", "fewest", "bottom", "worst", "coldest", "найменш*",
+          "найнижч*", "найгірш*", "наименьш*", "самый низкий", "самая низкая", "низш*", "худш*",
+          "最低", "最少")
+WHICH = ("which", "what", "who", "яка", "який", "яке", "які", "якому", "якій", "какой", "какая",
+         "какое", "какие", "каком", "哪个", "哪些", "哪", "什么")
+CHANGE = ("change", "changed", "growth", "grew", "grow", "difference", "increase", "decrease",
+          "fell", "змін*", "зріс", "зросл*", "зрост*", "ріст", "изменени*", "измени*", "рост",
+          "вырос*", "变化", "增长", "变动", "差异")
+
+BY = ("by", "per", "each", "every", "for each", "for every", "across", "of each", "in each",
+      "по", "за", "для кожного", "для кожної", "кожн*", "для каждого", "для каждой", "кажд*",
+      "в розрізі", "в разрезе", "按", "每", "各", "分")
+"""A grouping follows these words ("by Origin", "по регіонах", "按地区")."""
+ROW_WORDS = ("day", "date", "row", "record", "entry", "день", "дня", "дні", "днів", "дата",
+             "рядок", "строка", "запис", "запис*", "天", "日", "行", "记录")
+""""Which day was the hottest": the rows themselves, not a group."""
+
+PERIODS: dict[str, tuple[str, ...]] = {
+    "day": ("day", "days", "date", "день", "дня", "днях", "днями", "днів", "дням", "дні", "天",
+            "日"),
+    "week": ("week", "тиждень", "тижн*", "тижд*", "недел*", "周", "星期"),
+    "month": ("month", "місяц*", "місяч*", "месяц*", "月"),
+    "quarter": ("quarter", "квартал*", "季度", "季"),
+    "year": ("year", "рік", "роках", "року", "роки", "років", "роками", "год", "года", "годам",
+             "годах", "годы", "лет", "年"),
+}
+"""After a grouping word only ("by month", "по місяцях"): "how many days" counts rows."""
+ADVERB_PERIODS: dict[str, tuple[str, ...]] = {
+    "day": ("daily", "щоденн*", "ежедневн*", "每日", "每天"),
+    "week": ("weekly", "щотижн*", "еженедельн*", "每周"),
+    "month": ("monthly", "помісячн*", "щомісячн*", "помесячн*", "ежемесячн*", "每月", "月度"),
+    "quarter": ("quarterly", "поквартальн*", "щоквартальн*", "ежеквартальн*", "每季度", "季度"),
+    "year": ("yearly", "annual", "annually", "щорічн*", "ежегодн*", "每年", "年度"),
+}
+
+GREATER = ("more than", "greater than", "over", "above", "exceeding", "exceeds", "higher than",
+           "bigger than", "larger than", "більше ніж", "більше за", "більше", "понад", "вище",
+           "більш ніж", "больше чем", "больше", "более", "свыше", "выше", "大于", "超过", "高于",
+           "多于")
+AT_LEAST = ("at least", "not less than", "щонайменше", "не менше", "не менее", "как минимум",
+            "至少", "不少于")
+LESS = ("less than", "fewer than", "under", "below", "lower than", "smaller than",
+        "менше ніж", "менше за", "менше", "нижче", "менш ніж", "меньше чем", "меньше", "менее",
+        "ниже", "小于", "低于", "少于", "不到")
+AT_MOST = ("at most", "no more than", "не більше", "не более", "至多", "不超过")
+
+NEEDS_MODEL = ("why", "explain", "predict", "forecast", "what if", "should", "чому", "поясни*",
+               "прогноз*", "почему", "объясни*", "为什么", "预测", "解释", "напиши*", "write")
+"""Causes and forecasts need reasoning, not a query: the answer says a model is needed."""
+
+STOP = ("the", "a", "an", "of", "in", "on", "for", "and", "is", "are", "was", "were", "what",
+        "to", "with", "me", "show", "give", "list", "tell", "do", "does", "did", "there", "have",
+        "has", "had", "we", "our", "all", "value", "values", "per", "by", "each", "every",
+        "how", "many", "much", "number", "from", "between", "than", "more", "less", "over",
+        "under", "which", "where", "when", "at", "as", "it", "its", "this", "that", "be",
+        "у", "в", "на", "і", "и", "та", "з", "с", "із", "со", "до", "по", "за", "для", "що", "что", "покажи", "скільки", "的", "是", "了",
+        "和", "吗", "呢", "？")
+"""Words that never name a column on their own (a name made only of them must be said whole)."""
+
+GENERIC = ("day", "row", "record", "entry", "time", "item", "thing", "data", "table", "file",
+           "there", "be", "been", "got", "get", "день", "дні", "днів", "дня", "дней", "днях", "дням", "рядк*", "строк*",
+           "запис*", "дан*", "天", "条", "行", "个", "数", "据", "表", "有", "少", "在", "中", "是否")
+"""Nouns a question counts or points at without naming anything in the table."""
+
+QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "перш*": 1, "друг*": 2,
+                 "трет*": 3, "четверт*": 4, "перв*": 1, "втор*": 2, "一": 1, "二": 2, "三": 3,
+                 "四": 4}
+
+MONTHS: dict[int, tuple[str, ...]] = {
+    1: ("january", "jan", "січ*", "январ*", "一月"), 2: ("february", "feb", "лют*", "феврал*", "二月"),
+    3: ("march", "mar", "берез*", "март*", "三月"), 4: ("april", "apr", "квіт*", "апрел*", "四月"),
+    5: ("may", "травн*", "травень", "мая", "май", "五月"), 6: ("june", "jun", "черв*", "июн*", "六月"),
+    7: ("july", "jul", "лип*", "июл*", "七月"), 8: ("august", "aug", "серп*", "август*", "八月"),
+    9: ("september", "sep", "sept", "верес*", "сентябр*", "九月"),
+    10: ("october", "oct", "жовт*", "октябр*", "十月"),
+    11: ("november", "nov", "листопад*", "ноябр*", "十一月"),
+    12: ("december", "dec", "груд*", "декабр*", "十二月"),
+}
