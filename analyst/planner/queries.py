@@ -88,6 +88,14 @@ def read_as(query: Query, card: Any, language: str) -> str:
     return text
 
 
+def sources_line(steps: Sequence[Any], cards: Sequence[Any], language: str) -> str | None:
+    """"Table sales (file q1.csv)." for the tables the steps read (every answer names them)."""
+    used = {getattr(s, "parquet_path", None) for s in steps}
+    named = [qsay(language, "source", table=c.table, file=c.source_file)
+             for c in cards if c.parquet_path in used]
+    return " ".join(named) or None
+
+
 def ask_back(choice: Choice, question: str, language: str, several: bool) -> Iterator[Event]:
     """Two plausible readings: ask which one, with each offered as a question to click."""
     options = [option_question(q, card, language, several) for q, card in choice.options]

@@ -49,7 +49,7 @@ def answer_offline(
     choice = queries.read_question(question, cards, workspace_root)
     if choice.needs_model or (plan.steps and _recipe_fits(intent, choice)):
         yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
-                            language=lang)
+                            language=lang, footer=queries.sources_line(plan.steps, cards, lang))
     elif choice.query is not None:
         yield from queries.run_query(session, choice.query, choice.card, question, lang,
                                      approve=approve, timeout=timeout)
@@ -57,7 +57,7 @@ def answer_offline(
         yield from queries.ask_back(choice, question, lang, several=len(cards) > 1)
     elif plan.steps:
         yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
-                            language=lang)
+                            language=lang, footer=queries.sources_line(plan.steps, cards, lang))
     else:
         yield from queries.refuse(choice, cards, question, lang)
 
@@ -86,6 +86,8 @@ def _recipe_fits(intent: Any, choice: Any) -> bool:
         return True
     if query.aggregation != "sum" or query.filters or query.compare or len(query.group_by) > 1:
         return False
+    if query.group_by and (intent.kind == "total" or intent.dimension is None):
+        return False  # "total X by fuel type": the recipe would give one total
     if query.period is not None and (intent.kind != "dynamics"
                                      or query.period.unit != intent.period):
         return False
@@ -117,7 +119,9 @@ def run_plan(
     approve: Approve | None = None,
     timeout: float | None = None,
     language: str = "en",
+    footer: str | None = None,
 ) -> Iterator[Event]:
+    """Run the steps of `plan`; `footer` (e.g. the tables used) ends a successful answer."""
     lang = normalise(language)
     if not plan.steps:
         text = plan.reason or say(lang, "no_plan")
@@ -145,6 +149,8 @@ def run_plan(
         else:
             paragraphs.append(paragraph)
     text = "\n\n".join(paragraphs + failures) or say(lang, "no_step")
+    if footer and paragraphs:
+        text += "\n\n" + footer
     answer = Answer(question, text, steps=tuple(done), brain="offline", ok=bool(paragraphs))
     yield Event("answer", text, answer=answer)
 

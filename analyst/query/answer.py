@@ -100,7 +100,8 @@ def number(value: Any, language: str, aggregation: str = "sum") -> str:
 def _change(f: QueryFigures, language: str) -> str:
     q, v = f.query, f.figures
     c = q.compare
-    assert c is not None
+    if c is None:
+        return ""
     pct = v.get("change_pct")
     pct_text = "—" if pct is None or math.isnan(pct) else format_percent(pct / 100,
                                                                          language=language)

@@ -8,18 +8,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
-from analyst.query.text import find_phrase, number_of, stem_match
+from analyst.query.text import find_phrase, is_cjk, number_of, singular, stem_match, words
 from analyst.query.vocab import (
     ADVERB_PERIODS,
     AT_LEAST,
     AT_MOST,
     BY,
+    GENERIC,
     GREATER,
     LESS,
     MONTHS,
     PERIODS,
     QUARTER_WORDS,
+    STOP,
+    WHICH,
 )
 
 _YEAR = re.compile(r"(19|20)\d\d")
@@ -135,3 +139,44 @@ def _is_number(tok: str) -> bool:
 
 def _number(toks: list[str], at: int) -> tuple[float, tuple[int, ...]]:
     return float(number_of(toks[at]) or 0.0), (at,)
+
+
+def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
+    """Words of the question no part of the reading explains (said in the answer)."""
+    own = set(words(card.table)) | set(words(str(card.source_file or "").rsplit(".", 1)[0]))
+    fillers = (*STOP, *GENERIC, *BY, *WHICH)
+    out = []
+    for i, tok in enumerate(toks):
+        if i in used or tok in own or singular(tok) in own or number_of(tok) is not None:
+            continue
+        if any(stem_match(f, tok) for f in fillers if " " not in f):
+            continue
+        if is_cjk(tok):
+            continue  # single characters carry no word on their own
+        out.append(tok)
+    return list(dict.fromkeys(out))
+
+def after_marker(toks: list[str], at: int, markers: tuple[str, ...], used: set[int]) -> bool:
+    """Is the word at `at` preceded by a grouping marker ("by", "per", "по", "按")?"""
+    for back in (1, 2, 3):
+        start = at - back
+        if start < 0:
+            return False
+        for marker in markers:
+            span = find_phrase(marker, toks[start:at], set())
+            if span is not None and span[-1] == back - 1 and (
+                    all(toks[j] in STOP for j in range(start + span[-1] + 1, at))):
+                return True
+    return False
+
+def unexplained_group(toks: list[str], used: set[int]) -> str | None:
+    """A word after "by"/"per" that no column, period or value explains ("by manufacturer")."""
+    for i, tok in enumerate(toks[:-1]):
+        if tok not in ("by", "per", "按") or i in used:
+            continue
+        nxt = i + 1
+        while nxt < len(toks) and toks[nxt] in STOP and nxt not in used:
+            nxt += 1
+        if nxt < len(toks) and nxt not in used and number_of(toks[nxt]) is None:
+            return toks[nxt]
+    return None

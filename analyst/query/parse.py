@@ -16,31 +16,24 @@ from typing import Any
 from analyst.query import clues
 from analyst.query.columns import Hit, column_hits, partial_hits, value_hits
 from analyst.query.model import Compare, Filter, Period, Query, is_numeric
+from analyst.query.periods import date_source
 from analyst.query.text import (
     find_phrase,
-    is_cjk,
-    number_of,
     same_word,
-    singular,
-    stem_match,
     words,
 )
 from analyst.query.vocab import (
     AGGREGATIONS,
     BY,
     CHANGE,
-    GENERIC,
     HIGHEST,
     LOWEST,
     NEEDS_MODEL,
     ROW_WORDS,
-    STOP,
     WHICH,
 )
 
 _AND = ("and", "і", "й", "та", "и", "和", "与", "及")
-_YEAR_NAMES = ("year", "yr", "рік", "год", "年", "年份")
-_MONTH_NAMES = ("month", "місяць", "месяц", "月", "月份")
 
 
 @dataclass(frozen=True)
@@ -109,7 +102,7 @@ def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     got = _shape(toks, card, columns, hits, picked, used)
     if isinstance(got, Refusal):
         return got
-    unused = _leftover(toks, used, card)
+    unused = clues.leftover(toks, used, card)
     return [replace(q, notes=tuple(unused)) for q in got]
 
 
@@ -131,7 +124,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         if column is None:
             return Refusal("no_compared_column", {"value": _plain(comparison.value)})
         filters.append(Filter(column, comparison.op, comparison.value))
-    date = _date_source(card, columns, hits)
+    date = date_source(card, columns, hits)
     # Years, quarters and months named: filters on the date (or year) column, or a change.
     years = clues.years(toks, used)
     used.update(i for i, _ in years)
@@ -200,7 +193,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     previous: Hit | None = None
     for hit in hits:
         col = columns[hit.column]
-        after_by = _after(toks, hit.span[0], BY, used) or (
+        after_by = clues.after_marker(toks, hit.span[0], BY, used) or (
             previous is not None and previous.column in group_by
             and all(t in _AND for t in toks[previous.span[-1] + 1:hit.span[0]]))
         previous = hit
@@ -230,7 +223,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if which is not None and any(find_phrase(w, toks[which[-1] + 1:which[-1] + 3], set())
                                  is not None for w in ROW_WORDS) and not group_by:
         rows_wanted = True
-    unknown = _unexplained_group(toks, used)
+    unknown = clues.unexplained_group(toks, used)
     if unknown is not None:
         return Refusal("no_group_column", {"word": unknown})
     if aggregation == "nunique":
@@ -280,84 +273,6 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         limit = 1  # "which region has the highest ...": the one
     return [Query(card.table, aggregation, tuple(measures[:3]), tuple(group_by), period,
                   tuple(filters), order, limit)]
-
-
-def _leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
-    """Words of the question no part of the reading explains (said in the answer)."""
-    own = set(words(card.table)) | set(words(str(card.source_file or "").rsplit(".", 1)[0]))
-    fillers = (*STOP, *GENERIC, *BY, *WHICH)
-    out = []
-    for i, tok in enumerate(toks):
-        if i in used or tok in own or singular(tok) in own or number_of(tok) is not None:
-            continue
-        if any(stem_match(f, tok) for f in fillers if " " not in f):
-            continue
-        if is_cjk(tok):
-            continue  # single characters carry no word on their own
-        out.append(tok)
-    return list(dict.fromkeys(out))
-
-
-def _after(toks: list[str], at: int, markers: tuple[str, ...], used: set[int]) -> bool:
-    """Is the word at `at` preceded by a grouping marker ("by", "per", "по", "按")?"""
-    for back in (1, 2, 3):
-        start = at - back
-        if start < 0:
-            return False
-        for marker in markers:
-            span = find_phrase(marker, toks[start:at], set())
-            if span is not None and span[-1] == back - 1 and (
-                    all(toks[j] in STOP for j in range(start + span[-1] + 1, at))):
-                return True
-    return False
-
-
-def _unexplained_group(toks: list[str], used: set[int]) -> str | None:
-    """A word after "by"/"per" that no column, period or value explains ("by manufacturer")."""
-    for i, tok in enumerate(toks[:-1]):
-        if tok not in ("by", "per", "按") or i in used:
-            continue
-        nxt = i + 1
-        while nxt < len(toks) and toks[nxt] in STOP and nxt not in used:
-            nxt += 1
-        if nxt < len(toks) and nxt not in used and number_of(toks[nxt]) is None:
-            return toks[nxt]
-    return None
-
-
-@dataclass(frozen=True)
-class _DateSource:
-    column: str
-    unit: str
-    """"day" for a real date column, "year" for a column of years."""
-    month_column: str | None = None
-
-
-def _date_source(card: Any, columns: dict[str, Any],
-                 hits: list[Hit]) -> _DateSource | None:
-    """The column periods are read from: a named date column, the first date, or a year column."""
-    named = [columns[h.column] for h in hits if columns[h.column].role == "date"]
-    dates = named or [c for c in card.columns if c.role == "date"]
-    if dates:
-        return _DateSource(dates[0].name, "day")
-    year = next((c for c in card.columns if _is_year_column(c)), None)
-    if year is None:
-        return None
-    month = next((c for c in card.columns if c is not year and _is_month_column(c)), None)
-    return _DateSource(year.name, "year", month.name if month else None)
-
-
-def _is_year_column(col: Any) -> bool:
-    name = words(col.name)
-    if not is_numeric(col) or col.min is None:
-        return False
-    return any(n in _YEAR_NAMES for n in name) and 1800 <= col.min <= col.max <= 2200
-
-
-def _is_month_column(col: Any) -> bool:
-    name = words(col.name)
-    return (is_numeric(col) and col.min is not None and 1 <= col.min <= col.max <= 12
-            and any(n in _MONTH_NAMES for n in name))
 
 
 def _nearest_numeric(hits: list[Hit], columns: dict[str, Any], at: int) -> str | None:

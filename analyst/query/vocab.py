@@ -84,7 +84,8 @@ STOP = ("the", "a", "an", "of", "in", "on", "for", "and", "is", "are", "was", "w
         "has", "had", "we", "our", "all", "value", "values", "per", "by", "each", "every",
         "how", "many", "much", "number", "from", "between", "than", "more", "less", "over",
         "under", "which", "where", "when", "at", "as", "it", "its", "this", "that", "be",
-        "у", "в", "на", "і", "и", "та", "з", "с", "із", "со", "до", "по", "за", "для", "що", "что", "покажи", "скільки", "的", "是", "了",
+        "у", "в", "на", "і", "и", "та", "з", "с", "із", "со", "до", "по", "за", "для", "що",
+        "что", "покажи", "скільки", "的", "是", "了",
         "和", "吗", "呢", "？")
 """Words that never name a column on their own (a name made only of them must be said whole)."""
 

@@ -211,11 +211,13 @@ def test_with_several_tables_the_columns_named_pick_the_table(tables):
 
 def test_two_tables_that_fit_equally_are_asked_about(tables):
     cars, weather = tables["cars"][0], tables["weather"][0]
-    twin = weather.__class__(**{**weather.__dict__, "table": "weather_2"})
-    choice = choose("average wind by weather", [weather, twin], {})
+    one, two = (weather.__class__(**{**weather.__dict__, "table": name})
+                for name in ("seattle", "vancouver"))
+    choice = choose("average wind by weather", [cars, one, two], {})
     assert choice.query is None
-    assert {card.table for _, card in choice.options} == {weather.table, "weather_2"}
-    assert cars  # the cars table never fits this question
+    assert {card.table for _, card in choice.options} == {"seattle", "vancouver"}
+    again = choose("average wind by weather in vancouver", [cars, one, two], {})
+    assert again.card.table == "vancouver"  # naming the table settles it
 
 
 def test_a_query_survives_json():
