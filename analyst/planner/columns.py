@@ -129,6 +129,24 @@ def sales_columns(card: Any, language: str = "en") -> SalesColumns | None:
     )
 
 
+_LEDGER = ("revenue", "sales", "amount", "turnover", "income", "invoice", "виручк", "выручк",
+           "сума", "сумма", "продаж", "оборот", "дохід", "доход", "销售额", "金额", "收入",
+           "营收", "売上")
+
+
+def is_ledger(cols: SalesColumns) -> bool:
+    """Is this sales reading a sales ledger, or a table of other numbers (miles per gallon,
+    temperatures, net generation) whose fractional figures merely look like money?
+
+    A ledger names its amount as one ("Revenue", "Сума"), or shows a currency, a cost, an
+    order or a price: then "average order value" and "returns" mean something.
+    """
+    name = cols.amount.lower()
+    return (any(stem in name for stem in _LEDGER) or cols.currency is not None
+            or cols.cost is not None or cols.order_id is not None or bool(cols.derived)
+            or cols.unit_cost is not None)
+
+
 def with_profit(cols: SalesColumns, language: str = "en") -> SalesColumns | None:
     """`cols` with a computed gross-profit column (revenue - cost); None without a cost."""
     if cols.cost is None:

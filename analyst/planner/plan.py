@@ -11,10 +11,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from analyst import recipes
+from analyst.datareport.plan import data_steps
 from analyst.planner.codegen import PlannedStep, slugify
 from analyst.planner.columns import (
     SalesColumns,
     derived_for,
+    is_ledger,
     measure_column,
     sales_columns,
     with_profit,
@@ -57,6 +59,7 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
     several = len(covered) > 1
     steps: list[PlannedStep] = []
     sales: list[tuple[ReportTable, SalesColumns]] = []
+    data: list[ReportTable] = []
     for item in covered:
         card = item.card
         pnl, funnel = pnl_table(card), funnel_table(card)
@@ -65,15 +68,25 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
             steps.append(_named(_pnl(pnl, prefix, lang), item, several))
         elif funnel is not None:
             steps.append(_named(_funnel(funnel, prefix, lang), item, several))
-        elif (cols := sales_columns(card, lang)) is not None:
+        elif (cols := sales_columns(card, lang)) is not None and is_ledger(cols):
             sales.append((item, cols))
-    if not sales and not steps:
-        return Plan(reason=_reason(lang, "no_sales_tables"))
+        else:
+            # Financial statements get the finance pack (helper "finance") before this
+            # line; any other table with a number column gets the data report.
+            data.append(item)
     for item, cols in sales:
         prefix = f"{cols.table}_" if several else ""
         steps.extend(_named(step, item, several)
                      for step in _sales_steps(cols, prefix, item.sheet_column, lang))
-    return Plan(steps=_unique_slugs(steps))
+    steps = list(_unique_slugs(steps))
+    for item in data:
+        for step in data_steps(item.card, lang, len(steps) + 1):
+            steps.append(replace(step, description=say(
+                lang, "title_of_table", title=step.description, table=item.label))
+                if several else step)
+    if not steps:
+        return Plan(reason=_reason(lang, "no_sales_tables"))
+    return Plan(steps=tuple(steps))
 
 
 def _sales_steps(cols: SalesColumns, prefix: str, sheet_column: str | None,
@@ -129,7 +142,8 @@ def question_plan(intent: Intent | None, cards: Sequence[Any], language: str = "
         if funnel is None:
             return Plan(reason=_reason(lang, "no_funnel"))
         return Plan(steps=(_funnel(funnel, "", lang),))
-    tables = [c for c in (sales_columns(card, lang) for card in cards) if c is not None]
+    tables = [c for c in (sales_columns(card, lang) for card in cards)
+              if c is not None and is_ledger(c)]
     if not tables:
         return Plan(reason=_reason(lang, "no_amount"))
     # Prefer the table that has the column the question names.

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from analyst.events import Answer, Event, Step
+from analyst.events import Answer, Event, FileHash, QueryCall, Step
 from analyst.planner.codegen import slugify
 from analyst.planner.phrases import say
 from analyst.query.answer import answer_text, read_query_figures
@@ -24,8 +24,6 @@ from analyst.query.reading import Choice, choose, reading_text, suggestions
 from analyst.query.values import category_values
 
 Approve = Callable[[Step], bool]
-QUERY_RECIPE = "query_table"
-"""`Step.recipe` of a query step (its query is on the step's figures line)."""
 
 
 def read_question(question: str, cards: Sequence[Any], root: Path | str | None) -> Choice:
@@ -42,7 +40,8 @@ def query_step(query: Query, card: Any, number: int, language: str) -> Step:
     slug = slugify(f"{card.table}_{title}")[:48] or "query"
     code = query_code(query, card.parquet_path, slug=slug, title=title, language=language,
                       date_columns=dates)
-    return Step(number, title, code, None, QUERY_RECIPE)
+    return Step(number, title, code, origin=QueryCall(query.to_dict()),
+                inputs=(FileHash(card.parquet_path, ""),))
 
 
 def run_query(session: Any, query: Query, card: Any, question: str, language: str, *,
@@ -61,8 +60,10 @@ def run_query(session: Any, query: Query, card: Any, question: str, language: st
         yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline"))
         return
     yield Event("code", step.description, step=step)
-    result = session.run(step.code, timeout=timeout)
-    step = Step(step.number, step.description, step.code, result, step.recipe)
+    from analyst.planner.runner import run_step
+
+    step = run_step(session, step, timeout)
+    result = step.result
     yield Event("result", step.description, step=step)
     figures = read_query_figures(result.stdout) if result.ok else None
     if figures is None:

@@ -6,11 +6,13 @@ report cannot tell the brains apart except by `Answer.brain`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from analyst.events import Answer, Event, FileHash, RecipeCall, Step
+from analyst.events import Answer, Event, FileHash, QueryCall, RecipeCall, Step
 from analyst.planner.codegen import PlannedStep
 from analyst.planner.intents import parse_intent
 from analyst.planner.narrative import NOTES_SHOWN, describe
@@ -49,7 +51,7 @@ def answer_offline(
     choice = queries.read_question(question, cards, workspace_root)
     if choice.needs_model or (plan.steps and _recipe_fits(intent, choice)):
         yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
-                            language=lang, footer=queries.sources_line(plan.steps, cards, lang))
+                            language=lang, footer=_footer(plan, cards, lang))
     elif choice.query is not None:
         yield from queries.run_query(session, choice.query, choice.card, question, lang,
                                      approve=approve, timeout=timeout)
@@ -57,9 +59,17 @@ def answer_offline(
         yield from queries.ask_back(choice, question, lang, several=len(cards) > 1)
     elif plan.steps:
         yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
-                            language=lang, footer=queries.sources_line(plan.steps, cards, lang))
+                            language=lang, footer=_footer(plan, cards, lang))
     else:
         yield from queries.refuse(choice, cards, question, lang)
+
+
+def _footer(plan: Plan, cards: Sequence[Any], lang: str) -> str | None:
+    """Beside other tables, a recipe's answer names the table and file it read (a query's
+    answer always does, in its first line)."""
+    from analyst.planner import queries
+
+    return queries.sources_line(plan.steps, cards, lang) if len(cards) > 1 else None
 
 
 _RECIPE_ONLY = ("standard", "abc", "funnel", "pnl", "profile", "outliers", "margin")
@@ -155,9 +165,12 @@ def run_plan(
     yield Event("answer", text, answer=answer)
 
 
-def planned_step(planned: PlannedStep, number: int) -> Step:
+def planned_step(planned: PlannedStep | Step, number: int) -> Step:
     """The record of a planned recipe step before it runs: its origin is the recipe call,
-    its input the table it will read (hashed when it has run)."""
+    its input the table it will read (hashed when it has run). A data-report step is a
+    `Step` already."""
+    if isinstance(planned, Step):
+        return replace(planned, number=number)
     return Step(number, planned.description, planned.code,
                 origin=RecipeCall(planned.recipe, dict(planned.arguments), planned.language),
                 inputs=(FileHash(planned.parquet_path, ""),))
@@ -178,6 +191,8 @@ def step_paragraph(step: Step, seen_notes: set[str] | None = None,
     """
     if step.result is None or not step.result.ok or step.figures is None:
         return None
+    if own_kind(step) is not None:
+        return _own_paragraph(step, normalise(language or language_of(step.description)))
     planned = planned_of(step)
     lang = normalise(language or language_of(step.description))
     if planned is None:
@@ -206,6 +221,36 @@ def _outcome(planned: PlannedStep, step: Step, seen_notes: set[str],
         else:
             reason = say(lang, "stopped")
         return "", say(lang, "failed", step=planned.description, reason=reason)
+    if own_kind(step) is not None:
+        text = _own_paragraph(step, lang)
+        return ("", say(lang, "no_figures", step=planned.description)) if text is None else (
+            text, None)
     if step.figures is None:
         return "", say(lang, "no_figures", step=planned.description)
     return describe(planned, step.figures, seen_notes, lang), None
+
+
+DATA_REPORT_STEPS = ("data_overview", "distribution", "correlations")
+"""The data report's own steps (recorded as `RecipeCall`s of these names)."""
+
+
+def own_kind(step: Step) -> str | None:
+    """"query" for a query step, the name of a data-report step, else None (a recipe's)."""
+    if isinstance(step.origin, QueryCall):
+        return "query"
+    if isinstance(step.origin, RecipeCall) and step.origin.recipe in DATA_REPORT_STEPS:
+        return step.origin.recipe
+    return None
+
+
+def _own_paragraph(step: Step, lang: str) -> str | None:
+    """The words of a query or data-report step, from the figures it printed."""
+    from analyst.datareport.words import paragraph
+    from analyst.query.answer import answer_text, read_query_figures
+
+    stdout = step.result.stdout if step.result is not None else ""
+    if own_kind(step) == "query":
+        figures = read_query_figures(stdout)
+        return answer_text(figures, lang) if figures is not None else None
+    table = next(iter(re.findall(r"read_parquet\('input/([^']+)\.parquet'\)", step.code)), "")
+    return paragraph(stdout, table, lang)

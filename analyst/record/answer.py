@@ -17,6 +17,9 @@ class Answer:
     brain: str = "offline"
     ok: bool = True
     usage: dict[str, Any] = field(default_factory=dict)
+    options: tuple[str, ...] = ()
+    """Questions to offer back (the app's buttons): the readings to choose from when a
+    question could mean two things, or questions this table can answer."""
 
     @property
     def artifacts(self) -> list[str]:
@@ -38,6 +41,7 @@ class Answer:
             "usage": dict(self.usage),
             "steps": [s.to_dict() for s in self.steps],
             "artifacts": self.artifacts,
+            "options": list(self.options),
         }
 
     @classmethod
@@ -48,4 +52,5 @@ class Answer:
                    steps=tuple(Step.from_dict(s) for s in data.get("steps") or ()),
                    warnings=tuple(str(w) for w in data.get("warnings") or ()),
                    brain=str(data.get("brain") or "offline"), ok=bool(data.get("ok", True)),
-                   usage=dict(data.get("usage") or {}))
+                   usage=dict(data.get("usage") or {}),
+                   options=tuple(str(o) for o in data.get("options") or ()))

@@ -103,7 +103,7 @@ def build_report(
     method = Definition(say(lang, "method_name"),
                         say(lang, "method_offline" if offline else "method_model"))
     return Report(
-        title=title or _default_title(cards, lang),
+        title=title or _default_title(cards, lang, steps),
         subtitle=_subtitle(cards, lang),
         language_hint=lang,
         kpis=_kpis(verified, lang),
@@ -271,6 +271,14 @@ def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
                              delta=None if math.isnan(change) else change / 100.0,
                              delta_label=say(lang, "kpi_vs_previous",
                                              period=say(lang, f"period_{word}"))))
+    if not tiles:  # a data report: its overview's counts
+        from analyst.datareport.words import overview_kpis
+
+        for step in steps:
+            if step.recipe == "data_overview" and step.result is not None and step.result.ok:
+                tiles = [KPI(label, value, "int")
+                         for label, value in overview_kpis(step.result.stdout, lang)]
+                break
     return tuple(tiles)
 
 
@@ -292,9 +300,13 @@ def _source(card: DataCard, lang: str) -> Source:
                   excluded_rows=len(card.excluded_rows))
 
 
-def _default_title(cards: Sequence[DataCard], lang: str) -> str:
+def _default_title(cards: Sequence[DataCard], lang: str, steps: Sequence[Step] = ()) -> str:
+    from analyst.datareport.words import dsay
+    from analyst.planner.runner import own_kind
+
     names = sorted({Path(c.source_file).stem for c in cards})
-    title = say(lang, "report_title")
+    data_only = bool(steps) and all(own_kind(s) is not None for s in steps)
+    title = dsay(lang, "report_title") if data_only else say(lang, "report_title")
     return f"{title}: " + ", ".join(names) if names else title
 
 

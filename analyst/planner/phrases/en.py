@@ -11,8 +11,8 @@ PHRASES: dict[str, str] = {
               "column, funnel conversion and the P&L summary",
     "needs_model": "I can answer {skills} offline; for this question configure a language "
                    "model in Settings.",
-    "no_sales_tables": "None of the tables has an amount (money) column, so there are no "
-                       "sales figures to report.",
+    "no_sales_tables": "None of the tables has a column of numbers, so there are no "
+                       "figures to report.",
     "no_pnl": "I found no P&L table (revenue with expense columns, or an account column with "
               "amounts).",
     "no_funnel": "I found no funnel table (stage columns such as visits, leads and orders, or "

@@ -1,0 +1,105 @@
+"""Which steps make the data report of a table that is not a sales ledger.
+
+Overview (rows, columns, missing values, ranges); the main measures over time when the
+table has a date or a year column; the main measure by the main categories; the
+distribution of the main measure and its most notable rows; correlations among the number
+columns. Measures that add up are summed, levels (temperatures, prices) averaged, so a
+figure always means something. The queries are `analyst.query` queries like any question's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from analyst.datareport.code import correlation_code, distribution_code, overview_code
+from analyst.datareport.words import dsay
+from analyst.events import FileHash, RecipeCall, Step
+from analyst.planner.codegen import slugify
+from analyst.query.model import Period, Query, is_numeric
+from analyst.query.naming import additive
+from analyst.query.periods import date_source
+
+MAX_MEASURES = 2
+MAX_CATEGORIES = 2
+MAX_CORRELATED = 8
+
+
+def measures_of(card: Any) -> list[str]:
+    """The number columns worth reporting, the most complete first (ids and years left out)."""
+    calendar = date_source(card, {c.name: c for c in card.columns}, [])
+    skip = {calendar.column, calendar.month_column} if calendar else set()
+    numbers = [c for c in card.columns if is_numeric(c) and c.role != "id"
+               and c.name not in skip and (c.unique or 0) > 1]
+    # Continuous, mostly filled columns first, in table order (Cylinders, with 3 values, is
+    # more a category than a measure).
+    order = {c.name: i for i, c in enumerate(card.columns)}
+    return [c.name for c in sorted(numbers, key=lambda c: (
+        (c.unique or 0) < 20, c.missing > card.rows / 2, order[c.name]))]
+
+
+def categories_of(card: Any) -> list[str]:
+    return [c.name for c in card.columns if c.role == "category" and 2 <= (c.unique or 0) <= 50]
+
+
+def data_steps(card: Any, language: str, first_number: int = 1) -> list[Step]:
+    """The data report's steps for `card` (unrun); empty when it has no number column."""
+    from analyst.planner.queries import query_step
+
+    measures = measures_of(card)
+    if not measures:
+        return []
+    columns = {c.name: c for c in card.columns}
+    dates = tuple(c.name for c in card.columns if c.role == "date")
+    steps: list[Step] = []
+
+    def add(step: Step) -> None:
+        steps.append(replace(step, number=first_number + len(steps)))
+
+    def own(recipe: str, title: str, code: str) -> Step:
+        return Step(0, title, code, origin=RecipeCall(recipe, {}, language),
+                    inputs=(FileHash(card.parquet_path, ""),))
+
+    title = dsay(language, "overview", table=card.table)
+    add(own("data_overview", title, overview_code(card.parquet_path, title,
+                                                  _slug(card, "overview"), dates)))
+    main = measures[0]
+    aggregate = {m: "sum" if additive(columns[m]) else "mean" for m in measures}
+    calendar = date_source(card, columns, [])
+    if calendar is not None:
+        unit = "year" if calendar.unit == "year" else _unit(card, calendar.column)
+        period = (Period(calendar.column, "year") if calendar.unit == "year"
+                  else Period(calendar.column, unit))
+        for m in measures[:MAX_MEASURES]:
+            add(query_step(Query(card.table, aggregate[m], (m,), (), period), card, 0,
+                           language))
+    for category in categories_of(card)[:MAX_CATEGORIES]:
+        add(query_step(Query(card.table, aggregate[main], (main,), (category,), order="desc"),
+                       card, 0, language))
+    title = dsay(language, "distribution", m=main)
+    add(own("distribution", title, distribution_code(card.parquet_path, title,
+                                                     _slug(card, f"distribution_{main}"),
+                                                     main, language)))
+    add(query_step(Query(card.table, "rows", (main,), (), order="desc", limit=5), card, 0,
+                   language))
+    if len(measures) > 1:
+        title = dsay(language, "correlations", table=card.table)
+        add(own("correlations", title, correlation_code(
+            card.parquet_path, title, _slug(card, "correlations"),
+            tuple(measures[:MAX_CORRELATED]), language)))
+    return steps
+
+
+def _unit(card: Any, column: str) -> str:
+    """Days for a few weeks of data, months for a few years, years beyond."""
+    col = next(c for c in card.columns if c.name == column)
+    if not col.first or not col.last:
+        return "month"
+    from datetime import date
+
+    days = (date.fromisoformat(col.last) - date.fromisoformat(col.first)).days
+    return "day" if days <= 62 else "month" if days <= 5 * 366 else "year"
+
+
+def _slug(card: Any, what: str) -> str:
+    return slugify(f"{card.table}_{what}")

@@ -1,0 +1,68 @@
+"""`analyst report FILE -o OUT.pdf --offline` builds a multi-page data report for any table
+with a number column (cars, daily weather, stock prices, electricity), never the sales
+report's order values and returns, with titles in the reader's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from pypdf import PdfReader
+
+from tests.cli.test_ask_report_cli import analyst
+from tests.query.tables import write
+
+
+def report(path: Path, tmp_path: Path, *extra: str) -> tuple[str, int]:
+    out = tmp_path / "report.pdf"
+    run = analyst("report", str(path), "-o", str(out), "--offline", "--backend", "local",
+                  "--workspace", str(tmp_path / "ws"), *extra, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr and "Problem:" not in run.stderr
+    pages = PdfReader(out).pages
+    return " ".join(" ".join(p.extract_text() for p in pages).split()), len(pages)
+
+
+@pytest.mark.parametrize(("name", "sections"), [
+    ("cars", ["Average of Miles_per_Gallon by Origin, highest first",
+              "Correlations between the number columns of cars"]),
+    ("weather", ["Total of precipitation per month", "Average of temp_max per month",
+                 "Total of precipitation by weather, highest first",
+                 "The rows with the highest precipitation"]),
+    ("stocks", ["Average of close per month", "Average of close by symbol, highest first"]),
+    ("electricity", ["Total of net_generation per year",
+                     "Total of net_generation by fuel_type, highest first"]),
+])
+def test_every_table_with_numbers_gets_a_data_report(name, sections, tmp_path):
+    path = write(name, tmp_path)
+    text, pages = report(path, tmp_path)
+    df = pd.read_csv(path)
+    assert pages >= 5
+    assert f"Data report: {name}" in text
+    assert f"Overview of {name}: rows, columns, missing values, ranges" in text
+    assert f"{name} has {len(df):,} rows and {len(df.columns)} columns" in text
+    assert f"{int(df.isna().sum().sum())} cells are empty" in text
+    for title in sections:
+        assert title in text
+    assert "Distribution of" in text
+    for wrong in ("average order value", "returns", "Sales report"):
+        assert wrong not in text
+
+
+def test_the_figures_are_those_of_pandas(tmp_path):
+    path = write("electricity", tmp_path)
+    text, _ = report(path, tmp_path)
+    df = pd.read_csv(path)
+    by_fuel = df.groupby("fuel_type")["net_generation"].sum().sort_values(ascending=False)
+    for fuel, total in by_fuel.items():
+        assert f"{fuel}: {total:,.2f}" in text
+    assert f"median {df['net_generation'].median():,.2f}" in text
+
+
+def test_titles_in_the_readers_language(tmp_path):
+    path = write("weather", tmp_path)
+    text, _ = report(path, tmp_path, "--lang", "uk")
+    assert "Звіт про дані: weather" in text
+    assert "Огляд weather: рядки, стовпці, пропуски, діапазони" in text
+    assert "Розподіл precipitation" in text and "Кореляції між числовими стовпцями" in text
