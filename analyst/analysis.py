@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import logging
 import shutil
+import sqlite3
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from analyst import workspace_state as state
+from analyst.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.events import Answer, Event, Step
 from analyst.restore import ingest_named, restore_files
 from analyst.stopping import STOPPED_TEXT, StoppableSession, StopSwitch
@@ -43,16 +46,15 @@ class Analysis:
         backend: str = "auto",
         limits: Limits | None = None,
         cards: tuple[Any, ...] = (),
-        history: Sequence[Answer] | None = None,
+        history: AnswerLog | Sequence[Answer] | None = None,
     ) -> None:
         self.workspace = workspace
         self.backend = backend
         self.limits = limits
         self._cards: list[Any] = list(cards)
-        # The earlier conversation (e.g. from the app's store after a reload): follow-up
-        # questions to the model keep their context. Given, it replaces `history.jsonl`.
-        self._history: list[Answer] = list(history or ())
-        self._history_given = history is not None
+        # The one record of this session's answers: read for the earlier conversation (so
+        # follow-up questions keep their context), written with every answer given.
+        self.answers: AnswerLog = _answer_log(history, workspace)
         self._session: Any | None = None
         self._warned = False
         self._restore_pending = False
@@ -66,11 +68,12 @@ class Analysis:
 
     @classmethod
     def open(cls, root: Path | str, backend: str = "auto", limits: Limits | None = None,
-             *, history: Sequence[Answer] | None = None) -> Analysis:
+             *, history: AnswerLog | Sequence[Answer] | None = None) -> Analysis:
         """Prepare the workspace folders and the `recipes` library; the sandbox starts later.
 
-        `history`: the earlier answers, when the caller keeps them (the app's store);
-        otherwise those saved in the workspace come back.
+        `history`: where the session's answers are kept, an `AnswerLog` (the app gives its
+        store's, `SessionAnswers`), or earlier answers to hold in memory only; None: the
+        workspace's own `.analyst/history.jsonl`.
         """
         analysis = cls(Workspace(Path(root)), backend=backend, limits=limits, history=history)
         analysis.workspace.ensure()
@@ -156,15 +159,14 @@ class Analysis:
             self._keep(cards)
             self._sources.append((record, cards))
         self.problems.extend(problems)
-        if not self._history_given:
-            self._history = state.load_answers(self.workspace.root) + self._history
 
     # -- questions ----------------------------------------------------------------------
 
     @property
     def history(self) -> tuple[Answer, ...]:
-        self._restore()
-        return tuple(self._history)
+        """Every answer of the session, in order (pins refer to them by index), read from
+        its log each time: another tab of the same session may have added some."""
+        return tuple(self.answers.answers())
 
     @property
     def session(self) -> Any:
@@ -207,6 +209,13 @@ class Analysis:
             return
         yield from self._run(question, chosen, config, privacy, approve)
 
+    def plan(self, question: str) -> tuple[Step, ...]:
+        """The steps the offline analyst would run for `question`, without running or
+        recording anything (approval mode shows them first)."""
+        from analyst.planner.runner import offline_plan
+
+        return offline_plan(self.cards, question) if self.cards else ()
+
     def standard_report(self, approve: Callable[[Step], bool] | None = None,
                         language: str | None = None) -> Iterator[Event]:
         """Run the standard analysis (offline recipes) on every table.
@@ -228,9 +237,10 @@ class Analysis:
         """
         from analyst.reporting import build_report, summary_plan
 
-        planned = summary_plan(self.history, self.cards, pins, language, title)
+        answers = self.history
+        planned = summary_plan(answers, self.cards, pins, language, title)
         summary = self.run_step(planned) if planned is not None else None
-        return build_report(self.history, self.cards, self.workspace, title=title, pins=pins,
+        return build_report(answers, self.cards, self.workspace, title=title, pins=pins,
                             summary=summary, include_code=include_code, language=language)
 
     def run_step(self, step: Step) -> Step | None:
@@ -278,6 +288,7 @@ class Analysis:
         """Run a brain; an infrastructure failure becomes a plain error and a failed answer."""
         self._stop.clear()
         steps: list[Step] = []
+        warned: list[str] = []  # warnings shown while answering are kept with the answer
         answered = False
         try:
             if brain == "offline":
@@ -287,6 +298,7 @@ class Analysis:
             self.session.start()
             if self.session.warning and not self._warned:
                 self._warned = True
+                warned.append(self.session.warning)
                 yield Event("warning", self.session.warning)
             stream = events(StoppableSession(self.session, self._stop))
             try:
@@ -296,8 +308,11 @@ class Analysis:
                         break
                     if event.kind == "result" and event.step is not None:
                         steps.append(event.step)
+                    if event.kind == "warning" and event.message:
+                        warned.append(event.message)
                     if event.kind == "answer" and event.answer is not None:
                         answered = True
+                        event = replace(event, answer=_with_warnings(event.answer, warned))
                         self._remember(event.answer)
                     yield event
                     if self._stop.on:
@@ -306,24 +321,32 @@ class Analysis:
                 stream.close()
         except SandboxError as exc:
             yield Event("error", str(exc))
-            yield from self._finish(Answer(question, f"The analysis could not run: {exc}",
-                                           ok=False))
+            yield from self._finish(_with_warnings(Answer(
+                question, f"The analysis could not run: {exc}", ok=False), warned))
             return
+        except GeneratorExit:
+            # The caller stopped reading (the app's Stop click): what finished is kept.
+            if not answered:
+                self._remember(_with_warnings(Answer(question, STOPPED_TEXT, steps=tuple(steps),
+                                              brain=brain, ok=False), warned))
+            raise
         if self._stop.on and not answered:
-            yield from self._finish(Answer(question, STOPPED_TEXT, steps=tuple(steps),
-                                           brain=brain, ok=False))
+            yield from self._finish(_with_warnings(Answer(question, STOPPED_TEXT, steps=tuple(steps),
+                                                   brain=brain, ok=False), warned))
 
     def _finish(self, answer: Answer) -> Iterator[Event]:
         self._remember(answer)
         yield Event("answer", answer.text, answer=answer)
 
+    def remember(self, answer: Answer) -> None:
+        """Keep an answer given outside `ask` (e.g. the app's "ended without an answer")."""
+        self._remember(answer)
+
     def _remember(self, answer: Answer) -> None:
-        self._restore()
-        self._history.append(answer)
         try:
-            state.append_answer(self.workspace.root, answer)
-        except OSError:  # the answer is still shown and kept for this session
-            log.warning("could not save an answer in the workspace", exc_info=True)
+            self.answers.add(answer)
+        except (OSError, sqlite3.Error):  # the answer is still shown, but not kept
+            log.warning("could not save an answer", exc_info=True)
 
     # -- life ---------------------------------------------------------------------------
 
@@ -339,6 +362,21 @@ class Analysis:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def _answer_log(history: AnswerLog | Sequence[Answer] | None,
+                workspace: Workspace) -> AnswerLog:
+    if history is None:
+        return WorkspaceAnswers(workspace.root)
+    if isinstance(history, AnswerLog):
+        return history
+    return MemoryAnswers(history)
+
+
+def _with_warnings(answer: Answer, warnings: Sequence[str]) -> Answer:
+    """`answer` with the warnings shown while it was made that it does not hold yet."""
+    extra = tuple(w for w in dict.fromkeys(warnings) if w not in answer.warnings)
+    return replace(answer, warnings=answer.warnings + extra) if extra else answer
 
 
 def _choose_brain(brain: Brain, llm_config: Any | None) -> tuple[str, Any, str | None]:

@@ -199,6 +199,13 @@ class Store:
             self.touch(conn, session_id)
         return self.message(session_id, message_id)
 
+    def last_answer_id(self, session_id: str) -> int | None:
+        """The id of the session's latest assistant message (None: no answer yet)."""
+        with self._connect() as conn:
+            row = conn.execute("SELECT MAX(id) FROM messages WHERE session_id = ? AND role = ?",
+                               (session_id, "assistant")).fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
     def note_wait(self, session_id: str, message_id: int, seconds: float) -> None:
         """Record how long the answer waited for a free sandbox (the app's queue)."""
         with self._connect() as conn:

@@ -1,7 +1,7 @@
 """Approval mode: show the code of every step first; it runs only after "Run these steps".
 
-The offline analyst plans deterministically, so the plan is collected by a dry run in
-which every step is declined, then run for real once approved. (The model's steps depend
+The offline analyst plans deterministically, so the plan is shown first
+(`Analysis.plan`: nothing runs, nothing is recorded), then run for real once approved. (The model's steps depend
 on earlier results and cannot be listed ahead; with a model the code is shown as it runs.)
 """
 
@@ -23,17 +23,7 @@ def plan_first(session: SessionRecord, question: str, brain: str) -> bool:
     """Collect the plan of an offline question; True when it now waits for approval."""
     if brain != "offline" or question == "Standard report":
         return False
-    planned: list[tuple[str, str]] = []
-
-    def decline(step) -> bool:
-        planned.append((step.description, step.code))
-        return False
-
-    analysis = state.analysis(session)
-    events = analysis.ask(question, brain="offline", llm_config=state.llm_config(),
-                          privacy=state.preference("privacy"), approve=decline)
-    for _ in events:
-        pass
+    planned = [(step.description, step.code) for step in state.analysis(session).plan(question)]
     if not planned:
         return False  # nothing to approve: the answer explains why
     st.session_state[KEY] = {"sid": session.id, "question": question, "steps": planned}

@@ -14,7 +14,6 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -46,43 +45,57 @@ log = logging.getLogger("analyst.app")
 
 def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[Any]],
              workspace: Path) -> None:
-    """Render the events of `make_events()` as they come and store the answer."""
+    """Render the events of `make_events()` as they come; the answer is kept by the
+    session's `Analysis` in the store (its one record), also when the user stops it."""
     saved = _saving[session_id] = threading.Event()
     inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
     cancel = threading.Event()
     settings = state.settings()
     slots = state.slots()
-    # Taken now: after a Stop click, any Streamlit call would raise again, so the clean-up
-    # below must not touch st.* (session_state and cached resources included).
+    # Taken now: after a Stop click, any Streamlit call would raise again, so the worker
+    # must not touch st.* (session_state and cached resources included).
     store = state.store()
     analysis = st.session_state.get("analysis")
+    before = store.last_answer_id(session_id)
 
     def work() -> None:
+        asked = time.monotonic()
+        waited = 0.0
+        steps: list[Step] = []
+        given: list[Answer] = []
         try:
             with slots.hold(on_wait=lambda place: inbox.put(("queue", place)),
                             timeout=settings.queue_timeout_s):
+                waited = time.monotonic() - asked
                 inbox.put(("started", None))
                 events = make_events()
                 try:
                     for event in events:
+                        if event.kind == "result" and event.step is not None:
+                            steps.append(event.step)
+                        if event.kind == "answer" and event.answer is not None:
+                            given.append(event.answer)
                         inbox.put(("event", event))
                         if cancel.is_set():
                             break
                 finally:
-                    events.close()
+                    events.close()  # a stopped Analysis keeps what finished, then
         except Exception as exc:  # noqa: BLE001 - shown to the user by the page thread, in words
             inbox.put(("failure", exc))
         finally:
-            inbox.put(("done", None))
+            try:
+                _settle(store, session_id, before, analysis, question, steps, given, waited,
+                        stopped=cancel.is_set())
+            finally:
+                saved.set()
+                _saving.pop(session_id, None)
+                inbox.put(("done", None))
 
     worker = threading.Thread(target=work, name=f"analysis-{session_id[:6]}", daemon=True)
     steps: list[Step] = []
-    warnings: list[str] = []  # warning events: kept with the answer, not only shown live
     answer: Answer | None = None
     finished = False
     label = t("working")
-    queued_at: float | None = None
-    waited = 0.0
     worker.start()
     try:
         with st.status(label, expanded=True) as status:
@@ -93,12 +106,10 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
                     status.update(label=label)  # lets a Stop click interrupt the page
                     continue
                 if kind == "queue":
-                    queued_at = queued_at or time.monotonic()
                     label = t("queue", place=payload, slots=settings.max_sandboxes)
                     status.update(label=label)
                     st.caption(label)
                 elif kind == "started":
-                    waited = time.monotonic() - queued_at if queued_at else 0.0
                     label = t("working")
                     status.update(label=label)
                 elif kind == "failure":
@@ -108,8 +119,6 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
                 else:
                     event = payload
                     label = _render_event(event, steps, workspace) or label
-                    if event.kind == "warning" and event.message:
-                        warnings.append(event.message)
                     status.update(label=label)
                     if event.kind == "answer" and event.answer is not None:
                         answer = event.answer
@@ -124,18 +133,26 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
         if not finished:
             cancel.set()
             _interrupt(analysis)
-        if answer is None:
-            answer = Answer(question, ("Stopped before the end." if not finished
-                                       else "The analysis ended without an answer."),
-                            steps=tuple(steps), ok=False)
-        known = list(answer.warnings)
-        answer = replace(answer, question=answer.question or question,
-                         warnings=tuple(known + [w for w in warnings if w not in known]))
-        message = store.add_answer(session_id, answer)
-        if waited >= 1:
-            store.note_wait(session_id, message.id, waited)
-        saved.set()
-        _saving.pop(session_id, None)
+
+
+def _settle(store: Any, session_id: str, before: int | None, analysis: Any, question: str,
+            steps: list[Step], given: list[Answer], waited: float, *, stopped: bool) -> None:
+    """After the worker: exactly one answer is kept for the question, and how long it queued.
+
+    The `Analysis` keeps the answers it gives (also a stopped one) in the store. Only when
+    the store got none (the queue timed out, a bug of ours, events not from an `Analysis`)
+    is one kept here, through the same record: the answer shown, else a failed one.
+    """
+    if store.last_answer_id(session_id) == before:
+        text = "Stopped before the end." if stopped else "The analysis ended without an answer."
+        answer = given[-1] if given else Answer(question, text, steps=tuple(steps), ok=False)
+        if analysis is not None:
+            analysis.remember(answer)
+        else:
+            store.add_answer(session_id, answer)
+    last = store.last_answer_id(session_id)
+    if waited >= 1 and last is not None and last != before:
+        store.note_wait(session_id, last, waited)
 
 
 def _render_event(event: Any, steps: list[Step], workspace: Path) -> str | None:

@@ -113,9 +113,19 @@ def workspace(session_id: str) -> Path:
     return store().workspace_dir(session_id)
 
 
-def upload_path(session_id: str, name: str) -> Path:
-    """Where the original upload is kept, so it can be read again with other options."""
-    return kept_upload(workspace(session_id), name)
+def kept_original(root: Path, name: str) -> Path:
+    """The one kept copy of the upload `name` in the workspace at `root`, to read it again
+    with other options: the original the ingester keeps in `input/` (recorded in the
+    workspace's `files.json`), else, in workspaces of older versions, their `uploads/` copy.
+    """
+    from analyst.workspace_state import current_record
+
+    record = current_record(root, name)
+    if record is not None:
+        original = (root / record.original).resolve()
+        if original.parent == (root / "input").resolve() and original.is_file():
+            return original
+    return kept_upload(root, name)
 
 
 def upload_name(name: str) -> str:
@@ -136,7 +146,8 @@ def upload_name(name: str) -> str:
 
 
 def kept_upload(root: Path, name: str) -> Path:
-    """The kept original of the upload `name` in the workspace at `root`.
+    """Where workspaces of older versions kept a second copy of the upload `name`
+    (`uploads/`; new uploads are kept once, in `input/`: see `kept_original`).
 
     Workspaces from before `upload_name` keep it under the merged name: used only while the
     copy there is still the file recorded for `name` (same SHA-256), never another upload.
@@ -168,7 +179,8 @@ def analysis(session: SessionRecord) -> Any:
     """This session's `Analysis`, opened once per browser session.
 
     Its tables come back from the workspace (saved data cards, checked against the table
-    files; no second ingestion) and its conversation from the store, so follow-up
+    files; no second ingestion) and its conversation from the store, which is also where
+    it keeps every new answer (`SessionAnswers`: one record, no copy), so follow-up
     questions to the model keep their context after a reload or a restart. A file whose
     saved table changed on disk is never used: it is read again from the kept upload, or
     left out; either way the Analyze page says so (`analysis.problems` has the details).
@@ -176,13 +188,13 @@ def analysis(session: SessionRecord) -> Any:
     if st.session_state.get("analysis_sid") == session.id:
         return st.session_state["analysis"]
     from analyst.analysis import Analysis  # heavy (pandas): only when a session is used
+    from analyst.store_log import SessionAnswers
     from analyst.workspace_state import load_files
     from ui.i18n import t
-    from ui.reportgen import answers_of
 
     close_analysis()
     root = workspace(session.id)
-    history = answers_of(store().messages(session.id))
+    history = SessionAnswers(store(), session.id)  # the one record of the answers
     opened = Analysis.open(root, backend=settings().sandbox_backend, history=history)
     restored = opened.cards
     recorded = {r.name for r in load_files(root)}
@@ -217,7 +229,7 @@ def analysis(session: SessionRecord) -> Any:
 def _read_again(opened: Any, session_id: str, record: FileRecord) -> list[Any]:
     """The file's cards read again from its kept upload; [] (and a problem) when it cannot be."""
     try:
-        known = opened.add_file(upload_path(session_id, record.name), record.name,
+        known = opened.add_file(kept_original(workspace(session_id), record.name), record.name,
                                 ingest_options(record.options), replace=True)
     except Exception as exc:  # any failure: the file is left out and the user told
         log.warning("could not read %s again", record.name, exc_info=True)

@@ -1,12 +1,17 @@
-"""Take uploaded files in: size check, keep the original, ingest, remember in the store."""
+"""Take uploaded files in: size check, ingest (which keeps the one copy), remember in the store."""
 
 from __future__ import annotations
 
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from analyst.store import DEFAULT_TITLE, SessionRecord
+from analyst.workspace_state import STATE_DIR
 from ui import i18n, state
 from ui.errors import show_failure
 
@@ -36,25 +41,25 @@ def take(uploaded: list[Any]) -> None:
 
 
 def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict | None = None) -> bool:
-    """Read (or re-read with corrected options) one file; say what happened in words."""
-    path = state.upload_path(session.id, name)
+    """Read (or re-read with corrected options) one file; say what happened in words.
+
+    The upload is kept once: the ingester keeps the original in `input/`, and a correction
+    reads that copy again. New bytes wait in a temporary folder only while being read.
+    """
     try:
-        if data is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
         analysis = state.analysis(session)
         # A correction (or a newer upload under the same name) replaces the file's tables in
         # place, names kept: no `sales_2` beside the stale `sales` for answers to pick from.
         again = data is None or state.file_record(session.id, name) is not None
-        cards = analysis.add_file(path, name, state.ingest_options(options or {}), replace=again)
+        with _arrived(analysis.workspace.root, name, data) as path:
+            cards = analysis.add_file(path, name, state.ingest_options(options or {}),
+                                      replace=again)
     except Exception as exc:  # noqa: BLE001 - any unreadable file gets a sentence
         if type(exc).__name__ == "IngestError":
             _say("error", str(exc))
         else:
             _say("error", f"Could not read {name}. The file may be damaged or in a format I "
                           "do not know (CSV, Excel and Parquet work).", exc)
-        if data is not None and state.file_record(session.id, name) is None:
-            path.unlink(missing_ok=True)
         return False
     store = state.store()
     record = state.file_record(session.id, name)
@@ -73,6 +78,21 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
     tables = ", ".join(i18n.t("table_rows", table=c.table, n=f"{c.rows:,}") for c in cards)
     _say("success", i18n.t("read_ok", name=name, tables=tables))
     return True
+
+
+@contextmanager
+def _arrived(root: Path, name: str, data: bytes | None) -> Iterator[Path]:
+    """The file to read: new bytes in a temporary folder of the workspace (removed after),
+    or, for a correction, the copy kept when it was first read."""
+    if data is None:
+        yield state.kept_original(root, name)
+        return
+    folder = root / STATE_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="upload-", dir=folder) as tmp:
+        path = Path(tmp) / state.upload_name(name)
+        path.write_bytes(data)
+        yield path
 
 
 def show_messages() -> None:

@@ -104,6 +104,15 @@ def _recipe_fits(intent: Any, choice: Any) -> bool:
     return not (intent.kind == "dynamics" and query.period is None and query.group_by)
 
 
+def offline_plan(cards: Sequence[Any], question: str,
+                 language: str | None = None) -> tuple[Step, ...]:
+    """The steps `answer_offline` would run for `question`, planned, not run (approval)."""
+    lang = normalise(language or language_of(question))
+    names = tuple(col.name for card in cards for col in card.columns)
+    plan = question_plan(parse_intent(question, names), cards, lang)
+    return tuple(planned_step(p, n) for n, p in enumerate(plan.steps, start=1))
+
+
 def standard_report(
     session: Any,
     cards: Sequence[Any],

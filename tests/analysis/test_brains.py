@@ -44,7 +44,7 @@ def test_with_a_model_auto_means_the_agent(analysis: Analysis) -> None:
         answer = _answer(analysis, "total revenue", llm_config=config)
     assert answer.brain == "llm" and answer.text == "Total revenue is 300.75."
     assert answer.steps[0].result.stdout == "300.75\n"
-    assert analysis.history[-1] is answer
+    assert analysis.history[-1] == answer  # read back from its one record
 
 
 def test_no_file_yet_is_a_plain_answer(tmp_path: Path) -> None:

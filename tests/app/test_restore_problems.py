@@ -54,7 +54,7 @@ def test_a_changed_table_is_read_again_from_the_kept_upload_and_the_user_is_told
 
 def test_a_changed_table_without_its_upload_is_left_out_with_upload_it_again(app_env):
     sid, root = _session_with_a_tampered_table(app_env)
-    for kept in (root / "uploads").glob("sales*.csv"):
+    for kept in (root / "input").glob("sales*.csv"):  # the one kept copy of the upload
         kept.unlink()
 
     again = _reload(sid)

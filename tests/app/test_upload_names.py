@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from analyst.analysis import Analysis
-from ui.state import kept_upload, upload_name
+from ui.state import kept_original, kept_upload, upload_name
 
 
 def keep(root: Path, name: str, data: bytes) -> Path:
@@ -64,3 +64,25 @@ def test_an_older_workspace_finds_its_kept_original_under_the_merged_name(tmp_pa
     # ...but never when the bytes there are another upload's (the old collision).
     legacy.write_bytes(b"region,amount\nS,99\n")
     assert kept_upload(root, "Sales (Jan).csv") != legacy
+
+
+def test_an_upload_is_kept_once_and_a_correction_reads_that_copy(app_env):
+    """The app keeps one copy of each upload (the original in input/), none in uploads/."""
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.samples import ROOT
+
+    names = ["Sales (Jan).csv", "Sales [Jan].csv", "продажі.csv", "销售 2026.csv"]
+    payloads = [f"region,amount\nN,{10 + i}\nS,{i}\n".encode() for i in range(len(names))]
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90).run()
+    for name, data in zip(names, payloads, strict=True):
+        at.file_uploader(key="uploader").set_value((name, data, "text/csv")).run()
+        assert not at.exception
+    root = next((app_env / "workspaces").iterdir())
+    files = [p for p in root.rglob("*") if p.is_file() and ".analyst" not in p.parts]
+    for name, data in zip(names, payloads, strict=True):
+        copies = [p for p in files if p.read_bytes() == data]
+        assert len(copies) == 1 and copies[0].parent == root / "input", (name, copies)
+        assert kept_original(root, name) == copies[0].resolve()
+    assert not (root / "uploads").exists()
+    assert not list((root / ".analyst").glob("upload-*"))  # the temporary copies are gone

@@ -1,0 +1,53 @@
+"""Where a session's answers are kept: one log per session, behind one interface.
+
+`Analysis` writes every answer it gives to its log and reads the earlier ones from it, so
+the app and the command line keep one record each: the app's log is its SQLite store
+(`analyst.store_log.SessionAnswers`), the command line's the workspace's
+`.analyst/history.jsonl` (`WorkspaceAnswers`). `MemoryAnswers` keeps them in memory only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+from analyst import workspace_state
+from analyst.events import Answer
+
+
+@runtime_checkable
+class AnswerLog(Protocol):
+    """The answers of one session, oldest first."""
+
+    def answers(self) -> list[Answer]: ...
+
+    def add(self, answer: Answer) -> None:
+        """Keep one more answer (raises `OSError` or `sqlite3.Error` when it cannot)."""
+        ...
+
+
+class WorkspaceAnswers:
+    """`<workspace>/.analyst/history.jsonl`: one `Answer.to_dict()` per line."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+
+    def answers(self) -> list[Answer]:
+        return workspace_state.load_answers(self.root)
+
+    def add(self, answer: Answer) -> None:
+        workspace_state.append_answer(self.root, answer)
+
+
+class MemoryAnswers:
+    """Answers held in memory only (given by a caller that keeps its own record)."""
+
+    def __init__(self, answers: Sequence[Answer] = ()) -> None:
+        self._answers = list(answers)
+
+    def answers(self) -> list[Answer]:
+        return list(self._answers)
+
+    def add(self, answer: Answer) -> None:
+        self._answers.append(answer)
