@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal, Self
 from analyst import workspace_state as state
 from analyst.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.events import Answer, Event, Step
+from analyst.progress import Progress
 from analyst.restore import ingest_named, restore_files
 from analyst.stopping import STOPPED_TEXT, StoppableSession, StopSwitch
 from sandbox import Limits, SandboxError, Workspace, open_session
@@ -99,8 +100,11 @@ class Analysis:
         return tuple(self._cards)
 
     def add_file(self, path: Path | str, display_name: str | None = None,
-                 options: Any | None = None, *, replace: bool = False) -> list[Any]:
+                 options: Any | None = None, *, replace: bool = False,
+                 progress: Progress | None = None) -> list[Any]:
         """Ingest a file into `input/` and return the data cards of its tables.
+
+        `progress` is told each stage of the reading (`analyst.progress.Stage`).
 
         `replace=True`: the file read before under the same display name (e.g. again with
         corrected `IngestOptions`, or a newer version of it) is replaced: its tables keep
@@ -123,7 +127,7 @@ class Analysis:
         previous = state.current_record(self.workspace.root, name) if replace else None
         old = [c for c in self._cards if c.source_file == name] if replace else []
         with place.scratch(self.workspace) as twin:
-            fresh = ingest_named(path, name, options, twin)
+            fresh = ingest_named(path, name, options, twin, progress)
             new = place.place_tables(self.workspace, twin, fresh, old)
             original = place.place_original(self.workspace, twin, fresh,
                                             previous.original if previous else None)

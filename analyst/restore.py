@@ -89,7 +89,8 @@ def _legacy_match(cards: list[Any], twin: Path, root: Path) -> list[Any]:
     return cards
 
 
-def ingest_named(path: Path, name: str, options: Any | None, workspace: Workspace) -> list[Any]:
+def ingest_named(path: Path, name: str, options: Any | None, workspace: Workspace,
+                 progress: Any | None = None) -> list[Any]:
     from analyst.ingest import ingest_file
 
     if name != path.name:
@@ -98,7 +99,7 @@ def ingest_named(path: Path, name: str, options: Any | None, workspace: Workspac
         with tempfile.TemporaryDirectory() as tmp:
             named = Path(tmp) / name
             shutil.copyfile(path, named)
-            return ingest_file(named, workspace, options)
-    return ingest_file(path, workspace, options)
+            return ingest_file(named, workspace, options, progress=progress)
+    return ingest_file(path, workspace, options, progress=progress)
 
 

@@ -7,6 +7,7 @@ import streamlit as st
 from ui import i18n, state
 from ui.errors import guarded
 from ui.i18n import STANDARD_REPORT, t
+from ui.progressbar import stage_bar
 from ui.reportgen import build
 
 session = state.current_session()
@@ -54,10 +55,12 @@ report_title = st.text_input(t("report_name"), value="", placeholder=t("report_n
 include_code = st.toggle(t("include_code"), value=True)
 can_build = bool(pins) or has_standard
 if st.button(t("generate"), type="primary", icon=":material/picture_as_pdf:", disabled=not can_build):
-    with guarded("build the report"), st.spinner(t("building")):
+    bar = st.progress(0.0, text=t("building"))
+    with guarded("build the report"):
         analysis = state.analysis(session)
-        built = build(analysis, messages, pins, report_title, include_code)
+        built = build(analysis, messages, pins, report_title, include_code, progress=stage_bar(bar))
         st.session_state["built"] = (session.id, built)
+    bar.empty()
 
 built = st.session_state.get("built")
 if built and built[0] == session.id:

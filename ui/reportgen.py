@@ -15,6 +15,7 @@ from pathlib import Path
 
 from analyst.analysis import Analysis
 from analyst.events import Answer
+from analyst.progress import Progress, tell
 from analyst.reporting import Pin
 from analyst.store import MessageRecord, PinRecord
 
@@ -28,7 +29,7 @@ class Built:
 
 
 def build(analysis: Analysis, messages: list[MessageRecord], pins: list[PinRecord],
-          title: str | None, include_code: bool = True) -> Built:
+          title: str | None, include_code: bool = True, progress: Progress | None = None) -> Built:
     """The report of the stored answers. The key figures a pinned-only report needs run
     first, as an ordinary step in the user's open `analysis` (its warm sandbox session)."""
     from analyst.report import render_pdf, render_xlsx
@@ -40,11 +41,19 @@ def build(analysis: Analysis, messages: list[MessageRecord], pins: list[PinRecor
     chosen = [Pin(index[p.step.message_id], p.step.number, p.title or None, p.narrative or None)
               for p in pins if p.step.message_id in index] or None
     planned = summary_plan(history, analysis.cards, chosen, title=title or None)
+    shown = title or "the report"
+    tell(progress, "figures", shown, "report")
     summary = analysis.run_step(planned) if planned is not None else None
+    tell(progress, "assemble", shown, "report")
     report = build_report(history, analysis.cards, analysis.workspace, title=title or None,
                           pins=chosen, summary=summary, include_code=include_code)
+    tell(progress, "pdf", report.title, "report")
     pdf = render_pdf(report)
-    return Built(pdf, render_xlsx(report), report.title, first_page(pdf))
+    tell(progress, "xlsx", report.title, "report")
+    xlsx = render_xlsx(report)
+    built = Built(pdf, xlsx, report.title, first_page(pdf))
+    tell(progress, "done", report.title, "report")
+    return built
 
 
 def first_page(pdf: bytes) -> bytes | None:

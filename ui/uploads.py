@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
+from analyst.progress import Stage
 from analyst.store import DEFAULT_TITLE, SessionRecord
 from analyst.workspace_state import STATE_DIR
 from ui import i18n, state
 from ui.errors import show_failure
+from ui.progressbar import stage_bar
 
 
 def take(uploaded: list[Any]) -> None:
@@ -36,11 +38,15 @@ def take(uploaded: list[Any]) -> None:
             continue
         session = state.current_session(create=True)
         assert session is not None  # noqa: S101  create=True always returns one (narrows the type)
-        with st.spinner(i18n.t("reading", name=f.name)):
-            ingest(session, f.name, f.getvalue())
+        bar = st.progress(0.0, text=i18n.t("reading", name=f.name))
+        try:
+            ingest(session, f.name, f.getvalue(), progress=stage_bar(bar))
+        finally:
+            bar.empty()
 
 
-def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict | None = None) -> bool:
+def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict | None = None,
+           progress: Callable[[Stage], None] | None = None) -> bool:
     """Read (or re-read with corrected options) one file; say what happened in words.
 
     The upload is kept once: the ingester keeps the original in `input/`, and a correction
@@ -53,7 +59,7 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
         again = data is None or state.file_record(session.id, name) is not None
         with _arrived(analysis.workspace.root, name, data) as path:
             cards = analysis.add_file(path, name, state.ingest_options(options or {}),
-                                      replace=again)
+                                      replace=again, progress=progress)
     except Exception as exc:  # noqa: BLE001 - any unreadable file gets a sentence
         if type(exc).__name__ == "IngestError":
             _say("error", str(exc))

@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 from analyst.ingest import IngestError, IngestOptions, ingest_file
+from analyst.progress import Stage
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,10 +28,10 @@ def run(args: argparse.Namespace) -> int:
                             date_order=args.date_order, encoding=args.encoding)
     try:
         if args.workspace:
-            cards = ingest_file(args.file, _Workspace(args.workspace), options)
+            cards = ingest_file(args.file, _Workspace(args.workspace), options, progress=print_stage)
         else:
             with tempfile.TemporaryDirectory(prefix="analyst-ingest-") as root:
-                cards = ingest_file(args.file, _Workspace(Path(root)), options)
+                cards = ingest_file(args.file, _Workspace(Path(root)), options, progress=print_stage)
     except IngestError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -48,6 +49,11 @@ def run(args: argparse.Namespace) -> int:
                     print(f"- row {row.line} ({row.reason}): {row.text}")
             print()
     return 0
+
+
+def print_stage(stage: Stage) -> None:
+    """The stages on stderr, so `--json` on stdout stays one JSON document."""
+    print(f"[{stage.fraction:4.0%}] {stage.text}", file=sys.stderr, flush=True)
 
 
 def _Workspace(root: Path):

@@ -58,10 +58,11 @@ def open_analysis(files: Sequence[Path], workspace: Path | None, backend: str,
     warn_about_settings()
     root = workspace or Path(tempfile.mkdtemp(prefix="analyst-"))
     analysis = Analysis.open(root, backend=backend)
+    from analyst.commands.ingest import print_stage
+
     for path in files:
-        if not quiet:
-            print(f"Reading {path.name}...", file=sys.stderr)
-        analysis.add_file(path)
+        # The same stages as the app's progress bar, on stderr (stdout stays the answer).
+        analysis.add_file(path, progress=None if quiet else print_stage)
     return analysis
 
 

@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+from analyst.commands.ingest import print_stage
 from analyst.commands.loading import (
     CommandError,
     add_common_arguments,
@@ -19,6 +20,7 @@ from analyst.commands.loading import (
 )
 from analyst.commands.terminal import clean
 from analyst.planner.phrases import LANGUAGES, data_language
+from analyst.progress import tell
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -62,13 +64,19 @@ def run(args: argparse.Namespace) -> int:
                     print(f"Problem: {event.message}", file=sys.stderr)
                 elif event.kind == "answer" and event.answer and not event.answer.steps:
                     raise CommandError(event.answer.text)
+            # The same stages as the app's progress bar, on stderr.
+            stage = None if args.quiet else print_stage
+            tell(stage, "assemble", args.title or "the report", "report")
             report = analysis.report(title=args.title, include_code=not args.no_code,
                                      language=language)
+            tell(stage, "pdf", report.title, "report")
             args.output.write_bytes(render_pdf(report))
             written = [args.output]
             if args.xlsx is not None:
+                tell(stage, "xlsx", report.title, "report")
                 args.xlsx.write_bytes(render_xlsx(report))
                 written.append(args.xlsx)
+            tell(stage, "done", report.title, "report")
         for path in written:
             print(path)
         if not args.quiet:

@@ -25,6 +25,7 @@ from analyst.ingest.options import IngestOptions
 from analyst.ingest.profile import column_card, distinct, role_of, sample_rows
 from analyst.ingest.sheets import Item, workbook_items
 from analyst.ingest.table import RawTable
+from analyst.progress import Progress, tell
 
 
 def ingest_file(
@@ -32,12 +33,14 @@ def ingest_file(
     workspace: Any,
     options: IngestOptions | None = None,
     display_name: str | None = None,
+    progress: Progress | None = None,
 ) -> list[DataCard]:
     """Read `path` into `workspace.input_dir` as Parquet and describe each table.
 
     `workspace` is a `sandbox.Workspace` (anything with an `input_dir` Path will do).
     `display_name` is the name the user uploaded, when `path` is a temporary file.
     Raises `IngestError` with one human sentence when the file cannot be used.
+    `progress` is told each stage (`analyst.progress`): read, types, write, card, done.
     """
     path = Path(path)
     options = options or IngestOptions()
@@ -46,11 +49,12 @@ def ingest_file(
         raise IngestError(f"{name} was not found.")
     check_size(path, name)
     kind = detect_format(path, name)
+    tell(progress, "read", name)
     # Hashing a large upload takes as long as reading it; hashlib lets go of the GIL.
     with ThreadPoolExecutor(max_workers=1) as pool:
         digest = pool.submit(sha256_of, path)
         try:
-            tables = _read(path, kind, options, name)
+            tables = _read(path, kind, options, name, progress)
         except IngestError:
             raise
         except (ValueError, KeyError, IndexError, OSError, pa.ArrowException) as exc:
@@ -59,8 +63,10 @@ def ingest_file(
     input_dir = Path(workspace.input_dir)
     input_dir.mkdir(parents=True, exist_ok=True)
     cards = []
+    tell(progress, "write", name)
     for item in tables:
         if isinstance(item, FastTable):
+            tell(progress, "card", name)  # written and described at once, in Arrow
             cards.append(_fast_card(item, name, sha256, input_dir))
             continue
         raw, cleaned, slug = item
@@ -68,9 +74,11 @@ def ingest_file(
         check_rows(len(cleaned.frame), name)
         target = unique_path(input_dir, slug, ".parquet")
         _write_parquet(cleaned.frame, target)
+        tell(progress, "card", name)
         cards.append(_card(raw, cleaned, name, sha256, target, input_dir.parent))
     original = unique_path(input_dir, *_split(safe_file_name(name)))
     shutil.copyfile(path, original)
+    tell(progress, "done", name)
     return cards
 
 
@@ -102,7 +110,8 @@ def _fast_card(fast: FastTable, name: str, sha256: str, input_dir: Path) -> Data
     )
 
 
-def _read(path: Path, kind: str, options: IngestOptions, name: str) -> list[Item | FastTable]:
+def _read(path: Path, kind: str, options: IngestOptions, name: str,
+          progress: Progress | None = None) -> list[Item | FastTable]:
     stem = table_slug(Path(name).stem)
     if kind == "parquet":
         frame = pd.read_parquet(path)
@@ -113,7 +122,9 @@ def _read(path: Path, kind: str, options: IngestOptions, name: str) -> list[Item
         fast = read_fast(data, options, name)
         if fast is not None:
             return [fast]
-        return _one(read_delimited(data, options, name), options, stem)
+        raw = read_delimited(data, options, name)
+        tell(progress, "types", name)
+        return _one(raw, options, stem)
     from analyst.ingest.excel import read_workbook  # openpyxl is slow to import
 
     raws = read_workbook(path, kind, options, name)
@@ -121,6 +132,7 @@ def _read(path: Path, kind: str, options: IngestOptions, name: str) -> list[Item
         from analyst.ingest.excel_formats import with_formats
 
         raws = with_formats(path, raws)
+    tell(progress, "types", name)
     if len(raws) == 1:
         fallback = table_slug(raws[0].sheet) if raws[0].sheet else "table"
         return _one(raws[0], options, table_slug(Path(name).stem, fallback))
