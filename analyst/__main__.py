@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import sys
 from pathlib import Path
+
+from analyst.logs import configure_logging
+
+log = logging.getLogger("analyst.cli")
 
 COMMANDS = {
     "ingest": "Read a spreadsheet and print its data cards",
@@ -36,6 +41,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if args.command == "web":
         args.streamlit_args = extra
+    configure_logging()  # time and level on each line; ANALYST_LOG_LEVEL (default INFO)
+    log.debug("running `%s`", args.command)
     try:
         return int(modules[args.command].run(args) or 0)
     except KeyboardInterrupt:

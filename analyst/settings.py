@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 from analyst.agent.config import ConfigError, LLMConfig
 from analyst.ingest.limits import IngestLimits, read_ingest_limits
+from analyst.logs import DEFAULT_LEVEL, read_log_level
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits
 
@@ -37,7 +38,7 @@ KNOWN_SETTINGS = frozenset({
     "ANALYST_SANDBOX_MEMORY", "ANALYST_SANDBOX_CPUS", "ANALYST_SANDBOX_PIDS",
     "ANALYST_SANDBOX_TMP_SIZE", "ANALYST_SANDBOX_OUTPUT_SIZE", "ANALYST_SANDBOX_TIMEOUT",
     "ANALYST_SANDBOX_GRACE", "ANALYST_SANDBOX_IDLE_MINUTES", "ANALYST_SANDBOX_IMAGE",
-    "ANALYST_SANDBOX_BASE", "ANALYST_MAX_ROWS", "ANALYST_MAX_UNZIPPED_MB",
+    "ANALYST_SANDBOX_BASE", "ANALYST_MAX_ROWS", "ANALYST_MAX_UNZIPPED_MB", "ANALYST_LOG_LEVEL",
 })
 
 Backend = Literal["auto", "docker", "local"]
@@ -64,6 +65,8 @@ class AppSettings:
     """Show the code and wait for approval before it runs (ANALYST_APPROVAL)."""
     privacy: bool = True
     """Send the model only the schema and statistics, never raw rows (ANALYST_PRIVACY)."""
+    log_level: str = DEFAULT_LEVEL
+    """Level of the `analyst.*` log lines on stderr (ANALYST_LOG_LEVEL)."""
     llm: LLMConfig = field(default_factory=LLMConfig)
     sandbox_limits: Limits = field(default_factory=Limits)
     """Memory, CPUs, timeouts of one sandbox session (ANALYST_SANDBOX_*)."""
@@ -101,6 +104,7 @@ class AppSettings:
             "ANALYST_OFFLINE": self.offline,
             "ANALYST_APPROVAL": self.approval,
             "ANALYST_PRIVACY": self.privacy,
+            "ANALYST_LOG_LEVEL": self.log_level,
             "ANALYST_MAX_ROWS": self.ingest.max_rows,
             "ANALYST_MAX_UNZIPPED_MB": self.ingest.max_unzipped_mb,
             "ANALYST_SANDBOX_IMAGE": self.sandbox_image or "(this checkout's tag)",
@@ -154,6 +158,8 @@ def load_settings(
         limits, limits_ok = Limits(), False
     ingest, ingest_problems = read_ingest_limits(merged)
     problems.extend(ingest_problems)
+    log_level, log_problem = read_log_level(merged)
+    problems.extend([log_problem] if log_problem else [])
     return AppSettings(
         data_dir=Path(merged.get("ANALYST_DATA_DIR") or defaults.data_dir),
         max_upload_mb=max(1, int(ingest.max_upload_mb)),
@@ -163,6 +169,7 @@ def load_settings(
         offline=reader.flag("ANALYST_OFFLINE", defaults.offline),
         approval=reader.flag("ANALYST_APPROVAL", defaults.approval),
         privacy=reader.flag("ANALYST_PRIVACY", defaults.privacy),
+        log_level=log_level,
         llm=llm,
         sandbox_limits=limits,
         sandbox_limits_ok=limits_ok,

@@ -13,6 +13,7 @@ from typing import Any
 
 import streamlit as st
 
+from analyst.logs import configure_logging
 from analyst.settings import export_secrets
 
 log = logging.getLogger("analyst.app")
@@ -36,6 +37,7 @@ def prepare() -> Sweep:
     secrets = _secrets()
     with _LOCK:  # Streamlit runs sessions in threads; the environment is one per process
         export_secrets(secrets, exported=_EXPORTED)
+        configure_logging()  # after the export: ANALYST_LOG_LEVEL may be in secrets.toml
     return reap_leftovers()
 
 
