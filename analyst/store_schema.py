@@ -16,13 +16,12 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from analyst.errors import AnalystError
 from analyst.store_records import SCHEMA
 
 
-class StoreVersionError(RuntimeError):
+class StoreVersionError(AnalystError, RuntimeError):
     """The database was written by a newer version of Analyst; the message says what to do."""
-
-    human = True  # the app shows the message as it is (ui.errors)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,8 @@ from pathlib import Path
 
 from docker.errors import DockerException
 
+from sandbox.errors import SandboxError
+
 IMAGE_DIR = Path(__file__).resolve().parent / "image"
 DOCKERFILE = Path(__file__).resolve().parent / "Dockerfile"
 KERNEL = Path(__file__).resolve().parent / "kernel.py"
@@ -50,7 +52,7 @@ WHEEL_PLATFORMS = (
 Progress = Callable[[str], None]
 
 
-class BuildError(RuntimeError):
+class BuildError(SandboxError, RuntimeError):  # RuntimeError: what callers caught before
     """The image could not be built; the message says what to do."""
 
 

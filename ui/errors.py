@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 import streamlit as st
 
+from analyst.errors import user_message
 from ui.plain import defused
 
 log = logging.getLogger("analyst.app")
@@ -32,16 +33,9 @@ def guarded(action: str) -> Iterator[None]:
     try:
         yield
     except Exception as exc:  # noqa: BLE001 - the whole point: any failure becomes a readable message
-        message = str(exc).strip()
-        human = getattr(exc, "human", False) or type(exc).__name__ in _HUMAN_ERRORS
-        if human and message:
+        # AnalystError and SandboxError carry a sentence for the user; anything else is a bug.
+        message = user_message(exc)
+        if message:
             show_failure(message)
         else:
             show_failure(f"Could not {action}. The details below can help whoever runs this app.", exc)
-
-
-# Exceptions whose message is, by contract, a sentence written for the user.
-_HUMAN_ERRORS = {
-    "IngestError", "SandboxUnavailable", "SandboxError", "WorkspaceError", "ConfigError",
-    "QueueTimeout", "BuildError", "ReportError", "ReportingError", "FontUnavailable", "AgentError",
-}

@@ -19,6 +19,7 @@ from typing import Any
 
 import streamlit as st
 
+from analyst.errors import user_message
 from analyst.events import Answer, Step
 from ui import state
 from ui.answers import answer_markdown
@@ -192,7 +193,4 @@ def _interrupt(analysis: Any) -> None:
 
 
 def _failure_sentence(exc: BaseException) -> str:
-    name = type(exc).__name__
-    if name in ("SandboxUnavailable", "SandboxError", "QueueTimeout", "ConfigError", "AgentError"):
-        return str(exc)
-    return "The analysis stopped because of an unexpected problem."
+    return user_message(exc) or "The analysis stopped because of an unexpected problem."

@@ -13,8 +13,10 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from analyst.errors import AnalystError
 
-class QueueTimeout(RuntimeError):
+
+class QueueTimeout(AnalystError, RuntimeError):
     """Waited too long for a free slot; the message says so in plain words."""
 
 

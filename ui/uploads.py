@@ -10,6 +10,7 @@ from typing import Any
 
 import streamlit as st
 
+from analyst.errors import user_message
 from analyst.progress import Stage
 from analyst.store import DEFAULT_TITLE, SessionRecord
 from analyst.workspace_state import STATE_DIR
@@ -61,8 +62,8 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
             cards = analysis.add_file(path, name, state.ingest_options(options or {}),
                                       replace=again, progress=progress)
     except Exception as exc:  # noqa: BLE001 - any unreadable file gets a sentence
-        if type(exc).__name__ == "IngestError":
-            _say("error", str(exc))
+        if (message := user_message(exc)) is not None:  # IngestError and the like: a sentence
+            _say("error", message)
         else:
             _say("error", f"Could not read {name}. The file may be damaged or in a format I "
                           "do not know (CSV, Excel and Parquet work).", exc)

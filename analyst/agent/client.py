@@ -15,12 +15,13 @@ from typing import Any
 import openai
 
 from analyst.agent.config import LLMConfig
+from analyst.errors import AnalystError
 from analyst.events import Event
 
 BACKOFF_BASE_S = 1.0
 
 
-class ModelAPIError(Exception):
+class ModelAPIError(AnalystError):
     """The model API failed for good; `str()` is one plain paragraph for the user."""
 
     def __init__(self, message: str, *, status: int | None = None) -> None:

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from analyst.errors import AnalystError
+
 ToolCalling = Literal["auto", "on", "off"]
 
 # Published list prices in USD per million tokens (input, output). Used only to show an
@@ -22,7 +24,7 @@ KNOWN_PRICES: dict[str, tuple[float, float]] = {
 }
 
 
-class ConfigError(ValueError):
+class ConfigError(AnalystError, ValueError):  # ValueError: what callers caught before
     """A setting has a value we cannot use; the message names the variable and the fix."""
 
 

@@ -10,12 +10,13 @@ from pathlib import Path
 
 from analyst.analysis import Analysis
 from analyst.commands.terminal import clean
+from analyst.errors import AnalystError, user_message
 from analyst.settings import AppSettings, load_settings
 
 BACKENDS = ("auto", "docker", "local")
 
 
-class CommandError(Exception):
+class CommandError(AnalystError):
     """A failure the user can act on; `str()` is the one line printed on stderr."""
 
 
@@ -68,15 +69,8 @@ def open_analysis(files: Sequence[Path], workspace: Path | None, backend: str,
 
 def human_error(exc: BaseException) -> str | None:
     """The one-line message for an expected failure, or None for a bug of ours."""
-    from analyst.agent.config import ConfigError
-    from analyst.ingest.errors import IngestError
-    from analyst.report import ReportError
-    from analyst.reporting import ReportingError
-    from sandbox import SandboxError
-
-    if isinstance(exc, (CommandError, IngestError, SandboxError, ReportError, ReportingError,
-                        ConfigError)):
-        return " ".join(str(exc).split())
+    if (message := user_message(exc)) is not None:  # AnalystError, SandboxError
+        return message
     if isinstance(exc, OSError):
         return f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc)
     return None

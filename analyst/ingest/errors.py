@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from analyst.errors import AnalystError
 
-class IngestError(Exception):
+
+class IngestError(AnalystError):
     """The file cannot be turned into a clean table; the message says why in plain words."""

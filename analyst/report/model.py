@@ -13,6 +13,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from analyst.errors import AnalystError
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -111,5 +113,5 @@ class Report:
     in the report's language."""
 
 
-class ReportError(Exception):
+class ReportError(AnalystError):
     """A report cannot be rendered; ``str()`` is one sentence saying what to do about it."""

@@ -20,6 +20,7 @@ from pathlib import Path
 from analyst.artifact_tables import artifact_path
 from analyst.assumptions_i18n import translate_assumptions
 from analyst.datacard import DataCard
+from analyst.errors import AnalystError
 from analyst.events import Answer, RecipeCall, Step
 from analyst.planner.codegen import PlannedStep
 from analyst.planner.phrases import data_language, normalise, say
@@ -35,7 +36,7 @@ MAX_TABLE_ROWS = 25
 """Longer tables are cut in the report (a CFO reads the head; the CSV has every row)."""
 
 
-class ReportingError(ValueError):
+class ReportingError(AnalystError, ValueError):  # ValueError: what callers caught before
     """The report cannot be built from this analysis; the message says what to do."""
 
 
