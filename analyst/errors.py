@@ -10,7 +10,7 @@ The sandbox keeps its own base, `sandbox.SandboxError` (the sandbox knows nothin
 package), with the same contract for its messages; `user_message` speaks for both.
 Not in the family, on purpose: `recipes.RecipeError` (the recipes run inside the sandbox and
 import nothing of ours; their errors reach the user as the step's output) and the sandbox's
-private protocol signals (`KernelGone`, `ReplyTimeout`), which never leave it.
+private protocol signals (`KernelGone` and its `ChannelTampered`, `ReplyTimeout`), which never leave it.
 """
 
 from __future__ import annotations

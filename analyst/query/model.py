@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal, get_args
 
+from analyst.errors import AnalystError
+
 Aggregation = Literal["sum", "mean", "median", "count", "nunique", "min", "max", "share",
                       "rows"]
 """How the measure is reduced per group. "count" counts rows (no measure needed);
@@ -32,7 +34,7 @@ MAX_GROUPS = 2
 MAX_LIMIT = 1000
 
 
-class QueryError(ValueError):
+class QueryError(AnalystError, ValueError):
     """A query that cannot run on its table; `str()` is one plain sentence (the reason)."""
 
 

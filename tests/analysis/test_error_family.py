@@ -24,7 +24,7 @@ from ui.runner import _failure_sentence
 _SCRIPTS = {"sandbox.kernel"}
 # Outside the family on purpose (analyst/errors.py says why).
 _OUTSIDE = {"analyst.recipes.columns.RecipeError", "sandbox.protocol.KernelGone",
-            "sandbox.protocol.ReplyTimeout"}
+            "sandbox.protocol.ReplyTimeout", "sandbox.protocol.ChannelTampered"}
 GENERIC = "The analysis stopped because of an unexpected problem."
 
 
