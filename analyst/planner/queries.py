@@ -27,7 +27,13 @@ Approve = Callable[[Step], bool]
 
 
 def read_question(question: str, cards: Sequence[Any], root: Path | str | None) -> Choice:
-    """The offline reading of `question` over `cards` (values read from the workspace)."""
+    """The offline reading of `question` over `cards` (values read from the workspace).
+
+    A joined workbook table stands for the per-sheet tables it joins, as in the standard
+    report: otherwise every question on a one-sheet-per-month book asks "which table?"."""
+    from analyst.planner.tables import report_tables
+
+    cards = [t.card for t in report_tables(cards)]
     values = {c.table: category_values(root, c) for c in cards} if root is not None else {}
     return choose(question, cards, values)
 
