@@ -19,8 +19,7 @@ import pytest
 
 from analyst.agent.config import LLMConfig
 from analyst.analysis import Analysis
-from analyst.planner import read_figures
-from analyst.reporting import Pin, build_report
+from analyst.reporting import Pin
 from benchmarks.sales_data import write_sales_csv
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
 
@@ -87,7 +86,7 @@ def tamper(analysis: Analysis, code: str) -> None:
 
 def kpi_total(steps) -> float:
     step = next(s for s in steps if s.recipe == "kpi_summary")
-    return read_figures(step.result.stdout).figures["total"]
+    return step.figures.figures["total"]
 
 
 @pytest.mark.parametrize("attack", list(TAMPER))
@@ -97,7 +96,7 @@ def test_the_standard_report_after_a_tampering_model_step_states_the_datas_figur
     answer = [e for e in analysis.standard_report() if e.kind == "answer"][-1].answer
     assert answer.brain == "offline" and answer.ok, answer.text
     assert kpi_total(answer.steps) == pytest.approx(true_total(sales_csv), rel=1e-9)
-    report = build_report(analysis)
+    report = analysis.report()
     total_tile = report.kpis[0]
     assert total_tile.value == pytest.approx(true_total(sales_csv), rel=1e-9)
 
@@ -111,7 +110,7 @@ def test_an_offline_question_after_tampering_quotes_the_datas_total(analysis, sa
 def test_a_models_printed_figures_never_become_verified_tiles(analysis, sales_csv):
     tamper(analysis, "")
     model_answer = len(analysis.history) - 1
-    report = build_report(analysis, pins=[Pin(model_answer, 1)])
+    report = analysis.report(pins=[Pin(model_answer, 1)])
     # The tiles come from the key-figures step the report ran itself, in a fresh session.
     assert report.kpis and report.kpis[0].value == pytest.approx(true_total(sales_csv), rel=1e-9)
     assert all(k.value != 1.0 for k in report.kpis)

@@ -10,7 +10,6 @@ the step ended, and never a byte of its own files.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import threading
 import time
@@ -96,7 +95,7 @@ def race(stop=time.time() + {seconds}):
             except OSError:
                 pass
             try:
-                if n % 2:
+                if n % 2 and i >= 2:  # race-0/1 stay files, race-2/3 flip to links
                     os.symlink({target!r}, path)
                 else:
                     with open(path, 'w') as f:
@@ -193,6 +192,8 @@ NAMES = [b"\xff\xfe report.csv", "итоги\nфевраль.csv".encode(), b"\x
 
 def test_names_that_are_not_utf8_or_hold_control_characters_are_escaped_and_stored(
         session, tmp_path):
+    from analyst.events import Answer, Step
+    from analyst.record import finished
     from analyst.store import Store
 
     code = "import os\n" + "".join(
@@ -208,11 +209,11 @@ def test_names_that_are_not_utf8_or_hold_control_characters_are_escaped_and_stor
     assert "output/back\\\\slash.txt" in shown
     store = Store(tmp_path / "data")
     sid = store.create_session("owner", "t").id
-    store.add_answer(sid, {"question": "q", "answer": "a", "ok": True, "brain": "llm",
-                           "steps": [{"number": 1, "description": "d", "code": code,
-                                      "result": json.loads(json.dumps(result.to_dict()))}]})
-    kept = store.messages(sid)[-1].steps[0].result["files"]
-    assert sorted(f["path"] for f in kept) == shown
+    step = finished(Step(1, "d", code), result, session.workspace.root)
+    store.add_answer(sid, Answer("q", "a", steps=(step,), brain="llm"))
+    kept = store.messages(sid)[-1].answer.steps[0].result.files
+    assert sorted(f.path for f in kept) == shown
+    assert [a.sha256 for a in step.artifacts] == [f.sha256 for f in result.files]
 
 
 def test_the_clean_up_after_the_output_limit_never_follows_a_link(backend, workspace):
