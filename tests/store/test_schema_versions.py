@@ -13,6 +13,7 @@ import threading
 
 import pytest
 
+from analyst.errors import AnalystError, user_message
 from analyst.events import Answer, ModelCode, RecipeCall, Step
 from analyst.store import Store
 from analyst.store_schema import LATEST, MIGRATIONS, StoreVersionError, version_of
@@ -122,7 +123,7 @@ def test_a_database_of_a_newer_release_is_refused_in_words_and_left_untouched(tm
         conn.execute(f"PRAGMA user_version = {LATEST + 1}")
     with pytest.raises(StoreVersionError, match="newer version of Analyst") as raised:
         Store(data_dir).list_sessions("local")
-    assert getattr(raised.value, "human", False)
+    assert isinstance(raised.value, AnalystError) and user_message(raised.value)
     with sqlite3.connect(data_dir / "analyst.db") as conn:
         assert version_of(conn) == LATEST + 1
         assert conn.execute("SELECT title FROM sessions").fetchall() == [("mine",)]
