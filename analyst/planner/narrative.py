@@ -8,10 +8,13 @@ is recomputed, so the words and the table always agree. The words come from
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from analyst.planner.codegen import PlannedStep, StepFigures
 from analyst.planner.phrases import NOTE_PATTERNS, say, translate_note
+from analyst.planner.phrases.nouns import Noun
+from analyst.recipes.labels import month_label
 from analyst.report.formats import (
     format_delta,
     format_int,
@@ -49,6 +52,20 @@ def count(value: float, language: str = "en") -> str:
     return format_int(value, language)
 
 
+_ISO_MONTH = re.compile(r"(?<![\d-])\d{4}-\d{2}(?![\d-])")
+
+
+def period_label(label: object, language: str = "en") -> str:
+    """A period as the charts say it: a month "2025-07" -> "Jul 2025" ("лип. 2025");
+    weeks (a date) and quarters ("2025 Q3") as they are."""
+    return month_label(str(label), language) or str(label)
+
+
+def months_in(text: str, language: str = "en") -> str:
+    """Every month label "2025-07" in a sentence said as "Jul 2025"; dates stay dates."""
+    return _ISO_MONTH.sub(lambda m: period_label(m.group(0), language), text)
+
+
 def describe(step: PlannedStep, figures: StepFigures, seen_notes: set[str] | None = None,
              language: str = "en", max_notes: int | None = NOTES_SHOWN) -> str:
     """One short paragraph about a finished step, with its real numbers, in `language`.
@@ -67,7 +84,7 @@ def describe(step: PlannedStep, figures: StepFigures, seen_notes: set[str] | Non
     if shown:
         space = "" if language == "zh" else " "  # Chinese sentences are not spaced
         text += space + say(language, "note") + space + space.join(
-            translate_note(n, language) for n in shown)
+            months_in(translate_note(n, language), language) for n in shown)
         if hidden > 0:
             text += space + (say(language, "more_note") if hidden == 1
                              else say(language, "more_notes", n=count(hidden, language)))
@@ -134,10 +151,11 @@ def _dynamics(step: PlannedStep, f: StepFigures, lang: str) -> str:
         best = max(rows, key=lambda r: float(r[amount]))
         worst = min(rows, key=lambda r: float(r[amount]))
         parts.append(say(lang, "dynamics_best_worst", period=say(lang, f"period_{word}"),
-                         best_label=best[word], best=_value(step, float(best[amount]), lang),
-                         worst_label=worst[word],
+                         best_label=period_label(best[word], lang),
+                         best=_value(step, float(best[amount]), lang),
+                         worst_label=period_label(worst[word], lang),
                          worst=_value(step, float(worst[amount]), lang)))
-    last_label = f.tail[-1][word] if f.tail else "—"
+    last_label = period_label(f.tail[-1][word], lang) if f.tail else "—"
     change = v.get("last_change_pct", math.nan)
     if not math.isnan(change):
         # English says "grew 4.0%"; the other languages quote the signed change.
@@ -147,7 +165,7 @@ def _dynamics(step: PlannedStep, f: StepFigures, lang: str) -> str:
                          last=_value(step, v["last"], lang)))
     if rows is not None and len(rows) <= _LISTED_PERIODS:
         values = say(lang, "item_sep").join(
-            f"{r[word]}: {_value(step, float(r[amount]), lang)}" for r in rows)
+            f"{period_label(r[word], lang)}: {_value(step, float(r[amount]), lang)}" for r in rows)
         parts.append(say(lang, "dynamics_list", period=say(lang, f"period_{word}"),
                          by=say(lang, f"by_{word}"), values=values))
     return ("" if lang == "zh" else " ").join(parts)
@@ -200,14 +218,14 @@ def _top_text(step: PlannedStep, f: StepFigures, lang: str) -> str:
     shown = min(int(step.arguments.get("n", 10)), int(v["items"]))
     if shown >= int(v["items"]):
         # "The top 3 of 3" reads as a ranking of a few; all of them are shown, no "Other".
-        return say(lang, "top_all", items=count(v["items"], lang), by=by,
+        return say(lang, "top_all", items=count(v["items"], lang), by=Noun(by, v["items"]),
                    total=_value(step, v["total"], lang), names=names)
     text = say(lang, "top", shown=shown, items=count(v["items"], lang), by=by,
                top_total=_value(step, v["top_total"], lang), share=percent(v["top_share_pct"], lang),
                total=_value(step, v["total"], lang), names=names)
     rest = int(v["items"]) - shown
     if rest > 0 and v.get("total"):
-        text += say(lang, "top_other", rest=count(rest, lang), by=by,
+        text += say(lang, "top_other_one" if rest == 1 else "top_other", rest=count(rest, lang), by=by,
                     other=_value(step, v["other_total"], lang),
                     share=percent(v["other_total"] / v["total"] * 100, lang))
     return text
@@ -217,11 +235,12 @@ def _abc(step: PlannedStep, f: StepFigures, lang: str) -> str:
     item, amount = step.arguments["item"], step.arguments["amount"]
     v = f.figures
     classes = say(lang, "item_sep").join(
-        say(lang, "abc_class", klass=k.upper(), count=count(v[f"{k}_items"], lang), item=item,
+        say(lang, "abc_class", klass=k.upper(), count=count(v[f"{k}_items"], lang),
+            item=Noun(item, v[f"{k}_items"]),
             share=percent(v[f"{k}_share_pct"], lang), amount=amount)
         for k in "abc"
     )
-    return say(lang, "abc", items=count(v["items"], lang), item=item, amount=amount,
+    return say(lang, "abc", items=count(v["items"], lang), item=Noun(item, v["items"]), amount=amount,
                total=_value(step, v["total"], lang), classes=classes)
 
 

@@ -235,11 +235,12 @@ def _step(cols: SalesColumns, slug: str, description: str, recipe: str, lang: st
         # The mark the reader expects ("грн" in Ukrainian): the chart draws it as given and
         # the answer and report read it back, so all three agree.
         arguments["currency"] = currency_unit(cols.currency, lang)
-    # The recipes title their charts in English; other languages get the step's title.
+    # The recipes title their charts with the bare column names ("Top 10 Product by
+    # Revenue"); the chart carries the step's title, in its language and words.
     used = {v for v in arguments.values() if isinstance(v, str)}
     return PlannedStep(slug=slug, description=description, recipe=recipe,
                        parquet_path=cols.parquet_path, arguments=arguments,
-                       chart_title=None if lang == "en" else description,
+                       chart_title=description,
                        derived=derived_for(cols, used), language=lang, unit=unit)
 
 

@@ -7,6 +7,7 @@ from datetime import date, datetime
 
 import pandas as pd
 
+from analyst.recipes.labels import month_label
 from analyst.report.formats import MISSING, format_value
 from analyst.report.text import clean
 
@@ -72,6 +73,13 @@ def format_date(value: object) -> str:
     return clean(value)
 
 
+def format_month(value: object, language: str | None = "en") -> str:
+    """A month as the charts say it: "Jul 2025", "лип. 2025", "2025年7月"."""
+    if isinstance(value, (datetime, date, pd.Timestamp)):
+        value = f"{value.year:04d}-{value.month:02d}"
+    return month_label(str(value), language or "en") or clean(value)
+
+
 def cell_text(value: object, fmt: str, currency: str | None, language: str | None = "en") -> str:
     """One cell as display text: numbers formatted (in `language`'s style), missing numbers a
     dash, text cleaned."""
@@ -79,9 +87,11 @@ def cell_text(value: object, fmt: str, currency: str | None, language: str | Non
         return format_value(value, fmt, currency, language)
     try:
         if pd.isna(value):  # type: ignore[arg-type]
-            return MISSING if fmt == "date" else ""
+            return MISSING if fmt in ("date", "month") else ""
     except (TypeError, ValueError):  # lists, arrays: not a scalar, show them as text
         pass
+    if fmt == "month":
+        return format_month(value, language)
     if fmt == "date" or isinstance(value, (datetime, date)):
         return format_date(value)
     return clean(value)

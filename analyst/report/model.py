@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 ValueFormat = Literal["money", "int", "number", "percent"]
 """How a figure is shown. ``percent`` values are fractions: 0.123 is shown as 12.3%."""
 
-ColumnFormat = Literal["money", "int", "number", "percent", "text", "date"]
+ColumnFormat = Literal["money", "int", "number", "percent", "text", "date", "month"]
 """How a table column is shown; columns without an entry are inferred from their dtype."""
 
 

@@ -131,7 +131,7 @@ def _section_sheet(ws: Worksheet, item: Section, language: str = "en") -> None:
             widths[j] = len(str(name))
         styles = [
             excel_number_format(fmt, item.currency, language) if fmt in NUMERIC_FORMATS
-            else "yyyy-mm-dd" if fmt == "date" else None
+            else "yyyy-mm-dd" if fmt == "date" else "mmm yyyy" if fmt == "month" else None
             for fmt in fmts
         ]
         for i, values in enumerate(frame.itertuples(index=False, name=None), start=header_row + 1):

@@ -23,6 +23,7 @@ from analyst.datacard import DataCard
 from analyst.errors import AnalystError
 from analyst.events import Answer, RecipeCall, Step
 from analyst.planner.codegen import PlannedStep
+from analyst.planner.narrative import period_label
 from analyst.planner.phrases import data_language, normalise, say
 from analyst.planner.phrases.definitions import translate_definition
 from analyst.planner.runner import planned_of, step_paragraph
@@ -111,8 +112,9 @@ def build_report(
         sections=tuple(sections),
         sources=tuple(_source(card, lang) for card in cards),
         definitions=(method, *_definitions(verified, lang)),
-        steps_code=tuple(CodeStep(say(lang, "step_title", n=s.number, title=s.description),
-                                  s.code) for s in steps),
+        # The appendix numbers its steps itself: a title saying "Step 1" again would read
+        # "2. Step 1:" for a step pinned from another answer.
+        steps_code=tuple(CodeStep(s.description, s.code) for s in steps),
         include_code=include_code,
     )
 
@@ -268,7 +270,8 @@ def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
             label = figures.tail[-1].get(word) if figures.tail else None
             change = f.get("last_change_pct", math.nan)
             tiles.append(KPI(say(lang, "kpi_last", period=say(lang, f"period_{word}"),
-                                 label=label or "—"), f["last"], "money", cur,
+                                 label=period_label(label, lang) if label else "—"),
+                             f["last"], "money", cur,
                              delta=None if math.isnan(change) else change / 100.0,
                              delta_label=say(lang, "kpi_vs_previous",
                                              period=say(lang, f"period_{word}"))))

@@ -49,6 +49,11 @@ def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, d
         elif name in ("rows", "items", "orders", "rank"):
             formats[name] = "int"
     if "start" in table.columns and planned and planned.recipe == "period_dynamics":
+        if planned.arguments.get("freq", "M") == "M" and "month" in table.columns:
+            # A month is a date to Excel ("Jul 2025" shown, a real date in the cell) and
+            # reads as the chart says it in the PDF.
+            table["month"] = pd.to_datetime(table["start"]).dt.to_period("M").dt.to_timestamp()
+            formats["month"] = "month"
         table = table.drop(columns=["start"])  # the period label already says it
     return table, formats
 

@@ -69,7 +69,7 @@ def test_approval_mode_runs_only_the_approved_steps(analysis: Analysis) -> None:
 
     events = list(analysis.standard_report(approve=approve))
     answer = events[-1].answer
-    assert "ABC analysis of Product by Revenue" in asked
+    assert "ABC analysis of products by revenue" in asked
     assert "abc_analysis" not in [s.recipe for s in answer.steps]
     assert "kpi_summary" in [s.recipe for s in answer.steps]
     assert any(e.kind == "plan" for e in events)  # the plan is shown before anything runs

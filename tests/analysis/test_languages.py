@@ -46,11 +46,11 @@ def test_russian_revenue_by_month(russian: Analysis) -> None:
     # 1000.50 + 500.25 in January; March 1200.00 vs February 750.00 is +60%. The total, the
     # best and worst month and the last change lead; three months are also listed.
     assert answer.text.startswith(
-        "Сумма по месяцам: всего 3\u00a0450,75, количество месяцев: 3. Лучший месяц — 2026-01 "
-        "(1\u00a0500,75); худший — 2026-02 (750,00). Изменение за 2026-03: +60,0%, до "
-        "1\u00a0200,00. По месяцам: 2026-01: 1\u00a0500,75; 2026-02: 750,00; 2026-03: "
+        "Сумма по месяцам: всего 3\u00a0450,75, количество месяцев: 3. Лучший месяц — янв. 2026 "
+        "(1\u00a0500,75); худший — февр. 2026 (750,00). Изменение за мар. 2026: +60,0%, до "
+        "1\u00a0200,00. По месяцам: янв. 2026: 1\u00a0500,75; февр. 2026: 750,00; мар. 2026: "
         "1\u00a0200,00.")
-    assert "Последний период (2026-03) содержит данные только до 2026-03-15" in answer.text
+    assert "Последний период (мар. 2026) содержит данные только до 2026-03-15" in answer.text
 
 
 def test_russian_top_products_with_the_rest(russian: Analysis) -> None:
@@ -94,7 +94,7 @@ def test_a_chinese_report_has_chinese_labels_headers_and_tiles(chinese: Analysis
     assert report.language_hint == "zh" and report.title == "销售报告: 销售"
     tiles = {k.label: k.value for k in report.kpis}
     assert tiles["销售额合计"] == pytest.approx(3450.75)
-    assert tiles["最近一月（2026-03）"] == pytest.approx(1200.00)
+    assert tiles["最近一月（2026年3月）"] == pytest.approx(1200.00)
     top = next(s for s in report.sections if s.title == "销售额前10名产品")
     assert list(top.table.columns) == ["排名", "产品", "销售额", "占比", "行数", "项数"]
     assert report.definitions[0].name == "数据的计算方式"

@@ -67,7 +67,7 @@ def test_abc_class_counts(analysis: Analysis, expected: pd.DataFrame) -> None:
     }
     assert table["class"].value_counts().to_dict() == independent
     for klass, count in independent.items():
-        assert f"class {klass}: {count} Product" in answer.text
+        assert f"class {klass}: {count} products" in answer.text
 
 
 def test_every_step_keeps_its_code_and_result(analysis: Analysis) -> None:

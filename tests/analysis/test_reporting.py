@@ -26,14 +26,14 @@ def test_standard_report_model(analysis: Analysis, expected: pd.DataFrame,
     report = analysis.report(title="Q1 sales")
 
     tiles = {k.label: k for k in report.kpis}
-    assert tiles["Total Revenue"].value == pytest.approx(expected["Revenue"].sum(), abs=1e-6)
+    assert tiles["Total revenue"].value == pytest.approx(expected["Revenue"].sum(), abs=1e-6)
     assert tiles["Orders"].value == expected["Order ID"].nunique()
     march = expected.loc[expected["Date"].dt.month == 3, "Revenue"].sum()
-    assert tiles["Last month (2026-03)"].value == pytest.approx(march, abs=1e-6)
+    assert tiles["Last month (Mar 2026)"].value == pytest.approx(march, abs=1e-6)
 
     titles = [s.title for s in report.sections]
     assert titles[:4] == ["Key figures: Revenue", "Revenue by month",
-                          "Top 10 Product by Revenue", "ABC analysis of Product by Revenue"]
+                          "Top 10 products by revenue", "ABC analysis of products by revenue"]
     for section in report.sections[1:]:
         assert section.chart_path is not None and section.chart_path.is_file()
         assert section.table is not None and len(section.table) <= 25
@@ -57,10 +57,13 @@ def test_pinned_results_make_their_own_report(analysis: Analysis) -> None:
     ])
     [section] = report.sections
     assert section.title == "Monthly revenue" and section.narrative == "March recovered."
-    assert list(section.table["Month"]) == ["2026-01", "2026-02", "2026-03"]
+    # Months are dates (the Excel cell is one, shown "Jan 2026"), formatted as months.
+    assert list(section.table["Month"]) == list(pd.to_datetime(["2026-01-01", "2026-02-01",
+                                                                "2026-03-01"]))
+    assert section.column_formats["Month"] == "month"
     # The executive summary needs key figures the pin does not carry: the report runs the
     # key-figures step itself, so its code is listed too and every tile stays traceable.
-    assert report.steps_code[0].title == "Step 1: Revenue by month"
+    assert report.steps_code[0].title == "Revenue by month"
     assert len(report.steps_code) == 2 and "Key figures" in report.steps_code[1].title
     assert report.kpis and report.kpis[0].value == pytest.approx(
         float(section.table["Revenue"].sum()), abs=0.005)
@@ -76,7 +79,7 @@ def test_tables_have_headers_a_reader_understands(analysis: Analysis,
                                                   expected: pd.DataFrame) -> None:
     _run(analysis.standard_report())
     report = analysis.report()
-    top = next(s for s in report.sections if s.title == "Top 10 Product by Revenue")
+    top = next(s for s in report.sections if s.title == "Top 10 products by revenue")
     assert list(top.table.columns) == ["Rank", "Product", "Revenue", "Share", "Rows", "Items"]
     assert top.column_formats["Share"] == "percent" and top.column_formats["Revenue"] == "money"
     assert top.table["Product"].iloc[-1] == "Other"

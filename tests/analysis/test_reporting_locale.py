@@ -40,7 +40,7 @@ CASES = {
     "en": ("sales.csv", "utf-8",
            ("Date,Product,Region,Revenue\n2026-01-05,Tea,East,\"$1,250,000.00\"\n"
            "2026-02-17,Coffee,South,\"$700,000.00\"\n2026-03-09,Cocoa,East,\"$59,930.98\"\n"),
-           "total revenue", "Total Revenue is $2,009,930.98 over 3 rows.",
+           "total revenue", "Total revenue is $2,009,930.98 over 3 rows.",
            "$2,009,930.98", '"$"#,##0.00'),
 }
 

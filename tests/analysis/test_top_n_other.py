@@ -32,7 +32,7 @@ def test_the_top_10_table_sums_to_the_total(analysis: Analysis, expected: pd.Dat
     assert table["Revenue"].sum() == pytest.approx(expected["Revenue"].sum(), abs=1e-6)
     ranked = expected.groupby("Product")["Revenue"].sum().sort_values(ascending=False)
     assert other["Revenue"] == pytest.approx(ranked.iloc[10:].sum(), abs=1e-6)
-    assert f"The other 190 Product bring {ranked.iloc[10:].sum():,.2f}" in answer.text
+    assert f"The other 190 products bring {ranked.iloc[10:].sum():,.2f}" in answer.text
 
 
 def test_a_long_tail_is_not_drawn_but_its_share_is_said(analysis: Analysis,

@@ -43,7 +43,7 @@ def test_sentences_never_split_inside_numbers_and_cjk_full_stops_count():
 
 
 def test_short_answers_stay_a_sentence_and_model_answers_keep_their_layout():
-    short = "Total Revenue is 33,912.00 over 18 rows."
+    short = "Total revenue is 33,912.00 over 18 rows."
     assert answer_markdown(short) == short
     model = "Revenue rose.\n\n- Gizmo: $13,530\n- Gadget: $11,304"
     assert answer_markdown(model, "llm") == model.replace("$", "\\$")

@@ -39,4 +39,4 @@ def test_a_pinned_only_report_gets_its_total_revenue_tile_from_the_live_session(
     summary = _pdf_text(pdf).split("Executive summary", 1)[1][:200]
     total = sum(1000 + m * 137 + d * 11 + i * 250 + 0.5
                 for m in range(1, 7) for i, d in enumerate((3, 14, 25)))
-    assert f"Total Revenue\n{total:,.2f}" in summary, summary
+    assert f"Total revenue\n{total:,.2f}" in summary, summary

@@ -61,7 +61,7 @@ def _plan(cards, question: str, language: str = "en"):
 def test_a_unit_cost_is_multiplied_by_the_quantity_and_the_answer_says_so(unit_cost):
     answer = _answer(unit_cost, "total revenue")
     assert answer.text.startswith(
-        "Total Revenue is 300.00 over 4 rows. Gross profit is 234.00, a gross margin of 78.0%. "
+        "Total revenue is 300.00 over 4 rows. Gross profit is 234.00, a gross margin of 78.0%. "
         "Total Qty: 18. Note: Cost computed as Qty × Unit Cost: 'Unit Cost' is a cost per unit, "
         "not a total.")
     code = answer.steps[0].code
@@ -73,15 +73,15 @@ def test_margin_by_region_uses_the_computed_cost(unit_cost):
     answer = _answer(unit_cost, "margin by region")
     assert answer.text.startswith(
         "Gross profit is 234.00 on revenue 300.00, a margin of 78.0%. The most profitable "
-        "Region is North with 126.00.")
+        "region is North with 126.00.")
     assert "Cost computed as Qty × Unit Cost" in answer.text
 
 
 def test_top_regions_by_profit_rank_by_revenue_minus_cost(unit_cost):
     answer = _answer(unit_cost, "Top 2 regions by profit")
-    assert answer.steps[0].description == "Top 2 Region by Gross profit"
+    assert answer.steps[0].description == "Top 2 regions by gross profit"
     assert answer.text.startswith(
-        "The top 2 of 3 Region bring 208.00, 88.9% of the total 234.00. Largest: North "
+        "The top 2 of 3 regions bring 208.00, 88.9% of the total 234.00. Largest: North "
         "(126.00), East (82.00).")
     assert "Gross profit computed as Revenue − Cost: the table has no profit column." in answer.text
     (path,) = [t for t in answer.steps[0].tables if t.endswith(".parquet")]
@@ -93,7 +93,7 @@ def test_quantity_by_month_sums_the_quantity_column_without_a_currency(unit_cost
     answer = _answer(unit_cost, "quantity by month")
     assert answer.steps[0].description == "Qty by month"
     assert answer.text.startswith("Qty by month: 18 in total over 2 months. Best month: "
-                                  "2026-01 (14); worst: 2026-02 (4).")
+                                  "Jan 2026 (14); worst: Feb 2026 (4).")
 
 
 def test_profit_without_a_cost_column_is_refused_not_answered_with_revenue(tmp_path):
@@ -117,7 +117,7 @@ def test_revenue_is_quantity_times_unit_price_only_without_a_revenue_column(tmp_
     with _analysis(tmp_path, "prices.csv", UNIT_PRICE) as analysis:
         answer = _answer(analysis, "total revenue")
     # 25 + 24 + 9 + 8
-    assert answer.text.startswith("Total Revenue is 66.00 over 4 rows.")
+    assert answer.text.startswith("Total revenue is 66.00 over 4 rows.")
     assert ("Revenue computed as Qty × Unit Price: the table has no revenue or amount column."
             in answer.text)
     (tmp_path / "r").mkdir()

@@ -53,7 +53,7 @@ def test_a_profit_answer_names_the_loss_maker_first(tmp_path, question, opening)
 
 def test_a_profit_ranking_names_the_loss_maker_and_calls_negative_rows_losses(tmp_path):
     answer = _ask(tmp_path, SHOP, "which products are most profitable")
-    assert answer.text.startswith("Espresso machine loses 1,800.00. All 4 Product"), answer.text
+    assert answer.text.startswith("Espresso machine loses 1,800.00. All 4 products"), answer.text
     (step,) = answer.steps
     assert "2 row(s) were sold at a loss (negative 'Gross profit': cost above revenue)" \
         in step.result.stdout
@@ -65,4 +65,4 @@ def test_without_a_cost_column_the_answer_is_revenue_by_product_said_plainly(tmp
                   "which products make me money?")
     assert answer.ok, answer.text
     assert "no cost column, so profit cannot be computed" in answer.text
-    assert "Revenue by Product" in answer.text
+    assert "Revenue by product" in answer.text

@@ -37,10 +37,10 @@ def _answer(analysis: Analysis, question: str) -> Answer:
 def test_partial_and_missing_months_lead_the_notes_and_the_rest_are_counted(gaps):
     answer = _answer(gaps, "revenue by month")
     assert answer.text == (
-        "Revenue by month: 160.00 in total over 3 months. Best month: 2026-01 (80.00); worst: "
-        "2026-02 (0.00). By month: 2026-01: 80.00; 2026-02: 0.00; 2026-03: 80.00. "
-        "Note: The last month (2026-03) only has data up to 2026-03-11; its total is not a "
-        "full month. No rows in 2026-02: shown as 0, not skipped. 1 row(s) have no readable "
+        "Revenue by month: 160.00 in total over 3 months. Best month: Jan 2026 (80.00); worst: "
+        "Feb 2026 (0.00). By month: Jan 2026: 80.00; Feb 2026: 0.00; Mar 2026: 80.00. "
+        "Note: The last month (Mar 2026) only has data up to 2026-03-11; its total is not a "
+        "full month. No rows in Feb 2026: shown as 0, not skipped. 1 row(s) have no readable "
         "'Date' and are left out of the per-month table; their Revenue totals 5.00. "
         "(+1 more note in the step's details.)")
     # The note not quoted is in the step's own figures line, for the UI and the report.
@@ -51,15 +51,15 @@ def test_partial_and_missing_months_lead_the_notes_and_the_rest_are_counted(gaps
 
 def test_the_notes_in_ukrainian_lead_with_the_partial_month(gaps):
     answer = _answer(gaps, "виручка по місяцях")
-    assert ("Примітка: Останній період (2026-03) має дані лише до 2026-03-11; його підсумок "
-            "неповний. Без рядків: 2026-02; показано як 0, а не пропущено.") in answer.text
+    assert ("Примітка: Останній період (бер. 2026) має дані лише до 2026-03-11; його підсумок "
+            "неповний. Без рядків: лют. 2026; показано як 0, а не пропущено.") in answer.text
     assert answer.text.endswith("(Ще одна примітка — в деталях кроку.)")
 
 
 def test_top_n_of_all_items_says_all(gaps):
     answer = _answer(gaps, "top 5 products by revenue")
     # A 150 - 20 + ... : A = 100 + 50, B = -20 + 5, (blank) = 30
-    assert answer.text.startswith("All 3 Product together bring 165.00. Largest: A (150.00), "
+    assert answer.text.startswith("All 3 products together bring 165.00. Largest: A (150.00), "
                                   "(blank) (30.00), B (-15.00).")
     assert "top 3 of 3" not in answer.text.lower() and "Other" not in answer.text
 
@@ -77,16 +77,16 @@ def _dynamics_figures(months: int) -> tuple[PlannedStep, StepFigures]:
 
 
 @pytest.mark.parametrize("language, expected", [
-    ("en", ("Revenue by month: $1,880.00 in total over 12 months. Best month: 2025-12 ($220.00); "
-           "worst: 2025-05 ($50.00). Revenue grew 4.7% in 2025-12 to $220.00.")),
+    ("en", ("Revenue by month: $1,880.00 in total over 12 months. Best month: Dec 2025 ($220.00); "
+           "worst: May 2025 ($50.00). Revenue grew 4.7% in Dec 2025 to $220.00.")),
     ("uk", ("Revenue по місяцях: разом 1\u00a0880,00\u00a0$, кількість місяців: 12. Найкращий "
-           "місяць — 2025-12 (220,00\u00a0$); найгірший — 2025-05 (50,00\u00a0$). Зміна за "
-           "2025-12: +4,7%, до 220,00\u00a0$.")),
+           "місяць — груд. 2025 (220,00\u00a0$); найгірший — трав. 2025 (50,00\u00a0$). Зміна за "
+           "груд. 2025: +4,7%, до 220,00\u00a0$.")),
     ("ru", ("Revenue по месяцам: всего 1\u00a0880,00\u00a0$, количество месяцев: 12. Лучший "
-           "месяц — 2025-12 (220,00\u00a0$); худший — 2025-05 (50,00\u00a0$). Изменение за "
-           "2025-12: +4,7%, до 220,00\u00a0$.")),
-    ("zh", ("按月的Revenue：合计$1,880.00，共12个月。最高的月：2025-12（$220.00）；最低的："
-           "2025-05（$50.00）。2025-12较上期变化+4.7%，为$220.00。")),
+           "месяц — дек. 2025 (220,00\u00a0$); худший — май 2025 (50,00\u00a0$). Изменение за "
+           "дек. 2025: +4,7%, до 220,00\u00a0$.")),
+    ("zh", ("按月的Revenue：合计$1,880.00，共12个月。最高的月：2025年12月（$220.00）；最低的："
+           "2025年5月（$50.00）。2025年12月较上期变化+4.7%，为$220.00。")),
 ])
 def test_twelve_months_lead_with_total_best_worst_and_last_change(language, expected):
     # 1,880 = sum(110..220 step 10) - 150 + 50 = 1,980 - 100; the table lists every month, the words do not.

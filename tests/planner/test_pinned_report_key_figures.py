@@ -27,13 +27,14 @@ def test_pinning_only_revenue_by_month_still_gives_total_revenue_tiles(
             pass
         report = analysis.report(pins=[Pin(len(analysis.history) - 1, 1)])
 
-    assert report.kpis[0].label == "Total Revenue"  # the total leads the summary
+    assert report.kpis[0].label == "Total revenue"  # the total leads the summary
     tiles = {k.label: k for k in report.kpis}
-    assert tiles["Total Revenue"].value == pytest.approx(expected["Revenue"].sum(), abs=1e-6)
+    assert tiles["Total revenue"].value == pytest.approx(expected["Revenue"].sum(), abs=1e-6)
     assert tiles["Orders"].value == expected["Order ID"].nunique()
     assert len(report.sections) == 1  # the pinned result only; the figures live in the summary
     # Traceable: the code that computed the tiles is in the appendix.
-    assert report.steps_code[0].title == "Step 1: Revenue by month"
+    # The appendix numbers the steps; the title does not say "Step 1" again ("2. Step 1:").
+    assert report.steps_code[0].title == "Revenue by month"
     assert "kpi_summary" in report.steps_code[-1].code
 
 

@@ -36,8 +36,8 @@ def test_the_joined_table_stands_for_its_sheets(workbook: Path, tmp_path: Path) 
     assert [c.table for c in cards] == ["book_all_sheets", "book_jan", "book_feb", "book_mar"]
     steps = standard_plan(cards).steps
     assert [s.description for s in steps] == [
-        "Key figures: Revenue", "Revenue by month", "Revenue by Sheet",
-        "Top 10 Product by Revenue", "ABC analysis of Product by Revenue", "Revenue by Region"]
+        "Key figures: Revenue", "Revenue by month", "Revenue by sheet",
+        "Top 10 products by revenue", "ABC analysis of products by revenue", "Revenue by region"]
     assert {s.parquet_path for s in steps} == {"input/book_all_sheets.parquet"}
 
 
@@ -60,8 +60,8 @@ def test_the_report_of_a_monthly_workbook_has_each_section_once(workbook: Path,
         analysis.add_file(workbook)
         answer = next(e.answer for e in analysis.standard_report() if e.kind == "answer")
         assert answer.ok
-        assert answer.text.startswith("Total Revenue is 350.00 over 6 rows.")
-        assert ("Revenue by Sheet: 3 groups, total 350.00. The largest is Jan with 150.00 "
+        assert answer.text.startswith("Total revenue is 350.00 over 6 rows.")
+        assert ("Revenue by sheet: 3 groups, total 350.00. The largest is Jan with 150.00 "
                 "(42.9%), then Feb (100.00), Mar (100.00).") in answer.text
         report = analysis.report()
     titles = [s.title for s in report.sections]

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from analyst.planner.phrases import en, ru, uk, zh
+from analyst.planner.phrases.nouns import Noun
 from analyst.report.formats import format_value
 
 LANGUAGES = ("en", "uk", "ru", "zh")
@@ -136,9 +137,17 @@ def phrases(language: str | None) -> dict[str, str]:
     return PHRASES[normalise(language)]
 
 
+# Placeholders that hold a column's name: English templates may say them in lower case or
+# in the plural ("{by:words}" -> "products"), see `nouns`.
+_NAMES = ("by", "item", "amount", "quantity")
+
+
 def say(language: str | None, key: str, **values: Any) -> str:
     """The template `key` in `language`, filled in (English when a language lacks it)."""
     template = PHRASES[normalise(language)].get(key) or en.PHRASES[key]
+    for name in _NAMES:
+        if isinstance(values.get(name), str) and not isinstance(values[name], Noun):
+            values[name] = Noun(values[name])
     return template.format(**values)
 
 

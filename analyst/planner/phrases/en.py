@@ -38,10 +38,10 @@ PHRASES: dict[str, str] = {
     # Step titles (also the report's section titles).
     "title_kpi": "Key figures: {amount}",
     "title_dynamics": "{amount} by {period}",
-    "title_top": "Top {n} {by} by {amount}",
-    "title_abc": "ABC analysis of {item} by {amount}",
-    "title_breakdown": "{amount} by {by}",
-    "title_margin": "Gross margin by {by}",
+    "title_top": "Top {n} {by:words} by {amount:word}",
+    "title_abc": "ABC analysis of {item:words} by {amount:word}",
+    "title_breakdown": "{amount} by {by:word}",
+    "title_margin": "Gross margin by {by:word}",
     "title_pnl": "Profit and loss summary",
     "title_funnel": "Funnel conversion",
     "other_not_drawn": "Other ({items} items, {share}% of the total) is in the table, "
@@ -51,7 +51,7 @@ PHRASES: dict[str, str] = {
     "by_month": "month", "by_week": "week", "by_quarter": "quarter",
     # Narratives.
     "note": "Note:",
-    "kpi": "Total {amount} is {total} over {rows} rows",
+    "kpi": "Total {amount:word} is {total} over {rows} rows",
     "kpi_orders": " ({orders} orders, average order value {aov})",
     "kpi_end": ".",
     "kpi_margin": " Gross profit is {profit}, a gross margin of {margin}.",
@@ -60,17 +60,18 @@ PHRASES: dict[str, str] = {
     "dynamics_up": "{amount} grew {change} in {label} to {last}.",
     "dynamics_down": "{amount} fell {change} in {label} to {last}.",
     "dynamics_best": "The best {period} was {label} with {value}.",
-    "top": "The top {shown} of {items} {by} bring {top_total}, {share} of the total {total}. "
+    "top": "The top {shown} of {items} {by:words} bring {top_total}, {share} of the total {total}. "
            "Largest: {names}.",
-    "top_other": " The other {rest} {by} bring {other} ({share}).",
-    "abc": "ABC analysis of {items} {item} by {amount} (total {total}): {classes}.",
-    "abc_class": "class {klass}: {count} {item} with {share} of {amount}",
-    "breakdown": "{amount} by {by}: {groups} groups, total {total}. The largest is {top} with "
+    "top_other": " The other {rest} {by:words} bring {other} ({share}).",
+    "top_other_one": " The other {rest} {by:word} brings {other} ({share}).",
+    "abc": "ABC analysis of {items} {item:count} by {amount:word} (total {total}): {classes}.",
+    "abc_class": "class {klass}: {count} {item:count} with {share} of {amount:word}",
+    "breakdown": "{amount} by {by:word}: {groups} groups, total {total}. The largest is {top} with "
                  "{largest} ({share})",
     "breakdown_then": ", then {others}.",
     "margin": "Gross profit is {profit} on revenue {revenue}, a margin of {margin}.",
-    "margin_best": " The most profitable {by} is {best} with {best_profit}.",
-    "margin_losses": " {count} {by} lose money.",
+    "margin_best": " The most profitable {by:word} is {best} with {best_profit}.",
+    "margin_losses": " {count} {by:words} lose money.",
     "funnel": "Overall conversion is {overall}: {first} at the first stage, {last} at the "
               "last. Stage to stage: {steps}.",
     "funnel_step": "{a} to {b}: {share}",
@@ -83,7 +84,7 @@ PHRASES: dict[str, str] = {
     # The report built from the steps.
     "report_title": "Sales report",
     "period_range": "{first} to {last}",
-    "kpi_total": "Total {amount}",
+    "kpi_total": "Total {amount:word}",
     "kpi_orders_label": "Orders",
     "kpi_aov": "Average order value",
     "kpi_gross_margin": "Gross margin",
@@ -124,11 +125,11 @@ PHRASES: dict[str, str] = {
                     "column, so the total cost and the margin cannot be computed.",
     "more_notes": "(+{n} more notes in the step's details.)",
     "more_note": "(+1 more note in the step's details.)",
-    "top_all": "All {items} {by} together bring {total}. Largest: {names}.",
+    "top_all": "All {items} {by:count} together bring {total}. Largest: {names}.",
     "dynamics_best_worst": "Best {period}: {best_label} ({best}); worst: {worst_label} "
                            "({worst}).",
     "dynamics_list": "By {by}: {values}.",
-    "kpi_quantity": " Total {quantity}: {value}.",
+    "kpi_quantity": " Total {quantity:word}: {value}.",
     "note_cost_from_units": "{column} computed as {qty} × {unit}: '{unit}' is a cost per unit, "
                             "not a total.",
     "note_revenue_from_units": "{column} computed as {qty} × {unit}: the table has no revenue "
@@ -140,7 +141,7 @@ PHRASES: dict[str, str] = {
                       "revenue), totalling {total}; they are netted into the totals.",
     "note_revenue_not_profit": "The table {table} has no cost column, so profit cannot be "
                                "computed: this is {amount} (revenue), not profit.",
-    "margin_losses_one": " {count} {by} loses money.",
+    "margin_losses_one": " {count} {by:word} loses money.",
     "loss_item": "{name} loses {value}",
     "loss_items": "{items}. ",
 }

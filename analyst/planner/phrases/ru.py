@@ -58,6 +58,7 @@ PHRASES: dict[str, str] = {
     "top": "Топ-{shown} из {items} ({by}) дают {top_total}, {share} от общей суммы {total}. "
            "Крупнейшие: {names}.",
     "top_other": " Остальные {rest} ({by}) дают {other} ({share}).",
+    "top_other_one": " Остальные {rest} ({by}) дают {other} ({share}).",
     "abc": "ABC-анализ «{item}» по показателю «{amount}» (позиций: {items}, всего {total}). "
            "Классы (количество, доля): {classes}.",
     "abc_class": "{klass} — {count}, {share}",

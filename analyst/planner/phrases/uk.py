@@ -58,6 +58,7 @@ PHRASES: dict[str, str] = {
     "top": "Топ-{shown} з {items} ({by}) дають {top_total}, {share} від загальної суми "
            "{total}. Найбільші: {names}.",
     "top_other": " Інші {rest} ({by}) дають {other} ({share}).",
+    "top_other_one": " Інші {rest} ({by}) дають {other} ({share}).",
     "abc": "ABC-аналіз «{item}» за показником «{amount}» (позицій: {items}, разом {total}). "
            "Класи (кількість, частка): {classes}.",
     "abc_class": "{klass} — {count}, {share}",

@@ -48,6 +48,7 @@ PHRASES: dict[str, str] = {
     "dynamics_best": "最高的是{label}，为{value}。",
     "top": "{items}个{by}中前{shown}名合计{top_total}，占总额{total}的{share}。最大的：{names}。",
     "top_other": "其余{rest}个{by}合计{other}（{share}）。",
+    "top_other_one": "其余{rest}个{by}合计{other}（{share}）。",
     "abc": "按{amount}对{items}个{item}进行ABC分析（合计{total}）：{classes}。",
     "abc_class": "{klass}类{count}个，占{share}",
     "breakdown": "按{by}的{amount}：共{groups}组，合计{total}。最大的是{top}，{largest}（{share}）",
