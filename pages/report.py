@@ -66,12 +66,11 @@ built = st.session_state.get("built")
 if built and built[0] == session.id:
     report = built[1]
     st.success(t("ready", title=report.title))
-    name = "".join(c if c.isalnum() or c in " -_" else "_" for c in report.title).strip() or "report"
     pdf_col, xlsx_col = st.columns(2)
-    pdf_col.download_button(t("download_pdf"), report.pdf, file_name=f"{name}.pdf",
+    pdf_col.download_button(t("download_pdf"), report.pdf, file_name=report.file_name("pdf"),
                             mime="application/pdf", icon=":material/download:", on_click="ignore",
                             key="download_pdf", type="primary")
-    xlsx_col.download_button(t("download_xlsx"), report.xlsx, file_name=f"{name}.xlsx",
+    xlsx_col.download_button(t("download_xlsx"), report.xlsx, file_name=report.file_name("xlsx"),
                              mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                              icon=":material/download:", on_click="ignore", key="download_xlsx")
     if report.first_page_png:

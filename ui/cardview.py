@@ -78,7 +78,8 @@ def _body(session: SessionRecord, record: FileRecord, cards: list[dict[str, Any]
         with st.expander(t("preview", name=name, shown=len(frame), total=f"{card.get('rows', 0):,}"),
                          expanded=fresh):
             roles = {c.get("name"): c.get("role") for c in card.get("columns") or []}
-            st.dataframe(frame, width="stretch", hide_index=True, height="auto",
+            # A missing value is an empty cell, as in the user's spreadsheet (not "None").
+            st.dataframe(frame, width="stretch", hide_index=True, height="auto", placeholder="",
                          column_config=number_columns(frame, roles))
         excluded = card.get("excluded_rows") or []
         if len(excluded) > 1:

@@ -74,7 +74,7 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
             elif view == "Table" and frame is not None:
                 shown = dates_without_midnight(frame)
                 figures = figures_styler(shown)
-                st.dataframe(shown if figures is None else figures, width="stretch",
+                st.dataframe(shown if figures is None else figures, width="stretch", placeholder="",
                              hide_index=plain_index(shown),
                              column_config=number_columns(shown, headings=True,
                                                           row_formats=figures is not None))

@@ -16,6 +16,7 @@ from pathlib import Path
 from analyst.analysis import Analysis
 from analyst.events import Answer
 from analyst.progress import Progress, tell
+from analyst.report.text import download_name
 from analyst.reporting import Pin
 from analyst.store import MessageRecord, PinRecord
 
@@ -26,6 +27,10 @@ class Built:
     xlsx: bytes
     title: str
     first_page_png: bytes | None
+
+    def file_name(self, extension: str) -> str:
+        """"Sales report - sales_export.pdf": the title, readable, safe as a file name."""
+        return download_name(self.title, extension)
 
 
 def build(analysis: Analysis, messages: list[MessageRecord], pins: list[PinRecord],

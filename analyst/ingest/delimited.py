@@ -178,6 +178,8 @@ def _read_arrow(buffer, offset: int, width: int, delimiter: str, types: dict) ->
             if "UTF8" in message or "utf8" in message.lower():
                 raise UnicodeError(message) from exc
             match = re.search(r"column #(\d+)", message)
+            if "Empty CSV file" in message:  # a header line and nothing below it
+                raise IngestError("The file has no data rows below its header.") from exc
             if not match or types.get(names[int(match.group(1))]) == pa.string():
                 raise IngestError(f"The file could not be read as a table: {message}") from exc
             types[names[int(match.group(1))]] = pa.string()

@@ -55,8 +55,8 @@ def ingest_file(
         digest = pool.submit(sha256_of, path)
         try:
             tables = _read(path, kind, options, name, progress)
-        except IngestError:
-            raise
+        except IngestError as exc:
+            raise named(exc, name) from exc.__cause__
         except (ValueError, KeyError, IndexError, OSError, pa.ArrowException) as exc:
             raise IngestError(f"{name} could not be read as a table ({type(exc).__name__}: {exc}).") from exc
         sha256 = digest.result()
@@ -80,6 +80,17 @@ def ingest_file(
     shutil.copyfile(path, original)
     tell(progress, "done", name)
     return cards
+
+
+def named(error: IngestError, name: str) -> IngestError:
+    """The same sentence, saying which file it is about: a user who dropped five files
+    must not have to guess ("The file has no rows" -> "sales.csv has no rows")."""
+    text = str(error)
+    if name in text:
+        return error
+    if text.startswith("The file "):
+        return IngestError(f"{name} {text[len('The file '):]}")
+    return IngestError(f"{name}: {text[:1].lower()}{text[1:]}")
 
 
 def _fast_card(fast: FastTable, name: str, sha256: str, input_dir: Path) -> DataCard:

@@ -8,6 +8,7 @@ goes through `para_text` (or `escape`) before it reaches a Paragraph.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from xml.sax.saxutils import escape as _xml_escape
 
@@ -60,3 +61,19 @@ def paragraphs(text: object) -> list[str]:
 def contains_cjk(texts: Iterable[object]) -> bool:
     """True when any text holds Chinese, Japanese or Korean characters."""
     return any(_CJK.search(str(text)) for text in texts if text is not None)
+
+
+_SEPARATORS = re.compile(r"\s*[:;/\\|：；｜]+\s*")
+_ODD = re.compile(r"[^\w\s\-.,()&+']+")
+
+
+def download_name(title: str, extension: str, fallback: str = "report") -> str:
+    """A file name a reader recognises, from the report's title: "Sales report: sales_export"
+    -> "Sales report - sales_export.pdf". Letters of every script are kept; separators
+    become " - ", characters a file system refuses are dropped, never turned into "_"."""
+    text = unicodedata.normalize("NFC", clean(title))
+    text = _SEPARATORS.sub(" - ", text)
+    text = _ODD.sub(" ", text)
+    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"(?:\s*-\s*){2,}", " - ", text).strip(" .-'") or fallback
+    return f"{text[:120].rstrip(' .-')}.{extension}"

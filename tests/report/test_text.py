@@ -1,8 +1,20 @@
 """User and model text reaches reportlab escaped, and comes out exactly as written."""
 
+
+import re
+
+import pytest
 from reportlab.platypus import Paragraph
 
-from analyst.report.text import clean, contains_cjk, escape, para_text, paragraphs, truncate
+from analyst.report.text import (
+    clean,
+    contains_cjk,
+    download_name,
+    escape,
+    para_text,
+    paragraphs,
+    truncate,
+)
 
 
 def test_markup_characters_are_escaped():
@@ -39,3 +51,21 @@ def test_cjk_is_detected_in_chinese_japanese_and_korean_only():
     assert contains_cjk(["かな"])
     assert contains_cjk(["매출"])
     assert not contains_cjk(["Выручка", "Revenue", "\u20ac", "\U0001f4c8"])
+
+
+@pytest.mark.parametrize(("title", "expected"), [
+    ("Sales report: sales_export", "Sales report - sales_export"),
+    ("Звіт про продажі: продажі_липень, залишки", "Звіт про продажі - продажі_липень, залишки"),
+    ("Отчёт: продажи/склад", "Отчёт - продажи - склад"),
+    ("销售报告：销售", "销售报告 - 销售"),
+    ("Q3/Q4 results | draft", "Q3 - Q4 results - draft"),
+    ("<b>Board</b> pack?*", "b Board - b pack"),
+    ("Report: a: b", "Report - a - b"),
+    ("   ", "report"),
+    ("x" * 300, "x" * 120),
+])
+def test_download_names_come_from_the_title_without_odd_characters(title, expected):
+    for extension in ("pdf", "xlsx"):
+        name = download_name(title, extension)
+        assert name == f"{expected}.{extension}"
+        assert not re.search(r'[\\/:*?"<>|]|_\s|\s_', name)  # never "Sales report_ file"
