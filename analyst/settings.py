@@ -124,6 +124,24 @@ def effective_values(
     return merged
 
 
+LEGACY_DATA_DIR = Path("data")
+"""The default of earlier versions, inside the checkout: still used when it holds a store."""
+
+
+def default_data_dir(env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Path:
+    """Where sessions live when ANALYST_DATA_DIR is not set: the user's data folder
+    (`$XDG_DATA_HOME/analyst`, else `~/.local/share/analyst`), outside the checkout, so
+    Streamlit's file watcher (which watches the app's folder recursively) does not see
+    every upload, table and chart. A `data/` folder of an earlier version that holds a
+    store is kept, so nobody's sessions disappear on upgrade."""
+    env = os.environ if env is None else env
+    legacy = (cwd or Path.cwd()) / LEGACY_DATA_DIR
+    if (legacy / "analyst.db").is_file():
+        return LEGACY_DATA_DIR
+    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "analyst"
+
+
 def load_settings(
     env: Mapping[str, str] | None = None, secrets: Mapping[str, Any] | None = None
 ) -> AppSettings:
@@ -161,7 +179,7 @@ def load_settings(
     log_level, log_problem = read_log_level(merged)
     problems.extend([log_problem] if log_problem else [])
     return AppSettings(
-        data_dir=Path(merged.get("ANALYST_DATA_DIR") or defaults.data_dir),
+        data_dir=Path(merged.get("ANALYST_DATA_DIR") or default_data_dir(merged)),
         max_upload_mb=max(1, int(ingest.max_upload_mb)),
         max_sandboxes=int(reader.number("ANALYST_MAX_SANDBOXES", defaults.max_sandboxes, 1)),
         queue_timeout_s=reader.number("ANALYST_QUEUE_TIMEOUT", defaults.queue_timeout_s, 1),

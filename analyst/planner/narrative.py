@@ -146,7 +146,8 @@ def _dynamics(step: PlannedStep, f: StepFigures, lang: str) -> str:
     v = f.figures
     parts = [say(lang, "dynamics", amount=amount, period=say(lang, f"by_{word}"),
                  total=_value(step, v["total"], lang), periods=count(v["periods"], lang),
-                 periods_word=say(lang, f"periods_{word}"))]
+                 periods_word=say(lang, f"period_{word}" if v["periods"] == 1 and lang == "en"
+                                  else f"periods_{word}"))]
     if rows is not None and len(rows) > 1:
         best = max(rows, key=lambda r: float(r[amount]))
         worst = min(rows, key=lambda r: float(r[amount]))

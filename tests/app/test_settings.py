@@ -7,9 +7,13 @@ from pathlib import Path
 from analyst.settings import load_settings
 
 
-def test_defaults_are_safe_without_any_configuration():
+def test_defaults_are_safe_without_any_configuration(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a checkout without an earlier data/ folder
     s = load_settings(env={}, secrets={})
-    assert s.data_dir == Path("data")
+    # Outside the app's folder, which Streamlit's file watcher watches recursively.
+    assert s.data_dir == Path.home() / ".local" / "share" / "analyst"
+    assert load_settings(env={"XDG_DATA_HOME": str(tmp_path / "xdg")}, secrets={}).data_dir == (
+        tmp_path / "xdg" / "analyst")
     assert s.privacy is True  # schema and statistics only, by default
     assert s.offline is False and s.approval is False
     assert s.sandbox_backend == "auto"
@@ -56,3 +60,21 @@ def test_bad_values_are_reported_in_plain_words_and_defaults_used():
     assert "ANALYST_PRIVACY must be on or off" in text
     assert "ANALYST_SANDBOX_BACKEND must be auto, docker or local" in text
     assert "ANALYST_MAX_STEPS" in text
+
+
+def test_an_earlier_data_folder_with_sessions_is_kept(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "data").mkdir()
+    assert load_settings(env={}, secrets={}).data_dir != Path("data")  # empty: not a store
+    (tmp_path / "data" / "analyst.db").write_bytes(b"")
+    assert load_settings(env={}, secrets={}).data_dir == Path("data")
+
+
+def test_the_default_data_folder_is_outside_the_watched_app_folder(tmp_path, monkeypatch):
+    from tests.app.samples import ROOT
+
+    monkeypatch.chdir(ROOT)
+    if (ROOT / "data" / "analyst.db").is_file():
+        monkeypatch.chdir(tmp_path)  # this checkout was used before 16: judge a fresh one
+    data = load_settings(env={}, secrets={}).data_dir.resolve()
+    assert not data.is_relative_to(ROOT.resolve())

@@ -1,0 +1,58 @@
+"""The README's "What you can ask without a model" is true: every example in its table is
+answered offline from a sales export, and the questions it says need a model are refused."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from analyst.analysis import Analysis
+from benchmarks.sales_data import sales_frame
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+NEEDS_SPECIAL_TABLE = ("funnel conversion", "P&L summary")  # a funnel or P&L file, not sales
+
+
+def _examples() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## What you can ask without a model", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    questions = [q for row in rows for q in re.findall(r"`([^`]+)`", row.split("|")[1])]
+    return [q for q in questions if q not in NEEDS_SPECIAL_TABLE]
+
+
+@pytest.fixture(scope="module")
+def analysis(tmp_path_factory: pytest.TempPathFactory):
+    root = tmp_path_factory.mktemp("readme")
+    frame = sales_frame(3000)
+    frame.insert(3, "Customer", [f"Customer {i % 18}" for i in range(len(frame))])
+    path = root / "sales_export.csv"
+    frame.to_csv(path, index=False)
+    with Analysis.open(root / "ws", backend="local") as analysis:
+        analysis.add_file(path)
+        yield analysis
+
+
+def _answer(analysis: Analysis, question: str):
+    return next(e.answer for e in analysis.ask(question, brain="offline") if e.kind == "answer")
+
+
+def test_the_readme_lists_examples() -> None:
+    assert len(_examples()) >= 12
+
+
+@pytest.mark.parametrize("question", _examples())
+def test_each_readme_example_is_answered_offline(analysis: Analysis, question: str) -> None:
+    answer = _answer(analysis, question)
+    assert answer.ok and answer.steps, answer.text
+    assert "configure a language model" not in answer.text
+
+
+@pytest.mark.parametrize("question", ["how many customers", "revenue by region only in March",
+                                      "why did revenue fall in February"])
+def test_what_the_readme_says_needs_a_model_is_refused_not_guessed(analysis: Analysis,
+                                                                   question: str) -> None:
+    answer = _answer(analysis, question)
+    assert not answer.steps and "configure a language model" in answer.text
