@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from analyst.analysis import Analysis
 from analyst.recipes.labels import month_label
 from analyst.report import render_pdf, render_xlsx
-from analyst.reporting import Pin, build_report
+from analyst.reporting import Pin
 
 ISO_MONTH = re.compile(r"(?<![\d-])\d{4}-\d{2}(?![\d-])")
 
@@ -43,7 +43,7 @@ def test_months_read_the_same_in_words_pdf_and_excel(tmp_path: Path, start: str,
         analysis.add_file(_monthly_file(tmp_path, start, months, header))
         events = list(analysis.ask(question, brain="offline"))
         answer = next(e.answer for e in events if e.kind == "answer")
-        report = build_report(analysis, pins=[Pin(len(analysis.history) - 1, 1)])
+        report = analysis.report(pins=[Pin(len(analysis.history) - 1, 1)])
     # The words: no ISO month label left, the last month said as the chart says it.
     first = pd.Timestamp(start).strftime("%Y-%m")
     last = pd.date_range(start, periods=months * 4, freq="7D")[-1].strftime("%Y-%m")

@@ -20,7 +20,8 @@ def _examples() -> list[str]:
     section = text.split("## What you can ask without a model", 1)[1].split("\n## ", 1)[0]
     rows = [line for line in section.splitlines() if line.startswith("| `")]
     questions = [q for row in rows for q in re.findall(r"`([^`]+)`", row.split("|")[1])]
-    return [q for q in questions if q not in NEEDS_SPECIAL_TABLE]
+    # "(or `by week`, `by quarter`)" are variants of the question before them
+    return [q for q in questions if q not in NEEDS_SPECIAL_TABLE and not q.startswith("by ")]
 
 
 @pytest.fixture(scope="module")
@@ -50,8 +51,8 @@ def test_each_readme_example_is_answered_offline(analysis: Analysis, question: s
     assert "configure a language model" not in answer.text
 
 
-@pytest.mark.parametrize("question", ["how many customers", "revenue by region only in March",
-                                      "why did revenue fall in February"])
+@pytest.mark.parametrize("question", ["why did revenue fall in February",
+                                      "what if prices rise by 5%"])
 def test_what_the_readme_says_needs_a_model_is_refused_not_guessed(analysis: Analysis,
                                                                    question: str) -> None:
     answer = _answer(analysis, question)

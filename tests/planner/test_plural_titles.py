@@ -67,7 +67,7 @@ def test_offline_answers_count_customers_and_products(tmp_path, customers: int,
                                                       products: int) -> None:
     with _analysis(tmp_path, customers, products) as analysis:
         abc = analysis.ask("ABC analysis of customers", brain="offline")
-        top = analysis.ask("top 5 products", brain="offline")
+        top = analysis.ask("top 5 products by revenue", brain="offline")
         answers = [e.answer for e in [*abc, *top] if e.kind == "answer"]
     assert f"ABC analysis of {customers} customers by revenue" in answers[0].text
     assert answers[1].steps[0].description == "Top 5 products by revenue"
