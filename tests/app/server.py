@@ -36,22 +36,30 @@ def running_app(data_dir: Path, **env: str) -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:  # noqa: S310  our http://
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the app did not start: see " + log.name)
-            time.sleep(0.3)
+        if health(proc, url, timeout=60) != b"ok":
+            raise RuntimeError("the app did not start: see " + log.name)
         yield url
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        stop(proc)
         log.close()
+
+
+def health(proc: subprocess.Popen, url: str, timeout: float) -> bytes:
+    """What the app's health endpoint answers once it answers (b"" if it never did in time)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:  # noqa: S310  our http://
+                return r.read().strip()
+        except OSError:
+            time.sleep(0.3)
+    return b""
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Stop the app's whole process group: politely, then for good."""
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
-import time
 import tomllib
-import urllib.request
 from pathlib import Path
 
 from analyst.commands.web import SAFE_DEFAULTS, app_path, streamlit_command
-from tests.app.server import free_port
+from tests.app.server import free_port, health, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,19 +50,8 @@ def test_analyst_web_serves_the_app_from_another_folder(tmp_path: Path) -> None:
                             cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     try:
-        deadline, answer = time.monotonic() + 90, b""
-        while time.monotonic() < deadline and proc.poll() is None:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
-                    answer = r.read().strip()
-                    break
-            except OSError:
-                time.sleep(0.3)
+        answer = health(proc, f"http://127.0.0.1:{port}", timeout=90)
         assert answer == b"ok", (tmp_path / "web.log").read_text(errors="replace")
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        stop(proc)
         log.close()
