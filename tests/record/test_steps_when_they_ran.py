@@ -77,7 +77,7 @@ def test_the_report_is_built_from_answers_loaded_from_the_store_without_a_sessio
 
     assert _content(report) == _content(live)
     assert len(report.sections) >= 5 and all(s.table is not None for s in report.sections)
-    total = next(k for k in report.kpis if k.label == "Total Revenue")
+    total = next(k for k in report.kpis if k.label == "Total revenue")
     expected = pd.read_csv(root / "input" / "q1_sales.csv")["Revenue"].sum()
     assert total.value == pytest.approx(expected, abs=1e-6)
     # Pure: nothing in the workspace was written or touched.
