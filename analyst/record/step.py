@@ -114,17 +114,12 @@ def finished(step: Step, result: ExecutionResult, root: Path,
     relative to the workspace), else the inputs it was planned with. The one place a
     step's output is read."""
     figures = read_figures(result.stdout) if result.ok else None
-    artifacts = tuple(FileHash(f.path, _output_sha256(f, root)) for f in result.files)
+    # The sandbox hashed its by-value copy (`OutputFile.sha256`); the host never reads
+    # `output/` again, where a later step could have swapped the file for a link or a FIFO.
+    artifacts = tuple(FileHash(f.path, f.sha256) for f in result.files)
     paths = reads or tuple(i.path for i in step.inputs)
     inputs = tuple(FileHash(path, file_sha256(root / path)) for path in dict.fromkeys(paths))
     return replace(step, result=result, figures=figures, artifacts=artifacts, inputs=inputs)
-
-
-def _output_sha256(file: Any, root: Path) -> str:
-    # The sandbox hashes its own by-value copy when it can (`OutputFile.sha256`); before it
-    # does, the host reads the file it just listed.
-    known = getattr(file, "sha256", None)
-    return str(known) if known else file_sha256(root / file.path)
 
 
 _CACHE: dict[tuple[str, int, int], str] = {}
