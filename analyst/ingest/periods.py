@@ -55,10 +55,10 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("fy", r"^(fy)$"),
         ("quarter", rf"^{_QUARTER_WORD}\s*([1-4])(?:\s*[\-/'.]?\s*{_SHORT_YEAR})?$"),
         ("quarter_rev", rf"^{_YEAR}\s*[\-/ ]?\s*{_QUARTER_WORD}\s*([1-4])$"),
-        ("quarter_first", rf"^([1-4])\s*(?:-?й\s*)?{_QUARTER_WORD}\.?(?:\s*{_YEAR})?\s*(?:р\.?|г\.?)?$"),
+        ("quarter", rf"^([1-4])\s*(?:-?й\s*)?{_QUARTER_WORD}\.?(?:\s*{_YEAR})?\s*(?:р\.?|г\.?)?$"),
         ("quarter_zh", rf"^{_YEAR}\s*年?\s*(?:第\s*([1-4一二三四])\s*季度|Q([1-4]))$"),
         ("half", rf"^{_HALF_WORD}\s*([12])(?:\s*[\-/'.]?\s*{_SHORT_YEAR})?$"),
-        ("half_first", rf"^([12])\s*{_HALF_WORD}(?:\s*{_YEAR})?$"),
+        ("half", rf"^([12])\s*{_HALF_WORD}(?:\s*{_YEAR})?$"),
         ("half_rev", rf"^{_YEAR}\s*[\-/ ]?\s*{_HALF_WORD}\s*([12])$"),
         ("ym", rf"^{_YEAR}\s*[\-/.]\s*(0?[1-9]|1[0-2])$"),
         ("my", rf"^(0?[1-9]|1[0-2])\s*[\-/.]\s*{_YEAR}$"),
@@ -167,14 +167,10 @@ def _built(kind: str, groups: tuple[str | None, ...]) -> Period | None:
         return Period("quarter", _year(groups[1]), int(groups[0]))
     if kind == "quarter_rev":
         return Period("quarter", int(groups[0]), int(groups[1]))
-    if kind == "quarter_first":
-        return Period("quarter", _year(groups[1]), int(groups[0]))
     if kind == "quarter_zh":
         digit = groups[1] or groups[2]
         return Period("quarter", int(groups[0]), _ZH_DIGITS.get(digit) or int(digit))
     if kind == "half":
-        return Period("half", _year(groups[1]), int(groups[0]))
-    if kind == "half_first":
         return Period("half", _year(groups[1]), int(groups[0]))
     if kind == "half_rev":
         return Period("half", int(groups[0]), int(groups[1]))
