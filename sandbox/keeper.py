@@ -10,6 +10,9 @@ requests and replies over two private pipes. Step code cannot reach or replace t
   /dev/null, so nothing the step (or a child) writes to fd 1/2 goes anywhere;
 - in a container the keeper is PID 1: signals it has no handler for never reach it, and
   kill(-1) spares it;
+- replies come over a Unix socket whose every byte carries its writer's pid (SO_PASSCRED,
+  checked by the OS kernel, not claimed by the writer): bytes a forked child or any other
+  process writes on the inherited descriptor are dropped, so only the kernel can answer;
 - a reply larger than MAX_FRAME_BYTES, unreadable, or that nobody asked for is tampering:
   the keeper tells the host so, kills the kernel and exits (the host restarts the session);
 - when a step's reply arrives the kernel is frozen (SIGSTOP) until the next request, and in
@@ -27,6 +30,7 @@ import json
 import os
 import select
 import signal
+import socket
 import struct
 import subprocess
 import sys
@@ -71,7 +75,11 @@ class Keeper:
         for fd in (0, 1) + (() if keep_stderr else (2,)):
             os.dup2(devnull, fd)
         req_r, self.req_w = os.pipe()
-        self.rep_r, rep_w = os.pipe()
+        # A socket, not a pipe: the OS tells who wrote each byte (see the module's notes).
+        self.replies, ours = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.replies.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
+        rep_w = ours.detach()
+        self.buffer = bytearray()
         os.set_inheritable(req_r, True)
         os.set_inheritable(rep_w, True)
         self.worker = subprocess.Popen(  # noqa: S603 - our own kernel, argv from our host
@@ -123,14 +131,14 @@ class Keeper:
     def serve_worker(self) -> None:
         """Replies from the kernel, checked before they go to the host."""
         while True:
-            head = read_exact(self.rep_r, HEADER.size)
+            head = self.read_reply(HEADER.size)
             if len(head) < HEADER.size:
                 self.exit(self.worker_status())
             (size,) = HEADER.unpack(head)
             if size > MAX_FRAME_BYTES:
                 self.tampered(f"a reply of {size / 1024 / 1024:.1f} MB, more than the "
                               f"{MAX_FRAME_BYTES // 1024 // 1024} MB a reply may be")
-            body = read_exact(self.rep_r, size)
+            body = self.read_reply(size)
             try:
                 reply = json.loads(body)
             except ValueError:
@@ -150,6 +158,21 @@ class Keeper:
             if not answered:
                 self.tampered("a reply nobody asked for")
             self.to_host(HEADER.pack(size) + body)
+
+    def read_reply(self, n: int) -> bytes:
+        """Exactly n bytes the kernel wrote (fewer at end of file); others' bytes are dropped.
+
+        Linux never returns bytes of two writers in one recvmsg on a socket with SO_PASSCRED,
+        so dropping a foreign chunk leaves the kernel's own byte stream whole."""
+        while len(self.buffer) < n:
+            data, ancillary, _, _ = self.replies.recvmsg(1 << 20, socket.CMSG_SPACE(_CREDS.size))
+            if not data:
+                break
+            if _writer(ancillary) == self.worker.pid:
+                self.buffer += data
+        out = bytes(self.buffer[:n])
+        del self.buffer[:n]
+        return out
 
     def freeze(self) -> None:
         if not self.frozen and self.worker.poll() is None:
@@ -202,6 +225,17 @@ class Keeper:
         if self.worker.poll() is None:
             self.worker.kill()
         os._exit(code)
+
+
+_CREDS = struct.Struct("3i")  # struct ucred: pid, uid, gid
+
+
+def _writer(ancillary: list[tuple[int, int, bytes]]) -> int | None:
+    """The pid the OS recorded as the writer of a received chunk."""
+    for level, kind, data in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS and len(data) >= _CREDS.size:
+            return int(_CREDS.unpack_from(data)[0])
+    return None
 
 
 def _no_dump() -> None:

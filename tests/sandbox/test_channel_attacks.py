@@ -230,3 +230,28 @@ class _SocketChannel:
         self.sock.close()
 
 
+
+
+@pytest.mark.docker
+@pytest.mark.parametrize("delay", [0.05, 0.3, 1.0])
+def test_a_forked_child_cannot_answer_the_step_that_forked_it(workspace, docker_image, delay):
+    """The child's forged frames reach the reply channel before the kernel's own reply (the
+    step waits), with every id a request could have: the host still gets the real answer."""
+    with open_session(workspace, backend="docker", limits=TEST_LIMITS) as session:
+        result = session.run(SPRAY + FORGED + "import os, time\n"
+                             "if os.fork() == 0:\n"
+                             "    for _ in range(50):\n"
+                             "        for i in range(1, 40):\n"
+                             "            spray(forged(i))\n"
+                             "        time.sleep(0.002)\n"
+                             "    os._exit(0)\n"
+                             f"time.sleep({delay})\n"
+                             "print('REAL')\n"
+                             "import numpy as np, pandas as pd\n"
+                             "pd.DataFrame(np.arange(20_000.0).reshape(500, 40) + 0.123456789)\n")
+        # (A table of about 400 KB: a reply bigger than the socket's buffer.)
+        assert result.ok and result.stdout == "REAL\n" and "HIJACKED" not in result.stdout, result
+        assert result.value is not None and result.value.table is not None
+        assert len(result.value.table["data"]) == 500 and result.value.table["data"][499][39] == 19999.123456789
+        for _ in range(3):
+            truth(session)
