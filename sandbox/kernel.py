@@ -288,8 +288,8 @@ class Runner:
 
 def _threads_left() -> int:
     """Threads of this interpreter still running besides ours (a short grace to end)."""
-    ours = {threading.main_thread().ident, _preloader_ident}
     for _ in range(10):
+        ours = {threading.main_thread().ident, _preloader_ident, *_preload_threads}
         left = [t for t in sys._current_frames() if t not in ours]
         if not left:
             return 0
@@ -299,9 +299,21 @@ def _threads_left() -> int:
 
 _preloading = threading.Event()
 _preloader_ident: int | None = None
+_preload_threads: set[int | None] = set()
+"""Threads started by the pre-import (matplotlib's "building the font cache" timer): not the
+step's, though they may run while a fast first step ends."""
+_thread_start = threading.Thread.start
+
+
+def _start_thread(self: threading.Thread) -> None:
+    _thread_start(self)
+    if _preloader_ident is not None and threading.get_ident() == _preloader_ident:
+        _preload_threads.add(self.ident)
 
 
 def _preload(modules: list[str]) -> None:
+    global _preloader_ident
+    _preloader_ident = threading.get_ident()  # before any import can start a thread
     try:
         for name in modules:
             try:
@@ -309,6 +321,8 @@ def _preload(modules: list[str]) -> None:
             except Exception:  # noqa: BLE001, S110 - a missing package is the step's business
                 pass
     finally:
+        if threading.Thread.start is _start_thread:
+            threading.Thread.start = _thread_start  # type: ignore[method-assign]
         _preloading.clear()
 
 
@@ -331,11 +345,15 @@ def serve(args: argparse.Namespace) -> int:
     os.set_inheritable(args.fd_out, False)
     runner = Runner(args.max_output)
     if args.preload:
+        threading.Thread.start = _start_thread  # type: ignore[method-assign]
         _preloading.set()
         loader = threading.Thread(target=_preload, args=(args.preload.split(","),), daemon=True)
         loader.start()
         _preloader_ident = loader.ident
     while True:
+        # Step code (or a child) can set our descriptors non-blocking: the flag lives on the
+        # shared open file, so it is set back before each use.
+        os.set_blocking(args.fd_in, True)
         head = _read_exact(args.fd_in, HEADER.size)
         if len(head) < HEADER.size:
             return 0  # the keeper is gone
@@ -348,6 +366,7 @@ def serve(args: argparse.Namespace) -> int:
         reply["id"] = request.get("id")
         body = json.dumps(reply, default=str).encode()
         out = HEADER.pack(len(body)) + body
+        os.set_blocking(args.fd_out, True)
         view = memoryview(out)
         while view:
             view = view[os.write(args.fd_out, view):]
