@@ -6,6 +6,7 @@ Public boundary: everything the app needs is importable from here.
 from sandbox.backends import open_session
 from sandbox.errors import SandboxError, SandboxUnavailable, WorkspaceError
 from sandbox.limits import Limits
+from sandbox.owners import use_installation
 from sandbox.reaper import reap_orphans
 from sandbox.result import DisplayValue, ExecutionError, ExecutionResult, OutputFile
 from sandbox.session import Session
@@ -14,5 +15,5 @@ from sandbox.workspace import Workspace
 __all__ = [
     "DisplayValue", "ExecutionError", "ExecutionResult", "Limits", "OutputFile",
     "SandboxError", "SandboxUnavailable", "Session", "Workspace", "WorkspaceError",
-    "open_session", "reap_orphans",
+    "open_session", "reap_orphans", "use_installation",
 ]

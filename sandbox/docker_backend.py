@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import os
-import socket
 import uuid
 from typing import Any
 
 from docker.errors import DockerException, NotFound
 from docker.types import LogConfig, Mount, Ulimit
 
+from sandbox import owners
 from sandbox.engine import LABEL, client, engine_problem, exits, image_problem, image_tag, reason
 from sandbox.errors import SandboxUnavailable
 from sandbox.limits import Limits
+from sandbox.owners import INSTALLATION_LABEL, OWNER_LABEL, installation, owner_token
 from sandbox.protocol import AttachChannel
 from sandbox.session import Death
 from sandbox.workspace import Workspace
@@ -21,11 +22,6 @@ SANDBOX_UID = 10001  # the image's non-root user
 KERNEL_IN_IMAGE = "/opt/sandbox/kernel.py"
 KEEPER_IN_IMAGE = "/opt/sandbox/keeper.py"
 PRELOAD = "pandas,matplotlib.pyplot"
-
-
-def owner_label() -> str:
-    """Which app process owns a container: the reaper removes those whose owner is gone."""
-    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 def kernel_command(limits: Limits) -> list[str]:
@@ -48,12 +44,17 @@ def container_options(workspace: Workspace, limits: Limits, name: str) -> dict[s
         "name": name,
         "hostname": "sandbox",
         "labels": {LABEL: "1", "analyst.session": name, "analyst.workspace": str(ws),
-                   "analyst.owner": owner_label()},
+                   INSTALLATION_LABEL: installation(), OWNER_LABEL: owner_token()},
+        # The watchdog (sandbox.owners): when this process dies, the engine closes the
+        # keeper's stdin, the keeper exits, and the engine removes the container.
+        "auto_remove": True,
         # No docker-init: the keeper is PID 1, so no process of the sandbox's uid can read
         # the container's stdin/stdout (the channel) through /proc/1/fd.
         "init": False,
         # The channel: the keeper's stdin/stdout through the attach API, no TTY, no stderr.
-        "stdin_open": True, "tty": False,
+        # `detach=False` with `stdin_open` is how the SDK sets StdinOnce (as `docker run -i`):
+        # the engine closes the keeper's stdin when our attach stream ends (the watchdog).
+        "stdin_open": True, "detach": False, "tty": False,
         "network_mode": "none",
         "cap_drop": ["ALL"],
         "security_opt": ["no-new-privileges"],
@@ -107,6 +108,7 @@ class DockerBackend:
             raise SandboxUnavailable(
                 f"Docker could not start the sandbox container: {reason(exc)}") from exc
         self.container = container.id
+        owners.started(container.id, lambda cid=container.id: _remove(cid))
         try:
             # Attached before the start, so not a byte of the keeper's is missed.
             raw = client().api.attach_socket(
@@ -161,17 +163,23 @@ class DockerBackend:
             status, oom = state.get("ExitCode"), bool(state.get("OOMKilled"))
         if oom:
             return Death(True, "out of memory")
-        if self._state() is None:
+        if exits.killed(self.container):
+            # The engine was told to kill it (docker rm -f, docker kill, a stop): not its own end.
             return Death(False, "its container is gone, e.g. removed or the engine restarted")
         return Death(False, f"its container exited with status {status}")
 
     def stop(self) -> None:
         if self.container:
             cid, self.container = self.container, None
-            try:
-                client().api.remove_container(cid, force=True)
-            except NotFound:
-                pass
-            except (DockerException, OSError):
-                pass  # the reaper removes it when this app is gone
+            _remove(cid)
             exits.forget(cid)
+
+
+def _remove(cid: str) -> None:
+    try:
+        client().api.remove_container(cid, force=True)
+    except NotFound:
+        pass
+    except (DockerException, OSError):
+        pass  # the watchdog or the next start's sweep removes it
+    owners.stopped(cid)

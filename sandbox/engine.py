@@ -85,6 +85,7 @@ class Exits:
         self._cond = threading.Condition()
         self._exit: dict[str, int | None] = {}  # container id -> exit status
         self._oom: set[str] = set()
+        self._killed: set[str] = set()  # told to die through the engine (not our SIGINTs)
         self._thread: threading.Thread | None = None
         self._since = time.time()
 
@@ -105,7 +106,7 @@ class Exits:
             try:
                 stream = client().events(
                     since=int(since), decode=True,
-                    filters={"type": "container", "label": f"{LABEL}=1", "event": ["oom", "die"]},
+                    filters={"type": "container", "label": f"{LABEL}=1", "event": ["oom", "die", "kill"]},
                 )
             except (DockerException, OSError):
                 ready()
@@ -127,10 +128,15 @@ class Exits:
         if not cid:
             return
         with self._cond:
-            if event.get("Action") == "oom" or event.get("status") == "oom":
+            action = event.get("Action") or event.get("status")
+            attributes = event.get("Actor", {}).get("Attributes", {}) or {}
+            if action == "oom":
                 self._oom.add(cid)
+            elif action == "kill":
+                if attributes.get("signal") not in ("2", "SIGINT"):  # ours: an interrupt
+                    self._killed.add(cid)
             else:
-                code = (event.get("Actor", {}).get("Attributes", {}) or {}).get("exitCode")
+                code = attributes.get("exitCode")
                 self._exit[cid] = int(code) if code and code.lstrip("-").isdigit() else None
             self._cond.notify_all()
 
@@ -155,10 +161,15 @@ class Exits:
                 self._cond.wait(max(late - time.monotonic(), 0.01))
             return True, status, cid in self._oom
 
+    def killed(self, cid: str) -> bool:
+        with self._cond:
+            return cid in self._killed
+
     def forget(self, cid: str) -> None:
         with self._cond:
             self._exit.pop(cid, None)
             self._oom.discard(cid)
+            self._killed.discard(cid)
 
 
 exits = Exits()

@@ -1,29 +1,31 @@
-"""Remove sandbox containers left behind by an app process that is gone."""
+"""Remove this installation's sandbox containers that their app process left behind."""
 
 from __future__ import annotations
-
-import os
-import socket
 
 from docker.errors import DockerException, NotFound
 
 from sandbox.engine import LABEL, client, engine_problem
+from sandbox.owners import INSTALLATION_LABEL, OWNER_LABEL, installation, owner_gone
 
 
 def reap_orphans(everything: bool = False) -> int:
-    """Remove our containers whose owner process is gone (or all of them); return how many.
+    """Remove our installation's containers whose owner is gone (or all of them); return how many.
 
-    Called when the app starts. Containers of another living app process on this host, and
-    of other hosts sharing the engine, are left alone unless `everything` is set.
+    Called when the app starts. Only containers labelled with this installation's id are
+    looked at: another app on the same engine (another data folder) is never touched. Of
+    ours, those of a living app process are left alone unless `everything` is set, except
+    ones that already exited (nothing runs in them any more).
     """
     if engine_problem() is not None:
         return 0
     try:
-        listed = client().api.containers(all=True, filters={"label": f"{LABEL}=1"})
+        listed = client().api.containers(all=True, filters={
+            "label": [f"{LABEL}=1", f"{INSTALLATION_LABEL}={installation()}"]})
     except (DockerException, OSError):
         return 0
     doomed = [c["Id"] for c in listed
-              if everything or _orphaned((c.get("Labels") or {}).get("analyst.owner", ""))]
+              if everything or c.get("State") in ("exited", "dead")
+              or owner_gone((c.get("Labels") or {}).get(OWNER_LABEL, ""))]
     removed = 0
     for cid in doomed:
         try:
@@ -34,16 +36,3 @@ def reap_orphans(everything: bool = False) -> int:
             continue
         removed += 1
     return removed
-
-
-def _orphaned(owner: str) -> bool:
-    host, _, pid = owner.rpartition(":")
-    if host != socket.gethostname() or not pid.isdigit():
-        return host == "" or not pid.isdigit()  # unlabelled: nobody owns it
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:
-        return False  # alive, another user's
-    return False

@@ -38,7 +38,21 @@ def prepare() -> Sweep:
     with _LOCK:  # Streamlit runs sessions in threads; the environment is one per process
         export_secrets(secrets, exported=_EXPORTED)
         configure_logging()  # after the export: ANALYST_LOG_LEVEL may be in secrets.toml
+    _claim_installation()
     return reap_leftovers()
+
+
+def _claim_installation() -> None:
+    """Label this process's sandbox containers with the data folder's installation id, so the
+    sweep below removes only this installation's leftovers, never another app's."""
+    from ui.state import settings
+
+    try:
+        from sandbox import use_installation
+
+        use_installation(settings().data_dir)
+    except OSError:
+        log.warning("could not read or create the installation id", exc_info=True)
 
 
 def _secrets() -> dict[str, Any]:
@@ -54,7 +68,8 @@ def exported_names() -> tuple[str, ...]:
 
 @st.cache_resource(show_spinner=False)
 def reap_leftovers() -> Sweep:
-    """Remove sandbox containers whose app process is gone (a crash, a kill -9)."""
+    """Remove this installation's sandbox containers whose app process is gone (a crash, a
+    kill -9 before the watchdog ended them) or that already exited."""
     try:
         from sandbox import reap_orphans
 

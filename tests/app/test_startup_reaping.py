@@ -1,4 +1,5 @@
-"""At start the app removes sandbox containers a crashed app left behind, once per process."""
+"""At start the app removes sandbox containers a crashed app of this installation left
+behind, once per process; another installation's are never touched."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import sys
 
 from streamlit.testing.v1 import AppTest
 
+from sandbox import use_installation
+from sandbox.owners import INSTALLATION_LABEL
 from tests.app.samples import ROOT
 from ui import startup
 
@@ -21,10 +24,10 @@ def _dead_pid() -> int:
     return child.pid
 
 
-def _container(image: str, owner: str) -> str:
+def _container(image: str, owner: str, installation: str) -> str:
     done = subprocess.run(
         ["docker", "create", "--label", "analyst.sandbox=1", "--label", f"analyst.owner={owner}",
-         "--network", "none", image, "true"],
+         "--label", f"{INSTALLATION_LABEL}={installation}", "--network", "none", image, "true"],
         capture_output=True, text=True, check=True, timeout=60)
     return done.stdout.strip()
 
@@ -36,24 +39,28 @@ def _exists(cid: str) -> bool:
 
 def test_app_start_removes_orphaned_containers_and_keeps_live_ones(app_env, docker_image):
     host = socket.gethostname()
-    orphan = _container(docker_image, f"{host}:{_dead_pid()}")
-    alive = _container(docker_image, f"{host}:{os.getpid()}")  # this process: still running
+    ours = use_installation(app_env)  # the app's data folder: the id it will label with
+    other = use_installation(app_env.parent / "another-app")
+    orphan = _container(docker_image, f"{host}:{_dead_pid()}", ours)
+    alive = _container(docker_image, f"{host}:{os.getpid()}", ours)  # this process: still running
+    foreign = _container(docker_image, f"{host}:{_dead_pid()}", other)  # another app's orphan
     try:
         startup.reap_leftovers.clear()  # a fresh app process, as far as the cache knows
         at = AppTest.from_file(APP, default_timeout=60).run()
         assert not at.exception
         assert not _exists(orphan)
         assert _exists(alive)
+        assert _exists(foreign)
         at.switch_page("pages/settings.py").run()
         text = "\n".join(m.value for m in at.markdown)
         assert "leftover sandbox container(s) from an earlier run of the app were removed" in text
         # once per process: a container orphaned later is left for the next start
-        later = _container(docker_image, f"{host}:{_dead_pid()}")
+        later = _container(docker_image, f"{host}:{_dead_pid()}", ours)
         AppTest.from_file(APP, default_timeout=60).run()
         assert _exists(later)
         subprocess.run(["docker", "rm", "--force", later], check=False, capture_output=True,
                        timeout=60)
     finally:
-        subprocess.run(["docker", "rm", "--force", orphan, alive], check=False,
+        subprocess.run(["docker", "rm", "--force", orphan, alive, foreign], check=False,
                        capture_output=True, timeout=60)
         startup.reap_leftovers.clear()

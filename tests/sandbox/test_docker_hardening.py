@@ -8,6 +8,7 @@ import pytest
 
 from sandbox import Limits, Workspace, open_session, reap_orphans
 from sandbox.docker_backend import SANDBOX_UID
+from sandbox.owners import INSTALLATION_LABEL, installation
 from tests.sandbox.conftest import TEST_LIMITS
 
 pytestmark = pytest.mark.docker
@@ -218,7 +219,8 @@ def test_orphans_of_a_dead_app_are_reaped_and_live_sessions_kept(docker_session,
                                                                  workspace):
     orphan = subprocess.run(
         ["docker", "run", "-d", "--label", "analyst.sandbox=1",
-         "--label", f"analyst.owner={socket.gethostname()}:999999999", "--network", "none",
+         "--label", f"analyst.owner={socket.gethostname()}:999999999",
+         "--label", f"{INSTALLATION_LABEL}={installation()}", "--network", "none",
          docker_image, "python", "-c", "import time; time.sleep(120)"],
         check=True, capture_output=True, text=True,
     ).stdout.strip()
