@@ -14,7 +14,7 @@ from analyst.commands.loading import (
     fail,
     open_analysis,
 )
-from analyst.commands.terminal import clean, clean_json
+from analyst.commands.terminal import clean, clean_json, finite
 from analyst.events import Answer
 
 
@@ -62,7 +62,7 @@ def _print(answer: Answer, root: Path, as_json: bool) -> None:
         data = answer.to_dict()
         data["workspace"] = str(root)
         data["artifacts"] = paths
-        print(clean_json(json.dumps(data, ensure_ascii=False, indent=2, default=str)))
+        print(clean_json(json.dumps(finite(data), ensure_ascii=False, indent=2, default=str)))
         return
     print(clean(answer.text))
     charts = [p for p in paths if p.endswith(".png")]

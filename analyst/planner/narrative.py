@@ -15,6 +15,7 @@ from analyst.planner.codegen import PlannedStep, StepFigures
 from analyst.planner.phrases import NOTE_PATTERNS, say, translate_note
 from analyst.planner.phrases.nouns import Noun
 from analyst.recipes.labels import month_label
+from analyst.recipes.sanity import checked_share
 from analyst.report.formats import (
     format_delta,
     format_int,
@@ -30,6 +31,9 @@ step's figures line, never dropped silently."""
 # Notes that change what a number means come first: how a column was computed, partial or
 # empty periods, values left out or read from text. Other caveats follow in the recipe's order.
 _NOTE_PRIORITY = (
+    # A figure that was not stated says why first (recipes/sanity.py).
+    "note_margin_high", "note_margin_low", "note_margin_revenue", "note_share_high",
+    "note_share_negative_total", "note_cells_hidden", "note_cost_sign",
     "note_cost_from_units", "note_revenue_from_units", "note_profit_computed",
     "note_partial_last", "note_partial_first", "note_empty_periods", "note_undated",
     "note_unreadable_dates", "note_missing", "note_text_numbers", "note_text_dates",
@@ -126,8 +130,12 @@ def _kpi(step: PlannedStep, f: StepFigures, lang: str) -> str:
                     aov=money(v["average_order_value"], cur, lang))
     text += say(lang, "kpi_end")
     if "gross_profit" in v:
-        text += say(lang, "kpi_margin", profit=money(v["gross_profit"], cur, lang),
-                    margin=percent(v.get("gross_margin_pct", math.nan), lang))
+        margin = v.get("gross_margin_pct", math.nan)
+        # A margin that failed its sanity check is not stated; the first note says why.
+        text += (say(lang, "kpi_profit", profit=money(v["gross_profit"], cur, lang))
+                 if _missing(margin) else
+                 say(lang, "kpi_margin", profit=money(v["gross_profit"], cur, lang),
+                     margin=percent(margin, lang)))
     if "returns" in v:
         text += say(lang, "kpi_returns", rows=count(v["return_rows"], lang),
                     returns=money(v["returns"], cur, lang))
@@ -222,13 +230,15 @@ def _top_text(step: PlannedStep, f: StepFigures, lang: str) -> str:
         return say(lang, "top_all", items=count(v["items"], lang), by=Noun(by, v["items"]),
                    total=_value(step, v["total"], lang), names=names)
     text = say(lang, "top", shown=shown, items=count(v["items"], lang), by=by,
-               top_total=_value(step, v["top_total"], lang), share=percent(v["top_share_pct"], lang),
+               top_total=_value(step, v["top_total"], lang),
+               share=_stated(v.get("top_share_pct"), "share_not_stated", lang),
                total=_value(step, v["total"], lang), names=names)
     rest = int(v["items"]) - shown
     if rest > 0 and v.get("total"):
         text += say(lang, "top_other_one" if rest == 1 else "top_other", rest=count(rest, lang), by=by,
                     other=_value(step, v["other_total"], lang),
-                    share=percent(v["other_total"] / v["total"] * 100, lang))
+                    share=_stated(checked_share(v["other_total"], v["total"])[0],
+                                  "share_not_stated", lang))
     return text
 
 
@@ -253,7 +263,8 @@ def _breakdown(step: PlannedStep, f: StepFigures, lang: str) -> str:
         for r in f.head[1:4])
     text = say(lang, "breakdown", amount=amount, by=by, groups=count(v["groups"], lang),
                total=_value(step, v["total"], lang), top=f.head[0][by] if f.head else "?",
-               largest=_value(step, v["largest"], lang), share=percent(v["largest_share_pct"], lang))
+               largest=_value(step, v["largest"], lang),
+               share=_stated(v.get("largest_share_pct"), "share_not_stated", lang))
     return text + (say(lang, "breakdown_then", others=others) if others else say(lang, "kpi_end"))
 
 
@@ -262,8 +273,12 @@ def _margin(step: PlannedStep, f: StepFigures, lang: str) -> str:
     by = step.arguments["by"]
     v = f.figures
     text = _losers(step, [*f.head, *f.tail], by, "gross_profit", lang)
-    text += say(lang, "margin", profit=money(v["gross_profit"], cur, lang),
-               revenue=money(v["revenue"], cur, lang), margin=percent(v["margin_pct"], lang))
+    if _missing(v.get("margin_pct")):
+        text += say(lang, "margin_no_pct", profit=money(v["gross_profit"], cur, lang),
+                    revenue=money(v["revenue"], cur, lang))
+    else:
+        text += say(lang, "margin", profit=money(v["gross_profit"], cur, lang),
+                    revenue=money(v["revenue"], cur, lang), margin=percent(v["margin_pct"], lang))
     if f.head:
         best = f.head[0]
         text += say(lang, "margin_best", by=by, best=best[by],
@@ -291,12 +306,22 @@ def _pnl(step: PlannedStep, f: StepFigures, lang: str) -> str:
     v = f.figures
     text = say(lang, "pnl", revenue=money(v["revenue"], cur, lang), cogs=money(v["cogs"], cur, lang),
                gross_profit=money(v["gross_profit"], cur, lang),
-               gross_margin=percent(v["gross_margin_pct"], lang), opex=money(v["opex"], cur, lang),
+               gross_margin=_stated(v.get("gross_margin_pct"), "margin_not_stated", lang),
+               opex=money(v["opex"], cur, lang),
                operating_profit=money(v["operating_profit"], cur, lang),
-               operating_margin=percent(v["operating_margin_pct"], lang))
+               operating_margin=_stated(v.get("operating_margin_pct"), "margin_not_stated", lang))
     if v.get("loss_periods"):
         text += say(lang, "pnl_losses", count=count(v["loss_periods"], lang))
     return text
+
+
+def _missing(value: float | None) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def _stated(value: float | None, reason: str, lang: str) -> str:
+    """A 0-100 figure as a percent, or the words saying it is not stated (sanity check)."""
+    return say(lang, reason) if _missing(value) else percent(value, lang)
 
 
 def _all_rows(f: StepFigures) -> list[dict[str, Any]] | None:

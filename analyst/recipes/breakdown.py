@@ -9,13 +9,13 @@ import pandas as pd
 from .columns import (
     blank_note,
     order_by_amount,
-    pct,
     require,
     returns_note,
     to_labels,
     to_number,
 )
 from .result import ChartSeries, ChartSpec, RecipeResult
+from .sanity import checked_margin, checked_share, costs_as_positive
 
 _CHART_BARS = 25  # beyond this a bar chart stops being readable: show the largest only
 
@@ -30,7 +30,8 @@ MARGIN_DEFINITION = (
     "Per group: gross profit = revenue - cost; margin % = gross profit / revenue x 100 "
     "(empty when revenue is 0). Cost is the rows' total cost, not a unit cost. Groups are "
     "listed by gross profit, largest first. Total margin % = total gross profit / total "
-    "revenue (not an average of group margins)."
+    "revenue (not an average of group margins). Costs stored as negative numbers are taken "
+    "as positive; a margin outside -100%..100% is not stated."
 )
 
 
@@ -65,7 +66,10 @@ def breakdown(
         table["orders"] = df[order_id].groupby([frame[k] for k in keys], sort=False).nunique()
     table = order_by_amount(table.reset_index(), amount, keys)
     total = float(table[amount].sum())
-    table.insert(len(keys) + 1, "share_pct", table[amount] / total * 100.0 if total else float("nan"))
+    # A share of a total that is not positive has no meaning: not stated (sanity.py).
+    table.insert(len(keys) + 1, "share_pct", table[amount] / total * 100.0 if total > 0 else float("nan"))
+    if total <= 0:
+        notes.append(f"The total of '{amount}' is not positive; shares are not meaningful.")
     label = " / ".join(keys)
     shown = table.head(_CHART_BARS)
     chart = ChartSpec(
@@ -81,7 +85,7 @@ def breakdown(
     )
     figures = {"total": total, "groups": float(len(table)),
                "largest": float(table[amount].iloc[0]),
-               "largest_share_pct": float(table["share_pct"].iloc[0])}
+               "largest_share_pct": checked_share(float(table[amount].iloc[0]), total)[0]}
     return RecipeResult(
         name="breakdown", title=f"{amount} by {label}", table=table, chart=chart,
         definition=BREAKDOWN_DEFINITION, notes=tuple(notes), figures=figures,
@@ -99,6 +103,8 @@ def margin_by(
     require(df, by, revenue, cost)
     rev, notes = to_number(df[revenue], revenue)
     cst, cost_notes = to_number(df[cost], cost)
+    cst, sign_notes = costs_as_positive(cst, cost, float(rev.sum()))
+    cost_notes += sign_notes
     labels = to_labels(df[by])
     notes += cost_notes + returns_note(rev, revenue) + blank_note(labels, by)
     table = (
@@ -115,9 +121,11 @@ def margin_by(
         notes.append(f"{len(losses)} {by} {verb} money (cost above revenue): {names}.")
     totals = {"revenue": float(table[revenue].sum()), "cost": float(table[cost].sum())}
     totals["gross_profit"] = totals["revenue"] - totals["cost"]
+    margin, margin_notes = checked_margin(totals["gross_profit"], totals["revenue"])
+    notes += margin_notes
     figures = {
         **totals,
-        "margin_pct": pct(totals["gross_profit"], totals["revenue"]),
+        "margin_pct": margin,
         "groups": float(len(table)),
         "loss_groups": float(len(losses)),
     }

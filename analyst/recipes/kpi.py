@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .columns import pct, require, returns_note, to_dates, to_number
+from .columns import require, returns_note, to_dates, to_number
 from .result import RecipeResult
+from .sanity import checked_margin, costs_as_positive
 
 DEFINITION = (
     "Total = sum of the amount over all rows (returns and other negative rows are netted in). "
     "Orders = number of distinct order ids (rows when there is no order id). "
     "Average order value = total / orders. Gross profit = total - total cost; "
     "gross margin % = gross profit / total x 100 (only when a cost column exists; cost is the "
-    "row's total cost, not a unit cost)."
+    "row's total cost, not a unit cost; costs stored as negative numbers are taken as positive). "
+    "A margin outside -100%..100%, or with revenue not positive, is not stated."
 )
 
 
@@ -47,10 +49,12 @@ def kpi_summary(
                      "they are not counted as orders.")
     if cost:
         costs, cost_notes = to_number(df[cost], cost)
-        notes += cost_notes
+        costs, sign_notes = costs_as_positive(costs, cost, total)
+        notes += cost_notes + sign_notes
         figures["cost"] = float(costs.sum())
         figures["gross_profit"] = total - figures["cost"]
-        figures["gross_margin_pct"] = pct(figures["gross_profit"], total)
+        figures["gross_margin_pct"], margin_notes = checked_margin(figures["gross_profit"], total)
+        notes += margin_notes
     if quantity:
         units, qty_notes = to_number(df[quantity], quantity)
         notes += qty_notes

@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-from .columns import RecipeError, pct, require, to_dates, to_labels, to_number
+from .columns import RecipeError, require, to_dates, to_labels, to_number
 from .result import ChartSeries, ChartSpec, RecipeResult
+from .sanity import checked_margin
 
 _PERIODS = {"M": ("M", "month"), "Q": ("Q-DEC", "quarter")}
 LINES = ("revenue", "cogs", "opex", "ignore")
@@ -102,10 +103,13 @@ def pnl_summary(
         notes.append(f"Loss-making {word}(s): {', '.join(losses.iloc[:, 0])}.")
     totals = {k: float(table[k].sum()) for k in ("revenue", "cogs", "gross_profit", "opex",
                                                  "operating_profit")}
+    for what, profit in (("gross margin", "gross_profit"), ("operating margin", "operating_profit")):
+        notes += checked_margin(totals[profit], totals["revenue"], what)[1]
     figures = {
         **totals,
-        "gross_margin_pct": pct(totals["gross_profit"], totals["revenue"]),
-        "operating_margin_pct": pct(totals["operating_profit"], totals["revenue"]),
+        "gross_margin_pct": checked_margin(totals["gross_profit"], totals["revenue"])[0],
+        "operating_margin_pct": checked_margin(totals["operating_profit"], totals["revenue"],
+                                               "operating margin")[0],
         "periods": float(len(table)),
         "loss_periods": float(len(losses)),
     }

@@ -15,6 +15,7 @@ from .columns import (
     to_number,
 )
 from .result import ChartSeries, ChartSpec, RecipeResult
+from .sanity import checked_share
 
 OTHER = "Other"
 _PARETO_BARS = 40  # more bars than this are drawn without labels
@@ -80,7 +81,8 @@ def top_n(
                "rows": int(rest["rows"].sum()), "items": len(rest)}
         top = pd.concat([top, pd.DataFrame([row])], ignore_index=True)
     top["rank"] = top["rank"].astype("Int64")
-    top["share_pct"] = top[amount] / total * 100.0 if total else float("nan")
+    # A share of a total that is not positive has no meaning: not stated (sanity.py).
+    top["share_pct"] = top[amount] / total * 100.0 if total > 0 else float("nan")
     if total <= 0:
         notes.append(f"The total of '{amount}' is not positive; shares are not meaningful.")
     top = top[["rank", by, amount, "share_pct", "rows", "items"]]
@@ -89,7 +91,7 @@ def top_n(
         "total": total,
         "items": float(len(sums)),
         "top_total": top_total,
-        "top_share_pct": pct(top_total, total),
+        "top_share_pct": checked_share(top_total, total)[0],
         "other_total": float(rest[amount].sum()),
     }
     chart = ChartSpec(

@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 import pandas as pd
 
+from .sanity import check_figures, check_table
+
 ChartKind = Literal["bar", "barh", "line", "pareto", "funnel"]
 Unit = Literal["money", "number", "percent"]
 
@@ -80,6 +82,17 @@ class RecipeResult:
     """Plain sentences the reader must know: coerced text, missing dates, ties, losses."""
     figures: dict[str, float] = field(default_factory=dict)
     """The key numbers by name (e.g. "total", "a_items"); `_pct` values are 0-100."""
+
+    def __post_init__(self) -> None:
+        # Whatever recipe made it, an impossible margin or share is not stated: it becomes
+        # NaN and a note says why (`sanity`). Idempotent, so `replace()` adds nothing twice.
+        figures, notes = check_figures(self.figures)
+        table, table_notes = check_table(self.table)
+        fresh = [n for n in (*notes, *table_notes) if n not in self.notes]
+        object.__setattr__(self, "figures", figures)
+        object.__setattr__(self, "table", table)
+        if fresh:
+            object.__setattr__(self, "notes", (*fresh, *self.notes))
 
     def summary(self, max_rows: int = 20) -> str:
         """Plain text for a log or a model: title, figures, notes, the head of the table."""

@@ -259,8 +259,9 @@ def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
             if "order_id" in planned.arguments:
                 tiles.append(KPI(say(lang, "kpi_orders_label"), f["orders"], "int"))
                 tiles.append(KPI(say(lang, "kpi_aov"), f["average_order_value"], "money", cur))
-            if "gross_margin_pct" in f:
-                tiles.append(KPI(say(lang, "kpi_gross_margin"), f["gross_margin_pct"] / 100.0,
+            margin = f.get("gross_margin_pct")
+            if margin is not None and not math.isnan(margin):  # not stated: no tile
+                tiles.append(KPI(say(lang, "kpi_gross_margin"), margin / 100.0,
                                  "percent"))
             if "quantity" in f:
                 tiles.append(KPI(say(lang, "kpi_total", amount=planned.arguments.get("quantity")),

@@ -83,6 +83,23 @@ NOTE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("note_guessed_opex", (r"Not recognised by name, counted as operating expenses: "
                               r"(?P<names>.+)\.")),
         ("note_below_line", r"Below the operating line, left out: (?P<names>.+)\."),
+        # Written by recipes/sanity.py: a figure that fails a check is not stated.
+        ("note_cost_sign", (r"'(?P<column>.+?)' holds costs stored as negative numbers \(an "
+                           r"accounting convention\); they are taken as positive costs\.")),
+        ("note_margin_high", (r"The [\w ]+ is not stated: profit came out larger than revenue, "
+                             r"which happens when costs are stored as negative numbers or "
+                             r"revenue is netted with costs; check the signs of the revenue and "
+                             r"cost columns\.")),
+        ("note_margin_low", (r"The [\w ]+ is not stated: costs came out more than twice "
+                            r"revenue, which usually means a sign is wrong; check the signs of "
+                            r"the revenue and cost columns\.")),
+        ("note_margin_revenue", (r"The [\w ]+ is not stated: revenue is not positive "
+                                r"\((?P<total>\S+)\), so a margin has no meaning\.")),
+        ("note_share_high", (r"The [\w ]+ is not stated: some amounts are negative, so a part "
+                            r"came out above 100% of the total\.")),
+        ("note_share_negative_total", r"The [\w ]+ is not stated: the total is negative \((?P<total>\S+)\)\."),
+        ("note_cells_hidden", (r"(?P<rows>\d+) value\(s\) of '(?P<column>.+?)' are not shown: "
+                              r".+")),
         ("note_no_cogs", r"No COGS column given: gross profit equals revenue\."),
         ("note_loss_periods", r"Loss-making \w+\(s\): (?P<names>.+)\."),
         # Written by the planner's own code (see columns.Derived).
