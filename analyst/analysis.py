@@ -231,6 +231,17 @@ class Analysis:
         yield from self._guarded("Standard report", "offline", lambda session: standard_report(
             session, self.cards, approve=approve, language=language))
 
+    def run_planned(self, question: str, steps: Sequence[Any],
+                    language: str = "en") -> Iterator[Event]:
+        """Run steps planned elsewhere (a recurring report's saved steps, planned again on
+        the new table) as the offline analyst's answer to `question`, kept in `history`."""
+        from analyst.planner.plan import Plan
+        from analyst.planner.runner import run_plan
+
+        plan = Plan(steps=tuple(steps))
+        yield from self._guarded(question, "offline", lambda session: run_plan(
+            session, plan, question, language=language))
+
     def report(self, *, title: str | None = None, pins: Sequence[Pin] | None = None,
                include_code: bool = True, language: str | None = None) -> Report:
         """The report of this analysis' answers (pinned results, else the standard report).

@@ -1,6 +1,10 @@
 """`python -m analyst report FILE... -o OUT.pdf [--xlsx OUT.xlsx]`: the standard report, end to end.
 
 Ingest every file, run the standard recipes in the sandbox, render the PDF (and Excel).
+`--ask "QUESTION"` adds one section per question; `--save-template T.json` keeps the report
+as a recurring one (sections as structured steps, the run's key figures and period);
+`--template T.json` runs a saved one again on new files and shows the changes
+(`analyst.templates`; `--column OLD=NEW` answers a column question it asked).
 """
 
 from __future__ import annotations
@@ -38,6 +42,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-code", action="store_true",
                         help="leave the code of the steps out of the appendix")
     parser.add_argument("--quiet", action="store_true", help="print only the output paths")
+    parser.add_argument("--ask", action="append", default=[], metavar="QUESTION",
+                        help="add a section answering QUESTION (repeat for more)")
+    parser.add_argument("--save-template", type=Path, default=None, metavar="T.json",
+                        help="save this report as a recurring report, to run again on next "
+                             "month's file with --template")
+    parser.add_argument("--template", type=Path, default=None, metavar="T.json",
+                        help="run a saved recurring report on FILE... and show each key "
+                             "figure's change against the saved run")
+    parser.add_argument("--column", action="append", default=[], metavar="OLD=NEW",
+                        help="with --template: the new file's column NEW is the saved "
+                             "report's column OLD (when it asks which one)")
     add_common_arguments(parser)
 
 
@@ -46,9 +61,13 @@ def run(args: argparse.Namespace) -> int:
 
     started = time.perf_counter()
     try:
-        for target in (args.output, args.xlsx):
+        for target in (args.output, args.xlsx, args.save_template):
             if target is not None and not target.parent.exists():
                 raise CommandError(f"The folder {target.parent} does not exist.")
+        if args.template is not None or args.ask or args.save_template is not None:
+            from analyst.commands.recurring import run_recurring
+
+            return run_recurring(args, started)
         with open_analysis(args.files, args.workspace, args.backend,
                            quiet=args.quiet) as analysis:
             # One language for the narratives, the tables and the renderer's labels.

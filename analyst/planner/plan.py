@@ -346,3 +346,45 @@ def _unique_slugs(steps: list[PlannedStep]) -> tuple[PlannedStep, ...]:
             step = replace(step, slug=f"{step.slug}_{count + 1}")
         out.append(step)
     return tuple(out)
+
+
+_COLUMN_FIELDS = ("amount", "date", "order_id", "cost", "quantity")
+
+
+def recipe_step(card: Any, recipe: str, arguments: dict[str, Any],
+                language: str = "en") -> PlannedStep | None:
+    """The step calling `recipe` with `arguments` on the table of `card`, planned as the
+    planner plans it (titles, chart words, computed columns); None when the table has no
+    sales reading or the recipe is not one of the sales recipes.
+
+    A recurring report plans its saved recipe calls again with this on next month's table,
+    its columns already matched. An argument naming no column of the table (a revenue the
+    step computed from price and quantity) is the table's own reading of that part.
+    """
+    lang = normalise(language)
+    cols = sales_columns(card, lang)
+    if cols is None:
+        return None
+    names = {c.name for c in card.columns}
+    real = {k: v for k, v in arguments.items() if isinstance(v, str) and v in names}
+    if recipe == "margin_by":
+        real = {"amount": real["revenue"], **real} if "revenue" in real else real
+    cols = replace(cols, **{k: v for k, v in real.items() if k in _COLUMN_FIELDS})
+    amount = cols.amount
+    freq = {v: k for k, v in _FREQ.items()}
+    try:
+        if recipe == "kpi_summary":
+            return _kpi(cols, "", lang)
+        if recipe == "period_dynamics" and cols.date:
+            return _dynamics(cols, "", amount, freq[arguments.get("freq", "M")], lang)
+        if recipe == "top_n":
+            return _top(cols, "", real["by"], amount, int(arguments.get("n", 10)), lang)
+        if recipe == "abc_analysis":
+            return _abc(cols, "", real["item"], amount, lang)
+        if recipe == "breakdown":
+            return _breakdown(cols, "", real["by"], amount, lang)
+        if recipe == "margin_by" and cols.cost:
+            return _margin(cols, "", real["by"], lang)
+    except KeyError:  # a column argument the matching did not find
+        return None
+    return None

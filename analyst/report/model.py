@@ -39,6 +39,9 @@ class KPI:
     """Relative change as a fraction (0.12 is shown as +12.0%); None hides it."""
     delta_label: str = ""
     """What the change is measured against, e.g. "vs previous month"."""
+    key: str = ""
+    """What the figure is, whatever the language of its label ("total", "orders", "aov",
+    "gross_margin", "quantity", "last_period"): a recurring report compares runs by it."""
 
 
 @dataclass(frozen=True)

@@ -255,17 +255,19 @@ def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
             continue  # one set of tiles: the first table's
         kinds.add(step.recipe)
         if step.recipe == "kpi_summary":
-            tiles.append(KPI(say(lang, "kpi_total", amount=amount), f["total"], "money", cur))
+            tiles.append(KPI(say(lang, "kpi_total", amount=amount), f["total"], "money", cur,
+                             key="total"))
             if "order_id" in planned.arguments:
-                tiles.append(KPI(say(lang, "kpi_orders_label"), f["orders"], "int"))
-                tiles.append(KPI(say(lang, "kpi_aov"), f["average_order_value"], "money", cur))
+                tiles.append(KPI(say(lang, "kpi_orders_label"), f["orders"], "int", key="orders"))
+                tiles.append(KPI(say(lang, "kpi_aov"), f["average_order_value"], "money", cur,
+                                 key="aov"))
             margin = f.get("gross_margin_pct")
             if margin is not None and not math.isnan(margin):  # not stated: no tile
                 tiles.append(KPI(say(lang, "kpi_gross_margin"), margin / 100.0,
-                                 "percent"))
+                                 "percent", key="gross_margin"))
             if "quantity" in f:
                 tiles.append(KPI(say(lang, "kpi_total", amount=planned.arguments.get("quantity")),
-                                 f["quantity"], "int"))
+                                 f["quantity"], "int", key="quantity"))
         else:
             word = {"M": "month", "W": "week", "Q": "quarter"}[planned.arguments.get("freq", "M")]
             label = figures.tail[-1].get(word) if figures.tail else None
@@ -275,7 +277,8 @@ def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
                              f["last"], "money", cur,
                              delta=None if math.isnan(change) else change / 100.0,
                              delta_label=say(lang, "kpi_vs_previous",
-                                             period=say(lang, f"period_{word}"))))
+                                             period=say(lang, f"period_{word}")),
+                             key="last_period"))
     if not tiles:  # a data report: its overview's counts
         from analyst.datareport.words import overview_kpis
 

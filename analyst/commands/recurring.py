@@ -1,0 +1,85 @@
+"""`analyst report ... --ask Q --save-template T.json` and `analyst report NEW... --template T.json`.
+
+The recurring side of the report command (made for cron): a template is read before any
+file, so a broken one costs nothing; a column the template cannot place by itself is asked
+on stderr with the `--column OLD=NEW` that answers it, and then no PDF is written (a
+report with a guessed column would be a silent wrong number); sections that cannot run
+are named on stderr and in the PDF, and the exit status is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from analyst.commands.ingest import print_stage
+from analyst.commands.loading import CommandError, open_analysis
+from analyst.commands.terminal import clean
+from analyst.planner.phrases import data_language
+from analyst.progress import tell
+
+
+def column_answers(pairs: list[str]) -> dict[str, str]:
+    """`--column "Product=Item"` -> {"Product": "Item"}."""
+    answers = {}
+    for pair in pairs:
+        old, sep, new = pair.partition("=")
+        if not sep or not old.strip() or not new.strip():
+            raise CommandError(f"--column {pair!r}: write it as OLD=NEW, e.g. "
+                               "--column \"Product=Item\".")
+        answers[old.strip()] = new.strip()
+    return answers
+
+
+def run_recurring(args: argparse.Namespace, started: float) -> int:
+    from analyst.report import render_pdf, render_xlsx
+    from analyst.templates import first_run, load_template, run_template, save_template
+
+    template = load_template(args.template) if args.template is not None else None
+    answers = column_answers(args.column)
+    if answers and template is None:
+        raise CommandError("--column answers a question of --template; give the template too.")
+    stage = None if args.quiet else print_stage
+    with open_analysis(args.files, args.workspace, args.backend, quiet=args.quiet) as analysis:
+        if template is not None:
+            if args.ask:
+                raise CommandError("--ask adds sections to a new report; a saved report runs "
+                                   "its own sections (save a new one to change them).")
+            result = run_template(analysis, template, answers=answers, title=args.title,
+                                  language=args.lang, include_code=not args.no_code)
+            if result.questions:
+                for question in result.questions:
+                    print(clean(question.text()), file=sys.stderr)
+                example = result.questions[0]
+                print(clean(f"Nothing was written. Say which column it is, e.g. --column "
+                            f"\"{example.column}={example.candidates[0]}\"."), file=sys.stderr)
+                return 1
+        else:
+            language = args.lang or data_language(analysis.cards, args.title)
+            result = first_run(analysis, args.ask, brain="offline" if args.offline else "auto",
+                               title=args.title, language=language,
+                               include_code=not args.no_code)
+        report = result.report
+        if report is None:  # not reached: a run without questions has its report
+            raise CommandError("The report could not be built.")
+        for problem in result.problems:
+            print(clean(f"Problem: {problem}"), file=sys.stderr)
+        tell(stage, "pdf", report.title, "report")
+        args.output.write_bytes(render_pdf(report))
+        written: list[Path] = [args.output]
+        if args.xlsx is not None:
+            tell(stage, "xlsx", report.title, "report")
+            args.xlsx.write_bytes(render_xlsx(report))
+            written.append(args.xlsx)
+        if args.save_template is not None and result.template is not None:
+            save_template(result.template, args.save_template)
+            written.append(args.save_template)
+        tell(stage, "done", report.title, "report")
+    for path in written:
+        print(path)
+    if not args.quiet:
+        print(f"Done in {time.perf_counter() - started:.1f} s "
+              f"({len(report.sections)} sections).", file=sys.stderr)
+    return 1 if result.problems else 0

@@ -1,0 +1,85 @@
+"""The key figures of a run again, measured against the run that saved the template.
+
+Pure: it takes the new run's `Report` and the template and returns the report with each
+key figure's change on its tile ("+38.2% vs the run of 2026-03-31"), a section that lists
+the figures side by side and says the period each run covered, and the sections that could
+not run, each with its plain reason.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+import pandas as pd
+
+from analyst.report import KPI, Report, Section
+from analyst.report.formats import format_delta
+from analyst.templates.model import KeyFigure, ReportTemplate
+from analyst.templates.words import date_range, rsay
+
+
+def change(then: float, now: float) -> float | None:
+    """The relative change from `then` to `now` (0.382 is +38.2%); None when `then` is 0
+    or either is not a number (a change from nothing has no percentage)."""
+    if not all(math.isfinite(v) for v in (then, now)) or then == 0:
+        return None
+    return (now - then) / abs(then)
+
+
+def with_changes(report: Report, template: ReportTemplate, period: tuple[str, str] | None,
+                 not_run: Sequence[str] = ()) -> Report:
+    """`report` with its tiles' changes against `template`'s run, the changes section
+    first and the sections that could not run (`not_run`: one sentence each) last."""
+    lang = report.language_hint or template.language
+    date = template.run_date
+    saved = {_key(k): k for k in template.key_figures}
+    tiles: list[KPI] = []
+    rows: list[tuple[KPI, KeyFigure, float | None]] = []
+    for kpi in report.kpis:
+        old = saved.get(kpi.key or kpi.label)
+        if old is None or old.format != kpi.format or kpi.value is None:
+            tiles.append(kpi)
+            continue
+        delta = change(old.value, float(kpi.value))
+        rows.append((kpi, old, delta))
+        tiles.append(replace(kpi, delta=delta, delta_label=rsay(lang, "vs_run", date=date)))
+    sections = [_changes_section(rows, template, period, lang), *report.sections]
+    if not_run:
+        sections.append(Section(title=rsay(lang, "not_run_title"),
+                                narrative="\n\n".join(not_run)))
+    return replace(report, kpis=tuple(tiles), sections=tuple(sections))
+
+
+def _key(figure: KeyFigure) -> str:
+    return figure.key or figure.label
+
+
+def _changes_section(rows: Sequence[tuple[KPI, KeyFigure, float | None]],
+                     template: ReportTemplate, period: tuple[str, str] | None,
+                     lang: str) -> Section:
+    date = template.run_date
+    if period is None:
+        text = rsay(lang, "covers_no_dates")
+    else:
+        then = (date_range(lang, *template.period) if template.period
+                else rsay(lang, "then_none"))
+        text = rsay(lang, "covers", first=period[0], last=period[1], date=date, then=then)
+    if not rows:
+        return Section(title=rsay(lang, "changes_title", date=date),
+                       narrative=text + "\n\n" + rsay(lang, "no_change_base", date=date))
+    figure, was, now, moved = (rsay(lang, k, date=date) for k in ("figure", "then", "now",
+                                                                  "change"))
+    table = pd.DataFrame({
+        figure: [kpi.label for kpi, _, _ in rows],
+        was: [old.value for _, old, _ in rows],
+        now: [float(kpi.value) for kpi, _, _ in rows],
+        # Text: a row's format (money, count, margin) would otherwise apply to it too.
+        moved: [format_delta(delta, lang) for _, _, delta in rows],
+    })
+    formats = {i: kpi.format for i, (kpi, _, _) in enumerate(rows)}
+    currency = next((kpi.currency for kpi, _, _ in rows if kpi.currency), None)
+    return Section(title=rsay(lang, "changes_title", date=date), narrative=text, table=table,
+                   column_formats={figure: "text", moved: "text"}, currency=currency,
+                   row_formats=formats)

@@ -1,0 +1,208 @@
+"""Run a recurring report: the first run that saves it, and every run after on new files.
+
+`first_run` makes the standard report plus one section per asked question, in one
+`Analysis`, and the template of that run. `run_template` matches the template's columns in
+the new files (`matching`), asks back what is ambiguous (nothing runs then), plans every
+saved step again on the new table, runs them all in the analysis' verified session and
+builds the report with its changes against the saved run (`changes`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from analyst.events import Answer, Event
+from analyst.planner.codegen import PlannedStep
+from analyst.query.model import Query, QueryError
+from analyst.query.values import category_values
+from analyst.record import Step
+from analyst.report import Report
+from analyst.reporting import STANDARD_QUESTION, Pin, ReportingError
+from analyst.templates.capture import covered_period, template_of
+from analyst.templates.changes import with_changes
+from analyst.templates.matching import ColumnQuestion, StepMatch, match_steps
+from analyst.templates.model import ReportTemplate, TemplateStep
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What a run gave: the report (None when it could not be built), the template of this
+    run, the questions to answer before it can run, and the problems met on the way."""
+
+    report: Report | None
+    template: ReportTemplate | None = None
+    questions: tuple[ColumnQuestion, ...] = ()
+    problems: tuple[str, ...] = ()
+    matches: tuple[StepMatch, ...] = ()
+
+
+def first_run(analysis: Any, questions: Sequence[str], *, brain: str = "auto",
+              title: str | None = None, language: str = "en",
+              include_code: bool = True) -> RunResult:
+    """The standard report and one section per question, and the template that repeats it."""
+    problems = list(_standard(analysis, language))
+    pins = _standard_pins(analysis)
+    asked: list[Answer] = []
+    for question in questions:
+        answer = _last_answer(analysis.ask(question, brain=brain))  # type: ignore[arg-type]
+        if answer is None or not answer.ok or not answer.steps:
+            problems.append(f"“{question}”: " + (answer.text if answer else "no answer."))
+            continue
+        asked.append(answer)
+        pins += _pins_of(analysis, answer)
+    # Without asked questions it is the standard report exactly as `analyst report` makes it.
+    report = analysis.report(title=title, pins=pins if asked else None,
+                             include_code=include_code, language=language)
+    template, left_out = template_of(report, analysis.cards, asked, root=analysis.workspace.root,
+                                     title=title, language=language)
+    problems += [f"“{t}” was written by a language model: it is not saved in the template "
+                 "(only the analyst's own recipes and queries are)." for t in left_out]
+    return RunResult(report, template, problems=tuple(problems))
+
+
+def match_template(template: ReportTemplate, cards: Sequence[Any], root: Any,
+                   answers: Mapping[str, str] | None = None) -> tuple[StepMatch, ...]:
+    """Every saved step matched on the new tables (see `analyst.templates.matching`)."""
+    values = {c.table: category_values(root, c) for c in cards}
+    steps = [step for question in template.questions for step in question.steps]
+    return match_steps(steps, cards, values, answers)
+
+
+def run_template(analysis: Any, template: ReportTemplate, *,
+                 answers: Mapping[str, str] | None = None, title: str | None = None,
+                 language: str | None = None, include_code: bool = True) -> RunResult:
+    """`template` run again on the analysis' files (added before); nothing runs while a
+    column is ambiguous (`RunResult.questions`: answer them in `answers`, saved column name
+    -> new column name)."""
+    lang = language or template.language
+    title = title or template.title
+    matches = match_template(template, analysis.cards, analysis.workspace.root, answers)
+    # One question per saved column, though several sections may use it.
+    questions = tuple({q.column: q for m in matches for q in m.questions}.values())
+    if questions:
+        return RunResult(None, questions=questions, matches=matches)
+    problems: list[str] = []
+    not_run: list[str] = []
+    pins: list[Pin] = []
+    if template.standard:
+        problems += _standard(analysis, lang)
+        pins += _standard_pins(analysis)
+    asked: list[Answer] = []
+    queue = iter(matches)
+    for question in template.questions:
+        planned: list[PlannedStep | Step] = []
+        for _ in question.steps:
+            match = next(queue)
+            reason = [m.text() for m in match.missing] or None
+            if reason is None:
+                made = replanned(match)
+                reason = [made] if isinstance(made, str) else None
+                if not isinstance(made, str):
+                    planned.append(made)
+            if reason:
+                not_run += reason
+        if not planned:
+            continue
+        answer = _last_answer(analysis.run_planned(question.question, planned, lang))
+        if answer is None or not answer.steps:
+            problems.append(f"“{question.question}”: " + (answer.text if answer else ""))
+            continue
+        failed = [s.description for s in answer.steps if s.result is None or not s.result.ok]
+        not_run += [f"The section “{t}” did not finish: {answer.text}" for t in failed]
+        asked.append(answer)
+        pins += _pins_of(analysis, answer)
+    if not pins:
+        raise ReportingError("None of the report's sections could run. " + " ".join(not_run))
+    report = analysis.report(title=title, pins=pins if asked or not template.standard else None,
+                             include_code=include_code, language=lang)
+    period = covered_period(analysis.cards)
+    report = with_changes(report, template, period, not_run)
+    again, _ = template_of(report, analysis.cards, asked, root=analysis.workspace.root,
+                           title=template.title, language=lang, standard=template.standard)
+    # The changes are measured against the saved run: the new template keeps its own
+    # figures (the tiles' values, which `with_changes` does not alter).
+    return RunResult(report, again, problems=tuple(problems + not_run), matches=matches)
+
+
+def replanned(match: StepMatch) -> PlannedStep | Step | str:
+    """The saved step planned again on its matched table, or why it cannot be."""
+    from analyst.planner.plan import recipe_step
+    from analyst.planner.queries import query_step
+
+    step, card = match.step, match.card
+    file = card.source_file if card is not None else "the new files"
+    if card is None:
+        return f"The section “{step.title}” cannot run: no table of {file} fits it."
+    if step.kind == "recipe":
+        params = {k: _renamed(v, match.mapping) for k, v in (step.params or {}).items()}
+        planned = recipe_step(card, step.recipe, params, step.language)
+        if planned is None:
+            return (f"The section “{step.title}” cannot run: the table of {file} has no "
+                    "sales columns for it.")
+        return planned
+    try:
+        query = Query.from_dict({**renamed_query(step, match.mapping), "table": card.table})
+        return query_step(query, card, 1, step.language)
+    except QueryError as exc:
+        return f"The section “{step.title}” cannot run on {file}: {exc}"
+    except (KeyError, TypeError, ValueError):
+        return f"The section “{step.title}” cannot run: its saved query is damaged."
+
+
+def renamed_query(step: TemplateStep, mapping: Mapping[str, str]) -> dict[str, Any]:
+    """The saved query with its columns named as the new table names them."""
+    query = dict(step.query or {})
+    for key in ("measures", "group_by"):
+        query[key] = [_renamed(c, mapping) for c in query.get(key) or ()]
+    for key in ("period", "compare"):
+        if query.get(key):
+            part = dict(query[key])
+            for name in ("column", "month_column"):
+                if part.get(name):
+                    part[name] = _renamed(part[name], mapping)
+            query[key] = part
+    query["filters"] = [{**f, "column": _renamed(f["column"], mapping)}
+                        for f in query.get("filters") or ()]
+    return query
+
+
+def _renamed(value: Any, mapping: Mapping[str, str]) -> Any:
+    if isinstance(value, str):
+        return mapping.get(value, value)
+    if isinstance(value, list):
+        return [mapping.get(v, v) if isinstance(v, str) else v for v in value]
+    return value
+
+
+def _standard(analysis: Any, language: str) -> list[str]:
+    problems = []
+    for event in analysis.standard_report(language=language):
+        if event.kind == "error" and event.message:
+            problems.append(event.message)
+    return problems
+
+
+def _standard_pins(analysis: Any) -> list[Pin]:
+    history = analysis.history
+    for index in range(len(history) - 1, -1, -1):
+        answer = history[index]
+        if answer.question == STANDARD_QUESTION and answer.steps:
+            return [Pin(index, s.number) for s in answer.steps
+                    if s.result is not None and s.result.ok]
+    return []
+
+
+def _pins_of(analysis: Any, answer: Answer) -> list[Pin]:
+    """Pins of `answer`'s finished steps: it is the last answer the analysis kept."""
+    index = len(analysis.history) - 1
+    return [Pin(index, s.number) for s in answer.steps if s.result is not None and s.result.ok]
+
+
+def _last_answer(events: Any) -> Answer | None:
+    answer = None
+    for event in events:
+        if isinstance(event, Event) and event.kind == "answer":
+            answer = event.answer
+    return answer
