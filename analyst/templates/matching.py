@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from analyst.datacard import ColumnCard, DataCard
 from analyst.templates.model import ColumnRef, TemplateStep
 
-_GROUPS = ({"category", "text", "id"},)
+_GROUPS = ({"category", "text", "id"}, {"money", "number"})
 VALUE_OVERLAP = 0.5
 """The share of the saved values a candidate must hold to be told apart by its values."""
 
@@ -169,9 +169,9 @@ def _match_columns(steps: Sequence[TemplateStep], card: DataCard,
 
 
 def _same_role(ref: ColumnRef, columns: Sequence[ColumnCard]) -> list[ColumnCard]:
-    same = [c for c in columns if c.role == ref.role]
-    if same:
-        return same
+    """The columns that could play `ref`'s part: its role, or for a category the kinds the
+    ingester may read one as (a renamed "Product" called "Item code" reads as an id; a
+    money column it could not tell is a number)."""
     group = next((g for g in _GROUPS if ref.role in g), {ref.role})
     return [c for c in columns if c.role in group]
 
@@ -179,7 +179,7 @@ def _same_role(ref: ColumnRef, columns: Sequence[ColumnCard]) -> list[ColumnCard
 def _by_values(ref: ColumnRef, candidates: Sequence[ColumnCard],
                values: Mapping[str, Sequence[str]]) -> str | None:
     """The one candidate holding most of the saved values (categories), else None."""
-    if not ref.values:
+    if not ref.values or not candidates:
         return None
     saved = set(ref.values)
     scores = sorted(((len(saved & set(values.get(c.name, ()))) / len(saved), c.name)
