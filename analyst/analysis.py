@@ -248,11 +248,21 @@ class Analysis:
 
         A report of pins without the key figures first runs the key-figures step in this
         analysis' sandbox session, as an ordinary step; then `build_report` only reads.
+        A standard report computed before one of its files was replaced is run again; a
+        pinned answer of the earlier version is refused by `build_report` (never mixed).
         Raises `ReportingError` when there is nothing to report.
         """
-        from analyst.reporting import build_report, summary_plan
+        from analyst.record.versions import earlier_files, table_files
+        from analyst.reporting import build_report, standard_answer, summary_plan
 
         answers = self.history
+        latest = standard_answer(answers) if not pins else None
+        if latest is not None and earlier_files(latest, self.workspace.root,
+                                                  table_files(self.cards)):
+            # The standard report of a file replaced since is run again, never mixed.
+            for _ in self.standard_report(language=language):
+                pass
+            answers = self.history
         planned = summary_plan(answers, self.cards, pins, language, title)
         summary = self.run_step(planned) if planned is not None else None
         return build_report(answers, self.cards, self.workspace, title=title, pins=pins,

@@ -48,8 +48,10 @@ for record in files:
     fresh = record.added >= last_message or st.session_state.get("just_read") == record.name
     data_card_view(session, record, workspace, fresh=fresh)
 
+# Answers computed from a file replaced since are marked as from its earlier version.
+table_names = {card.get("parquet_path"): record.name for record in files for card in record.cards}
 for message in messages:
-    message_view(message, workspace, session.id)
+    message_view(message, workspace, session.id, file_names=table_names)
 
 if pending_view(session, workspace):
     st.stop()
@@ -88,7 +90,10 @@ question = st.chat_input(t("ask_placeholder"), disabled=not files)
 if not files:
     st.caption(t("upload_first"))
 with guarded("answer the question"):
+    again = st.session_state.pop("ask_again", None)  # "Run again on the new version"
     if report_clicked:
         ask(STANDARD_REPORT)
     elif question:
         ask(question.strip())
+    elif again:
+        ask(again)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import mimetypes
+from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 import streamlit as st
 
 from analyst.events import ExecutionResult, OutputFile, Step
+from analyst.record.versions import earlier_files
 from analyst.store import MessageRecord, StepRecord
 from ui import state
 from ui.answers import answer_markdown
@@ -111,7 +113,10 @@ def _result_table(result: ExecutionResult | None, files: list[OutputFile],
     return read.frame, None
 
 
-def message_view(message: MessageRecord, workspace: Path, session_id: str) -> None:
+def message_view(message: MessageRecord, workspace: Path, session_id: str,
+                 file_names: Mapping[str, str] | None = None) -> None:
+    """One stored message; `file_names` (table path -> file name) marks an answer computed
+    from an earlier version of a file replaced since, with a button to run it again."""
     role = "user" if message.role == "user" else "assistant"
     with st.chat_message(role):
         if role == "user":
@@ -123,6 +128,14 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str) -> No
             st.caption(t("waited", s=f"{message.data['waited_s']:.0f}"))
         for warning in message.data.get("warnings") or []:
             st.warning(literal(warning))
+        answer = message.answer
+        earlier = (earlier_files(answer, workspace, file_names)
+                   if answer is not None and file_names is not None else ())
+        if earlier:
+            st.warning(literal(t("earlier_version", files=", ".join(earlier))),
+                       icon=":material/history:")
+            st.button(t("run_again"), key=f"again{message.id}", on_click=_ask_again,
+                      args=(answer.question,))
         if message.text:
             st.markdown(answer_markdown(message.text, str(message.data.get("brain") or "offline")))
         for step in message.steps:
@@ -135,6 +148,10 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str) -> No
             st.caption(f"Model usage: {usage.get('prompt_tokens', 0):,} + "
                        f"{usage.get('completion_tokens', 0):,} tokens"
                        + (f", about ${cost:.4f}" if cost else ""))
+
+
+def _ask_again(question: str) -> None:
+    st.session_state["ask_again"] = question  # the page asks it on this rerun
 
 
 def number_columns(frame: Any, roles: dict[str, str] | None = None, *,

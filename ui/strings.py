@@ -64,6 +64,15 @@ STRINGS: dict[str, tuple[str, str, str, str]] = {
                      "Загрузите файл, чтобы начать задавать вопросы.",
                      "上传文件后即可开始提问。"),
     "stop": ("Stop", "Зупинити", "Остановить", "停止"),
+    "earlier_version": (
+        "From the earlier version of {files}: the file was replaced since, so these figures "
+        "are not those of the new version.",
+        "З попередньої версії {files}: файл відтоді замінено, тож ці числа не з нової версії.",
+        "Из предыдущей версии {files}: файл с тех пор заменён, поэтому эти числа не из новой "
+        "версии.",
+        "来自 {files} 的旧版本：该文件已被替换，这些数字不是新版本的。"),
+    "run_again": ("Run again on the new version", "Виконати знову на новій версії",
+                  "Выполнить снова на новой версии", "在新版本上重新运行"),
     "stop_help": ("Stops after the step that is running now.",
                   "Зупиняє після кроку, що виконується зараз.",
                   "Останавливает после шага, который выполняется сейчас.",

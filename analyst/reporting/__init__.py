@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from analyst.artifact_tables import artifact_path
@@ -85,6 +85,7 @@ def build_report(
     """
     lang = normalise(language or data_language(cards, title))
     chosen = _chosen(answers, pins)
+    _one_version(chosen, cards, workspace)
     steps = [c[0] for c in chosen]
     # Figures are taken only from our own recipe calls: a model's code can print the same
     # figures line, and its numbers are the model's, never verified tiles or definitions.
@@ -117,6 +118,22 @@ def build_report(
         steps_code=tuple(CodeStep(s.description, s.code) for s in steps),
         include_code=include_code,
     )
+
+
+def _one_version(chosen: Sequence[tuple[Step, str | None, str | None, Answer]],
+                 cards: Sequence[DataCard], workspace: Workspace) -> None:
+    """Refuse a report that would mix versions of a file: every step must have read the
+    tables as they are now (`Step.inputs` hashes; unrecorded ones say nothing)."""
+    from analyst.record.versions import earlier_files, table_files
+
+    names = table_files(cards)
+    for step, _, _, answer in chosen:
+        files = earlier_files(replace(answer, steps=(step,)), workspace.root, names)
+        if files:
+            raise ReportingError(
+                f"“{answer.question}” was answered from the earlier version of "
+                f"{', '.join(files)}: ask it again on the new version (and pin the new "
+                "answer) so the report does not mix figures of two versions.")
 
 
 def summary_plan(answers: Sequence[Answer], cards: Sequence[DataCard],
