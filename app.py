@@ -21,6 +21,7 @@ navigation = st.navigation([
     # In the interface language of the previous run (the pages update it as they read).
     st.Page("pages/analyze.py", title=t("nav_analyze"), icon=":material/query_stats:", default=True),
     st.Page("pages/report.py", title=t("nav_report"), icon=":material/description:"),
+    st.Page("pages/recurring.py", title=t("nav_recurring"), icon=":material/event_repeat:"),
     st.Page("pages/history.py", title=t("nav_history"), icon=":material/history:"),
     st.Page("pages/settings.py", title="Settings and status", icon=":material/settings:"),
 ])

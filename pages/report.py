@@ -7,8 +7,9 @@ import streamlit as st
 from ui import i18n, state
 from ui.errors import guarded
 from ui.i18n import STANDARD_REPORT, t
+from ui.plain import literal
 from ui.progressbar import stage_bar
-from ui.reportgen import build
+from ui.reportgen import build, recurring_template
 
 session = state.current_session()
 if session is not None:
@@ -61,6 +62,16 @@ if st.button(t("generate"), type="primary", icon=":material/picture_as_pdf:", di
         built = build(analysis, messages, pins, report_title, include_code, progress=stage_bar(bar))
         st.session_state["built"] = (session.id, built)
     bar.empty()
+
+if st.button(t("save_recurring"), icon=":material/event_repeat:", disabled=not can_build,
+             help=t("save_recurring_help"), key="save_recurring"):
+    with guarded("save the recurring report"):
+        template, left_out = recurring_template(state.analysis(session), messages, pins,
+                                                report_title or None)
+        state.templates().save(template)
+        st.success(literal(t("saved_recurring", title=template.title or ", ".join(template.files))))
+        if left_out:
+            st.warning(literal(t("not_kept", titles=", ".join(left_out))))
 
 built = st.session_state.get("built")
 if built and built[0] == session.id:

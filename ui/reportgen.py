@@ -10,12 +10,14 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from analyst.analysis import Analysis
 from analyst.events import Answer
 from analyst.progress import Progress, tell
+from analyst.report import Report
 from analyst.report.text import download_name
 from analyst.reporting import Pin
 from analyst.store import MessageRecord, PinRecord
@@ -37,21 +39,14 @@ def build(analysis: Analysis, messages: list[MessageRecord], pins: list[PinRecor
           title: str | None, include_code: bool = True, progress: Progress | None = None) -> Built:
     """The report of the stored answers. The key figures a pinned-only report needs run
     first, as an ordinary step in the user's open `analysis` (its warm sandbox session)."""
-    from analyst.report import render_pdf, render_xlsx
-    from analyst.reporting import build_report, summary_plan
+    report = report_of(analysis, messages, pins, title, include_code, progress)
+    return rendered(report, progress)
 
-    answers = [m for m in messages if m.role == "assistant"]
-    history = answers_of(messages)
-    index = {m.id: i for i, m in enumerate(answers)}
-    chosen = [Pin(index[p.step.message_id], p.step.number, p.title or None, p.narrative or None)
-              for p in pins if p.step.message_id in index] or None
-    planned = summary_plan(history, analysis.cards, chosen, title=title or None)
-    shown = title or "the report"
-    tell(progress, "figures", shown, "report")
-    summary = analysis.run_step(planned) if planned is not None else None
-    tell(progress, "assemble", shown, "report")
-    report = build_report(history, analysis.cards, analysis.workspace, title=title or None,
-                          pins=chosen, summary=summary, include_code=include_code)
+
+def rendered(report: Report, progress: Progress | None = None) -> Built:
+    """The PDF, the workbook and a picture of the first page of `report`."""
+    from analyst.report import render_pdf, render_xlsx
+
     tell(progress, "pdf", report.title, "report")
     pdf = render_pdf(report)
     tell(progress, "xlsx", report.title, "report")
@@ -59,6 +54,51 @@ def build(analysis: Analysis, messages: list[MessageRecord], pins: list[PinRecor
     built = Built(pdf, xlsx, report.title, first_page(pdf))
     tell(progress, "done", report.title, "report")
     return built
+
+
+def report_of(analysis: Analysis, messages: list[MessageRecord], pins: list[PinRecord],
+              title: str | None, include_code: bool = True,
+              progress: Progress | None = None) -> Report:
+    from analyst.reporting import build_report, summary_plan
+
+    history = answers_of(messages)
+    chosen = _pins(messages, pins)
+    planned = summary_plan(history, analysis.cards, chosen, title=title or None)
+    shown = title or "the report"
+    tell(progress, "figures", shown, "report")
+    summary = analysis.run_step(planned) if planned is not None else None
+    tell(progress, "assemble", shown, "report")
+    return build_report(history, analysis.cards, analysis.workspace, title=title or None,
+                        pins=chosen, summary=summary, include_code=include_code)
+
+
+def _pins(messages: list[MessageRecord], pins: list[PinRecord]) -> list[Pin] | None:
+    answers = [m for m in messages if m.role == "assistant"]
+    index = {m.id: i for i, m in enumerate(answers)}
+    return [Pin(index[p.step.message_id], p.step.number, p.title or None, p.narrative or None)
+            for p in pins if p.step.message_id in index] or None
+
+
+def recurring_template(analysis: Analysis, messages: list[MessageRecord],
+                       pins: list[PinRecord], title: str | None) -> tuple[Any, tuple[str, ...]]:
+    """"Save as a recurring report": the template of this report (the standard sections
+    when the report has them, each other pinned answer with its pinned steps) and the
+    titles of sections it cannot keep (a model's code)."""
+    from analyst.reporting import STANDARD_QUESTION
+    from analyst.templates.capture import template_of
+
+    report = report_of(analysis, messages, pins, title)
+    history = answers_of(messages)
+    chosen = _pins(messages, pins) or []
+    steps: dict[int, list[int]] = {}
+    for pin in chosen:
+        steps.setdefault(pin.answer_index, []).append(pin.step_number)
+    standard = not chosen or any(history[i].question == STANDARD_QUESTION for i in steps)
+    asked = [replace(history[i], steps=tuple(s for s in history[i].steps if s.number in wanted))
+             for i, wanted in steps.items() if history[i].question != STANDARD_QUESTION]
+    return template_of(report, analysis.cards, asked, root=analysis.workspace.root,
+                       title=title or None, language=report.language_hint or "en",
+                       standard=standard)
 
 
 def first_page(pdf: bytes) -> bytes | None:

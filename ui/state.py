@@ -73,6 +73,13 @@ def owner() -> str:
     return LOCAL_OWNER
 
 
+def templates() -> Any:
+    """The signed-in user's saved recurring reports (`analyst.templates.library`)."""
+    from analyst.templates.library import TemplateLibrary
+
+    return TemplateLibrary(settings().data_dir, owner())
+
+
 def current_session(create: bool = False) -> SessionRecord | None:
     """The open session: from this tab's state, else from `?s=` in the URL, else a new one."""
     sid = st.session_state.get("sid") or st.query_params.get("s")
