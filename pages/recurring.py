@@ -14,7 +14,7 @@ from ui.uploads import show_messages
 
 TYPES = ["csv", "txt", "tsv", "xlsx", "xlsm", "xlsb", "xls", "ods", "parquet"]
 
-st.title(t("nav_recurring"))
+st.title(t("recurring_title"))
 library = state.templates()
 
 imported = st.file_uploader(t("recurring_import"), type=["json"], key="template_import")

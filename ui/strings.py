@@ -74,7 +74,9 @@ STRINGS: dict[str, tuple[str, str, str, str]] = {
     "run_again": ("Run again on the new version", "Виконати знову на новій версії",
                   "Выполнить снова на новой версии", "在新版本上重新运行"),
     # Recurring reports
-    "nav_recurring": ("Recurring reports", "Регулярні звіти", "Регулярные отчёты", "定期报告"),
+    # The navigation link avoids the word "Report" (the Report page's link has it).
+    "nav_recurring": ("Recurring", "Регулярні", "Регулярные", "定期"),
+    "recurring_title": ("Recurring reports", "Регулярні звіти", "Регулярные отчёты", "定期报告"),
     "save_recurring": ("Save as a recurring report", "Зберегти як регулярний звіт",
                        "Сохранить как регулярный отчёт", "保存为定期报告"),
     "save_recurring_help": (
