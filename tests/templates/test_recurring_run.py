@@ -162,3 +162,24 @@ def test_a_missing_column_is_a_plain_message_naming_the_section(
         top = report.sections[-2]
         expected = q2.groupby(names["product"])[names["revenue"]].sum().nlargest(5).round(2)
         assert [round(v, 2) for v in top.table.iloc[:5, 2]] == list(expected.values)
+
+
+def test_next_month_as_a_workbook_beside_another_table(saved: Saved, tmp_path: Path) -> None:
+    """Another shape: the new month comes as an Excel workbook (another table name) next to
+    a small table of targets; the saved steps find the sales table by its columns."""
+    names = COLUMNS[saved.lang]
+    q2 = sales(4, price=1.07, lang=saved.lang, seed=16)
+    book = tmp_path / "sales_2026_04.xlsx"
+    frame = q2.copy()
+    frame[names["date"]] = pd.to_datetime(frame[names["date"]])
+    frame.to_excel(book, index=False, sheet_name="April")
+    targets = tmp_path / "targets.csv"
+    pd.DataFrame({names["region"]: ["North", "South"], "Target": [1000.0, 2000.0]}).to_csv(
+        targets, index=False)
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(targets)
+        analysis.add_file(book)
+        result = run_template(analysis, saved.template)
+        assert not result.questions and not result.problems, result.problems
+        assert {m.card.source_file for m in result.matches} == {book.name}
+        _check_figures(result.report, q2, names, names["revenue"], names["product"])
