@@ -41,8 +41,13 @@ def test_next_month_runs_again_and_shows_the_changes(saved: Path) -> None:
     q2 = sales(4, price=1.2, seed=22)
     q2.to_csv(saved / "sales_apr.csv", index=False)
     run = analyst("report", "sales_apr.csv", "-o", "apr.pdf", "--template", "monthly.json",
-                  "--backend", "local", "--quiet", cwd=saved)
+                  "--save-template", "april.json", "--backend", "local", "--quiet", cwd=saved)
     assert run.returncode == 0, run.stderr
+    # This run saved as the next reference: April's own figures and period.
+    april = json.loads((saved / "april.json").read_text(encoding="utf-8"))
+    total = next(k for k in april["key_figures"] if k["key"] == "total")
+    assert round(total["value"], 2) == round(q2["Revenue"].sum(), 2)
+    assert april["period"] == ["2026-01-01", "2026-04-30"] and len(april["questions"]) == 2
     text = _text(saved / "apr.pdf")
     change = (q2["Revenue"].sum() - q1["Revenue"].sum()) / q1["Revenue"].sum()
     date = json.loads((saved / "monthly.json").read_text())["saved_at"][:10]
