@@ -7,7 +7,8 @@
     the same CPU quota when this host lets us (root, cgroup v1), else unquota'd (said so).
 
 Usage: python benchmarks/sandbox_steps.py [--rounds 5] [--cpus 1]
-Prints per-step medians, totals, ratios, warm `print(1)` overhead and first-result time.
+Prints per-step medians, totals, ratios, warm `print(1)` overhead, a warm step that writes a
+small file (in Docker it pays the copy of `output/` to the host) and first-result time.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sandbox import Limits, Workspace, open_session
-from sandbox.docker_backend import DockerBackend, container_options
+from sandbox.docker_backend import container_options
 from sandbox.engine import client, image_tag
 
 LOAD = "import pandas as pd\nimport matplotlib.pyplot as plt\n" \
@@ -69,16 +70,16 @@ def make_workspace(root: Path) -> Workspace:
 
 def design_a(ws: Workspace, limits: Limits, image: str) -> list[float]:
     """A new `docker run` per step with the same hardening; every step reloads the data."""
-    DockerBackend(ws, limits).prepare_folders()  # output/ writable by the sandbox user
     times = []
     for index, (_, code) in enumerate(STEPS):
-        options = container_options(ws, limits, f"analyst-bench-{uuid.uuid4().hex[:8]}")
+        name = f"analyst-bench-{uuid.uuid4().hex[:8]}"
+        options = container_options(ws, limits, name)
         source = code if index == 0 else LOAD + code
         started = time.perf_counter()
         container = client().containers.create(image, ["python", "-c", source], **options)
         container.start()
         status = container.wait()["StatusCode"]
-        container.remove(force=True)
+        container.remove(force=True, v=True)  # with its output volume
         times.append(time.perf_counter() - started)
         if status != 0:
             raise SystemExit(f"design (a) step {index + 1} failed with status {status}")
@@ -111,14 +112,19 @@ def cpu_cgroup(cpus: float) -> Path | None:
     return group
 
 
-def warm_overhead(session, n: int = 50) -> float:
-    session.run("print(1)")
+def warm_overhead(session, n: int = 50, code: str = "print(1)") -> float:
+    session.run(code)
     samples = []
     for _ in range(n):
         started = time.perf_counter()
-        session.run("print(1)")
+        session.run(code)
         samples.append(time.perf_counter() - started)
     return statistics.median(samples)
+
+
+# A step that writes one small file: in Docker it also pays the copy of output/ to the host
+# (one archive call when output/ changed); the bytes differ each time, so it always changed.
+WRITE = "import os\nopen('output/note.txt', 'w').write(os.urandom(8).hex() * 256)"
 
 
 def main() -> int:
@@ -129,7 +135,7 @@ def main() -> int:
     limits = Limits(cpus=args.cpus, memory_bytes=2 * 1024**3)
     image = image_tag()
     group = cpu_cgroup(args.cpus)
-    a, b, c, first, warm_b, warm_c = [], [], [], [], [], []
+    a, b, c, first, warm_b, warm_c, write_b, write_c = [], [], [], [], [], [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         ws = make_workspace(Path(tmp) / "ws")
         for round_no in range(args.rounds):  # interleaved, so drift hits all designs alike
@@ -142,6 +148,7 @@ def main() -> int:
                 time.sleep(1.5)  # let the background pre-import finish, as between two questions
                 b.append(run_session(session))
                 warm_b.append(warm_overhead(session))
+                write_b.append(warm_overhead(session, 15, WRITE))
             with open_session(ws, backend="local", limits=limits) as session:
                 session.start()
                 if group is not None:
@@ -149,6 +156,7 @@ def main() -> int:
                 time.sleep(1.5)
                 c.append(run_session(session))
                 warm_c.append(warm_overhead(session))
+                write_c.append(warm_overhead(session, 15, WRITE))
     if group is not None:
         group.rmdir()
 
@@ -166,6 +174,8 @@ def main() -> int:
     print(f"(b)/(c) = {tb / tc:.2f}x (acceptance: <= 1.5x)")
     print(f"warm print(1) round trip: session {statistics.median(warm_b) * 1000:.2f} ms, "
           f"local {statistics.median(warm_c) * 1000:.2f} ms (acceptance: <= 10 ms)")
+    print(f"warm step writing a 4 KB file: session {statistics.median(write_b) * 1000:.1f} ms, "
+          f"local {statistics.median(write_c) * 1000:.1f} ms")
     print(f"session from nothing to first result: {statistics.median(first):.3f} s "
           "(acceptance: <= 1 s)")
     return 0

@@ -38,6 +38,9 @@ RASTER = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",),
 """Images a browser may be shown, by suffix and the bytes they must start with. SVG is not
 one of them: it is a document that can make the browser fetch other URLs."""
 
+LINKS = "links (only regular files are kept)"
+OTHERS = "pipes, sockets and devices (only regular files are kept)"
+
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOCTTY", 0)
 
@@ -160,9 +163,9 @@ def _walk(output_dir: Path, prefix: str, skipped: set[str]) -> Iterator[_Entry]:
                             continue
                         yield _Entry(fd, entry.name, rel, info.st_size, info.st_mtime_ns)
                     elif stat.S_ISLNK(info.st_mode):
-                        skipped.add("links (only regular files are kept)")
+                        skipped.add(LINKS)
                     else:
-                        skipped.add("pipes, sockets and devices (only regular files are kept)")
+                        skipped.add(OTHERS)
                 if seen > MAX_ENTRIES:
                     return
             finally:
@@ -218,7 +221,7 @@ def _copy(entry: _Entry, store: Path, budget: int) -> OutputFile | str | None:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            return "pipes, sockets and devices (only regular files are kept)"
+            return OTHERS
         if info.st_size > budget:
             return "files over the size limit for what one step may keep"
         digest = hashlib.sha256()

@@ -153,11 +153,14 @@ def _build_offline_base(workdir: Path, progress: Progress) -> None:
     tar = subprocess.Popen(["tar", "-C", str(rootfs), "-c", "."], stdout=subprocess.PIPE)
     repository, _, tag = OFFLINE_BASE.partition(":")
     try:
-        _engine().client().api.import_image_from_stream(tar.stdout, repository=repository, tag=tag or None)
+        answer = _engine().client().api.import_image_from_stream(
+            tar.stdout, repository=repository, tag=tag or None)
     except (DockerException, OSError) as exc:
         raise BuildError(f"The engine could not import the base image: {_engine().reason(exc)}") from exc
     finally:
         tar.wait()
+    if _engine().image_id(OFFLINE_BASE) is None:  # the engine answers errors in the body too
+        raise BuildError(f"The engine could not import the base image: {str(answer)[-300:]}")
     shutil.rmtree(rootfs, ignore_errors=True)
 
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import os
+import tarfile
 import uuid
 from typing import Any
 
 from docker.errors import DockerException, NotFound
-from docker.types import LogConfig, Mount, Ulimit
+from docker.types import DriverConfig, LogConfig, Mount, Ulimit
 
 from sandbox import owners
+from sandbox.archive import beyond, pack, unpack
 from sandbox.engine import LABEL, client, engine_problem, exits, image_problem, image_tag, reason
 from sandbox.errors import SandboxUnavailable
 from sandbox.limits import Limits
@@ -28,12 +29,22 @@ def kernel_command(limits: Limits) -> list[str]:
     """The keeper as PID 1 (it reaps, forwards SIGINT, holds the channel), the kernel its child."""
     return [
         "python", "-I", KEEPER_IN_IMAGE, "--idle-seconds", str(limits.idle_s), "--in-container",
+        "--output", "/workspace/output",
         "--",
         "python", "-I", KERNEL_IN_IMAGE,
         "--path", "/workspace/lib",
         "--preload", PRELOAD,
         "--fsize", str(limits.output_bytes),
     ]
+
+
+def output_volume(limits: Limits) -> DriverConfig:
+    """The session's output volume: the engine's local driver, a tmpfs of the output limits."""
+    return DriverConfig("local", {
+        "type": "tmpfs", "device": "tmpfs",
+        "o": (f"size={limits.output_bytes},nr_inodes={limits.output_files + 1},"
+              f"uid={SANDBOX_UID},gid={SANDBOX_UID},mode=0755,nosuid,nodev,noexec"),
+    })
 
 
 def container_options(workspace: Workspace, limits: Limits, name: str) -> dict[str, Any]:
@@ -76,7 +87,12 @@ def container_options(workspace: Workspace, limits: Limits, name: str) -> dict[s
         "mounts": [
             Mount("/workspace/input", str(ws / "input"), type="bind", read_only=True),
             Mount("/workspace/lib", str(ws / "lib"), type="bind", read_only=True),
-            Mount("/workspace/output", str(ws / "output"), type="bind"),
+            # output/ is the container's own tmpfs volume, sized and inode-limited: the
+            # filesystem enforces the output limits, and its pages count as the session's
+            # memory. The host's output/ holds copies made after each step (sync_output).
+            # Anonymous, made with the container: removed with it (also by `auto_remove`).
+            Mount("/workspace/output", None, type="volume", driver_config=output_volume(limits),
+                  labels={LABEL: "1", INSTALLATION_LABEL: installation()}),
         ],
     }
 
@@ -91,13 +107,15 @@ class DockerBackend:
         self.limits = limits
         self.image = image
         self.container: str | None = None
+        self._seen: dict[str, str] = {}  # output file -> sha256 of the host's copy
+        self._output_digest: str | None = None
+        self._left_out: set[str] = set()  # what the last sync left out (links, FIFOs)
 
     def launch(self) -> AttachChannel:
         image = self.image or image_tag()
         problem = engine_problem() or image_problem(image)
         if problem:
             raise SandboxUnavailable(f"The Docker sandbox cannot start: {problem}.")
-        self.prepare_folders()
         name = f"analyst-sbx-{uuid.uuid4().hex[:12]}"
         exits.watch()  # before the start: its end must not be missed
         try:
@@ -114,22 +132,46 @@ class DockerBackend:
             raw = client().api.attach_socket(
                 container.id, params={"stdin": 1, "stdout": 1, "stderr": 0, "stream": 1})
             container.start()
+            # After the start: the tmpfs is mounted then (before, the copy would land under it).
+            self._restore_output()
         except (DockerException, OSError) as exc:
             self.stop()
             raise SandboxUnavailable(
                 f"Docker could not start the sandbox container: {reason(exc)}") from exc
         return AttachChannel(getattr(raw, "_sock", raw), keep=raw)
 
-    def prepare_folders(self) -> None:
-        """Let the container's user write output/ (and nothing else)."""
-        for folder in (self.workspace.output_dir,):
-            if os.geteuid() == 0:
-                # The whole tree: files the local backend's user left there must stay
-                # rewritable when the same workspace moves to Docker.
-                for path in (folder, *folder.rglob("*")):
-                    os.lchown(path, SANDBOX_UID, SANDBOX_UID)
-            else:
-                folder.chmod(0o777)  # we cannot give it away; let the sandbox user in
+    def _restore_output(self) -> None:
+        """The host's copies of output/ into a new container (a restart keeps the files).
+
+        Best effort: what does not fit the new container's limits stays on the host only."""
+        self._seen, self._output_digest = {}, None
+        data = pack(self.workspace.output_dir, SANDBOX_UID, self._seen,
+                    max_files=self.limits.output_files, max_bytes=self.limits.output_bytes)
+        if data is None:
+            return
+        with data:
+            try:
+                client().api.put_archive(self.container, "/workspace/output", data)
+            except (DockerException, OSError):
+                self._seen = {}  # unknown what arrived: the next sync compares every byte
+
+    def sync_output(self, state: object) -> set[str]:
+        """After a step: make the host's output/ hold what the container's holds, by value.
+
+        Only when the keeper's digest of output/ changed (one archive call otherwise saved).
+        Returns plain-words reasons for what was left out (links, FIFOs, long names)."""
+        if not isinstance(state, dict) or self.container is None:
+            return set()
+        if state.get("digest") == self._output_digest:
+            return self._left_out
+        try:
+            chunks, _ = client().api.get_archive(self.container, "/workspace/output/.")
+            done = unpack(chunks, self.workspace.output_dir, self._seen,
+                          max_files=self.limits.output_files, max_bytes=self.limits.output_bytes)
+        except (DockerException, OSError, tarfile.TarError):
+            return set()  # left for the next step's sync (the digest is not recorded)
+        self._output_digest, self._left_out = state.get("digest"), done.skipped | beyond(state)
+        return self._left_out
 
     def _state(self) -> dict | None:
         if self.container is None:
@@ -177,7 +219,7 @@ class DockerBackend:
 
 def _remove(cid: str) -> None:
     try:
-        client().api.remove_container(cid, force=True)
+        client().api.remove_container(cid, force=True, v=True)  # with its output volume
     except NotFound:
         pass
     except (DockerException, OSError):

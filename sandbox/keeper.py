@@ -20,17 +20,22 @@ requests and replies over two private pipes. Step code cannot reach or replace t
   after its result is returned.
 
 Pings are answered by the keeper itself. After `--idle-seconds` without a request it exits.
+With `--output DIR`, each reply carries `output`: the count, bytes and a digest of what is
+under DIR (so the host fetches files only when they changed), and the host may ask
+`{"op": "drop"}` to remove what the last step created there (past the output limit).
 """
 
 from __future__ import annotations
 
 import argparse
 import ctypes
+import hashlib
 import json
 import os
 import select
 import signal
 import socket
+import stat
 import struct
 import subprocess
 import sys
@@ -69,6 +74,11 @@ class Keeper:
     def __init__(self, args: argparse.Namespace, worker: list[str]) -> None:
         self.in_container = args.in_container and os.getpid() == 1
         self.idle_s = args.idle_seconds
+        self.output = args.output
+        # What was under --output when the running step began (first taken at the first
+        # request: the host restores the session's files after the keeper has started).
+        self.last_paths: set[str] | None = None
+        self.known: set[str] = set()
         self.host_in, self.host_out = os.dup(0), os.dup(1)  # not inherited by children
         devnull = os.open(os.devnull, os.O_RDWR)
         keep_stderr = not self.in_container  # the local backend's kernel.log
@@ -119,9 +129,18 @@ class Keeper:
                 self.exit(2)
             if request.get("op") == "run":
                 with self.lock:
+                    if self.output and self.last_paths is None:
+                        self.last_paths = output_state(self.output)[1]
+                    self.known = self.last_paths or set()
                     self.pending = request.get("id")
                     self.thaw()
                 write_all(self.req_w, HEADER.pack(size) + body)
+            elif request.get("op") == "drop" and self.output:
+                with self.lock:
+                    state, paths = output_state(self.output)
+                    removed = drop(self.output, sorted(paths - self.known, key=len, reverse=True))
+                    state, self.last_paths = output_state(self.output)
+                self.to_host({"id": request.get("id"), "removed": removed, "output": state})
             else:
                 alive = self.worker.poll() is None
                 self.to_host({"id": request.get("id"), "pong": alive, "pid": self.worker.pid})
@@ -157,7 +176,11 @@ class Keeper:
                         self.kill_strays()
             if not answered:
                 self.tampered("a reply nobody asked for")
-            self.to_host(HEADER.pack(size) + body)
+            if self.output:  # measured with everything frozen or gone: it stays true
+                reply["output"], self.last_paths = output_state(self.output)
+                self.to_host(reply)
+            else:
+                self.to_host(HEADER.pack(size) + body)
 
     def read_reply(self, n: int) -> bytes:
         """Exactly n bytes the kernel wrote (fewer at end of file); others' bytes are dropped.
@@ -238,6 +261,77 @@ def _writer(ancillary: list[tuple[int, int, bytes]]) -> int | None:
     return None
 
 
+def output_state(root: str) -> tuple[dict, set[str]]:
+    """Files, bytes and a digest of (path, type, size, mtime) of everything under root, the
+    deepest folder and the longest name (the engine's archive stops at PATH_MAX, so the
+    host learns here what it cannot be handed), and the relative paths of everything there.
+    Walked by directory descriptors, so a tree deeper than PATH_MAX is counted too, and
+    never through a link."""
+    digest, files, size, paths = hashlib.sha256(), 0, 0, set()
+    depth = longest = 0
+    try:
+        top = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return {"files": 0, "bytes": 0, "digest": "", "depth": 0, "longest": 0}, paths
+    stack = [(top, "")]
+    while stack:
+        fd, prefix = stack.pop()
+        try:
+            entries = sorted(os.scandir(fd), key=lambda e: e.name)
+        except OSError:
+            entries = []
+        for entry in entries:
+            rel = prefix + entry.name
+            try:
+                info = entry.stat(follow_symlinks=False)
+                if entry.is_dir(follow_symlinks=False):
+                    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+                    stack.append((os.open(entry.name, flags, dir_fd=fd), rel + "/"))
+            except OSError:
+                continue
+            files += 1
+            size += info.st_size
+            paths.add(rel)
+            if stat.S_ISDIR(info.st_mode):
+                depth = max(depth, rel.count("/") + 1)
+            else:
+                longest = max(longest, len(rel))
+            digest.update(f"{rel}\0{info.st_mode}\0{info.st_size}\0{info.st_mtime_ns}\n"
+                          .encode(errors="surrogateescape"))
+        os.close(fd)
+    return {"files": files, "bytes": size, "digest": digest.hexdigest(), "depth": depth,
+            "longest": longest}, paths
+
+
+def drop(root: str, paths: list[str]) -> int:
+    """Remove entries under root by relative path (deepest first, so folders are empty by
+    then), never through a link; return how many."""
+    removed = 0
+    for rel in paths:
+        parts = [p for p in rel.split("/") if p not in ("", ".")]
+        if not parts or ".." in parts:
+            continue
+        try:
+            fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError:
+            return removed
+        try:
+            for part in parts[:-1]:
+                nxt = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+                os.close(fd)
+                fd = nxt
+            try:
+                os.unlink(parts[-1], dir_fd=fd)
+            except IsADirectoryError:
+                os.rmdir(parts[-1], dir_fd=fd)
+            removed += 1
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
+
+
 def _no_dump() -> None:
     """Neither /proc/<us>/fd nor ptrace for processes of our uid (the kernel, its children)."""
     try:
@@ -251,6 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     split = argv.index("--") if "--" in argv else len(argv)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--idle-seconds", type=float, default=1800)
+    parser.add_argument("--output", default="", help="the folder whose state replies carry")
     parser.add_argument("--in-container", action="store_true",
                         help="PID 1 of a sandbox container: kill stray processes after steps")
     args = parser.parse_args(argv[:split])

@@ -7,6 +7,7 @@
 | ANALYST_SANDBOX_PIDS | 128 | processes and threads of one session (Docker only) |
 | ANALYST_SANDBOX_TMP_SIZE | 256m | size of the session's `/tmp` (counts against memory) |
 | ANALYST_SANDBOX_OUTPUT_SIZE | 1g | what a session may write under `output/` in total |
+| ANALYST_SANDBOX_OUTPUT_FILES | 10000 | files and folders a session may create under `output/` |
 | ANALYST_SANDBOX_TIMEOUT | 120 | seconds one step may run before it is interrupted |
 | ANALYST_SANDBOX_GRACE | 5 | seconds an interrupted step gets to stop before a restart |
 | ANALYST_SANDBOX_IDLE_MINUTES | 30 | a session unused this long is stopped |
@@ -32,6 +33,7 @@ class Limits:
     tmp_bytes: int = 256 * 1024**2
     shm_bytes: int = 64 * 1024**2
     output_bytes: int = 1024**3
+    output_files: int = 10_000
     step_timeout_s: float = 120.0
     grace_s: float = 5.0
     idle_s: float = 30 * 60.0
@@ -47,6 +49,7 @@ class Limits:
             pids=int(_number(env, "ANALYST_SANDBOX_PIDS", d.pids)),
             tmp_bytes=_size(env, "ANALYST_SANDBOX_TMP_SIZE", d.tmp_bytes),
             output_bytes=_size(env, "ANALYST_SANDBOX_OUTPUT_SIZE", d.output_bytes),
+            output_files=int(_number(env, "ANALYST_SANDBOX_OUTPUT_FILES", d.output_files)),
             step_timeout_s=_number(env, "ANALYST_SANDBOX_TIMEOUT", d.step_timeout_s),
             grace_s=_number(env, "ANALYST_SANDBOX_GRACE", d.grace_s),
             idle_s=60.0 * _number(env, "ANALYST_SANDBOX_IDLE_MINUTES", d.idle_s / 60.0),
@@ -59,7 +62,8 @@ class Limits:
             f"CPU: {self.cpus:g} core(s) per session",
             f"processes: at most {self.pids} per session",
             f"temporary files (/tmp): {human_size(self.tmp_bytes)}",
-            f"files written to output/: {human_size(self.output_bytes)} in total",
+            (f"files written to output/: {human_size(self.output_bytes)} and "
+             f"{self.output_files:,} files in total"),
             (f"one step: interrupted after {self.step_timeout_s:g} s, "
             f"restarted if still running {self.grace_s:g} s later"),
             f"idle sessions stopped after {self.idle_s / 60:g} minutes",

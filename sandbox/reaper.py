@@ -29,10 +29,15 @@ def reap_orphans(everything: bool = False) -> int:
     removed = 0
     for cid in doomed:
         try:
-            client().api.remove_container(cid, force=True)
+            client().api.remove_container(cid, force=True, v=True)  # with its output volume
         except NotFound:
             pass  # removed meanwhile (by its owner or another reaper): gone all the same
         except (DockerException, OSError):
             continue
         removed += 1
+    try:  # output volumes no container of ours uses (normally they go with their container)
+        client().api.prune_volumes(filters={
+            "label": [f"{LABEL}=1", f"{INSTALLATION_LABEL}={installation()}"]})
+    except (DockerException, OSError):
+        pass
     return removed

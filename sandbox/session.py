@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, Self
 
 from sandbox.artifacts import remove_created
@@ -18,7 +18,7 @@ from sandbox.limits import Limits, human_size
 from sandbox.protocol import Channel, ChannelTampered, KernelConnection, KernelGone, ReplyTimeout
 from sandbox.replies import error_of, hit_file_size_limit, is_memory_error, text_of, value_of
 from sandbox.result import ExecutionError, ExecutionResult, bound_text
-from sandbox.workspace import MAX_SESSION_FILES, Workspace
+from sandbox.workspace import Workspace
 
 START_TIMEOUT_S = 30.0  # a cold Docker engine can be slow to create the first container
 PING_TIMEOUT_S = 2.0
@@ -164,6 +164,8 @@ class KernelSession:
             # By value, once: what the step wrote is copied to host-only storage now, and
             # every host reader uses the copies (`Workspace.artifact_path`).
             collected = self.workspace.collect(outcome.before, self.limits.output_bytes)
+            # What a sandbox with its own output/ (Docker) did not hand over is said alike.
+            collected.skipped = sorted({*collected.skipped, *outcome.left_out})
             if collected.notice():
                 notices.append(collected.notice())
             files = collected.files
@@ -227,14 +229,20 @@ class KernelSession:
         try:
             wanted = self._conn.send({"op": "run", "code": code})
             out.reply = self._wait(wanted, deadline, out)
+            state = out.reply.get("output") if self._owns_output() else None
+            full = self._output_full(state)
+            if full:  # what the step made goes in the sandbox: nothing to copy first
+                out.over_output_limit, out.too_many_files = True, full == "files"
+            else:
+                self._sync_output(state, out)
             # A fast step is never seen by the watcher: check once more at its end. A write
             # stopped by the file-size limit (set to the same size) crossed it as well.
-            usage = self.workspace.usage()
+            usage = self.workspace.usage(self.limits.output_files)
             written = usage.bytes
             if written > self.limits.output_bytes or usage.too_many or (
                     hit_file_size_limit(out.reply) and written >= self.limits.output_bytes):
                 out.over_output_limit = True
-                out.too_many_files = usage.too_many
+                out.too_many_files |= usage.too_many
             if out.over_output_limit:
                 self._output_limit_exceeded(out)
             elif out.stop_requested and out.reply.get("interrupted"):
@@ -306,7 +314,7 @@ class KernelSession:
             except ReplyTimeout:
                 if interrupted_at is not None and time.monotonic() >= limit:
                     raise
-                usage = self.workspace.usage()
+                usage = self.workspace.usage(self.limits.output_files)
                 if usage.bytes > self.limits.output_bytes or usage.too_many:
                     out.over_output_limit = True
                     out.too_many_files = usage.too_many
@@ -331,8 +339,9 @@ class KernelSession:
         # The socket's folder is writable too: anything but the kernel's own files goes.
         remove_created(self.workspace.private_dir, ".sandbox",
                        lambda rel: rel.startswith(".sandbox/kernel."))
+        removed += self._drop_in_sandbox(out)
         limit = human_size(self.limits.output_bytes)
-        what = (f"more than {MAX_SESSION_FILES:,} files" if out.too_many_files
+        what = (f"more than {self.limits.output_files:,} files" if out.too_many_files
                 else f"more than {limit} of files")
         out.error = ExecutionError("OutputLimitExceeded", f"the step wrote {what}", "")
         out.notice = (
@@ -341,6 +350,42 @@ class KernelSession:
         )
         if out.restarted:
             out.notice += f" The session was restarted. {LOST}"
+
+    # -- a backend whose output/ is the sandbox's own (Docker: a tmpfs volume) -------------
+
+    def _owns_output(self) -> bool:
+        return getattr(self._backend, "sync_output", None) is not None
+
+    def _sync_output(self, state: object, out: _Outcome) -> None:
+        """Copy what the step changed in the sandbox's output/ to the host's."""
+        if self._owns_output() and isinstance(state, dict):
+            out.left_out |= self._backend.sync_output(state)
+
+    def _output_full(self, state: object) -> str | None:
+        """"bytes" or "files" when the sandbox's output/ is at that limit (its filesystem
+        stopped the step), else None."""
+        if not isinstance(state, dict):
+            return None
+        size, files = state.get("bytes"), state.get("files")
+        if isinstance(files, int) and files >= self.limits.output_files:
+            return "files"
+        margin = max(1024 * 1024, self.limits.output_bytes // 50)  # the tmpfs's own blocks
+        if isinstance(size, int) and size >= self.limits.output_bytes - margin:
+            return "bytes"
+        return None
+
+    def _drop_in_sandbox(self, out: _Outcome) -> int:
+        """Past the limit: what the step created goes inside the sandbox too (the keeper
+        removes it there, by descriptor, never through a link); how many entries."""
+        if not self._owns_output() or self._conn is None or out.restarted:
+            return 0  # a restarted session's output/ is the host's copies again
+        try:
+            reply = self._conn.request({"op": "drop"}, time.monotonic() + 30)
+        except (KernelGone, ReplyTimeout, ChannelTampered):
+            return 0  # the next step finds the session gone and restarts it
+        self._sync_output(reply.get("output"), out)
+        removed = reply.get("removed")
+        return removed if isinstance(removed, int) and removed >= 0 else 0
 
     def _memory_error_notice(self, reply: dict) -> str | None:
         if not is_memory_error(reply):
@@ -366,6 +411,8 @@ class _Outcome:
     out_of_memory: bool = False
     over_output_limit: bool = False
     too_many_files: bool = False
+    left_out: set[str] = field(default_factory=set)
+    """Why files the sandbox kept to itself were not handed over (links, FIFOs, ...)."""
     restarted: bool = False
     notice: str | None = None
 

@@ -119,18 +119,19 @@ class Workspace:
         """Bytes held in the folders the sandbox can write (`output/` and `.sandbox/`)."""
         return self.usage().bytes
 
-    def usage(self) -> Usage:
+    def usage(self, max_files: int = MAX_SESSION_FILES) -> Usage:
         """Bytes and entries in the folders the sandbox can write, counted up to a cap.
 
-        The walk stops past `MAX_SESSION_FILES` entries: a session holding more is over its
-        limit anyway, and 100,000 empty files must not make every later step slow.
+        The walk stops past `max_files` entries (the session's file limit): a session
+        holding more is over its limit anyway, and 100,000 empty files must not make every
+        later step slow.
         """
         total = entries = 0
         for folder in (self.output_dir, self.private_dir):
             for _, stat in _walk_files(folder):
                 total += stat.st_size
                 entries += 1
-                if entries > MAX_SESSION_FILES:
+                if entries > max_files:
                     return Usage(total, entries, too_many=True)
         return Usage(total, entries, too_many=False)
 
@@ -140,7 +141,7 @@ class Usage:
     bytes: int
     entries: int
     too_many: bool
-    """More than `MAX_SESSION_FILES` files: over the limit whatever their size."""
+    """More files than the session may keep: over the limit whatever their size."""
 
 
 def _walk_files(folder: Path):

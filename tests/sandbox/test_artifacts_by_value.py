@@ -123,6 +123,18 @@ def test_a_thread_racing_the_collection_never_makes_the_host_copy_its_files(sess
         assert set(workspace.artifact_path(file).read_bytes()) <= set(b"step data ")
 
 
+@pytest.mark.parametrize("size", [1, 4, 4096, 70_000])
+def test_a_file_rewritten_at_once_with_as_many_bytes_is_kept_as_rewritten(session, workspace,
+                                                                         size):
+    # Same name, same size, same second: only the bytes differ. Each step's copy must be
+    # what that step wrote (a copy keyed on size and time would keep the first).
+    for step, fill in enumerate("abcde"):
+        result = session.run(f"open('output/same.csv', 'w').write({fill!r} * {size})")
+        assert result.ok, result
+        (file,) = result.files
+        assert workspace.artifact_path(file).read_text() == fill * size, (step, file)
+
+
 def test_a_fifo_is_never_opened_for_reading_and_no_reader_blocks(session, workspace):
     from analyst.report import Report, Section, render_pdf, render_xlsx
 
