@@ -16,7 +16,7 @@ import secrets
 import stat
 import tarfile
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -86,14 +86,15 @@ class Unpacked:
     skipped: set[str] = field(default_factory=set)
 
 
-def unpack(chunks: Iterable[bytes], dest: Path, seen: dict[str, str], *,
-           max_files: int, max_bytes: int) -> Unpacked:
+def unpack(chunks: Iterable[bytes], dest: Path, seen: dict[str, str], *, max_files: int,
+           max_bytes: int, changed: Collection[str] | None = None) -> Unpacked:
     """Make dest hold the regular files of a tar stream of the sandbox's whole `output/`.
 
     `seen` maps each path to the sha256 of what was last written there and is updated: a
-    file whose bytes did not change is not rewritten (so not reported as changed), and one
-    that did is replaced even when its size and (whole-second) time in the tar are the
-    same. Copies this made earlier (in `seen`) that the stream no longer holds are removed,
+    file whose bytes did not change is not rewritten (so not reported as changed) unless
+    `changed` (the keeper's list of files written since the step began; None: all) names
+    it, and one whose bytes changed is replaced even when its size and (whole-second) time
+    in the tar are the same. Copies this made earlier (in `seen`) that the stream no longer holds are removed,
     by descriptor; dest is the host's own folder, so no name the sandbox chooses can make
     this delete anything else, and files the host put there itself are left alone.
     Links, FIFOs, devices, names over the limits and files past the caps are left out,
@@ -126,7 +127,8 @@ def unpack(chunks: Iterable[bytes], dest: Path, seen: dict[str, str], *,
                     continue
                 rel = "/".join(parts)
                 try:
-                    digest = _write(root_fd, parts, source, seen.get(rel))
+                    rewritten = changed is None or rel in changed
+                    digest = _write(root_fd, parts, source, None if rewritten else seen.get(rel))
                 except OSError:
                     continue
                 present.add(rel)

@@ -166,7 +166,9 @@ class DockerBackend:
             return self._left_out
         try:
             chunks, _ = client().api.get_archive(self.container, "/workspace/output/.")
-            done = unpack(chunks, self.workspace.output_dir, self._seen,
+            listed = state.get("changed")
+            changed = set(listed) if isinstance(listed, list) else None
+            done = unpack(chunks, self.workspace.output_dir, self._seen, changed=changed,
                           max_files=self.limits.output_files, max_bytes=self.limits.output_bytes)
         except (DockerException, OSError, tarfile.TarError):
             return set()  # left for the next step's sync (the digest is not recorded)

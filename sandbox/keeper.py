@@ -77,8 +77,8 @@ class Keeper:
         self.output = args.output
         # What was under --output when the running step began (first taken at the first
         # request: the host restores the session's files after the keeper has started).
-        self.last_paths: set[str] | None = None
-        self.known: set[str] = set()
+        self.last_paths: dict[str, tuple] | None = None  # path -> (mode, size, mtime_ns)
+        self.known: dict[str, tuple] = {}
         self.host_in, self.host_out = os.dup(0), os.dup(1)  # not inherited by children
         devnull = os.open(os.devnull, os.O_RDWR)
         keep_stderr = not self.in_container  # the local backend's kernel.log
@@ -131,15 +131,17 @@ class Keeper:
                 with self.lock:
                     if self.output and self.last_paths is None:
                         self.last_paths = output_state(self.output)[1]
-                    self.known = self.last_paths or set()
+                    self.known = self.last_paths or {}
                     self.pending = request.get("id")
                     self.thaw()
                 write_all(self.req_w, HEADER.pack(size) + body)
             elif request.get("op") == "drop" and self.output:
                 with self.lock:
                     state, paths = output_state(self.output)
-                    removed = drop(self.output, sorted(paths - self.known, key=len, reverse=True))
+                    removed = drop(self.output, sorted(paths.keys() - self.known.keys(), key=len,
+                                                       reverse=True))
                     state, self.last_paths = output_state(self.output)
+                state["changed"] = []  # what is left was there before the step
                 self.to_host({"id": request.get("id"), "removed": removed, "output": state})
             else:
                 alive = self.worker.poll() is None
@@ -178,6 +180,7 @@ class Keeper:
                 self.tampered("a reply nobody asked for")
             if self.output:  # measured with everything frozen or gone: it stays true
                 reply["output"], self.last_paths = output_state(self.output)
+                reply["output"]["changed"] = changed_files(self.known, self.last_paths)
                 self.to_host(reply)
             else:
                 self.to_host(HEADER.pack(size) + body)
@@ -261,13 +264,25 @@ def _writer(ancillary: list[tuple[int, int, bytes]]) -> int | None:
     return None
 
 
-def output_state(root: str) -> tuple[dict, set[str]]:
+MAX_CHANGED = 1000
+
+
+def changed_files(before: dict[str, tuple], now: dict[str, tuple]) -> list[str] | None:
+    """Regular files written since `before` (by mtime in nanoseconds: the engine's archive
+    keeps whole seconds, so the host could not tell a rewrite with the same bytes), or None
+    when there are more than MAX_CHANGED."""
+    changed = sorted(rel for rel, sig in now.items()
+                     if stat.S_ISREG(sig[0]) and before.get(rel) != sig)
+    return changed if len(changed) <= MAX_CHANGED else None
+
+
+def output_state(root: str) -> tuple[dict, dict[str, tuple]]:
     """Files, bytes and a digest of (path, type, size, mtime) of everything under root, the
     deepest folder and the longest name (the engine's archive stops at PATH_MAX, so the
     host learns here what it cannot be handed), and the relative paths of everything there.
     Walked by directory descriptors, so a tree deeper than PATH_MAX is counted too, and
     never through a link."""
-    digest, files, size, paths = hashlib.sha256(), 0, 0, set()
+    digest, files, size, paths = hashlib.sha256(), 0, 0, {}
     depth = longest = 0
     try:
         top = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
@@ -291,7 +306,7 @@ def output_state(root: str) -> tuple[dict, set[str]]:
                 continue
             files += 1
             size += info.st_size
-            paths.add(rel)
+            paths[rel] = (info.st_mode, info.st_size, info.st_mtime_ns)
             if stat.S_ISDIR(info.st_mode):
                 depth = max(depth, rel.count("/") + 1)
             else:

@@ -135,6 +135,16 @@ def test_a_file_rewritten_at_once_with_as_many_bytes_is_kept_as_rewritten(sessio
         assert workspace.artifact_path(file).read_text() == fill * size, (step, file)
 
 
+def test_a_file_rewritten_with_the_same_bytes_is_listed_by_each_step_that_wrote_it(session):
+    # A recipe run again saves the same table under the same name: each run's record must
+    # list it (the standard report reads its tables from the steps' files).
+    for _ in range(4):
+        result = session.run("open('output/same.csv', 'w').write('region,revenue\\nNorth,10\\n')")
+        assert result.ok and [f.path for f in result.files] == ["output/same.csv"], result
+    untouched = session.run("print('nothing written')")
+    assert untouched.files == ()
+
+
 def test_a_fifo_is_never_opened_for_reading_and_no_reader_blocks(session, workspace):
     from analyst.report import Report, Section, render_pdf, render_xlsx
 
