@@ -41,7 +41,7 @@ def test_nothing_left_running_writes_after_the_result(docker_image, workspace, w
             "def write():\n"
             "    with open('output/late.bin', 'ab') as f:\n"
             "        while True:\n"
-            "            f.write(b'x' * 65536)\n"
+            "            f.write(b'x' * 4096)\n"  # ~4 MB/s: never near the limit by itself
             "            f.flush()\n"
             "            time.sleep(0.001)\n"
             f"{writer}\n"
