@@ -11,6 +11,13 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+LAYOUTS = ("long", "wide", "statement")
+"""long: one row per record (a ledger, an export); wide: periods as columns (a key column
+and Jan..Dec); statement: line items (a P&L, a budget) with section, subtotal and total rows."""
+ROW_KINDS = ("section", "line", "subtotal", "total", "ratio")
+"""What a statement row is: a heading without figures, a line item, a subtotal of the lines
+above it (since the previous subtotal), a total of the statement, a ratio (a margin %)."""
+
 ROLES = ("date", "money", "quantity", "number", "percent", "category", "id", "text")
 """What a column means to an analyst; decides how recipes aggregate and chart it.
 "number" is a plain measurement (miles per gallon, weight, a score): neither money nor a count."""
@@ -29,6 +36,23 @@ class ExcludedRow:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ExcludedRow:
+        return cls(**_known(cls, data))
+
+
+@dataclass(frozen=True)
+class RowKind:
+    """One row of a statement, as an accountant reads it."""
+
+    row: int
+    """0-based position in the clean table."""
+    label: str
+    kind: str
+    """One of `ROW_KINDS`."""
+    section: str | None = None
+    """The section heading it sits under ("Operating expenses"), None above the first."""
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RowKind:
         return cls(**_known(cls, data))
 
 
@@ -85,6 +109,19 @@ class DataCard:
     """(first, last) of the main date column, ISO."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Room for later, compatible additions."""
+    layout: str = "long"
+    """One of `LAYOUTS`."""
+    period_columns: tuple[str, ...] = ()
+    """Wide and statement layouts: the columns that are periods, in the file's order
+    (totals such as "FY 2025" or "Q1 2026" over months are in `total_columns` instead)."""
+    total_columns: tuple[str, ...] = ()
+    """Columns that total the period columns ("FY 2025", "Total", a quarter over months)."""
+    row_kinds: tuple[RowKind, ...] = ()
+    """Statements: each row's kind and section, in the table's order."""
+    long_table: str | None = None
+    """Wide layout: the tidy long table written beside it (`input/<long_table>.parquet`)."""
+    wide_table: str | None = None
+    """On a tidy long table: the wide table it was made from."""
 
     def column(self, name: str) -> ColumnCard:
         for col in self.columns:
@@ -113,6 +150,9 @@ class DataCard:
         d["sample_rows"] = tuple(tuple(row) for row in d.get("sample_rows") or ())
         d["date_range"] = tuple(d["date_range"]) if d.get("date_range") else None
         d["extra"] = dict(d.get("extra") or {})
+        d["period_columns"] = tuple(d.get("period_columns") or ())
+        d["total_columns"] = tuple(d.get("total_columns") or ())
+        d["row_kinds"] = tuple(RowKind.from_dict(r) for r in d.get("row_kinds") or ())
         return cls(**d)
 
     def _without_rows(self, sentence: str) -> str:
@@ -134,6 +174,12 @@ class DataCard:
         ]
         if self.date_range:
             lines.append(f"Dates run from {self.date_range[0]} to {self.date_range[1]}.")
+        if self.layout == "wide" and self.period_columns:
+            lines.append(f"Layout: wide, periods as columns ({self.period_columns[0]} … "
+                         f"{self.period_columns[-1]}); totals: {', '.join(self.total_columns) or 'none'}."
+                         + (f" Prefer its tidy long table `{self.long_table}`." if self.long_table else ""))
+        if self.wide_table:
+            lines.append(f"The tidy long form of the wide table `{self.wide_table}`.")
         lines.append("Columns (name | dtype | role | missing | statistics):")
         for col in self.columns:
             stats = []

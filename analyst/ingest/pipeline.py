@@ -25,6 +25,7 @@ from analyst.ingest.options import IngestOptions
 from analyst.ingest.profile import column_card, distinct, role_of, sample_rows
 from analyst.ingest.sheets import Item, workbook_items
 from analyst.ingest.table import RawTable
+from analyst.ingest.wide_cards import with_long_tables
 from analyst.progress import Progress, tell
 
 
@@ -76,6 +77,7 @@ def ingest_file(
         _write_parquet(cleaned.frame, target)
         tell(progress, "card", name)
         cards.append(_card(raw, cleaned, name, sha256, target, input_dir.parent))
+    cards = with_long_tables(cards, input_dir.parent)
     original = unique_path(input_dir, *_split(safe_file_name(name)))
     shutil.copyfile(path, original)
     tell(progress, "done", name)

@@ -111,7 +111,8 @@ class ReportTable:
 
 def report_tables(cards: Any) -> list[ReportTable]:
     """The tables a standard report covers: a joined workbook table stands for the per-sheet
-    tables it joins (reporting both would repeat every section once per month)."""
+    tables it joins (reporting both would repeat every section once per month), a tidy long
+    table for the wide table it was made from."""
     joined: list[tuple[Any, str]] = []
     for card in cards:
         names = [c.name for c in card.columns]
@@ -125,6 +126,10 @@ def report_tables(cards: Any) -> list[ReportTable]:
                     if other is not card and other.sheet is not None
                     and other.source_file == card.source_file
                     and {c.name for c in other.columns} == shape}
+    # A wide table's tidy long table (periods as rows) stands for it: the recipes read periods
+    # from a date column, and the total columns (FY, Q1) are left out there, never doubled.
+    covered |= {str(getattr(card, "wide_table", None)) for card in cards
+                if getattr(card, "wide_table", None)}
     sheets = {card.table: sheet for card, sheet in joined}
     return [ReportTable(card, _label(card), sheets.get(card.table)) for card in cards
             if card.table not in covered]

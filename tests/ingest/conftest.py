@@ -23,7 +23,8 @@ def workspace(tmp_path: Path) -> Workspace:
 
 @pytest.fixture
 def ingest(workspace, tmp_path):
-    """ingest(name, content: str | bytes, encoding="utf-8", **options) -> (card, frame)."""
+    """ingest(name, content: str | bytes, encoding="utf-8", **options) -> (card, frame) of the
+    file's one table (a wide table's tidy long table is not counted)."""
 
     def run(name: str, content, encoding: str = "utf-8", **options) -> tuple[DataCard, pd.DataFrame]:
         path = tmp_path / name
@@ -31,7 +32,8 @@ def ingest(workspace, tmp_path):
             content = content.encode(encoding)
         if isinstance(content, bytes):
             path.write_bytes(content)
-        (card,) = ingest_file(path, workspace, IngestOptions(**options))
+        # A wide table comes with its tidy long table's card: the file's own table is one.
+        (card,) = [c for c in ingest_file(path, workspace, IngestOptions(**options)) if not c.wide_table]
         frame = pd.read_parquet(workspace.root / card.parquet_path)
         return card, frame
 
