@@ -7,6 +7,8 @@ costs nothing; a wide one is read back once to write `<table>_long.parquet`.
 
 from __future__ import annotations
 
+import logging
+import re
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +20,7 @@ import pyarrow.parquet as pq
 from analyst.datacard import ColumnCard, DataCard
 from analyst.ingest.naming import unique_path
 from analyst.ingest.profile import column_card, distinct, sample_rows
+from analyst.ingest.statement import describe, statement_rows
 from analyst.ingest.wide import (
     PERIOD,
     VALUE,
@@ -27,6 +30,11 @@ from analyst.ingest.wide import (
     text_cells,
     total_checks,
 )
+from analyst.recipes.pnl import classify_account
+
+_log = logging.getLogger(__name__)
+LINE, SECTION = "Line item", "Section"
+_UNNAMED = re.compile(r"^(?:Column \d+|Unnamed.*|)$")
 
 
 def with_long_tables(cards: list[DataCard], root: Path) -> list[DataCard]:
@@ -37,7 +45,13 @@ def with_long_tables(cards: list[DataCard], root: Path) -> list[DataCard]:
         if layout is None:
             out.append(card)
             continue
-        wide, long = _write_long(card, layout, root)
+        try:
+            wide, long = _write_long(card, layout, root)
+        except (ValueError, KeyError, TypeError, IndexError):
+            # The table itself is read and kept; only the tidy form is missing (logged).
+            _log.exception("the tidy long form of %s could not be made", card.table)
+            out.append(card)
+            continue
         out += [wide, long]
     return out
 
@@ -52,39 +66,80 @@ def _layout(card: DataCard) -> WideLayout | None:
 
 def _write_long(card: DataCard, layout: WideLayout, root: Path) -> tuple[DataCard, DataCard]:
     frame = pd.read_parquet(root / card.parquet_path)
-    long = long_form(frame, layout)
-    target = unique_path(root / Path(card.parquet_path).parent, f"{card.table}_long", ".parquet")
-    pq.write_table(pa.Table.from_pandas(long, preserve_index=False), target)
     said = layout.describe()
     checks = text_cells(frame, layout) + total_checks(frame, layout)
-    shape = f"keys {', '.join(map(repr, layout.keys))}, " if layout.keys else ""
+    statement = _statement(card, frame, layout)
+    extra: dict = {"layout": "wide"}
+    source, long_layout, roles = frame, layout, {}
+    if statement is not None:
+        kinds, notes, label = statement
+        checks = [describe(kinds), *notes, *[c for c in checks if "differs" not in c]]
+        extra = {"layout": "statement", "row_kinds": kinds}
+        source, long_layout, roles = _lines(frame, layout, kinds, label)
+    long = long_form(source, long_layout)
+    target = unique_path(root / Path(card.parquet_path).parent, f"{card.table}_long", ".parquet")
+    pq.write_table(pa.Table.from_pandas(long, preserve_index=False), target)
+    keys = long_layout.keys
+    shape = f"keys {', '.join(map(repr, keys))}, " if keys else ""
+    rows = "one row per line item and period" if statement else (
+        f"one row per period{' and measure' if layout.measures else ''}")
     wide = replace(
-        card, layout="wide", period_columns=layout.period_columns,
+        card, period_columns=layout.period_columns,
         total_columns=layout.total_columns, long_table=target.stem,
         assumptions=(*card.assumptions, f"Layout {said}.", *checks,
-                     f"A tidy long table '{target.stem}' ({shape}one row per period"
-                     f"{' and measure' if layout.measures else ''}) was written beside it; "
+                     f"A tidy long table '{target.stem}' ({shape}{rows}) was written beside it; "
                      "questions and the report use it."),
+        **extra,
     )
-    columns = _columns(card, layout, long)
+    columns = _columns(card, long_layout, long, roles)
+    left_out = ("the total columns, subtotal, total and ratio rows are left out"
+                if statement else "the total columns are left out")
     tidy = replace(
         card, table=target.stem, rows=len(long), columns=columns, header_row=None,
         excluded_rows=(), parquet_path=target.relative_to(root).as_posix(),
         sample_rows=sample_rows(long), layout="long", period_columns=(), total_columns=(),
-        long_table=None, wide_table=card.table,
+        row_kinds=(), long_table=None, wide_table=card.table,
         assumptions=(f"The tidy long form of '{card.table}' ({said}): the period columns "
                      f"{layout.period_columns[0]} … {layout.period_columns[-1]} became rows "
-                     f"('{_name(long, PERIOD)}', '{_name(long, VALUE)}'); the total columns "
-                     "are left out, so sums are not doubled.",),
+                     f"('{_name(long, PERIOD)}', '{_name(long, VALUE)}'); {left_out}, so sums "
+                     "are not doubled.",),
         date_range=_range(long, _name(long, PERIOD)),
     )
     return wide, tidy
 
 
-def _columns(card: DataCard, layout: WideLayout, long: pd.DataFrame) -> tuple[ColumnCard, ...]:
+def _statement(card: DataCard, frame: pd.DataFrame, layout: WideLayout):
+    label = next((c.name for c in card.columns if c.name in layout.keys
+                  and c.role in ("category", "text", "id")), None)
+    if label is None or layout.measures:
+        return None
+    found = statement_rows(frame[label], frame[list(layout.period_columns)])
+    return None if found is None else (*found, label)
+
+
+def _lines(frame: pd.DataFrame, layout: WideLayout, kinds, label: str):
+    """The statement's line items only, with their section, and the label named plainly."""
+    lines = [k.row for k in kinds if k.kind == "line"]
+    part = frame.iloc[lines].reset_index(drop=True)
+    name = LINE if _UNNAMED.match(str(label)) and LINE not in frame.columns else label
+    part = part.rename(columns={label: name})
+    part.insert(list(part.columns).index(name) + 1, SECTION,
+                [kinds[i].section or "" for i in lines])
+    keys = tuple(name if k == label else k for k in layout.keys)
+    keys = (*keys[:keys.index(name) + 1], SECTION, *keys[keys.index(name) + 1:])
+    money = any(classify_account(str(k.label)) or classify_account(str(k.section or ""))
+                for k in kinds if k.kind == "line")
+    roles = {name: "category", SECTION: "category", **({VALUE: "money"} if money else {})}
+    return part, replace(layout, keys=keys), roles
+
+
+def _columns(card: DataCard, layout: WideLayout, long: pd.DataFrame,
+             forced: dict[str, str]) -> tuple[ColumnCard, ...]:
     roles = {c.name: c.role for c in card.columns}
     notes = {c.name: c.note for c in card.columns}
-    value_role = Counter(roles[p.column] for p in layout.periods).most_common(1)[0][0]
+    # A P&L's figures are money by its line names ("Revenue", "Rent") even with plain cells.
+    value_role = forced.get(VALUE) or Counter(roles[p.column] for p in layout.periods).most_common(1)[0][0]
+    roles.update({k: v for k, v in forced.items() if k != VALUE})
     added = [str(c) for c in long.columns[len(layout.keys):]]  # Period, [Measure,] Value
     out = []
     for name in layout.keys:

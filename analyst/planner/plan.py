@@ -311,6 +311,8 @@ def _margin(cols: SalesColumns, prefix: str, by: str, lang: str) -> PlannedStep:
 def _pnl(table: PnLTable, prefix: str, lang: str) -> PlannedStep:
     if table.account:
         args: dict[str, Any] = {"account": table.account, "amount": table.amount}
+        if table.section:
+            args["section"] = table.section
     else:
         args = {"revenue": table.revenue, "cogs": table.cogs, "opex": list(table.opex)}
         args = {k: v for k, v in args.items() if v}

@@ -18,6 +18,7 @@ from analyst.planner.intents import parse_intent
 from analyst.planner.narrative import NOTES_SHOWN, describe
 from analyst.planner.phrases import data_language, language_of, normalise, say
 from analyst.planner.plan import Plan, question_plan, standard_plan
+from analyst.planner.statements import statement_plan
 from analyst.record import finished
 
 Approve = Callable[[Step], bool]
@@ -47,6 +48,11 @@ def answer_offline(
     lang = normalise(language or language_of(question))
     names = tuple(col.name for card in cards for col in card.columns)
     intent = parse_intent(question, names)
+    statement = statement_plan(question, cards, lang)
+    if statement is not None:  # a P&L workbook: its recipe reads lines by their sections
+        yield from run_plan(session, statement, question, approve=approve, timeout=timeout,
+                            language=lang, footer=_footer(statement, cards, lang))
+        return
     plan = question_plan(intent, cards, lang)
     choice = queries.read_question(question, cards, workspace_root)
     if choice.needs_model or (plan.steps and _recipe_fits(intent, choice)):
@@ -109,7 +115,8 @@ def offline_plan(cards: Sequence[Any], question: str,
     """The steps `answer_offline` would run for `question`, planned, not run (approval)."""
     lang = normalise(language or language_of(question))
     names = tuple(col.name for card in cards for col in card.columns)
-    plan = question_plan(parse_intent(question, names), cards, lang)
+    plan = statement_plan(question, cards, lang) or question_plan(parse_intent(question, names),
+                                                                  cards, lang)
     return tuple(planned_step(p, n) for n, p in enumerate(plan.steps, start=1))
 
 

@@ -48,6 +48,8 @@ class PnLTable:
     cogs: str | None = None
     opex: tuple[str, ...] = field(default=())
     currency: str | None = None
+    section: str | None = None
+    """A statement's tidy table: the section column ("Cost of sales") of each line."""
 
 
 def funnel_table(card: Any) -> FunnelTable | None:
@@ -75,8 +77,10 @@ def pnl_table(card: Any) -> PnLTable | None:
     account = next((c for c in columns if c.role in ("category", "text")
                     and _named(c.name, _ACCOUNT_COLUMN)), None)
     if account is not None and len(money) == 1:
+        section = next((c.name for c in columns if c.name == "Section"
+                        and getattr(card, "wide_table", None)), None)
         return PnLTable(card.parquet_path, date, account=account.name, amount=money[0].name,
-                        currency=column_currency(money[0]))
+                        currency=column_currency(money[0]), section=section)
     # The ingester reads cost lines ("COGS", "Salaries", "Оренда") as money by their names.
     revenue = next((c.name for c in money if _named(c.name, _REVENUE)), None)
     cogs = next((c.name for c in money if _named(c.name, _COGS)), None)

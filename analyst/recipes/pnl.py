@@ -15,13 +15,14 @@ LINES = ("revenue", "cogs", "opex", "ignore")
 # Matched in this order: "cost of sales" must be COGS before "sales" makes it revenue.
 _KEYWORDS = (
     ("cogs", ("cogs", "cost of goods", "cost of sales", "cost of revenue", "собівартість",
-              "себестоимость", "成本")),
+              "себестоимость", "herstellungskosten", "wareneinsatz", "materialaufwand", "成本")),
     ("ignore", ("tax", "interest", "dividend", "податок", "налог", "відсот", "процент",
                 "税", "利息")),
     ("revenue", ("revenue", "sales", "income", "turnover", "виручка", "выручка", "дохід",
-                 "доход", "продаж", "收入", "销售")),
+                 "доход", "продаж", "umsatz", "erlös", "收入", "销售")),
     ("opex", ("opex", "expense", "salar", "wage", "payroll", "rent", "marketing", "admin",
               "utilit", "depreciation", "витрат", "расход", "зарплат", "оренд", "аренд",
+              "aufwand", "aufwend", "gehalt", "gehälter", "miete",
               "费用", "工资", "租金")),
 )
 
@@ -32,7 +33,8 @@ DEFINITION = (
     "a cost line stored as negative numbers has its sign flipped (noted). In a long layout "
     "each account category is matched by name to revenue, COGS, opex or 'below the operating "
     "line' (tax, interest, dividends: left out); unrecognised categories count as opex and "
-    "are named in the notes. A month with no rows shows 0. A loss-making month is one with a "
+    "are named in the notes; a statement's line takes its section's kind first. A month "
+    "with no rows shows 0. A loss-making month is one with a "
     "negative operating profit."
 )
 
@@ -49,15 +51,18 @@ def pnl_summary(
     opex: str | Sequence[str] | None = None,
     freq: str = "M",
     currency: str | None = None,
+    section: str | None = None,
 ) -> RecipeResult:
     """P&L per period. Long layout: `account` + `amount` (+ optional `mapping` of category ->
-    revenue/cogs/opex/ignore). Wide layout: `revenue`, `cogs`, `opex` columns."""
+    revenue/cogs/opex/ignore; `section`: a statement's section column, whose heading
+    ("Cost of sales", "Operating expenses") decides a line's kind before its own name).
+    Wide layout: `revenue`, `cogs`, `opex` columns."""
     if freq not in _PERIODS:
         raise RecipeError(f"P&L periods must be M (month) or Q (quarter), not '{freq}'.")
     notes: list[str] = []
     if account and amount:
-        require(df, date, account, amount)
-        lines = _long_lines(df, account, amount, mapping or {}, notes)
+        require(df, date, account, amount, section)
+        lines = _long_lines(df, account, amount, mapping or {}, notes, section)
     elif revenue:
         opex_columns = [opex] if isinstance(opex, str) else list(opex or [])
         require(df, date, revenue, cogs, *opex_columns)
@@ -139,17 +144,20 @@ def classify_account(name: str) -> str | None:
 
 
 def _long_lines(df: pd.DataFrame, account: str, amount: str, mapping: Mapping[str, str],
-                notes: list[str]) -> pd.DataFrame:
+                notes: list[str], section: str | None = None) -> pd.DataFrame:
     bad = {v for v in mapping.values() if v not in LINES}
     if bad:
         raise RecipeError(f"P&L mapping values must be one of {', '.join(LINES)}; got {bad}.")
     values, notes_ = to_number(df[amount], amount)
     notes += notes_
     categories = to_labels(df[account])
+    sections = (dict(zip(categories, df[section].astype("string").fillna(""), strict=True))
+                if section else {})
     lines_of = {}
     guessed = []
     for category in categories.unique():
-        line = mapping.get(category) or classify_account(str(category))
+        line = (mapping.get(category) or classify_account(str(sections.get(category, "")))
+                or classify_account(str(category)))
         if line is None:
             line = "opex"
             guessed.append(str(category))

@@ -262,7 +262,7 @@ def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
     kinds: set[str] = set()
     # Totals lead the summary, also when the key figures ran after the pinned steps.
     for step in sorted(steps, key=lambda s: s.recipe != "kpi_summary"):
-        if step.recipe not in ("kpi_summary", "period_dynamics") or step.result is None:
+        if step.recipe not in ("kpi_summary", "period_dynamics", "pnl_summary") or step.result is None:
             continue
         figures, planned = step.figures, planned_of(step)
         if figures is None or planned is None:
@@ -271,7 +271,16 @@ def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
         if step.recipe in kinds:
             continue  # one set of tiles: the first table's
         kinds.add(step.recipe)
-        if step.recipe == "kpi_summary":
+        if step.recipe == "pnl_summary":
+            # A statement's year: revenue, operating profit and the gross margin (when stated).
+            tiles.append(KPI(say(lang, "col_revenue"), f["revenue"], "money", cur, key="revenue"))
+            tiles.append(KPI(say(lang, "col_operating_profit"), f["operating_profit"], "money", cur,
+                             key="operating_profit"))
+            margin = f.get("gross_margin_pct")
+            if margin is not None and not math.isnan(margin):
+                tiles.append(KPI(say(lang, "kpi_gross_margin"), margin / 100.0, "percent",
+                                 key="gross_margin"))
+        elif step.recipe == "kpi_summary":
             tiles.append(KPI(say(lang, "kpi_total", amount=amount), f["total"], "money", cur,
                              key="total"))
             if "order_id" in planned.arguments:

@@ -105,3 +105,97 @@ def merged_measures(path: Path, *, rows: int = 2, year: int = 2026, months: int 
     book.save(path)
     names = ["Product"] + [f"{SHORT[m - 1]} {year} {measure}" for m in range(1, months + 1) for measure in measures]
     return path, {"names": names, "values": values}
+
+
+# A P&L in each language: (key, label); sections have no figures, lines do, "total_*" rows
+# are the workbook's SUM formulas, profits are formulas over the subtotals.
+PNL_LABELS = {
+    "en": ("Revenue", "Product sales", "Services", "Total revenue", "Cost of sales", "Materials",
+           "Direct labour", "Total cost of sales", "Gross profit", "Gross margin %",
+           "Operating expenses", "Salaries", "Rent", "Marketing", "Total operating expenses",
+           "Operating profit"),
+    "uk": ("Доходи", "Продаж товарів", "Послуги", "Разом доходи", "Собівартість", "Матеріали",
+           "Пряма праця", "Разом собівартість", "Валовий прибуток", "Валова маржа, %",
+           "Операційні витрати", "Зарплата", "Оренда", "Маркетинг", "Разом операційні витрати",
+           "Операційний прибуток"),
+    "ru": ("Выручка", "Продажа товаров", "Услуги", "Итого выручка", "Себестоимость", "Материалы",
+           "Прямой труд", "Итого себестоимость", "Валовая прибыль", "Валовая маржа, %",
+           "Операционные расходы", "Зарплата", "Аренда", "Маркетинг", "Итого операционные расходы",
+           "Операционная прибыль"),
+    "de": ("Umsatzerlöse", "Warenverkauf", "Dienstleistungen", "Summe Umsatzerlöse",
+           "Herstellungskosten", "Material", "Fertigungslöhne", "Summe Herstellungskosten",
+           "Bruttogewinn", "Bruttomarge %", "Betriebliche Aufwendungen", "Gehälter", "Miete",
+           "Marketing", "Summe betriebliche Aufwendungen", "Betriebsergebnis"),
+    "zh": ("收入", "产品销售", "服务", "收入合计", "销售成本", "材料", "直接人工", "销售成本合计",
+           "毛利", "毛利率 %", "营业费用", "工资", "租金", "市场营销", "营业费用合计", "营业利润"),
+}
+PNL_KINDS = ("section", "line", "line", "subtotal", "section", "line", "line", "subtotal",
+             "subtotal", "ratio", "section", "line", "line", "line", "subtotal", "total")
+
+
+def pnl_workbook(path: Path, *, language: str = "en", year: int = 2025, months: int = 12,
+                 negative_costs: bool = False, seed: int = 1, wrong_subtotal: bool = False,
+                 unlabelled_revenue_total: str | None = None) -> tuple[Path, dict]:
+    """Title rows, months as real Excel dates ("mmm yyyy"), an FY total, sections, lines,
+    SUM subtotals, profit formulas and a margin row; costs positive or stored as negatives
+    (accounting format "#,##0.00;(#,##0.00)"). `wrong_subtotal`: the opex subtotal misses
+    one line (the workbook's own error). `unlabelled_revenue_total`: the revenue subtotal's
+    label carries no total word, so only arithmetic finds it."""
+    rng = random.Random(seed)
+    labels = list(PNL_LABELS[language])
+    if unlabelled_revenue_total:
+        labels[3] = unlabelled_revenue_total
+    book = openpyxl.Workbook()
+    ws = book.active
+    ws.title = "P&L"
+    ws.append([labels[0] + " / P&L"])
+    ws.append([f"FY {year}"])
+    ws.append([])
+    ws.append(["", *[dt.datetime(year, m, 1) for m in range(1, months + 1)], f"FY {year}"])
+    header = ws.max_row
+    for j in range(2, months + 2):
+        ws.cell(header, j).number_format = "mmm yyyy"
+    last, sign = get_column_letter(months + 1), (-1 if negative_costs else 1)
+    cols = [get_column_letter(j) for j in range(2, months + 3)]
+    lines: dict[str, list[float]] = {}
+    rows: dict[int, int] = {}
+
+    def put(k: int, cells: list) -> int:
+        ws.append([labels[k], *cells])
+        rows[k] = ws.max_row
+        for j in range(2, months + 3):
+            ws.cell(ws.max_row, j).number_format = "#,##0.00;(#,##0.00)"
+        return ws.max_row
+
+    def line(k: int, low: float, high: float, cost: bool = False) -> None:
+        values = [round(rng.uniform(low, high), 2) * (sign if cost else 1) for _ in range(months)]
+        lines[labels[k]] = values
+        r = ws.max_row + 1
+        put(k, [*values, f"=SUM(B{r}:{last}{r})"])
+
+    def subtotal(k: int, first: int, end: int) -> None:
+        put(k, [f"=SUM({c}{rows[first]}:{c}{rows[end]})" for c in cols])
+
+    ws.append([labels[0]])
+    line(1, 20000, 40000)
+    line(2, 5000, 9000)
+    subtotal(3, 1, 2)
+    ws.append([labels[4]])
+    line(5, 6000, 9000, cost=True)
+    line(6, 3000, 5000, cost=True)
+    subtotal(7, 5, 6)
+    op = "+" if negative_costs else "-"
+    put(8, [f"={c}{rows[3]}{op}{c}{rows[7]}" for c in cols])
+    put(9, [f"={c}{rows[8]}/{c}{rows[3]}" for c in cols])
+    ws.append([labels[10]])
+    line(11, 6000, 8000, cost=True)
+    line(12, 1500, 1500, cost=True)
+    line(13, 500, 4000, cost=True)
+    subtotal(14, 12 if wrong_subtotal else 11, 13)
+    put(15, [f"={c}{rows[8]}{op}{c}{rows[14]}" for c in cols])
+    book.save(path)
+    per = {k: [sum(lines[labels[i]][m] for i in idx) for m in range(months)]
+           for k, idx in (("revenue", (1, 2)), ("cogs", (5, 6)), ("opex", (11, 12, 13)))}
+    per["cogs"] = [abs(v) for v in per["cogs"]]
+    per["opex"] = [abs(v) for v in per["opex"]]
+    return path, {"lines": lines, **per, "labels": labels, "header_row": header, "months": months}

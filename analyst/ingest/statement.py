@@ -1,0 +1,113 @@
+"""Statements (a P&L, a budget, costs by cost centre): each row's kind, read as an accountant does.
+
+A statement is a label column over figure columns where some rows are headings without
+figures (sections), some are lines, some add up the lines above them (subtotals, found by
+their label in en/uk/ru/de/zh AND by arithmetic), some are ratios (a margin %). The kinds
+are `datacard.ROW_KINDS`; the last profit row is the statement's total. The workbook's own
+subtotals are checked against the lines they add up; a disagreement is reported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from analyst.datacard import RowKind
+
+_SUBTOTAL = re.compile(
+    r"^\s*(?:(?:grand\s+|sub-?)?totals?\b|sum\b|итого|итог\b|всего|разом|усього|всього|підсумок|"
+    r"summe|gesamt|zwischensumme|合计|合計|小计|小計|总计|總計)|"
+    r"(?:\btotal|итого|всего|разом|усього|gesamt|合计|合計|小计|小計|总计|總計)\s*$", re.IGNORECASE)
+_PROFIT = re.compile(
+    r"(?:gross|operating|net)\s+(?:profit|income|loss|margin\s+amount)|ebitda?\b|\bebit\b|"
+    r"profit\s+(?:before|after)|net\s+result|"
+    r"валов\w*\s+прибут\w*|операцій\w*\s+прибут\w*|чист\w*\s+прибут\w*|"
+    r"валов\w*\s+прибыл\w*|операцион\w*\s+прибыл\w*|чист\w*\s+прибыл\w*|"
+    r"rohertrag|bruttogewinn|betriebsergebnis|jahresüberschuss|gewinn|"
+    r"毛利(?!率)|营业利润|净利润|利润总额", re.IGNORECASE)
+_RATIO = re.compile(r"%|margin|marge|маржа|рентабельн|ratio|率", re.IGNORECASE)
+TOLERANCE = 0.005
+
+
+def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKind, ...], list[str]] | None:
+    """Each row's kind and section, and the subtotal checks; None when it is not a statement.
+
+    `labels` is the label column, `values` the figure columns (periods, or Budget/Actual).
+    """
+    figures = values.apply(pd.to_numeric, errors="coerce").to_numpy(dtype="float64")
+    texts = [("" if pd.isna(v) else str(v)).strip() for v in labels]
+    kinds: list[str] = []
+    sections: list[str | None] = []
+    section: str | None = None
+    since = 0  # first line of the current block (after the last subtotal or section)
+    notes: list[str] = []
+    for i, label in enumerate(texts):
+        row = figures[i]
+        empty = bool(np.isnan(row).all())
+        if empty and label:
+            kinds.append("section")
+            section, since = label, i + 1
+        elif _RATIO.search(label) and not _PROFIT.search(label) and _ratio_like(row):
+            kinds.append("ratio")
+        elif _SUBTOTAL.search(label) or _PROFIT.search(label) or _adds_up(figures, kinds, since, i):
+            kinds.append("subtotal")
+            if _PROFIT.search(label):
+                section = None  # "Gross profit" closes the sections above it
+            lines = [k for k in range(since, i) if kinds[k] == "line"]
+            if _SUBTOTAL.search(label) and len(lines) >= 1:
+                notes += _check(label, i, figures, lines)
+            since = i + 1
+        else:
+            kinds.append("line")
+        sections.append(section if kinds[-1] != "section" else None)
+    lines = kinds.count("line")
+    structured = kinds.count("section") + kinds.count("subtotal")
+    if lines < 2 or structured < 2:
+        return None
+    last = max((i for i, k in enumerate(kinds) if k == "subtotal" and _PROFIT.search(texts[i])),
+               default=None)
+    if last is not None:
+        kinds[last] = "total"
+    rows = tuple(RowKind(i, texts[i], kinds[i], sections[i]) for i in range(len(texts)))
+    return rows, notes
+
+
+def describe(rows: Sequence[RowKind]) -> str:
+    counts = {k: sum(r.kind == k for r in rows) for k in ("section", "line", "subtotal", "total", "ratio")}
+    parts = [f"{n} {k if n == 1 else k + 's' if k != 'ratio' else 'ratios'}"
+             for k, n in counts.items() if n]
+    return "Layout statement: " + ", ".join(parts) + " (each row's kind is on the card)."
+
+
+def _ratio_like(row: np.ndarray) -> bool:
+    present = row[~np.isnan(row)]
+    return bool(len(present)) and bool((np.abs(present) <= 1.5).all() or (np.abs(present) <= 100).all())
+
+
+def _adds_up(figures: np.ndarray, kinds: list[str], since: int, i: int) -> bool:
+    """An unlabelled row equal to the sum of the two or more lines above it (since the last
+    subtotal or section), in every filled figure."""
+    lines = [k for k in range(since, i) if kinds[k] == "line"]
+    if len(lines) < 2:
+        return False
+    row = figures[i]
+    filled = ~np.isnan(row)
+    if not filled.any():
+        return False
+    expected = np.nansum(figures[lines], axis=0)
+    return bool((np.abs(expected[filled] - row[filled]) <= TOLERANCE + 1e-9 * np.abs(row[filled])).all())
+
+
+def _check(label: str, i: int, figures: np.ndarray, lines: list[int]) -> list[str]:
+    row = figures[i]
+    expected = np.nansum(figures[lines], axis=0)
+    filled = ~np.isnan(row)
+    off = filled & (np.abs(expected - row) > TOLERANCE + 1e-9 * np.abs(row))
+    if off.any():
+        return [f"The statement's row '{label}' differs from the sum of its {len(lines)} line(s) "
+                f"above in {int(off.sum())} column(s) (by {float(np.max(np.abs(expected - row)[off])):,.2f} "
+                "at most); its own figure is shown as stated, the lines are what the answers add up."]
+    return [f"The statement's row '{label}' equals the sum of its {len(lines)} line(s) above."]

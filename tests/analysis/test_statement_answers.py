@@ -1,0 +1,47 @@
+"""Offline finance questions on a P&L workbook (en/uk/ru/zh) are answered by the P&L recipe
+on the statement's tidy table, exactly, whether costs were stored as positive or negative."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from analyst.analysis import Analysis
+from analyst.report.formats import format_money, format_percent
+from tests.ingest.finance_books import pnl_workbook
+
+QUESTIONS = {
+    "en": "what is the gross margin by month?",
+    "uk": "яка валова маржа по місяцях?",
+    "ru": "какая операционная прибыль по кварталам?",
+    "zh": "毛利率是多少？",
+}
+
+
+@pytest.fixture(scope="module", params=[False, True], ids=["costs positive", "costs negative"])
+def book(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+         ) -> Iterator[tuple[Analysis, dict]]:
+    folder = tmp_path_factory.mktemp("pnl")
+    path, info = pnl_workbook(folder / "pnl.xlsx", negative_costs=request.param, seed=5)
+    with Analysis.open(folder / "ws", backend="local") as analysis:
+        analysis.add_file(path)
+        yield analysis, info
+
+
+@pytest.mark.parametrize("language", list(QUESTIONS))
+def test_finance_questions_get_the_statements_figures(book, language: str) -> None:
+    analysis, info = book
+    events = list(analysis.ask(QUESTIONS[language], brain="offline"))
+    answer = next(e.answer for e in events if e.kind == "answer")
+    assert answer.ok, answer.text
+    [step] = answer.steps
+    assert step.recipe == "pnl_summary"
+    revenue, cogs, opex = sum(info["revenue"]), sum(info["cogs"]), sum(info["opex"])
+    figures = step.figures.figures
+    assert round(figures["revenue"], 2) == round(revenue, 2)
+    assert round(figures["operating_profit"], 2) == round(revenue - cogs - opex, 2)
+    assert format_money(revenue, None, language) in answer.text
+    assert format_percent((revenue - cogs) / revenue, language=language) in answer.text
+    if language == "ru":  # by quarter
+        assert [r["quarter"] for r in step.figures.head] == ["2025Q1", "2025Q2", "2025Q3", "2025Q4"]
