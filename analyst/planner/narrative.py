@@ -324,6 +324,24 @@ def _stated(value: float | None, reason: str, lang: str) -> str:
     return say(lang, reason) if _missing(value) else percent(value, lang)
 
 
+def _variance(step: PlannedStep, f: StepFigures, lang: str) -> str:
+    cur = step.arguments.get("currency")
+    v = f.figures
+    line = step.arguments["line"]
+    text = say(lang, "variance", actual=money(v["actual"], cur, lang),
+               budget=money(v["budget"], cur, lang), variance=money(v["variance"], cur, lang),
+               pct=format_delta(v["variance_pct"] / 100.0, lang) if not _missing(v.get("variance_pct"))
+               else "—",
+               favourable=count(v["favourable_lines"], lang),
+               unfavourable=count(v["unfavourable_lines"], lang))
+    rows = [r for r in [*f.head, *f.tail] if r.get("assessment") == "unfavourable"]
+    if rows:
+        worst = max(rows, key=lambda r: abs(float(r["variance"])))
+        text += say(lang, "variance_worst", name=worst[line],
+                    variance=money(float(worst["variance"]), cur, lang))
+    return text
+
+
 def _all_rows(f: StepFigures) -> list[dict[str, Any]] | None:
     """Every row of the table when head and tail together cover it, else None."""
     if f.rows <= len(f.head):
@@ -340,4 +358,5 @@ _WRITERS = {
     "margin_by": _margin,
     "funnel_conversion": _funnel,
     "pnl_summary": _pnl,
+    "budget_vs_actual": _variance,
 }

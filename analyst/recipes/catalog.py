@@ -9,7 +9,7 @@ from __future__ import annotations
 import inspect
 from types import MappingProxyType
 
-from . import dynamics, funnel, kpi, pnl, ranking
+from . import dynamics, funnel, kpi, pnl, ranking, variance
 from .breakdown import BREAKDOWN_DEFINITION, MARGIN_DEFINITION, breakdown, margin_by
 from .profile import PROFILE_DEFINITION, outliers, outliers_definition, profile
 
@@ -22,6 +22,7 @@ DEFINITIONS: MappingProxyType[str, str] = MappingProxyType({
     "margin_by": MARGIN_DEFINITION,
     "funnel_conversion": funnel.DEFINITION,
     "pnl_summary": pnl.DEFINITION,
+    "budget_vs_actual": variance.DEFINITION,
     "profile": PROFILE_DEFINITION,
     "outliers": outliers_definition("iqr", 1.5),
 })
@@ -48,6 +49,9 @@ _MEANINGS = {
     pnl.pnl_summary: "monthly P&L: revenue, cogs, gross_profit, opex, operating_profit, margins; "
                      "long: account=, amount=, mapping={category: revenue|cogs|opex|ignore}; "
                      "wide: revenue=, cogs=, opex=. figures: totals, loss_periods",
+    variance.budget_vs_actual: "variance = actual - budget per line, variance_pct, favourable/"
+                               "unfavourable (revenue lines up is good, costs down is good). "
+                               "figures: budget, actual, variance, net_variance, lines",
     profile: "one row per column: type, missing, distinct, numeric stats, date range",
     outliers: "rows outside Q1-1.5*IQR..Q3+1.5*IQR (method='zscore': |z|>3) with "
                       "outlier_reason. figures: lower_bound, upper_bound, outliers",

@@ -45,3 +45,32 @@ def test_finance_questions_get_the_statements_figures(book, language: str) -> No
     assert format_percent((revenue - cogs) / revenue, language=language) in answer.text
     if language == "ru":  # by quarter
         assert [r["quarter"] for r in step.figures.head] == ["2025Q1", "2025Q2", "2025Q3", "2025Q4"]
+
+
+VARIANCE_QUESTIONS = {"en": "budget vs actual", "uk": "яке відхилення від бюджету?",
+                      "ru": "отклонение факта от бюджета", "zh": "预算与实际的差异"}
+
+
+@pytest.fixture(scope="module")
+def budget(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Analysis]:
+    folder = tmp_path_factory.mktemp("bva")
+    (folder / "budget.csv").write_text(
+        'Department,Budget,Actual\nSales revenue,"10,000.00","12,500.50"\nMarketing,"5,000.00",'
+        '"4,200.00"\nIT,"3,000.00","3,300.25"\nHR,"2,000.00",\n', encoding="utf-8")
+    with Analysis.open(folder / "ws", backend="local") as analysis:
+        analysis.add_file(folder / "budget.csv")
+        yield analysis
+
+
+@pytest.mark.parametrize("language", list(VARIANCE_QUESTIONS))
+def test_budget_vs_actual_questions(budget: Analysis, language: str) -> None:
+    answer = next(e.answer for e in budget.ask(VARIANCE_QUESTIONS[language], brain="offline")
+                  if e.kind == "answer")
+    assert answer.ok, answer.text
+    [step] = answer.steps
+    assert step.recipe == "budget_vs_actual"
+    f = step.figures.figures
+    # HR has no actual yet: left out, so the budget compared is 18,000.00.
+    assert round(f["actual"], 2) == 20000.75 and round(f["budget"], 2) == 18000.00
+    assert format_money(2000.75, None, language) in answer.text
+    assert f["favourable_lines"] == 2 and f["unfavourable_lines"] == 1  # IT over budget

@@ -23,6 +23,7 @@ CALLS = {
     "margin_by": lambda: recipes.margin_by(SALES, "product", "revenue", "cost"),
     "funnel_conversion": lambda: recipes.funnel_conversion(SALES, ["revenue", "cost"], period="date"),
     "pnl_summary": lambda: recipes.pnl_summary(SALES, "date", revenue="revenue", cogs="cost"),
+    "budget_vs_actual": lambda: recipes.budget_vs_actual(SALES, "product", "cost", "revenue"),
     "profile": lambda: recipes.profile(SALES),
     "outliers": lambda: recipes.outliers(SALES, "revenue"),
 }

@@ -59,6 +59,10 @@ PHRASES: dict[str, str] = {
     "margin_no_pct": "Gross profit is {profit} on revenue {revenue}.",
     "margin_not_stated": "margin not stated",
     "share_not_stated": "share not stated",
+    "title_variance": "{actual} vs {budget}",
+    "variance": "Actual {actual} against a budget of {budget}: a variance of {variance} ({pct}); "
+                "{favourable} line(s) favourable, {unfavourable} unfavourable.",
+    "variance_worst": " The largest unfavourable variance is {name}: {variance}.",
     "kpi_returns": " {rows} negative rows (returns) total {returns} and are netted in.",
     "dynamics": "{amount} by {period}: {total} in total over {periods} {periods_word}.",
     "dynamics_up": "{amount} grew {change} in {label} to {last}.",

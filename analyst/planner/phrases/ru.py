@@ -53,6 +53,10 @@ PHRASES: dict[str, str] = {
     "margin_no_pct": "Валовая прибыль {profit} при выручке {revenue}.",
     "margin_not_stated": "маржа не приводится",
     "share_not_stated": "доля не приводится",
+    "title_variance": "{actual} против {budget}",
+    "variance": "Факт {actual} против бюджета {budget}: отклонение {variance} ({pct}); "
+                "благоприятных строк: {favourable}, неблагоприятных: {unfavourable}.",
+    "variance_worst": " Наибольшее неблагоприятное отклонение — {name}: {variance}.",
     "kpi_returns": " Отрицательных строк (возвратов): {rows} на сумму {returns}; они учтены в "
                    "итоге.",
     "dynamics": "{amount} по {period}: всего {total}, количество {periods_word}: {periods}.",

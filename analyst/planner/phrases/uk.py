@@ -53,6 +53,10 @@ PHRASES: dict[str, str] = {
     "margin_no_pct": "Валовий прибуток {profit} при виручці {revenue}.",
     "margin_not_stated": "маржу не наведено",
     "share_not_stated": "частку не наведено",
+    "title_variance": "{actual} проти {budget}",
+    "variance": "Факт {actual} проти бюджету {budget}: відхилення {variance} ({pct}); "
+                "сприятливих рядків: {favourable}, несприятливих: {unfavourable}.",
+    "variance_worst": " Найбільше несприятливе відхилення — {name}: {variance}.",
     "kpi_returns": " Від'ємних рядків (повернень): {rows} на суму {returns}; їх враховано в "
                    "підсумку.",
     "dynamics": "{amount} по {period}: разом {total}, кількість {periods_word}: {periods}.",

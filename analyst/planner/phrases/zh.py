@@ -45,6 +45,10 @@ PHRASES: dict[str, str] = {
     "margin_no_pct": "毛利{profit}，收入{revenue}。",
     "margin_not_stated": "毛利率不予给出",
     "share_not_stated": "占比不予给出",
+    "title_variance": "{actual}与{budget}对比",
+    "variance": "实际{actual}，预算{budget}：差异{variance}（{pct}）；有利 {favourable} 行，"
+                "不利 {unfavourable} 行。",
+    "variance_worst": "最大的不利差异是{name}：{variance}。",
     "kpi_returns": "{rows}行为负数（退货），合计{returns}，已计入净额。",
     "dynamics": "按{period}的{amount}：合计{total}，共{periods}{periods_word}。",
     "dynamics_up": "{label}较上期变化{change}，为{last}。",

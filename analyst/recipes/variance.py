@@ -1,0 +1,80 @@
+"""Budget vs actual: the variance per line in money and %, favourable the right way round."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from .columns import require, to_labels, to_number
+from .pnl import classify_account
+from .result import ChartSeries, ChartSpec, RecipeResult
+
+DEFINITION = (
+    "Per line: variance = actual - budget; variance % = variance / |budget| x 100 (empty when "
+    "the budget is 0). A revenue line (recognised by its name: revenue, sales, income ...) "
+    "is favourable when actual is above budget; any other line is a cost and is favourable "
+    "when actual is below budget. Lines without an actual figure are left out of the totals "
+    "(actuals not in yet) and named in the notes. Totals: revenue lines and cost lines are "
+    "summed separately; net variance = revenue variance - cost variance."
+)
+
+
+def budget_vs_actual(
+    df: pd.DataFrame,
+    line: str,
+    budget: str,
+    actual: str,
+    currency: str | None = None,
+) -> RecipeResult:
+    """Variance of `actual` against `budget` per `line`, in money and %, with its sign read
+    as favourable or unfavourable for revenue and for costs."""
+    require(df, line, budget, actual)
+    plan, notes = to_number(df[budget], budget)
+    real, real_notes = to_number(df[actual], actual)
+    notes += real_notes
+    labels = to_labels(df[line])
+    table = (pd.DataFrame({line: labels, budget: plan, actual: real})
+             .groupby(line, sort=False).sum(min_count=1).reset_index())
+    missing = table[table[actual].isna()]
+    if len(missing):
+        notes.append(f"{len(missing)} line(s) have no '{actual}' yet and are left out of the "
+                     f"totals: {', '.join(map(str, missing[line].head(5)))}.")
+        table = table[table[actual].notna()].reset_index(drop=True)
+    table["kind"] = ["revenue" if classify_account(str(v)) == "revenue" else "cost"
+                     for v in table[line]]
+    table["variance"] = table[actual] - table[budget].fillna(0.0)
+    base = table[budget].abs().where(table[budget] != 0)
+    table["variance_pct"] = table["variance"] / base * 100.0
+    better = ((table["kind"] == "revenue") & (table["variance"] > 0)) | (
+        (table["kind"] == "cost") & (table["variance"] < 0))
+    table["assessment"] = ["on budget" if v == 0 else "favourable" if b else "unfavourable"
+                           for v, b in zip(table["variance"], better, strict=True)]
+    revenue = table[table["kind"] == "revenue"]
+    cost = table[table["kind"] == "cost"]
+    figures = {
+        "budget": float(table[budget].sum()), "actual": float(table[actual].sum()),
+        "variance": float(table["variance"].sum()),
+        "revenue_variance": float(revenue["variance"].sum()),
+        "cost_variance": float(cost["variance"].sum()),
+        "lines": float(len(table)),
+        "favourable_lines": float((table["assessment"] == "favourable").sum()),
+        "unfavourable_lines": float((table["assessment"] == "unfavourable").sum()),
+    }
+    figures["net_variance"] = figures["revenue_variance"] - figures["cost_variance"]
+    total_budget = float(table[budget].abs().sum())
+    figures["variance_pct"] = (figures["variance"] / total_budget * 100.0 if total_budget
+                               else float("nan"))
+    if len(revenue) and len(cost):
+        notes.append(f"Revenue lines: {', '.join(map(str, revenue[line].head(5)))}; the other "
+                     "lines are costs.")
+    worst = table.sort_values("variance", key=lambda v: v.abs(), ascending=False, kind="mergesort")
+    chart = ChartSpec(
+        kind="barh", title=f"{actual} vs {budget}: variance by {line}",
+        labels=tuple(str(v) for v in worst[line].head(25)),
+        series=(ChartSeries("Variance", tuple(worst["variance"].head(25))),),
+        value_label="Variance", unit="money", currency=currency,
+    )
+    table = table[[line, "kind", budget, actual, "variance", "variance_pct", "assessment"]]
+    return RecipeResult(
+        name="budget_vs_actual", title=f"{actual} vs {budget} by {line}", table=table,
+        chart=chart, definition=DEFINITION, notes=tuple(notes), figures=figures,
+    )
