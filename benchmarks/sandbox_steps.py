@@ -73,7 +73,8 @@ def design_a(ws: Workspace, limits: Limits, image: str) -> list[float]:
     times = []
     for index, (_, code) in enumerate(STEPS):
         name = f"analyst-bench-{uuid.uuid4().hex[:8]}"
-        options = container_options(ws, limits, name)
+        # Removed here after its exit (auto-remove would race the wait and the removal).
+        options = {**container_options(ws, limits, name), "auto_remove": False}
         source = code if index == 0 else LOAD + code
         started = time.perf_counter()
         container = client().containers.create(image, ["python", "-c", source], **options)
