@@ -334,13 +334,19 @@ def _source(card: DataCard, lang: str) -> Source:
                   excluded_rows=len(card.excluded_rows))
 
 
+_FINANCE_RECIPES = ("pnl_summary", "budget_vs_actual")
+
+
 def _default_title(cards: Sequence[DataCard], lang: str, steps: Sequence[Step] = ()) -> str:
     from analyst.datareport.words import dsay
     from analyst.planner.runner import own_kind
 
     names = sorted({Path(c.source_file).stem for c in cards})
     data_only = bool(steps) and all(own_kind(s) is not None for s in steps)
-    title = dsay(lang, "report_title") if data_only else say(lang, "report_title")
+    # A P&L or a budget is not a sales ledger: its report is named for what it is.
+    finance = bool(steps) and all(s.recipe in _FINANCE_RECIPES for s in steps)
+    title = (dsay(lang, "report_title") if data_only
+             else say(lang, "report_title_finance") if finance else say(lang, "report_title"))
     return f"{title}: " + ", ".join(names) if names else title
 
 

@@ -73,6 +73,7 @@ def test_report_offline_has_the_years_revenue_operating_profit_and_gross_margin(
     assert _money(revenue) in text
     assert _money(revenue - cogs - opex) in text
     assert f"{(revenue - cogs) / revenue * 100:.1f}%" in text
+    assert "Financial report: pnl_2025" in text
 
 
 def test_a_wide_csv_is_answered_from_its_tidy_table(tmp_path: Path) -> None:

@@ -90,6 +90,7 @@ PHRASES: dict[str, str] = {
     "list_sep": ", ",
     "item_sep": "; ",
     # The report built from the steps.
+    "report_title_finance": "Financial report",
     "report_title": "Sales report",
     "period_range": "{first} to {last}",
     "kpi_total": "Total {amount:word}",

@@ -85,6 +85,7 @@ PHRASES: dict[str, str] = {
     "pnl_losses": " Периодов с операционным убытком: {count}.",
     "list_sep": ", ",
     "item_sep": "; ",
+    "report_title_finance": "Финансовый отчёт",
     "report_title": "Отчёт о продажах",
     "period_range": "с {first} по {last}",
     "kpi_total": "{amount}, всего",

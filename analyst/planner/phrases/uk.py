@@ -85,6 +85,7 @@ PHRASES: dict[str, str] = {
     "pnl_losses": " Періодів з операційним збитком: {count}.",
     "list_sep": ", ",
     "item_sep": "; ",
+    "report_title_finance": "Фінансовий звіт",
     "report_title": "Звіт про продажі",
     "period_range": "з {first} по {last}",
     "kpi_total": "{amount}, разом",

@@ -71,6 +71,7 @@ PHRASES: dict[str, str] = {
     "pnl_losses": "{count}个期间出现营业亏损。",
     "list_sep": "、",
     "item_sep": "；",
+    "report_title_finance": "财务报告",
     "report_title": "销售报告",
     "period_range": "{first} 至 {last}",
     "kpi_total": "{amount}合计",
