@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import shutil
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
@@ -144,7 +144,7 @@ class Analysis:
                 log.warning("could not record %s in the workspace", name, exc_info=True)
         return list(new)
 
-    def _keep(self, new: list[Any], replacing: list[Any] = ()) -> None:
+    def _keep(self, new: list[Any], replacing: Sequence[Any] = ()) -> None:
         """Cards of a file read again take the places of its old ones; others go last."""
         gone = {c.table for c in replacing} | {c.table for c in new}
         slots = {c.table: i for i, c in enumerate(self._cards)}
@@ -337,13 +337,15 @@ class Analysis:
                         warned.append(event.message)
                     if event.kind == "answer" and event.answer is not None:
                         answered = True
-                        event = replace(event, answer=_with_warnings(event.answer, warned))
-                        self._remember(event.answer)
+                        answer = _with_warnings(event.answer, warned)
+                        event = replace(event, answer=answer)
+                        self._remember(answer)
                     yield event
                     if self._stop.on:
                         break
             finally:
-                stream.close()
+                if isinstance(stream, Generator):  # brains are generators; close runs their finally
+                    stream.close()
         except SandboxError as exc:
             yield Event("error", str(exc))
             yield from self._finish(_with_warnings(Answer(

@@ -185,7 +185,7 @@ class DataCard:
             stats = []
             if col.sum is not None:
                 stats.append(f"sum={_num(col.sum)}")
-            if col.min is not None:
+            if col.min is not None and col.max is not None:  # set together
                 stats.append(f"min={_num(col.min)} max={_num(col.max)}")
             if col.first:
                 stats.append(f"from {col.first} to {col.last}")

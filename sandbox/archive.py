@@ -19,7 +19,7 @@ import tempfile
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import IO
 
 from sandbox.artifacts import LINKS, MAX_DEPTH, MAX_PATH_CHARS, OTHERS, display_name
 
@@ -241,7 +241,7 @@ class _Hashing(io.RawIOBase):
 
 
 def pack(folder: Path, uid: int, seen: dict[str, str], *, max_files: int,
-         max_bytes: int) -> BinaryIO | None:
+         max_bytes: int) -> IO[bytes] | None:
     """A tar of the regular files under folder (owned by uid), or None when there are none.
 
     `seen` learns each packed file's sha256, so unpacking it back unchanged writes nothing.

@@ -11,6 +11,7 @@ from sandbox.engine import engine_problem, image_problem, image_tag
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits
 from sandbox.local import LocalBackend, local_warning
+from sandbox.protocol import Channel
 from sandbox.session import Backend, Death, KernelSession
 from sandbox.workspace import Workspace
 
@@ -32,11 +33,14 @@ class AutoBackend:
     def _choose(self) -> Backend:
         if self._chosen is None:
             problem = engine_problem() or image_problem(image_tag())
+            chosen: Backend
             if problem is None:
-                self._chosen = DockerBackend(self.workspace, self.limits)
+                chosen = DockerBackend(self.workspace, self.limits)
             else:
                 self._why_local = problem
-                self._chosen = LocalBackend(self.workspace, self.limits)
+                chosen = LocalBackend(self.workspace, self.limits)
+            self._chosen = chosen
+            return chosen
         return self._chosen
 
     @property
@@ -53,7 +57,7 @@ class AutoBackend:
             return None
         return f"Docker is not usable ({self._why_local}). {local_warning()}"
 
-    def launch(self) -> Path:
+    def launch(self) -> Channel:
         return self._choose().launch()
 
     def alive(self) -> bool:
@@ -73,7 +77,7 @@ class AutoBackend:
 
 def open_session(
     workspace: Workspace | str | os.PathLike[str],
-    backend: BackendName = "auto",
+    backend: BackendName | str = "auto",  # any text: it comes from settings, checked below
     limits: Limits | None = None,
 ) -> KernelSession:
     """A session on `workspace`; nothing starts until `start()` or the first `run()`."""

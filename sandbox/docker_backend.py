@@ -125,12 +125,15 @@ class DockerBackend:
         except (DockerException, OSError) as exc:
             raise SandboxUnavailable(
                 f"Docker could not start the sandbox container: {reason(exc)}") from exc
-        self.container = container.id
-        owners.started(container.id, lambda cid=container.id: _remove(cid))
+        cid = container.id
+        if cid is None:  # the engine answered a create without an id
+            raise SandboxUnavailable("Docker created the sandbox container without an id.")
+        self.container = cid
+        owners.started(cid, lambda: _remove(cid))
         try:
             # Attached before the start, so not a byte of the keeper's is missed.
             raw = client().api.attach_socket(
-                container.id, params={"stdin": 1, "stdout": 1, "stderr": 0, "stream": 1})
+                cid, params={"stdin": 1, "stdout": 1, "stderr": 0, "stream": 1})
             container.start()
             # After the start: the tmpfs is mounted then (before, the copy would land under it).
             self._restore_output()
@@ -145,13 +148,16 @@ class DockerBackend:
 
         Best effort: what does not fit the new container's limits stays on the host only."""
         self._seen, self._output_digest = {}, None
+        container = self.container
+        if container is None:  # (called only after a start, which sets it)
+            return
         data = pack(self.workspace.output_dir, SANDBOX_UID, self._seen,
                     max_files=self.limits.output_files, max_bytes=self.limits.output_bytes)
         if data is None:
             return
         with data:
             try:
-                client().api.put_archive(self.container, "/workspace/output", data)
+                client().api.put_archive(container, "/workspace/output", data)
             except (DockerException, OSError):
                 self._seen = {}  # unknown what arrived: the next sync compares every byte
 

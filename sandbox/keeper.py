@@ -282,7 +282,8 @@ def output_state(root: str) -> tuple[dict, dict[str, tuple]]:
     host learns here what it cannot be handed), and the relative paths of everything there.
     Walked by directory descriptors, so a tree deeper than PATH_MAX is counted too, and
     never through a link."""
-    digest, files, size, paths = hashlib.sha256(), 0, 0, {}
+    digest, files, size = hashlib.sha256(), 0, 0
+    paths: dict[str, tuple[int, int, int]] = {}  # relative path -> (mode, size, mtime_ns)
     depth = longest = 0
     try:
         top = os.open(root, os.O_RDONLY | os.O_DIRECTORY)

@@ -72,7 +72,7 @@ class BoundedText(io.TextIOBase):
         return size
 
     @property
-    def encoding(self) -> str:  # some libraries ask
+    def encoding(self) -> str:  # type: ignore[override]  # some libraries ask; read-only here
         return "utf-8"
 
     def getvalue(self) -> str:
@@ -105,7 +105,7 @@ class _PatchSavefig(importlib.abc.MetaPathFinder):
             original(module)
             _wrap_savefig(module.Figure)
 
-        spec.loader.exec_module = exec_module
+        spec.loader.exec_module = exec_module  # type: ignore[method-assign]  # the patch itself
         return spec
 
 
@@ -252,8 +252,9 @@ class Runner:
             linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
             tree = ast.parse(code, filename)
             last = None
-            if tree.body and isinstance(tree.body[-1], ast.Expr):
-                last = ast.Expression(tree.body.pop().value)
+            if tree.body and isinstance(final := tree.body[-1], ast.Expr):
+                tree.body.pop()
+                last = ast.Expression(final.value)
             body = compile(tree, filename, "exec")
             tail = compile(last, filename, "eval") if last is not None else None
             try:

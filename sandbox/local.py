@@ -113,8 +113,7 @@ class LocalBackend:
         # user/group/extra_groups: set in the child after chdir and before exec. Of root's
         # groups none is kept (they would open root-group files): only the shared one, for
         # passing through closed folders that hold Python.
-        switch = {} if ids is None else {"user": ids[0], "group": ids[1],
-                                         "extra_groups": [SHARED_GID]}
+        # (None for all three: Popen's defaults, no switch.)
         # The log is the host's, in the workspace root the kernel cannot write: it gets the
         # descriptor only, so it can never swap the file for a link to a host file.
         log = _open_log(self.workspace)
@@ -123,7 +122,9 @@ class LocalBackend:
                 command, cwd=self.workspace.root, env=scrubbed_env(home=self._home),
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, bufsize=0,
                 start_new_session=True,  # its own process group: a restart kills its children too
-                **switch,
+                user=None if ids is None else ids[0],
+                group=None if ids is None else ids[1],
+                extra_groups=None if ids is None else [SHARED_GID],
             )
         except OSError as exc:
             self.stop()  # removes the home made for it
@@ -137,7 +138,7 @@ class LocalBackend:
         return self._proc is not None and self._proc.poll() is None
 
     def interrupt(self) -> None:
-        if self.alive():
+        if self._proc is not None and self._proc.poll() is None:
             os.kill(self._proc.pid, signal.SIGINT)
 
     def death(self) -> Death:

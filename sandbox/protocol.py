@@ -15,7 +15,7 @@ import select
 import socket
 import struct
 import time
-from typing import Any, BinaryIO, Protocol
+from typing import IO, Any, Protocol
 
 MAX_FRAME_BYTES = 8 * 1024 * 1024  # the keeper refuses larger replies as well
 HEADER = struct.Struct(">I")
@@ -47,7 +47,7 @@ class Channel(Protocol):
 class PipeChannel:
     """The keeper's stdin/stdout as pipes of a local child process (raw, unbuffered files)."""
 
-    def __init__(self, to_kernel: BinaryIO, from_kernel: BinaryIO) -> None:
+    def __init__(self, to_kernel: IO[bytes], from_kernel: IO[bytes]) -> None:
         self._files = (to_kernel, from_kernel)
         self._out, self._in = to_kernel.fileno(), from_kernel.fileno()
 

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Protocol, Self
 
-from sandbox.artifacts import remove_created
+from sandbox.artifacts import Snapshot, remove_created
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits, human_size
 from sandbox.protocol import Channel, ChannelTampered, KernelConnection, KernelGone, ReplyTimeout
@@ -39,7 +39,10 @@ class Death:
 class Backend(Protocol):
     name: str
     isolated: bool
-    warning: str | None
+
+    @property
+    def warning(self) -> str | None:
+        """What generated code can reach on this backend, said plainly; None when isolated."""
 
     def launch(self) -> Channel:
         """Start the keeper and its kernel; return the channel to the keeper.
@@ -61,6 +64,7 @@ class Session(Protocol):
     backend: str
     isolated: bool
     warning: str | None
+    workspace: Workspace
 
     def start(self) -> None: ...
     def run(self, code: str, timeout: float | None = None) -> ExecutionResult: ...
@@ -166,8 +170,8 @@ class KernelSession:
             collected = self.workspace.collect(outcome.before, self.limits.output_bytes)
             # What a sandbox with its own output/ (Docker) did not hand over is said alike.
             collected.skipped = sorted({*collected.skipped, *outcome.left_out})
-            if collected.notice():
-                notices.append(collected.notice())
+            if (skipped := collected.notice()) is not None:
+                notices.append(skipped)
             files = collected.files
             if _threads_left(outcome.reply) and not outcome.restarted:
                 # Collected above while the kernel is frozen; now stop what it left running.
@@ -358,8 +362,9 @@ class KernelSession:
 
     def _sync_output(self, state: object, out: _Outcome) -> None:
         """Copy what the step changed in the sandbox's output/ to the host's."""
-        if self._owns_output() and isinstance(state, dict):
-            out.left_out |= self._backend.sync_output(state)
+        sync = getattr(self._backend, "sync_output", None)  # (see _owns_output)
+        if sync is not None and isinstance(state, dict):
+            out.left_out |= sync(state)
 
     def _output_full(self, state: object) -> str | None:
         """"bytes" or "files" when the sandbox's output/ is at that limit (its filesystem
@@ -400,8 +405,8 @@ class KernelSession:
 class _Outcome:
     """What `_execute` learned; mutable while one step is being handled."""
 
-    before: dict
-    reply: dict | None = None
+    before: Snapshot
+    reply: dict = field(default_factory=dict)
     error: ExecutionError | None = None
     timed_out: bool = False
     stop_requested: bool = False
@@ -415,9 +420,6 @@ class _Outcome:
     """Why files the sandbox kept to itself were not handed over (links, FIFOs, ...)."""
     restarted: bool = False
     notice: str | None = None
-
-    def __post_init__(self) -> None:
-        self.reply = self.reply or {}
 
 
 def _threads_left(reply: dict | None) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal, overload
 
 from analyst.errors import AnalystError
 
@@ -85,7 +85,7 @@ class LLMConfig:
             return None
         return (prompt_tokens * prices[0] + completion_tokens * prices[1]) / 1_000_000
 
-    def with_(self, **changes: object) -> LLMConfig:
+    def with_(self, **changes: Any) -> LLMConfig:  # any of the fields, checked by replace()
         return replace(self, **changes)
 
     @classmethod
@@ -138,6 +138,12 @@ def _flag(env: Mapping[str, str], name: str) -> bool:
     raise ConfigError(f"{name} must be on or off (it is {raw!r}).")
 
 
+@overload
+def _number(env: Mapping[str, str], name: str, default: float, *, minimum: float | None = None
+            ) -> float: ...
+@overload
+def _number(env: Mapping[str, str], name: str, default: None, *, minimum: float | None = None
+            ) -> float | None: ...
 def _number(
     env: Mapping[str, str], name: str, default: float | None, *, minimum: float | None = None
 ) -> float | None:

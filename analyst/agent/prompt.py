@@ -11,7 +11,7 @@ from analyst.events import Answer
 
 PROMPT_FILE = Path(__file__).with_name("system_prompt.md")
 
-EXECUTE_PYTHON = {
+EXECUTE_PYTHON: dict[str, Any] = {
     "type": "function",
     "function": {
         "name": "execute_python",

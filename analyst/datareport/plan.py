@@ -16,7 +16,7 @@ from analyst.datareport.code import correlation_code, distribution_code, overvie
 from analyst.datareport.words import dsay
 from analyst.events import FileHash, RecipeCall, Step
 from analyst.planner.codegen import slugify
-from analyst.query.model import Period, Query, is_numeric
+from analyst.query.model import Aggregation, Period, PeriodUnit, Query, is_numeric
 from analyst.query.naming import additive
 from analyst.query.periods import date_source
 
@@ -64,7 +64,7 @@ def data_steps(card: Any, language: str, first_number: int = 1) -> list[Step]:
     add(own("data_overview", title, overview_code(card.parquet_path, title,
                                                   _slug(card, "overview"), dates)))
     main = measures[0]
-    aggregate = {m: "sum" if additive(columns[m]) else "mean" for m in measures}
+    aggregate: dict[str, Aggregation] = {m: "sum" if additive(columns[m]) else "mean" for m in measures}
     calendar = date_source(card, columns, [])
     if calendar is not None:
         unit = "year" if calendar.unit == "year" else _unit(card, calendar.column)
@@ -90,7 +90,7 @@ def data_steps(card: Any, language: str, first_number: int = 1) -> list[Step]:
     return steps
 
 
-def _unit(card: Any, column: str) -> str:
+def _unit(card: Any, column: str) -> PeriodUnit:
     """Days for a few weeks of data, months for a few years, years beyond."""
     col = next(c for c in card.columns if c.name == column)
     if not col.first or not col.last:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 import pandas as pd
@@ -67,11 +68,12 @@ def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
     _formats_as_kinds(raw, dict(zip(frame.columns, source_columns, strict=True)), typed, notes, kinds)
     result = pd.DataFrame(typed)
     sums, summed = sum_rows(result, kept_rows) if len(kept_rows) == len(result) else (None, [])
-    if summed:
+    if summed and sums is not None:
         result = result[~sums].reset_index(drop=True)
         kept_rows = kept_rows[~sums]
         excluded = sorted(excluded + summed, key=lambda r: r.line)
-        assumptions.append(sum_sentence(summed))
+        if (said := sum_sentence(summed)) is not None:  # always, for rows that were summed
+            assumptions.append(said)
     duplicates = int(pd.util.hash_pandas_object(result, index=False).duplicated().sum())
     if duplicates:
         assumptions.append(
@@ -106,7 +108,7 @@ def _excluded_sentences(excluded: list[ExcludedRow]) -> list[str]:
 
 def _drop_empty_columns(frame: pd.DataFrame, names: list[str], assumptions: list[str]):
     keep = []
-    for j in frame.columns:
+    for j in cast("list[int]", frame.columns.tolist()):  # the raw frame's columns are positions
         col = frame[j]
         # Most columns show a value in their first rows: no need to scan a million cells.
         empty = col.isna().all() if col.dtype.kind in "biufcmM" else (
@@ -165,7 +167,7 @@ def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assu
         if dates.ambiguous:
             order = date_hint or ("MDY" if "/" in dates.format else "DMY")
             if order != _order_of(dates.format):
-                dates = parse_dates(col, order)
+                dates = parse_dates(col, order) or dates  # the first reading if this one fails
         assumptions.append(date_sentence(name, dates.format, dates.ambiguous, bool(options.date_order)))
         if dates.unreadable:
             assumptions.append(f"{dates.unreadable} value(s) in {name!r} are not dates and were left "

@@ -52,7 +52,7 @@ def find_non_data_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np
         alone = _matches(frame[j], _TOTAL_ALONE)
         first = _matches(frame[j], TOTAL_FIRST)
         hits = alone | _matches(frame[j], _TOTAL_COLON) | (first & (counts < typical))
-        for i in np.flatnonzero(hits & ~exclude):
+        for i in np.flatnonzero(hits & ~exclude).tolist():
             word = str(frame[j].iloc[i]).strip().lower()
             reasons[i] = "subtotal row" if "sub" in word or "小" in word or "zwischen" in word else "total row"
             exclude[i] = True

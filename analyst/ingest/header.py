@@ -211,5 +211,5 @@ def find_header(rows: Sequence[Row], forced_row: int | None = None) -> Header:
         return Header(tuple(_name(v) for v in row.cells), (row.number,), i + 1, f"Header on row {row.number}.",
                       skipped_above(row.number, i))
     start = next(i for i, r in enumerate(rows) if _span(r) >= max(1, width // 2))
-    names = tuple(f"Column {j + 1}" for j in range(width))
-    return Header(names, (), start, "No header row found: columns are named Column 1, Column 2, ...")
+    generic = tuple(f"Column {j + 1}" for j in range(width))
+    return Header(generic, (), start, "No header row found: columns are named Column 1, Column 2, ...")

@@ -8,6 +8,7 @@ import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from analyst.ingest.errors import IngestError
 
@@ -40,7 +41,7 @@ def read_ingest_limits(values: Mapping[str, str] | None = None) -> tuple[IngestL
     """
     source = os.environ if values is None else values
     defaults = IngestLimits()
-    chosen: dict[str, float] = {}
+    chosen: dict[str, Any] = {}  # int for max_rows, float for the sizes
     problems: list[str] = []
     for field_name, name in _NAMES.items():
         default = getattr(defaults, field_name)

@@ -118,7 +118,7 @@ def _parse(text: pd.Series, decimal_hint: str | None, forced: str | None) -> Num
     digits = digits.str.replace(",", ".", regex=False)
     numbers = pd.to_numeric(digits, errors="coerce").astype("float64")
     numbers = numbers.where(~negative, -numbers).where(~percent, numbers / 100)
-    values = pd.Series(float("nan"), index=text.index, dtype="float64")
+    values: pd.Series = pd.Series(float("nan"), index=text.index, dtype="float64")
     values[numbers.index] = numbers
     if not percent.any() and (values.dropna() % 1 == 0).all() and decimal not in "".join(core.head(1000)):
         values = values.astype("Int64") if values.isna().any() else values.astype("int64")

@@ -158,28 +158,35 @@ def _year(text: str | None) -> int | None:
     return 2000 + number if number < 100 else number
 
 
+def _int(text: str | None) -> int:
+    """A group its pattern requires: never None when the pattern matched."""
+    if text is None:
+        raise ValueError("a required group of a period pattern is empty")
+    return int(text)
+
+
 def _built(kind: str, groups: tuple[str | None, ...]) -> Period | None:
     if kind == "year":
-        return Period("year", int(groups[0]))
+        return Period("year", _int(groups[0]))
     if kind == "fy":
         return Period("year", _year(groups[0]) if groups[0] and groups[0].isdigit() else None, fiscal=True)
     if kind == "quarter":
-        return Period("quarter", _year(groups[1]), int(groups[0]))
+        return Period("quarter", _year(groups[1]), _int(groups[0]))
     if kind == "quarter_rev":
-        return Period("quarter", int(groups[0]), int(groups[1]))
+        return Period("quarter", _int(groups[0]), _int(groups[1]))
     if kind == "quarter_zh":
         digit = groups[1] or groups[2]
-        return Period("quarter", int(groups[0]), _ZH_DIGITS.get(digit) or int(digit))
+        return Period("quarter", _int(groups[0]), _ZH_DIGITS.get(digit or "") or _int(digit))
     if kind == "half":
-        return Period("half", _year(groups[1]), int(groups[0]))
+        return Period("half", _year(groups[1]), _int(groups[0]))
     if kind == "half_rev":
-        return Period("half", int(groups[0]), int(groups[1]))
+        return Period("half", _int(groups[0]), _int(groups[1]))
     if kind == "ym":
-        return Period("month", int(groups[0]), int(groups[1]))
+        return Period("month", _int(groups[0]), _int(groups[1]))
     if kind == "my":
-        return Period("month", int(groups[1]), int(groups[0]))
+        return Period("month", _int(groups[1]), _int(groups[0]))
     if kind == "zh_month":
-        return Period("month", _year(groups[0]), int(groups[1]))
+        return Period("month", _year(groups[0]), _int(groups[1]))
     return None
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -119,12 +120,12 @@ def _fast_card(fast: FastTable, name: str, sha256: str, input_dir: Path) -> Data
         rows=table.num_rows, columns=columns, header_row=fast.header_row, encoding=fast.encoding,
         delimiter=fast.delimiter, excluded_rows=fast.excluded, assumptions=tuple(assumptions),
         sample_rows=first_rows(table), parquet_path=target.relative_to(input_dir.parent).as_posix(),
-        date_range=(dates.first, dates.last) if dates else None,
+        date_range=(dates.first, dates.last) if dates and dates.first and dates.last else None,
     )
 
 
 def _read(path: Path, kind: str, options: IngestOptions, name: str,
-          progress: Progress | None = None) -> list[Item | FastTable]:
+          progress: Progress | None = None) -> Sequence[Item | FastTable]:
     stem = table_slug(Path(name).stem)
     if kind == "parquet":
         frame = pd.read_parquet(path)
@@ -190,7 +191,7 @@ def _card(raw, cleaned: CleanTable, name: str, sha256: str, target: Path, root: 
         assumptions=cleaned.assumptions,
         sample_rows=sample_rows(frame),
         parquet_path=target.relative_to(root).as_posix(),
-        date_range=(dates.first, dates.last) if dates else None,
+        date_range=(dates.first, dates.last) if dates and dates.first and dates.last else None,
     )
 
 

@@ -7,6 +7,7 @@ least as large as any single sheet, else the main sheet), then the sheets in wor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,7 +21,7 @@ Item = tuple[RawTable | None, CleanTable, str]
 """A table to write: how it was read, its clean columns, and its Parquet stem."""
 
 
-def workbook_items(raws: list[RawTable], options: IngestOptions, display_name: str) -> list[Item]:
+def workbook_items(raws: list[RawTable], options: IngestOptions, display_name: str) -> Sequence[Item]:
     """`raws`: the main sheet first, then the other data sheets (as `read_workbook` gives them)."""
     stem = table_slug(Path(display_name).stem)
     tables = [(raw, clean(raw, options)) for raw in raws]

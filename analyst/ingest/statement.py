@@ -56,9 +56,9 @@ def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKi
             kinds.append("subtotal")
             if _PROFIT.search(label):
                 section = None  # "Gross profit" closes the sections above it
-            lines = [k for k in range(since, i) if kinds[k] == "line"]
-            if _SUBTOTAL.search(label) and len(lines) >= 1:
-                notes += _check(label, i, figures, lines)
+            block = [k for k in range(since, i) if kinds[k] == "line"]
+            if _SUBTOTAL.search(label) and len(block) >= 1:
+                notes += _check(label, i, figures, block)
             since = i + 1
         else:
             kinds.append("line")

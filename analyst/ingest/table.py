@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -31,7 +32,7 @@ class RawTable:
     """Column index -> "money" / "percent" when the workbook's number formats say so."""
 
 
-def row_text(cells: object, limit: int = 120) -> str:
+def row_text(cells: Iterable[object], limit: int = 120) -> str:
     parts = [_shown(c) for c in cells if c is not None and str(c).strip() not in ("", "nan")]
     text = " | ".join(parts)
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -47,7 +47,7 @@ def sum_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np.ndarray, 
             if np.all(np.abs(row[have] - running[have]) <= TOLERANCE + 1e-9 * np.abs(running[have])):
                 mask[i] = True
                 excluded.append(ExcludedRow(int(row_numbers[i]), "total row", row_text(frame.iloc[i].tolist())))
-                start = i + 1
+                start = int(i) + 1
     return mask, excluded
 
 

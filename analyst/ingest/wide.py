@@ -129,7 +129,8 @@ def long_form(frame: pd.DataFrame, layout: WideLayout) -> pd.DataFrame:
     for column in layout.periods:
         part = frame[keys].copy()
         part.columns = [str(k) for k in keys]
-        part[names[PERIOD]] = (pd.Timestamp(column.period.start) if dated
+        start = column.period.start
+        part[names[PERIOD]] = (pd.Timestamp(start) if dated and start is not None
                                else column.period.label)
         if layout.measures:
             part[names[MEASURE]] = column.measure or ""

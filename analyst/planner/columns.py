@@ -84,7 +84,7 @@ def sales_columns(card: Any, language: str = "en") -> SalesColumns | None:
         (c for c in columns if c.role == "quantity"), None
     )
     derived: list[Derived] = []
-    amount_name = amount.name if amount is not None else None
+    amount_name: str = amount.name if amount is not None else ""  # else computed below, or None returned
     currency = column_currency(amount) if amount is not None else None
     if amount is None:
         price = _first([c for c in per_unit if c is not unit_cost], _PRICE)

@@ -12,6 +12,7 @@ from typing import Any
 
 from analyst import recipes
 from analyst.datareport.plan import data_steps
+from analyst.events import Step
 from analyst.planner.codegen import PlannedStep, slugify
 from analyst.planner.columns import (
     SalesColumns,
@@ -39,7 +40,8 @@ _FREQ = {"month": "M", "week": "W", "quarter": "Q"}
 
 @dataclass(frozen=True)
 class Plan:
-    steps: tuple[PlannedStep, ...] = ()
+    steps: tuple[PlannedStep | Step, ...] = ()
+    """Recipe steps, and the data report's steps, which are `Step` records already."""
     reason: str | None = None
     """Why nothing can be planned, in plain words (the steps are then empty)."""
 
@@ -78,15 +80,15 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
         prefix = f"{cols.table}_" if several else ""
         steps.extend(_named(step, item, several)
                      for step in _sales_steps(cols, prefix, item.sheet_column, lang))
-    steps = list(_unique_slugs(steps))
+    planned: list[PlannedStep | Step] = list(_unique_slugs(steps))
     for item in data:
-        for step in data_steps(item.card, lang, len(steps) + 1):
-            steps.append(replace(step, description=say(
-                lang, "title_of_table", title=step.description, table=item.label))
-                if several else step)
-    if not steps:
+        for data_step in data_steps(item.card, lang, len(planned) + 1):
+            planned.append(replace(data_step, description=say(
+                lang, "title_of_table", title=data_step.description, table=item.label))
+                if several else data_step)
+    if not planned:
         return Plan(reason=_reason(lang, "no_sales_tables"))
-    return Plan(steps=tuple(steps))
+    return Plan(steps=tuple(planned))
 
 
 def _sales_steps(cols: SalesColumns, prefix: str, sheet_column: str | None,
@@ -175,21 +177,22 @@ def question_plan(intent: Intent | None, cards: Sequence[Any], language: str = "
                                table=cols.table, columns=columns))
     if intent.kind == "total":
         return Plan(steps=(_kpi(cols, "", lang),))
-    if intent.kind == "dynamics":
+    # (measure is None only for "margin"; top always has a dimension, dynamics a period.)
+    if intent.kind == "dynamics" and measure and intent.period:
         if not cols.date:
             return Plan(reason=say(lang, "no_date", table=cols.table, measure=measure,
                                    period=intent.period))
         return Plan(steps=(_dynamics(cols, "", measure, intent.period, lang),))
-    if intent.kind == "top":
+    if intent.kind == "top" and measure and dimension:
         if intent.ascending:
             return Plan(reason=needs_model_message(lang))
         return Plan(steps=(_top(cols, "", dimension, measure, intent.n, lang),))
-    if intent.kind == "abc":
+    if intent.kind == "abc" and measure:
         item = dimension or _main_dimension(cols)
         if item is None:
             return Plan(reason=say(lang, "no_item", table=cols.table))
         return Plan(steps=(_abc(cols, "", item, measure, lang),))
-    if intent.kind == "breakdown" and dimension:
+    if intent.kind == "breakdown" and dimension and measure:
         return Plan(steps=(_breakdown(cols, "", dimension, measure, lang),))
     if intent.kind == "margin":
         if not cols.cost and cols.unit_cost:
@@ -350,9 +353,6 @@ def _unique_slugs(steps: list[PlannedStep]) -> tuple[PlannedStep, ...]:
     return tuple(out)
 
 
-_COLUMN_FIELDS = ("amount", "date", "order_id", "cost", "quantity")
-
-
 def recipe_step(card: Any, recipe: str, arguments: dict[str, Any],
                 language: str = "en") -> PlannedStep | None:
     """The step calling `recipe` with `arguments` on the table of `card`, planned as the
@@ -371,7 +371,9 @@ def recipe_step(card: Any, recipe: str, arguments: dict[str, Any],
     real = {k: v for k, v in arguments.items() if isinstance(v, str) and v in names}
     if recipe == "margin_by":
         real = {"amount": real["revenue"], **real} if "revenue" in real else real
-    cols = replace(cols, **{k: v for k, v in real.items() if k in _COLUMN_FIELDS})
+    cols = replace(cols, amount=real.get("amount", cols.amount), date=real.get("date", cols.date),
+                   order_id=real.get("order_id", cols.order_id),
+                   cost=real.get("cost", cols.cost), quantity=real.get("quantity", cols.quantity))
     amount = cols.amount
     freq = {v: k for k, v in _FREQ.items()}
     try:

@@ -22,6 +22,8 @@ from analyst.query.model import Query, QueryError, is_numeric, validate
 from analyst.query.phrases import qsay
 from analyst.query.reading import Choice, choose, reading_text, suggestions
 from analyst.query.values import category_values
+from analyst.record.step import finished
+from sandbox import ExecutionResult
 
 Approve = Callable[[Step], bool]
 
@@ -66,10 +68,9 @@ def run_query(session: Any, query: Query, card: Any, question: str, language: st
         yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline"))
         return
     yield Event("code", step.description, step=step)
-    from analyst.planner.runner import run_step
-
-    step = run_step(session, step, timeout)
-    result = step.result
+    # What run_step does, with the result kept typed (a finished step's is never None).
+    result: ExecutionResult = session.run(step.code, timeout=timeout)
+    step = finished(step, result, session.workspace.root)
     yield Event("result", step.description, step=step)
     figures = read_query_figures(result.stdout) if result.ok else None
     if figures is None:

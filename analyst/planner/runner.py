@@ -224,7 +224,7 @@ def planned_of(step: Step) -> PlannedStep | None:
     return PlannedStep("", step.description, step.origin.recipe, table, dict(step.origin.params))
 
 
-def _outcome(planned: PlannedStep, step: Step, seen_notes: set[str],
+def _outcome(planned: PlannedStep | Step, step: Step, seen_notes: set[str],
              lang: str) -> tuple[str, str | None]:
     result = step.result
     if result is None or not result.ok:
@@ -241,7 +241,9 @@ def _outcome(planned: PlannedStep, step: Step, seen_notes: set[str],
         text = _own_paragraph(step, lang)
         return ("", say(lang, "no_figures", step=planned.description)) if text is None else (
             text, None)
-    if step.figures is None:
+    # A planned `Step` is the data report's (its words are its own, above); the recipe
+    # writers describe recipe steps only.
+    if step.figures is None or not isinstance(planned, PlannedStep):
         return "", say(lang, "no_figures", step=planned.description)
     return describe(planned, step.figures, seen_notes, lang), None
 

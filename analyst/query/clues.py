@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from analyst.query.model import FilterOp, PeriodUnit
 from analyst.query.text import find_phrase, is_cjk, number_of, singular, stem_match, words
 from analyst.query.vocab import (
     ADVERB_PERIODS,
@@ -32,7 +33,7 @@ _QUARTER = re.compile(r"q([1-4])")
 
 @dataclass(frozen=True)
 class Comparison:
-    op: str
+    op: FilterOp
     value: float
     span: tuple[int, ...]
 
@@ -91,7 +92,7 @@ def month(toks: list[str], used: set[int]) -> tuple[int, tuple[int, ...]] | None
     return None
 
 
-def period_group(toks: list[str], used: set[int]) -> tuple[str, tuple[int, ...]] | None:
+def period_group(toks: list[str], used: set[int]) -> tuple[PeriodUnit, tuple[int, ...]] | None:
     """A calendar grouping: "by month", "per week", "monthly", "по місяцях", "按月"."""
     for unit, stems in ADVERB_PERIODS.items():
         span = first(stems, toks, used)
@@ -110,7 +111,9 @@ def comparisons(toks: list[str], used: set[int]) -> list[Comparison]:
     """"more than 100", "under 5.5", "більше 20", "大于 3" -> op and number."""
     found: list[Comparison] = []
     taken = set(used)
-    for op, phrases in (("ge", AT_LEAST), ("le", AT_MOST), ("gt", GREATER), ("lt", LESS)):
+    kinds: tuple[tuple[FilterOp, tuple[str, ...]], ...] = (
+        ("ge", AT_LEAST), ("le", AT_MOST), ("gt", GREATER), ("lt", LESS))
+    for op, phrases in kinds:
         for phrase in phrases:
             while (span := find_phrase(phrase, toks, taken)) is not None:
                 after = span[-1] + 1

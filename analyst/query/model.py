@@ -170,10 +170,10 @@ def validate(query: Query, card: Any) -> Query:
         if period.unit not in PERIOD_UNITS:
             raise QueryError(f"Unknown period {period.unit!r}; use one of "
                              f"{', '.join(PERIOD_UNITS)}.")
-        month = getattr(period, "month_column", None)
-        for name in (period.column, month):
-            if name is not None and name not in columns:
-                raise QueryError(f"The table {card.table} has no column {name!r}.")
+        month = period.month_column if isinstance(period, Period) else None
+        for named in (period.column, month):
+            if named is not None and named not in columns:
+                raise QueryError(f"The table {card.table} has no column {named!r}.")
         if not _is_date(columns[period.column]) and not (
                 period.unit == "year" or (period.unit in ("month", "quarter") and month)):
             raise QueryError(f"Column {period.column!r} is not a date, so it has no "

@@ -15,7 +15,7 @@ from typing import Any
 
 from analyst.query import clues
 from analyst.query.columns import Hit, column_hits, partial_hits, value_hits
-from analyst.query.model import Compare, Filter, Period, Query, is_numeric
+from analyst.query.model import Aggregation, Compare, Filter, Order, Period, Query, is_numeric
 from analyst.query.periods import date_source
 from analyst.query.text import (
     find_phrase,
@@ -120,24 +120,25 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     # Numbers compared with a column: "more than 100", "under 5.5".
     for comparison in clues.comparisons(toks, used):
         used.update(comparison.span)
-        column = _nearest_numeric(hits, columns, comparison.span[0])
-        if column is None:
+        compared = _nearest_numeric(hits, columns, comparison.span[0])
+        if compared is None:
             return Refusal("no_compared_column", {"value": _plain(comparison.value)})
-        filters.append(Filter(column, comparison.op, comparison.value))
+        filters.append(Filter(compared, comparison.op, comparison.value))
     date = date_source(card, columns, hits)
     # Years, quarters and months named: filters on the date (or year) column, or a change.
     years = clues.years(toks, used)
     used.update(i for i, _ in years)
     change = clues.first(CHANGE, toks, used)
     compare = None
-    if years and date is None:
-        return Refusal("no_date_for_filter", {"what": ", ".join(str(y) for _, y in years)})
-    if len(years) == 2 and change is not None:
-        used.update(change)
-        compare = Compare(date.column, "year", years[0][1], years[1][1])
-    elif years:
-        value = years[0][1] if len(years) == 1 else tuple(y for _, y in years)
-        filters.append(Filter(date.column, "year", value))
+    if years:
+        if date is None:
+            return Refusal("no_date_for_filter", {"what": ", ".join(str(y) for _, y in years)})
+        if len(years) == 2 and change is not None:
+            used.update(change)
+            compare = Compare(date.column, "year", years[0][1], years[1][1])
+        else:
+            value = years[0][1] if len(years) == 1 else tuple(y for _, y in years)
+            filters.append(Filter(date.column, "year", value))
     if q := clues.quarter(toks, used):
         if date is None or (date.unit == "year" and date.month_column is None):
             return Refusal("no_date_for_filter", {"what": f"Q{q[0]}"})
@@ -151,8 +152,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     # A calendar grouping: "by month", "monthly".
     period = None
     if grouping := clues.period_group(toks, used):
-        unit, span = grouping
-        used.update(span)
+        unit, words_used = grouping
+        used.update(words_used)
         if date is None:
             return Refusal("no_date_for_period", {"period": unit})
         if date.unit == "year" and unit != "year" and not (
@@ -162,9 +163,11 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         if date.unit == "year" and unit == "year":
             period = Period(date.column, "year")
     # Top/bottom N and superlatives.
-    order, limit = None, None
-    for direction, phrases in (("desc", HIGHEST), ("asc", LOWEST)):
-        span = clues.first(phrases, toks, used)
+    order: Order | None = None
+    limit: int | None = None
+    directions: tuple[tuple[Order, tuple[str, ...]], ...] = (("desc", HIGHEST), ("asc", LOWEST))
+    for direction, superlatives in directions:
+        span = clues.first(superlatives, toks, used)
         if span is not None:
             order = order or direction
             used.update(span)
@@ -177,7 +180,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if which is not None:
         used.update(which)
     # The aggregation, among the words left.
-    aggregation = None
+    aggregation: Aggregation | None = None
     for name, phrases in AGGREGATIONS.items():
         span = clues.first(phrases, toks, used)
         if span is not None:

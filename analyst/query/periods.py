@@ -7,7 +7,7 @@ and `month` side by side (electricity): "by month" and "in 2020" work on those t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from analyst.query.columns import Hit
 from analyst.query.model import is_numeric
@@ -20,7 +20,7 @@ _MONTH_NAMES = ("month", "місяць", "месяц", "月", "月份")
 @dataclass(frozen=True)
 class DateSource:
     column: str
-    unit: str
+    unit: Literal["day", "year"]
     """"day" for a real date column, "year" for a column of years."""
     month_column: str | None = None
 

@@ -51,7 +51,9 @@ def _condition(f: Any, language: str) -> str:
     if f.op == "month":
         from analyst.recipes.labels import month_label
 
-        value = month_label(f"2000-{int(f.value):02d}-01", language).split()[0].rstrip(".")
+        label = month_label(f"2000-{int(f.value):02d}-01", language)
+        if label is not None:  # (a month number outside 1-12 is said as it is)
+            value = label.split()[0].rstrip(".")
     return qsay(language, f.op, c=f.column, v=value)
 
 

@@ -9,7 +9,9 @@ and category values are matched before these words are looked for, so "max" insi
 
 from __future__ import annotations
 
-AGGREGATIONS: dict[str, tuple[str, ...]] = {
+from analyst.query.model import Aggregation, PeriodUnit
+
+AGGREGATIONS: dict[Aggregation, tuple[str, ...]] = {
     "share": ("share", "percentage", "proportion", "percent", "part of the total", "частк*",
               "відсот*", "процент*", "доля", "долю", "доли", "占比", "比例", "份额", "百分比"),
     "nunique": ("distinct", "unique", "different", "унікальн*", "різн*", "уникальн*",
@@ -46,7 +48,7 @@ ROW_WORDS = ("day", "date", "row", "record", "entry", "день", "дня", "д�
              "рядок", "строка", "запис", "запис*", "天", "日", "行", "记录")
 """"Which day was the hottest": the rows themselves, not a group."""
 
-PERIODS: dict[str, tuple[str, ...]] = {
+PERIODS: dict[PeriodUnit, tuple[str, ...]] = {
     "day": ("day", "days", "date", "день", "дня", "днях", "днями", "днів", "дням", "дні", "天",
             "日"),
     "week": ("week", "тиждень", "тижн*", "тижд*", "недел*", "周", "星期"),
@@ -56,7 +58,7 @@ PERIODS: dict[str, tuple[str, ...]] = {
              "годах", "годы", "лет", "年"),
 }
 """After a grouping word only ("by month", "по місяцях"): "how many days" counts rows."""
-ADVERB_PERIODS: dict[str, tuple[str, ...]] = {
+ADVERB_PERIODS: dict[PeriodUnit, tuple[str, ...]] = {
     "day": ("daily", "щоденн*", "ежедневн*", "每日", "每天"),
     "week": ("weekly", "щотижн*", "еженедельн*", "每周"),
     "month": ("monthly", "помісячн*", "щомісячн*", "помесячн*", "ежемесячн*", "每月", "月度"),

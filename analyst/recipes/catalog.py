@@ -7,7 +7,9 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from types import MappingProxyType
+from typing import Any
 
 from . import dynamics, funnel, kpi, pnl, ranking, variance
 from .breakdown import BREAKDOWN_DEFINITION, MARGIN_DEFINITION, breakdown, margin_by
@@ -28,7 +30,7 @@ DEFINITIONS: MappingProxyType[str, str] = MappingProxyType({
 })
 
 # One line of meaning per recipe, plus the figures it puts in `result.figures`.
-_MEANINGS = {
+_MEANINGS: dict[Callable[..., Any], str] = {
     kpi.kpi_summary: "totals, orders, average order value, gross margin. figures: total, "
                      "rows, orders, average_order_value, [returns, cost, gross_profit, "
                      "gross_margin_pct, quantity, days]",

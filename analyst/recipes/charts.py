@@ -12,12 +12,14 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 import matplotlib.dates as mdates
 import pandas as pd
 from matplotlib import font_manager
 from matplotlib.figure import Figure
+from matplotlib.rcsetup import cycler  # matplotlib's own (validates the keys)
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from .labels import (  # noqa: F401 (CURRENCY_SYMBOLS re-exported)
@@ -29,6 +31,9 @@ from .labels import (  # noqa: F401 (CURRENCY_SYMBOLS re-exported)
     month_label,
 )
 from .result import ChartSpec
+
+if TYPE_CHECKING:  # names only: the sandbox may hold another matplotlib
+    from matplotlib.typing import RcKeyType
 
 FONT_FAMILIES = ["DejaVu Sans", "WenQuanYi Micro Hei", "Noto Sans CJK JP", "Noto Sans CJK SC"]
 FONT_DIRS = ("/usr/share/fonts/truetype/wqy", "/usr/share/fonts/opentype/noto")
@@ -63,7 +68,7 @@ def register_fonts() -> list[str]:
     return [f for f in FONT_FAMILIES if f in known] or ["DejaVu Sans"]
 
 
-def style() -> dict[str, object]:
+def style() -> dict[RcKeyType, Any]:
     """The rcParams of the house style (used by `apply_style` and inside `render_chart`)."""
     return {
         # A list of families (not "sans-serif"): only then does matplotlib fall back glyph
@@ -81,7 +86,7 @@ def style() -> dict[str, object]:
         "axes.spines.right": False,
         "axes.grid": True,
         "axes.axisbelow": True,
-        "axes.prop_cycle": matplotlib.cycler(color=SERIES_COLOURS),
+        "axes.prop_cycle": cycler(color=SERIES_COLOURS),
         "grid.color": GRID,
         "grid.linewidth": 0.8,
         "xtick.color": MUTED,
@@ -202,6 +207,7 @@ def _draw_columns(ax, spec: ChartSpec, labels: list[str], series, groups) -> Non
         return
     for k, (name, values) in enumerate(series):
         offsets = [i + (k - (len(series) - 1) / 2) * width for i in range(count)]
+        colours: list[str] | str
         if len(series) == 1:
             colours = [_bar_colour(v, groups[i] if groups else None, i, spec, labels)
                        for i, v in enumerate(values)]
@@ -237,6 +243,7 @@ def _draw_ranked_area(ax, spec: ChartSpec, values: list[float], groups) -> None:
 
 
 def _draw_line(ax, spec: ChartSpec, labels: list[str], series) -> None:
+    x: pd.DatetimeIndex | list[int]
     if spec.dates:
         x = pd.to_datetime(list(spec.dates))
         locator = mdates.AutoDateLocator()

@@ -82,7 +82,7 @@ def funnel_conversion(
     table = overall
     if period:
         dated = frame[~undated]
-        by_period = [_conversions(part, stage_order, p) for p, part in dated.groupby("period")]
+        by_period = [_conversions(part, stage_order, str(p)) for p, part in dated.groupby("period")]
         # No "All" rows beside the periods: a totals row in the table gets summed twice.
         # The overall funnel is in the figures and the chart.
         table = pd.concat(by_period, ignore_index=True)
@@ -92,8 +92,10 @@ def funnel_conversion(
     first, last = overall["count"].iloc[0], overall["count"].iloc[-1]
     figures = {"first_stage_count": float(first), "last_stage_count": float(last),
                "overall_conversion_pct": pct(last, first)}
-    for prev, row in zip(stage_order, overall.iloc[1:].itertuples(index=False), strict=False):
-        figures[f"conversion_pct:{prev}->{row.stage}"] = float(row.stage_conversion_pct)
+    steps = zip(stage_order, overall["stage"].iloc[1:], overall["stage_conversion_pct"].iloc[1:],
+                strict=False)  # n stages, n-1 steps between them
+    for prev, stage, converted in steps:
+        figures[f"conversion_pct:{prev}->{stage}"] = float(converted)
     chart = ChartSpec(
         kind="funnel",
         title="Funnel",

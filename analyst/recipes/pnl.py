@@ -153,7 +153,7 @@ def _long_lines(df: pd.DataFrame, account: str, amount: str, mapping: Mapping[st
     categories = to_labels(df[account])
     sections = (dict(zip(categories, df[section].astype("string").fillna(""), strict=True))
                 if section else {})
-    lines_of = {}
+    lines_of: dict[object, str] = {}
     guessed = []
     for category in categories.unique():
         line = (mapping.get(category) or classify_account(str(sections.get(category, "")))
@@ -167,8 +167,8 @@ def _long_lines(df: pd.DataFrame, account: str, amount: str, mapping: Mapping[st
     ignored = [str(c) for c, line in lines_of.items() if line == "ignore"]
     if ignored:
         notes.append(f"Below the operating line, left out: {', '.join(ignored)}.")
-    line = categories.map(lines_of)
-    return pd.DataFrame({name: values.where(line == name, 0.0) for name in LINES[:3]})
+    row_lines = categories.map(lines_of)
+    return pd.DataFrame({name: values.where(row_lines == name, 0.0) for name in LINES[:3]})
 
 
 def _wide_lines(df: pd.DataFrame, revenue: str, cogs: str | None, opex: list[str],

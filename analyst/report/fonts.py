@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
@@ -54,7 +55,9 @@ def _register(name: str, path: Path, subfont: int = 0) -> None:
 
 def _family(regular: str, bold: str) -> None:
     # So that <b> in our own markup maps to the bold face (or to regular when there is none).
-    for is_bold, is_italic, face in ((0, 0, regular), (1, 0, bold), (0, 1, regular), (1, 1, bold)):
+    faces: tuple[tuple[Literal[0, 1], Literal[0, 1], str], ...] = (
+        (0, 0, regular), (1, 0, bold), (0, 1, regular), (1, 1, bold))
+    for is_bold, is_italic, face in faces:
         addMapping(regular, is_bold, is_italic, face)
 
 

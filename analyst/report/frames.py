@@ -86,7 +86,7 @@ def cell_text(value: object, fmt: str, currency: str | None, language: str | Non
     if fmt in NUMERIC_FORMATS:
         return format_value(value, fmt, currency, language)
     try:
-        if pd.isna(value):  # type: ignore[arg-type]
+        if pd.isna(value):  # type: ignore[call-overload]  # any cell; non-scalars raise below
             return MISSING if fmt in ("date", "month") else ""
     except (TypeError, ValueError):  # lists, arrays: not a scalar, show them as text
         pass

@@ -22,6 +22,7 @@ from analyst.report.styles import (
     MUTED,
     PAGE_SIZE,
     RULE,
+    Heading,
 )
 from analyst.report.text import ELLIPSIS, clean
 
@@ -52,14 +53,14 @@ def numbered_canvas(font: str, page_label: str) -> type[rl_canvas.Canvas]:
 
         def showPage(self) -> None:  # reportlab's name
             self._pages.append(dict(self.__dict__))
-            self._startPage()
+            self._startPage()  # type: ignore[attr-defined]  # reportlab internals, not in stubs
             # Bookmarks and links name their page by this counter ("Page3"); advance it as a
             # real page break would, or every destination would point at page 1.
-            self._doc.pageCounter += 1
+            self._doc.pageCounter += 1  # type: ignore[attr-defined]  # (same)
 
         def save(self) -> None:
             total = len(self._pages)
-            self._doc.pageCounter = 1  # the real page breaks below number the pages again
+            self._doc.pageCounter = 1  # type: ignore[attr-defined]  # real page breaks renumber
             for number, state in enumerate(self._pages, start=1):
                 self.__dict__.update(state)
                 self.setFont(font, FURNITURE_SIZE)
@@ -122,7 +123,7 @@ class ReportDoc(BaseDocTemplate):
         canv.restoreState()
 
     def afterFlowable(self, flowable: Flowable) -> None:  # reportlab's name
-        entry = getattr(flowable, "toc_entry", None)
+        entry = flowable.toc_entry if isinstance(flowable, Heading) else None
         if entry is None:
             return
         level, markup, plain, key = entry

@@ -117,9 +117,16 @@ def table_style(st: Styles, commands: list[tuple]) -> TableStyle:
     return TableStyle([("FONT", (0, 0), (-1, -1), st.fonts.regular, 9), *commands])
 
 
+class Heading(Paragraph):
+    """A paragraph that may be listed in the contents: `toc_entry` is (level, markup,
+    plain text, bookmark key), read by ReportDoc.afterFlowable."""
+
+    toc_entry: tuple[int, str, str, str] | None = None
+
+
 def heading(text: str, style: ParagraphStyle, key: str | None = None) -> Paragraph:
     """A heading; with a key it is listed in the contents and the PDF outline."""
-    para = Paragraph(escape(text), style)
+    para = Heading(escape(text), style)
     if key is not None:
-        para.toc_entry = (0, escape(text), clean(text), key)  # read by ReportDoc.afterFlowable
+        para.toc_entry = (0, escape(text), clean(text), key)
     return para

@@ -72,7 +72,7 @@ def frame_table(
 
     Figures are written in `language`'s style ("1 234,50 грн" in Ukrainian)."""
     frame = prepare_frame(df)
-    notes: list[Flowable] = []
+    notes: list[str] = []
     total_rows, total_cols = len(frame), frame.shape[1]
     if total_cols > MAX_COLUMNS:
         frame = frame.iloc[:, :MAX_COLUMNS]

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from openpyxl import Workbook
+from openpyxl.cell.cell import Cell
 from openpyxl.drawing.image import Image as XLImage
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
@@ -56,7 +57,7 @@ def safe_sheet_name(name: str, taken: Iterable[str]) -> str:
     return candidate
 
 
-def _cell_value(value: object) -> object:
+def _cell_value(value: object) -> bool | int | float | str | date | None:
     """A value openpyxl writes faithfully: numbers as numbers, text cleaned and bounded."""
     if value is None or value is pd.NA or value is pd.NaT:
         return None
@@ -76,8 +77,10 @@ def _cell_value(value: object) -> object:
     return truncate(clean(value), EXCEL_CELL_CHARS)
 
 
-def _put(ws: Worksheet, row: int, column: int, value: object) -> object:
+def _put(ws: Worksheet, row: int, column: int, value: object) -> Cell:
     cell = ws.cell(row=row, column=column, value=_cell_value(value))
+    if not isinstance(cell, Cell):  # a merged cell holds no value: we write only fresh cells
+        raise TypeError(f"cell {row},{column} is part of a merged range")
     if isinstance(cell.value, str) and cell.value.startswith("="):
         cell.data_type = "s"  # text from a file is never run as a formula
     return cell
@@ -147,7 +150,7 @@ def _section_sheet(ws: Worksheet, item: Section, language: str = "en") -> None:
                     shown = 14 if styles[j - 1] else len(str(cell.value or ""))
                     widths[j] = max(widths[j], shown)
         last = header_row + len(frame)
-        ws.freeze_panes = ws.cell(row=header_row + 1, column=1)
+        ws.freeze_panes = f"A{header_row + 1}"
         ws.auto_filter.ref = f"A{header_row}:{get_column_letter(frame.shape[1])}{last}"
         next_free_column = frame.shape[1] + 2
     _autofit(ws, widths)
@@ -158,7 +161,7 @@ def _section_sheet(ws: Worksheet, item: Section, language: str = "en") -> None:
             _put(ws, 3, 1, f"Chart not available: {Path(item.chart_path).name}")
             return
         scale = IMAGE_WIDTH_PX / image.width if image.width > IMAGE_WIDTH_PX else 1
-        image.width, image.height = image.width * scale, image.height * scale
+        image.width, image.height = round(image.width * scale), round(image.height * scale)
         ws.add_image(image, f"{get_column_letter(next_free_column)}4")
 
 
@@ -206,7 +209,10 @@ def render_xlsx(report: Report) -> bytes:
     own_words += [text for s in report.sections for text in (s.title, s.narrative)]
     lb = labels_for(report.language_hint or detect_language(own_words))
     book = Workbook()
-    _summary_sheet(book.active, report, lb)
+    first = book.active
+    if not isinstance(first, Worksheet):  # a new workbook always opens on one worksheet
+        raise TypeError("openpyxl made a workbook without a worksheet")
+    _summary_sheet(first, report, lb)
     for number, item in enumerate(report.sections, start=1):
         if item.table is None and item.chart_path is None:
             continue  # narrative only: nothing a spreadsheet adds

@@ -29,6 +29,7 @@ from analyst.planner.phrases.definitions import translate_definition
 from analyst.planner.runner import planned_of, step_paragraph
 from analyst.report import KPI, CodeStep, Definition, Report, Section, Source
 from analyst.report.formats import format_int
+from analyst.report.model import ColumnFormat
 from analyst.reporting.tables import abc_classes, friendly, kpi_rows, step_table
 from sandbox import Workspace
 
@@ -214,7 +215,7 @@ def _section(workspace: Workspace, step: Step, title: str | None, narrative: str
         table = table.head(MAX_TABLE_ROWS)
     if table is None and chart is None and not text:
         return None
-    row_formats: dict[int, str] = {}
+    row_formats: dict[int, ColumnFormat] = {}
     if table is not None and step.recipe == "kpi_summary" and planned:
         table, row_formats = kpi_rows(table, planned.arguments)
     if table is not None:

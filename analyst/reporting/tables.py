@@ -16,10 +16,11 @@ from analyst.events import Step
 from analyst.planner.codegen import PlannedStep
 from analyst.planner.phrases import phrases, say
 from analyst.planner.runner import planned_of
+from analyst.report.model import ColumnFormat
 from sandbox import Workspace
 
 
-def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, dict[str, str]]:
+def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, dict[str, ColumnFormat]]:
     """The table the step saved (Parquet first) and the format of its columns."""
     files = sorted((f for f in (step.result.files if step.result else ())
                     if f.path.endswith(TABLE_SUFFIXES)),
@@ -37,7 +38,7 @@ def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, d
         money = {v for k, v in planned.arguments.items()
                  if k in ("amount", "revenue", "cost") and isinstance(v, str)}
         money |= {"gross_profit", "change", "yoy_change"} if planned.recipe != "kpi_summary" else set()
-    formats: dict[str, str] = {}
+    formats: dict[str, ColumnFormat] = {}
     table = table.copy()
     for column in table.columns:
         name = str(column)
@@ -58,32 +59,35 @@ def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, d
     return table, formats
 
 
-_KPI_ROW_FORMATS = {"Rows": "int", "Orders": "int", "Orders (rows; no order id given)": "int",
+_KPI_ROW_FORMATS: dict[str, ColumnFormat] = {"Rows": "int", "Orders": "int", "Orders (rows; no order id given)": "int",
                     "Average order value": "money", "Returns (negative rows)": "money",
                     "Return rows": "int", "Gross profit": "money", "Gross margin %": "percent",
                     "Days covered": "int"}
 
 
-def kpi_rows(table: pd.DataFrame, arguments: dict[str, Any]) -> tuple[pd.DataFrame, dict[int, str]]:
+def kpi_rows(table: pd.DataFrame, arguments: dict[str, Any]) -> tuple[pd.DataFrame, dict[int, ColumnFormat]]:
     """Key figures hold money, counts and a margin in one column: a format per row, so the
     CFO reads "400" rows and "31.0%", not "400.00" and "31.01"."""
     if not {"metric", "value"} <= set(table.columns):
         return table, {}
-    totals = {f"Total {arguments.get(k)}": fmt for k, fmt in
-              (("amount", "money"), ("cost", "money"), ("quantity", "int")) if arguments.get(k)}
+    kinds: tuple[tuple[str, ColumnFormat], ...] = (("amount", "money"), ("cost", "money"),
+                                                  ("quantity", "int"))
+    totals = {f"Total {arguments.get(k)}": fmt for k, fmt in kinds if arguments.get(k)}
     table = table.copy()
-    formats: dict[int, str] = {}
+    values = table["value"].copy()
+    formats: dict[int, ColumnFormat] = {}
     for position, metric in enumerate(table["metric"].astype(str)):
         fmt = _KPI_ROW_FORMATS.get(metric) or totals.get(metric)
         if fmt:
             formats[position] = fmt
         if fmt == "percent":  # recipes give 0-100, the report fractions
-            table.iloc[position, table.columns.get_loc("value")] /= 100.0
+            values.iloc[position] = values.iloc[position] / 100.0
+    table["value"] = values
     return table, formats
 
 
 def abc_classes(table: pd.DataFrame,
-                 formats: dict[str, str]) -> tuple[pd.DataFrame, dict[str, str]]:
+                 formats: dict[str, ColumnFormat]) -> tuple[pd.DataFrame, dict[str, ColumnFormat]]:
     """The ABC table per class (items, amount, share): 200 item rows say less than 3 rows."""
     amount = next(c for c in table.columns if formats.get(str(c)) == "money")
     summary = table.groupby("class").agg(items=("class", "size"), **{amount: (amount, "sum")})
@@ -93,8 +97,8 @@ def abc_classes(table: pd.DataFrame,
     return summary, {"items": "int", str(amount): "money", "share_pct": "percent"}
 
 
-def friendly(table: pd.DataFrame, formats: dict[str, str], step: Step,
-             planned: PlannedStep | None, lang: str) -> tuple[pd.DataFrame, dict[str, str]]:
+def friendly(table: pd.DataFrame, formats: dict[str, ColumnFormat], step: Step,
+             planned: PlannedStep | None, lang: str) -> tuple[pd.DataFrame, dict[str, ColumnFormat]]:
     """Headers a reader understands ("share_pct" -> "Share"), in the report's language.
 
     The user's own column names (the amount, the product) are kept as they are; so is a

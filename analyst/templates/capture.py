@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from analyst.datacard import DataCard
 from analyst.planner.phrases import language_of
@@ -67,19 +67,20 @@ def template_step(step: Step, cards: Sequence[DataCard], root: Path,
     origin = step.origin
     if isinstance(origin, RecipeCall):
         names = _param_columns(origin.params)
-        kind, extra = "recipe", {"recipe": origin.recipe, "params": dict(origin.params)}
-        language = origin.language
+        kind, language = "recipe", origin.language
+        recipe, params, query = origin.recipe, dict(origin.params), None
     elif isinstance(origin, QueryCall):
         names = query_columns(origin.query)
+        kind, language = "query", question_language
+        recipe, params = "", None
         query = {k: v for k, v in origin.query.items() if k != "table"}
-        kind, extra, language = "query", {"query": query}, question_language
     else:
         return None
     columns = column_refs(card, names, root)
     others = tuple(c.name for c in card.columns if c.name not in {r.name for r in columns})
     return TemplateStep(title=step.description, kind=kind, columns=columns,
                         language=language, source_file=card.source_file, others=others,
-                        **extra)
+                        recipe=recipe, params=params, query=query)
 
 
 def column_refs(card: DataCard, names: Sequence[str], root: Path) -> tuple[ColumnRef, ...]:
@@ -120,5 +121,5 @@ def covered_period(cards: Sequence[DataCard]) -> tuple[str, str] | None:
     return min(r[0] for r in ranges)[:10], max(r[1] for r in ranges)[:10]
 
 
-def _finite(value: float | None) -> bool:
+def _finite(value: float | None) -> TypeGuard[float]:
     return value is not None and value == value and abs(value) != float("inf")

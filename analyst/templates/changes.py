@@ -36,14 +36,15 @@ def with_changes(report: Report, template: ReportTemplate, period: tuple[str, st
     date = template.run_date
     saved = {_key(k): k for k in template.key_figures}
     tiles: list[KPI] = []
-    rows: list[tuple[KPI, KeyFigure, float | None]] = []
+    rows: list[tuple[KPI, KeyFigure, float, float | None]] = []  # tile, saved, now, change
     for kpi in report.kpis:
         old = saved.get(kpi.key or kpi.label)
         if old is None or old.format != kpi.format or kpi.value is None:
             tiles.append(kpi)
             continue
-        delta = change(old.value, float(kpi.value))
-        rows.append((kpi, old, delta))
+        now = float(kpi.value)
+        delta = change(old.value, now)
+        rows.append((kpi, old, now, delta))
         tiles.append(replace(kpi, delta=delta, delta_label=rsay(lang, "vs_run", date=date)))
     sections = [_changes_section(rows, template, period, lang), *report.sections]
     if not_run:
@@ -56,7 +57,7 @@ def _key(figure: KeyFigure) -> str:
     return figure.key or figure.label
 
 
-def _changes_section(rows: Sequence[tuple[KPI, KeyFigure, float | None]],
+def _changes_section(rows: Sequence[tuple[KPI, KeyFigure, float, float | None]],
                      template: ReportTemplate, period: tuple[str, str] | None,
                      lang: str) -> Section:
     date = template.run_date
@@ -72,14 +73,14 @@ def _changes_section(rows: Sequence[tuple[KPI, KeyFigure, float | None]],
     figure, was, now, moved = (rsay(lang, k, date=date) for k in ("figure", "then", "now",
                                                                   "change"))
     table = pd.DataFrame({
-        figure: [kpi.label for kpi, _, _ in rows],
-        was: [old.value for _, old, _ in rows],
-        now: [float(kpi.value) for kpi, _, _ in rows],
+        figure: [kpi.label for kpi, _, _, _ in rows],
+        was: [old.value for _, old, _, _ in rows],
+        now: [value for _, _, value, _ in rows],
         # Text: a row's format (money, count, margin) would otherwise apply to it too.
-        moved: [format_delta(delta, lang) for _, _, delta in rows],
+        moved: [format_delta(delta, lang) for _, _, _, delta in rows],
     })
-    formats = {i: kpi.format for i, (kpi, _, _) in enumerate(rows)}
-    currency = next((kpi.currency for kpi, _, _ in rows if kpi.currency), None)
+    formats = {i: kpi.format for i, (kpi, _, _, _) in enumerate(rows)}
+    currency = next((kpi.currency for kpi, _, _, _ in rows if kpi.currency), None)
     return Section(title=rsay(lang, "changes_title", date=date), narrative=text, table=table,
                    column_formats={figure: "text", moved: "text"}, currency=currency,
                    row_formats=formats)

@@ -46,7 +46,7 @@ def first_run(analysis: Any, questions: Sequence[str], *, brain: str = "auto",
     pins = _standard_pins(analysis)
     asked: list[Answer] = []
     for question in questions:
-        answer = _last_answer(analysis.ask(question, brain=brain))  # type: ignore[arg-type]
+        answer = _last_answer(analysis.ask(question, brain=brain))
         if answer is None or not answer.ok or not answer.steps:
             problems.append(f"“{question}”: " + (answer.text if answer else "no answer."))
             continue

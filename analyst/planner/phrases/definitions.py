@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import cast
 
 from analyst.planner.phrases import defs_ru, defs_uk, defs_zh, normalise, say
 from analyst.recipes.breakdown import BREAKDOWN_DEFINITION, MARGIN_DEFINITION
@@ -80,8 +81,8 @@ def _top(template: str, params: dict[str, object], lang: str) -> str:
 
 
 def _abc(template: str, params: dict[str, object], lang: str) -> str:
-    return template.format(a=format_percent(params["a"], 0, lang),
-                           b=format_percent(params["b"], 0, lang))
+    return template.format(a=format_percent(cast("float", params["a"]), 0, lang),
+                           b=format_percent(cast("float", params["b"]), 0, lang))
 
 
 _FILL: dict[str, Callable[[str, dict[str, object], str], str]] = {

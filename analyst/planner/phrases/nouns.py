@@ -69,11 +69,12 @@ def plural(name: str) -> str:
 class Noun(str):
     """A column name that a template may lower or pluralise (see the module's doc)."""
 
-    count: float | None
+    # Not `count`: that would shadow str.count for every caller that treats this as text.
+    quantity: float | None
 
     def __new__(cls, name: str, count: float | None = None) -> Self:
         noun = super().__new__(cls, name)
-        noun.count = count
+        noun.quantity = count
         return noun
 
     def __format__(self, spec: str) -> str:
@@ -83,5 +84,5 @@ class Noun(str):
         if spec == "words":
             return plural(lowered(name))
         if spec == "count":
-            return lowered(name) if self.count == 1 else plural(lowered(name))
+            return lowered(name) if self.quantity == 1 else plural(lowered(name))
         return format(name, spec)
