@@ -23,6 +23,7 @@ from analyst.events import Answer, Event, Step
 from analyst.progress import Progress
 from analyst.restore import ingest_named, restore_files
 from analyst.stopping import STOPPED_TEXT, StoppableSession, StopSwitch
+from analyst.words.catalog import write_mo_files
 from sandbox import Limits, SandboxError, Workspace, open_session
 
 if TYPE_CHECKING:  # imported when a report is made: they pull in pandas and reportlab
@@ -35,6 +36,16 @@ Brain = Literal["auto", "offline", "llm"]
 RECIPES_DIR = Path(__file__).resolve().parent / "recipes"
 NO_MODEL = ("No language model is configured. Set OPENAI_API_KEY (or OPENAI_BASE_URL for a "
             "local server) in Settings, or ask with the offline analyst.")
+
+
+def install_recipes(lib_dir: Path) -> None:
+    """`lib_dir/recipes/`: the recipes package and the product's words, compiled (the
+    sandbox's Python has the standard library's gettext but not Babel)."""
+    target = lib_dir / "recipes"
+    # Replace rather than merge: a stale module left from an older version must not load.
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(RECIPES_DIR, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    write_mo_files(target / "locale")
 
 
 class Analysis:
@@ -86,11 +97,8 @@ class Analysis:
 
     def install_recipes(self) -> None:
         """Copy the recipes package to `lib/recipes/` so sandbox code can `import recipes`."""
-        target = self.workspace.lib_dir / "recipes"
-        # Replace rather than merge: a stale module left from an older version must not load.
-        shutil.rmtree(target, ignore_errors=True)
-        shutil.copytree(RECIPES_DIR, target,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        install_recipes(self.workspace.lib_dir)
+
 
     # -- data ---------------------------------------------------------------------------
 

@@ -41,7 +41,7 @@ def hint(assumption: str) -> str | None:
 
 def short_summary(card: dict[str, Any]) -> str:
     """One line for the folded card: rows, header row, totals left out, decimal comma."""
-    parts = [t("n_rows", n=f"{card.get('rows', 0):,}")]
+    parts = [t("n_rows", count=card.get("rows") or 0)]
     if (card.get("header_row") or 1) > 1:
         parts.append(t("header_on_row", n=card["header_row"]))
     excluded = len(card.get("excluded_rows") or [])
@@ -92,7 +92,8 @@ def _assumptions(card: dict[str, Any]) -> None:
     where = t("sheet_of", sheet=card["sheet"]) if card.get("sheet") else ""
     names = [c.get("name", "") for c in card.get("columns") or []]
     shown = ", ".join(names[:8]) + (t("and_more", n=len(names) - 8) if len(names) > 8 else "")
-    counts = t("card_line", rows=f"{card.get('rows', 0):,}", cols=f"{len(names):,}", shown=shown)
+    counts = t("card_line", rows=t("n_rows", count=card.get("rows") or 0),
+               cols=t("n_columns", count=len(names)), shown=shown)
     st.markdown(f"**{card.get('source_file', '')}**{where}: {counts}")
     assumptions = list(card.get("assumptions") or [])
     if not assumptions:

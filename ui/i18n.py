@@ -1,6 +1,8 @@
 """The language of the app's own words: English, Ukrainian, Russian or Chinese.
 
-`t(key, lang)` is the label in a language (English when it lacks one). Which language:
+`t(key, lang)` is the label in a language (English when it lacks one), from the product's
+message catalogue (`analyst.words`, context "ui"); `t(key, count=n)` the form for n items
+("21 рядок", "22 рядки", "25 рядків"). Which language:
 the Settings choice ("Interface language"), else automatic: the language of the user's
 last question, else that of the data (the offline analyst answers the same way, so the
 labels around an answer match its words).
@@ -13,7 +15,8 @@ from typing import Any
 
 import streamlit as st
 
-from ui.strings import LANGUAGES, STRINGS
+from analyst.report.formats import format_int
+from analyst.words import LANGUAGES, say
 
 CHOICES = {"auto": "Automatic", "en": "English", "uk": "Українська", "ru": "Русский", "zh": "中文"}
 PREF_KEY = "pref_ui_language"  # the Settings choice (kept apart from the widget's key)
@@ -21,16 +24,14 @@ AUTO_KEY = "ui_language_auto"  # what "Automatic" means now, set by the pages
 STANDARD_REPORT = "Standard report"  # the stored question of the standard report (not shown as is)
 
 
-def t(key: str, lang: str | None = None, **values: Any) -> str:
-    """The label `key` in `lang` (default: the interface language now), values filled in."""
+def t(key: str, lang: str | None = None, count: int | None = None, **values: Any) -> str:
+    """The label `key` in `lang` (default: the interface language now), values filled in;
+    with `count`, the plural form for that many, `{n}` being the count in the language's
+    number style unless given."""
     lang = lang or current()
-    texts = STRINGS.get(key)
-    if texts is None:
-        text = key
-    else:
-        index = LANGUAGES.index(lang) if lang in LANGUAGES else 0
-        text = texts[index] or texts[0]
-    return text.format(**values) if values else text
+    if count is not None:
+        values.setdefault("n", format_int(count, lang))
+    return say(lang, "ui", key, plural=count, **values)
 
 
 def choice() -> str:

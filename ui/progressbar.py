@@ -11,7 +11,7 @@ from ui import i18n
 
 def stage_bar(bar: Any) -> Callable[[Stage], None]:
     """The callback for a job: each stage moves `bar` (an `st.progress`) with its words in the
-    interface language ("stage_read", "report_stage_pdf", ... in ui/strings.py)."""
+    interface language ("stage_read", "report_stage_pdf", ... in the catalogue, context "ui")."""
 
     def show(stage: Stage) -> None:
         key = f"stage_{stage.key}" if stage.job == "ingest" else f"{stage.job}_stage_{stage.key}"

@@ -190,7 +190,7 @@ def _downloads(files: list[OutputFile], workspace: Path, key: str) -> None:
                                    file_name=_file_name(name), mime=mime, key=f"dl_{key}_{i}",
                                    on_click="ignore", icon=":material/download:")
     if rest > 0:
-        st.caption(t("more_files", n=f"{rest:,}"))
+        st.caption(t("more_files", count=rest))
 
 
 def _reader(path: Path) -> Any:
@@ -228,7 +228,7 @@ def default_narrative(step: StepRecord, answer_text: str) -> str:
     return own or (answer_text or "").strip().split("\n\n")[0]
 
 
-# Errors with their own sentence ("fail_<name>" in ui.strings); others get the general one.
+# Errors with their own sentence ("fail_<name>" in the catalogue, context "ui"); others get the general one.
 _FAILURES = frozenset({"KeyError", "FileNotFoundError", "ZeroDivisionError", "MemoryError",
                        "OutputLimitExceeded", "SessionEnded", "SyntaxError"})
 

@@ -237,8 +237,7 @@ def _draw_ranked_area(ax, spec: ChartSpec, values: list[float], groups) -> None:
     ax.grid(axis="x", visible=False)
     ax.axhline(0, color=MUTED, linewidth=0.8)
     ax.set_xticks([])
-    count = format_value(len(heights), language=spec.language)
-    ax.set_xlabel(chart_word("ranked", spec.language, count=count,
+    ax.set_xlabel(chart_word("ranked", spec.language, count=len(heights),
                              value=spec.value_label or chart_word("value", spec.language)))
 
 

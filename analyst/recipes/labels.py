@@ -5,47 +5,58 @@ Kept apart from the drawing so the number style can be tested and reused without
 
 from __future__ import annotations
 
+import gettext
 import re
+from functools import cache
+from pathlib import Path
 
 import pandas as pd
 
+DOMAIN = "analyst"  # the catalogue's gettext domain (analyst.words.catalog.DOMAIN)
+
 CURRENCY_SYMBOLS = set("$€£¥₴₽₸₹元")
 
-# The chart's own words, per language (everything else on a chart comes from the spec).
-CHART_WORDS: dict[str, dict[str, str]] = {
-    "en": {"cumulative": "Cumulative share", "class": "Class {group}",
-           "ranked": "{count} items, ranked by {value}", "value": "value"},
-    "uk": {"cumulative": "Накопичена частка", "class": "Клас {group}",
-           "ranked": "{count} позицій за показником «{value}»", "value": "значення"},
-    "ru": {"cumulative": "Накопленная доля", "class": "Класс {group}",
-           "ranked": "{count} позиций по показателю «{value}»", "value": "значение"},
-    "zh": {"cumulative": "累计占比", "class": "{group}类",
-           "ranked": "按{value}排序的{count}个项目", "value": "数值"},
-}
-# Series and axis names the recipes write in English, in the reader's words.
-FIXED_NAMES: dict[str, dict[str, str]] = {
-    "uk": {"Revenue": "Виручка", "Gross profit": "Валовий прибуток",
-           "Operating profit": "Операційний прибуток", "Count": "Кількість", "Other": "Інші"},
-    "ru": {"Revenue": "Выручка", "Gross profit": "Валовая прибыль",
-           "Operating profit": "Операционная прибыль", "Count": "Количество", "Other": "Прочие"},
-    "zh": {"Revenue": "收入", "Gross profit": "毛利", "Operating profit": "营业利润",
-           "Count": "数量", "Other": "其他"},
-}
 # Languages that group thousands with a non-breaking space and use a decimal comma, the
 # currency mark after the number (as the report's tables do).
 _COMMA_LANGUAGES = ("uk", "ru")
 
 
-def chart_word(key: str, language: str = "en", **values: object) -> str:
-    """One of the chart's fixed words in `language` (English when unknown)."""
-    words = CHART_WORDS.get(_language(language), CHART_WORDS["en"])
-    return words[key].format(**values)
+def chart_word(key: str, language: str = "en", count: int | None = None,
+               **values: object) -> str:
+    """One of the chart's fixed words in `language` (English when unknown); with `count`,
+    the plural form for that many, `{count}` in the language's number style."""
+    words = _catalogue(_language(language))
+    if count is None:
+        text = words.pgettext("chart", key)
+    else:
+        text = words.npgettext("chart", key, key, count)
+        values.setdefault("count", format_value(count, language=language))
+    return text.format(**values) if values else text
 
 
 def fixed_name(name: str, language: str = "en") -> str:
     """A recipe's English series or axis name ("Gross profit") in `language`; any other
     name (a column of the user's data) unchanged."""
-    return FIXED_NAMES.get(_language(language), {}).get(name, name)
+    return _catalogue(_language(language)).pgettext("chart-name", name)
+
+
+@cache
+def _catalogue(language: str) -> gettext.NullTranslations:
+    """The product's message catalogue (`analyst.words`). In the sandbox, where only this
+    package is installed, its compiled copy beside it (`locale/`, written by the host with
+    the package); on the host, the catalogue itself."""
+    here = Path(__file__).with_name("locale")
+    if here.is_dir():
+        code = language if (here / language).is_dir() else "en"
+        found = gettext.translation(DOMAIN, here, languages=[code])
+        if code != "en":
+            found.add_fallback(gettext.translation(DOMAIN, here, languages=["en"]))
+        return found
+    try:  # on the host this package is `analyst.recipes`, beside the catalogue's package
+        from ..words.catalog import translations
+    except ImportError:  # a bare copy without its locale/: the message ids, never a crash
+        return gettext.NullTranslations()
+    return translations(language)
 
 
 def _language(language: str | None) -> str:

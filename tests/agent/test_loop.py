@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
-import analyst.recipes
+from analyst.analysis import install_recipes
 from tests.agent.conftest import ask, config_for
 from tests.agent.fake_openai import FakeOpenAI, raw_tool_call, reply, tool_call, tool_calls
 
@@ -168,8 +165,7 @@ def test_the_token_budget_ends_the_question(session, cards):
 
 
 def test_a_step_calling_a_recipe_records_which_one(session, cards, workspace):
-    shutil.copytree(Path(analyst.recipes.__file__).parent, workspace.root / "lib" / "recipes",
-                    dirs_exist_ok=True)
+    install_recipes(workspace.root / "lib")
     code = ("import pandas as pd, recipes\ndf = pd.read_parquet('input/sales.parquet')\n"
             "res = recipes.kpi_summary(df, amount='revenue')\nprint(res.figures['total'])")
     with FakeOpenAI([tool_call(code, "Key figures"), reply("Total revenue: 6,376.50.")]) \

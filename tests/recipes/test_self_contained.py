@@ -2,12 +2,12 @@
 `import recipes`: it must need nothing from the rest of the repository."""
 
 import ast
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import analyst.recipes
+from analyst.analysis import install_recipes
 
 PACKAGE = Path(analyst.recipes.__file__).parent
 ALLOWED_TOP_LEVEL = {"pandas", "numpy", "matplotlib"} | set(sys.stdlib_module_names)
@@ -27,8 +27,7 @@ def test_every_import_is_relative_or_pandas_numpy_matplotlib_or_stdlib():
 
 
 def test_a_copy_named_recipes_imports_and_runs_without_the_repository(tmp_path):
-    shutil.copytree(PACKAGE, tmp_path / "lib" / "recipes",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    install_recipes(tmp_path / "lib")  # the package and its compiled words, as a session gets them
     script = f"""
 import importlib.util, sys
 sys.path.insert(0, {str(tmp_path / "lib")!r})
