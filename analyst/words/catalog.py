@@ -70,14 +70,16 @@ def plural_message(language: str, context: str, key: str, count: int) -> str:
 
 
 @cache
-def keys(context: str) -> tuple[str, ...]:
-    """The ids of `context`'s messages, in the English catalogue's order."""
+def keys(context: str, language: str = "en") -> tuple[str, ...]:
+    """The ids of `context`'s messages that `language` has a text for, in its catalogue's
+    order (English leaves a few empty: the recipes' notes, whose English is the recipes' own
+    sentence)."""
     from babel.messages.pofile import read_po
 
-    with _LOCK, po_path("en").open("rb") as handle:
-        catalog = read_po(handle, locale="en", domain=DOMAIN)
+    with _LOCK, po_path(language).open("rb") as handle:
+        catalog = read_po(handle, locale=language, domain=DOMAIN)
     return tuple(str(m.id[0] if isinstance(m.id, (tuple, list)) else m.id)
-                 for m in catalog if m.id and m.context == context)
+                 for m in catalog if m.id and m.context == context and m.string)
 
 
 def write_mo_files(folder: Path) -> None:

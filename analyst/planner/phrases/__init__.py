@@ -1,7 +1,8 @@
 """The offline analyst's words in the user's language: English, Ukrainian, Russian, Chinese.
 
-One dict of templates per language (`en.py` is the reference; the others have the same
-keys). Placeholders get figures already formatted by `analyst.report.formats`, so a number
+The templates are the message catalogue's context "planner" (`analyst.words`; English is
+the reference, the other languages also translate the recipes' English notes, see
+`translate_note`). Placeholders get figures already formatted by `analyst.report.formats`, so a number
 reads the same in the answer, the report's narrative and its tables.
 
 The language of a question is guessed from its letters: mostly Chinese characters -> "zh";
@@ -16,14 +17,18 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from analyst.planner.phrases import en, ru, uk, zh
 from analyst.planner.phrases.nouns import Noun
 from analyst.report.formats import format_value
+from analyst.words import LANGUAGES
+from analyst.words import normalise as _normalise
+from analyst.words.catalog import keys, message
 
-LANGUAGES = ("en", "uk", "ru", "zh")
+CONTEXT = "planner"
 PHRASES: dict[str, dict[str, str]] = {
-    "en": en.PHRASES, "uk": uk.PHRASES, "ru": ru.PHRASES, "zh": zh.PHRASES,
+    language: {key: message(language, CONTEXT, key) for key in keys(CONTEXT, language)}
+    for language in LANGUAGES
 }
+"""Per language, its templates as read from the catalogue (a read-only view of it)."""
 
 _UK_LETTERS = re.compile("[іїєґ]")
 _RU_LETTERS = re.compile("[ыэъё]")
@@ -146,8 +151,7 @@ def data_language(cards: Sequence[Any], title: str | None = None) -> str:
 
 def normalise(language: str | None) -> str:
     """"uk-UA", "zh_CN", "RU" -> a supported code; unknown or None -> "en"."""
-    code = (language or "en").lower().replace("_", "-").split("-")[0]
-    return code if code in PHRASES else "en"
+    return _normalise(language)
 
 
 def phrases(language: str | None) -> dict[str, str]:
@@ -161,7 +165,7 @@ _NAMES = ("by", "item", "amount", "quantity")
 
 def say(language: str | None, key: str, **values: Any) -> str:
     """The template `key` in `language`, filled in (English when a language lacks it)."""
-    template = PHRASES[normalise(language)].get(key) or en.PHRASES[key]
+    template = PHRASES[normalise(language)].get(key) or PHRASES["en"][key]
     for name in _NAMES:
         if isinstance(values.get(name), str) and not isinstance(values[name], Noun):
             values[name] = Noun(values[name])
