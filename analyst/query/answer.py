@@ -79,7 +79,8 @@ def answer_text(f: QueryFigures, language: str = "en") -> str:
                                value=number(f.figures.get("lowest"), language, q.aggregation))
     for column, n in f.missing.items():
         if n and q.aggregation not in ("count", "rows"):
-            text += " " + qsay(language, "missing", n=format_int(n, language), c=column)
+            text += " " + qsay(language, "missing", plural=n, n=format_int(n, language),
+                                c=column)
     return text
 
 

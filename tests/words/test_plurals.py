@@ -113,3 +113,17 @@ def test_the_drawn_pareto_of_a_long_ranking_says_its_count(n: int, language: str
     labels = [ax.get_xlabel() for ax in figure.axes]
     form = ITEMS[language][FORM[n]]
     assert any(label.startswith(f"{n} {form} ") for label in labels), labels
+
+
+@pytest.mark.parametrize("n", COUNTS)
+def test_a_query_answer_counts_the_rows_left_out_in_their_form(n: int) -> None:
+    from analyst.query.phrases import qsay
+
+    english = qsay("en", "missing", plural=n, n=n, c="Price")
+    assert english == ("1 row has no value in Price and is left out." if n == 1 else
+                       f"{n} rows have no value in Price and are left out.")
+    # Ukrainian and Russian say it as "Рядків без значення в Price: 21", right for any count.
+    assert qsay("uk", "missing", plural=n, n=n, c="Ціна") == (
+        f"Рядків без значення в Ціна: {n}; їх не враховано.")
+    assert qsay("ru", "missing", plural=n, n=n, c="Цена") == (
+        f"Строк без значения в Цена: {n}; они не учтены.")
