@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from pathlib import Path
 
 from analyst.commands.ingest import print_stage
 from analyst.commands.loading import CommandError, open_analysis
 from analyst.commands.terminal import clean
 from analyst.planner.phrases import data_language
-from analyst.progress import tell
 
 
 def column_answers(pairs: list[str]) -> dict[str, str]:
@@ -34,8 +31,8 @@ def column_answers(pairs: list[str]) -> dict[str, str]:
 
 
 def run_recurring(args: argparse.Namespace, started: float) -> int:
-    from analyst.report import render_pdf, render_xlsx
-    from analyst.templates import first_run, load_template, run_template, save_template
+    from analyst.commands.report import write_outputs
+    from analyst.templates import first_run, load_template, run_template
 
     template = load_template(args.template) if args.template is not None else None
     answers = column_answers(args.column)
@@ -66,20 +63,5 @@ def run_recurring(args: argparse.Namespace, started: float) -> int:
             raise CommandError("The report could not be built.")
         for problem in result.problems:
             print(clean(f"Problem: {problem}"), file=sys.stderr)
-        tell(stage, "pdf", report.title, "report")
-        args.output.write_bytes(render_pdf(report))
-        written: list[Path] = [args.output]
-        if args.xlsx is not None:
-            tell(stage, "xlsx", report.title, "report")
-            args.xlsx.write_bytes(render_xlsx(report))
-            written.append(args.xlsx)
-        if args.save_template is not None and result.template is not None:
-            save_template(result.template, args.save_template)
-            written.append(args.save_template)
-        tell(stage, "done", report.title, "report")
-    for path in written:
-        print(path)
-    if not args.quiet:
-        print(f"Done in {time.perf_counter() - started:.1f} s "
-              f"({len(report.sections)} sections).", file=sys.stderr)
+        write_outputs(report, args, stage, started=started, template=result.template)
     return 1 if result.problems else 0

@@ -13,6 +13,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from analyst.commands.ingest import print_stage
 from analyst.commands.loading import (
@@ -24,7 +25,11 @@ from analyst.commands.loading import (
 )
 from analyst.commands.terminal import clean
 from analyst.planner.phrases import LANGUAGES, data_language
-from analyst.progress import tell
+from analyst.progress import Progress, tell
+
+if TYPE_CHECKING:
+    from analyst.report import Report
+    from analyst.templates import ReportTemplate
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,8 +62,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from analyst.report import render_pdf, render_xlsx
-
     started = time.perf_counter()
     try:
         for target in (args.output, args.xlsx, args.save_template):
@@ -88,19 +91,38 @@ def run(args: argparse.Namespace) -> int:
             tell(stage, "assemble", args.title or "the report", "report")
             report = analysis.report(title=args.title, include_code=not args.no_code,
                                      language=language)
-            tell(stage, "pdf", report.title, "report")
-            args.output.write_bytes(render_pdf(report))
-            written = [args.output]
-            if args.xlsx is not None:
-                tell(stage, "xlsx", report.title, "report")
-                args.xlsx.write_bytes(render_xlsx(report))
-                written.append(args.xlsx)
-            tell(stage, "done", report.title, "report")
-        for path in written:
-            print(path)
-        if not args.quiet:
-            print(f"Done in {time.perf_counter() - started:.1f} s "
-                  f"({len(report.sections)} sections).", file=sys.stderr)
+            write_outputs(report, args, stage, started=started)
         return 1 if failed else 0
     except Exception as exc:  # noqa: BLE001 - every failure becomes one line, never a traceback
         return fail(exc)
+
+
+def write_outputs(report: Report, args: argparse.Namespace,
+                  stage: Progress | None, *, started: float,
+                  template: ReportTemplate | None = None) -> list[Path]:
+    """Write the PDF, the Excel workbook (`--xlsx`) and `template` (`--save-template`),
+    print their paths on stdout and the time taken on stderr; the paths written.
+
+    Every report run ends here, the standard one and the recurring one alike, so a cron
+    job reads the same lines whichever it ran."""
+    from analyst.report import render_pdf, render_xlsx
+
+    tell(stage, "pdf", report.title, "report")
+    args.output.write_bytes(render_pdf(report))
+    written: list[Path] = [args.output]
+    if args.xlsx is not None:
+        tell(stage, "xlsx", report.title, "report")
+        args.xlsx.write_bytes(render_xlsx(report))
+        written.append(args.xlsx)
+    if args.save_template is not None and template is not None:
+        from analyst.templates import save_template
+
+        save_template(template, args.save_template)
+        written.append(args.save_template)
+    tell(stage, "done", report.title, "report")
+    for path in written:
+        print(path)
+    if not args.quiet:
+        print(f"Done in {time.perf_counter() - started:.1f} s "
+              f"({len(report.sections)} sections).", file=sys.stderr)
+    return written
