@@ -125,7 +125,7 @@ def kept_original(root: Path, name: str) -> Path:
     with other options: the original the ingester keeps in `input/` (recorded in the
     workspace's `files.json`), else, in workspaces of older versions, their `uploads/` copy.
     """
-    from analyst.workspace_state import current_record
+    from analyst.session.workspace_state import current_record
 
     record = current_record(root, name)
     if record is not None:
@@ -163,7 +163,7 @@ def kept_upload(root: Path, name: str) -> Path:
     legacy = root / "uploads" / _sanitised(name)
     if path == legacy or path.exists() or not legacy.is_file():
         return path
-    from analyst.workspace_state import current_record, sha256_of
+    from analyst.session.workspace_state import current_record, sha256_of
 
     record = current_record(root, name)
     return legacy if record is not None and record.sha256 == sha256_of(legacy) else path
@@ -194,9 +194,9 @@ def analysis(session: SessionRecord) -> Any:
     """
     if st.session_state.get("analysis_sid") == session.id:
         return st.session_state["analysis"]
-    from analyst.analysis import Analysis  # heavy (pandas): only when a session is used
-    from analyst.store_log import SessionAnswers
-    from analyst.workspace_state import load_files
+    from analyst.session.analysis import Analysis  # heavy (pandas): only when a session is used
+    from analyst.session.workspace_state import load_files
+    from analyst.store.log import SessionAnswers
     from ui.i18n import t
 
     close_analysis()

@@ -11,9 +11,9 @@ from typing import Any
 import streamlit as st
 
 from analyst.errors import user_message
-from analyst.progress import Stage
+from analyst.session.progress import Stage
+from analyst.session.workspace_state import STATE_DIR
 from analyst.store import DEFAULT_TITLE, SessionRecord
-from analyst.workspace_state import STATE_DIR
 from ui import i18n, state
 from ui.errors import show_failure
 from ui.progressbar import stage_bar

@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from analyst.ingest import IngestError, IngestOptions, ingest_file
-from analyst.progress import Stage
+from analyst.session.progress import Stage
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

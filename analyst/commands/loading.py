@@ -8,9 +8,9 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from analyst.analysis import Analysis
 from analyst.commands.terminal import clean
 from analyst.errors import AnalystError, user_message
+from analyst.session.analysis import Analysis
 from analyst.settings import AppSettings, load_settings
 
 BACKENDS = ("auto", "docker", "local")

@@ -25,7 +25,7 @@ from analyst.commands.loading import (
 )
 from analyst.commands.terminal import clean
 from analyst.planner.phrases import LANGUAGES, data_language
-from analyst.progress import Progress, tell
+from analyst.session.progress import Progress, tell
 
 if TYPE_CHECKING:
     from analyst.report import Report

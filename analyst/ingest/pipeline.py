@@ -27,7 +27,7 @@ from analyst.ingest.profile import column_card, distinct, role_of, sample_rows
 from analyst.ingest.sheets import Item, workbook_items
 from analyst.ingest.table import RawTable
 from analyst.ingest.wide_cards import with_long_tables
-from analyst.progress import Progress, tell
+from analyst.session.progress import Progress, tell
 
 
 def ingest_file(
@@ -42,7 +42,7 @@ def ingest_file(
     `workspace` is a `sandbox.Workspace` (anything with an `input_dir` Path will do).
     `display_name` is the name the user uploaded, when `path` is a temporary file.
     Raises `IngestError` with one human sentence when the file cannot be used.
-    `progress` is told each stage (`analyst.progress`): read, types, write, card, done.
+    `progress` is told each stage (`analyst.session.progress`): read, types, write, card, done.
     """
     path = Path(path)
     options = options or IngestOptions()

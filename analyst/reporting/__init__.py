@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from analyst.artifact_tables import artifact_path
 from analyst.assumptions_i18n import translate_assumptions
 from analyst.datacard import DataCard
 from analyst.errors import AnalystError
@@ -31,6 +30,7 @@ from analyst.report import KPI, CodeStep, Definition, Report, Section, Source
 from analyst.report.formats import format_int
 from analyst.report.model import ColumnFormat
 from analyst.reporting.tables import abc_classes, friendly, kpi_rows, step_table
+from analyst.session.artifact_tables import artifact_path
 from sandbox import Workspace
 
 STANDARD_QUESTION = "Standard report"

@@ -11,12 +11,12 @@ from typing import Any
 
 import pandas as pd
 
-from analyst.artifact_tables import TABLE_SUFFIXES, read_step_table
 from analyst.events import Step
 from analyst.planner.codegen import PlannedStep
 from analyst.planner.phrases import phrases, say
 from analyst.planner.runner import planned_of
 from analyst.report.model import ColumnFormat
+from analyst.session.artifact_tables import TABLE_SUFFIXES, read_step_table
 from sandbox import Workspace
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from analyst.analysis import Analysis
+from analyst.session.analysis import Analysis
 
 LABELS = ("北京", "上海", "深圳", "Київ", "Львів", "Москва")
 

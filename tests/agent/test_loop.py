@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyst.analysis import install_recipes
+from analyst.session.analysis import install_recipes
 from tests.agent.conftest import ask, config_for
 from tests.agent.fake_openai import FakeOpenAI, raw_tool_call, reply, tool_call, tool_calls
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.analysis import Analysis
+from analyst.session.analysis import Analysis
 from benchmarks.sales_data import write_sales_csv
 
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from analyst.analysis import Analysis
-from analyst.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.events import RecipeCall
+from analyst.session.analysis import Analysis
+from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
+from analyst.session.workspace_state import HISTORY, STATE_DIR
 from analyst.store import Store
-from analyst.store_log import SessionAnswers
-from analyst.workspace_state import HISTORY, STATE_DIR
+from analyst.store.log import SessionAnswers
 from tests.cli.test_ask_report_cli import analyst
 
 CSV = ("Date,Product,Region,Revenue\n2026-01-05,Tea,North,100.50\n2026-02-07,Coffee,South,200.25\n"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from analyst.artifact_tables import MAX_ROWS, read_step_table
+from analyst.session.artifact_tables import MAX_ROWS, read_step_table
 from sandbox import Limits, Workspace, open_session
 
 REPO = Path(__file__).resolve().parents[2]
@@ -44,7 +44,7 @@ def session(request, tmp_path):
 
 def preview_in_a_fresh_process(root: Path, file: dict) -> dict:
     code = ("import json, resource, sys\n"
-            "from analyst.artifact_tables import read_step_table\n"
+            "from analyst.session.artifact_tables import read_step_table\n"
             "read = read_step_table(sys.argv[1], json.loads(sys.argv[2]), rows=20)\n"
             "print(json.dumps({'rows': None if read.frame is None else len(read.frame),"
             " 'total': read.rows_total, 'problem': read.problem,"

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from analyst.agent import LLMConfig
-from analyst.analysis import NO_MODEL, Analysis
 from analyst.events import Answer, Step
+from analyst.session.analysis import NO_MODEL, Analysis
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
 
 CSV = "Date,Product,Revenue\n2026-01-05,Tea,100.50\n2026-02-07,Coffee,200.25\n"

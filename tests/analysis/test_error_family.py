@@ -66,7 +66,7 @@ def test_the_family_has_the_roots_it_should_and_no_stray_roots():
     names = {_name(c) for c in OURS}
     for expected in ("analyst.ingest.errors.IngestError", "analyst.agent.config.ConfigError",
                      "analyst.report.model.ReportError", "analyst.reporting.ReportingError",
-                     "analyst.store_schema.StoreVersionError", "analyst.agent.client.ModelAPIError",
+                     "analyst.store.schema.StoreVersionError", "analyst.agent.client.ModelAPIError",
                      "analyst.commands.loading.CommandError", "ui.slots.QueueTimeout"):
         assert expected in names
 
@@ -109,7 +109,7 @@ def _guarded_page(module: str, name: str, message: str) -> None:
     ("analyst.ingest.errors", "IngestError", True), ("analyst.errors", "AnalystError", True),
     ("analyst.agent.config", "ConfigError", True), ("sandbox.errors", "SandboxUnavailable", True),
     ("sandbox.build", "BuildError", True), ("ui.slots", "QueueTimeout", True),
-    ("analyst.store_schema", "StoreVersionError", True),
+    ("analyst.store.schema", "StoreVersionError", True),
     ("builtins", "ValueError", False), ("builtins", "LookupError", False),
 ])
 def test_the_app_shows_a_members_sentence_and_hides_a_bugs_details(module, name, shown):

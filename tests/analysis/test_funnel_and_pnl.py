@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.events import Answer
 from analyst.planner import standard_plan
+from analyst.session.analysis import Analysis
 
 FUNNEL = """Date,Visits,Leads,Orders
 2026-01-31,10000,800,200

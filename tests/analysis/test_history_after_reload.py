@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from analyst.agent import LLMConfig
-from analyst.analysis import Analysis
 from analyst.events import Answer
+from analyst.session.analysis import Analysis
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
 
 CSV = "Date,Region,Revenue\n2026-01-05,North,100.50\n2026-02-07,South,200.25\n"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.events import Answer
+from analyst.session.analysis import Analysis
 
 RU = ("Дата,Товар,Регион,Сумма\n2026-01-10,Чай,Москва,1000.50\n2026-01-20,Кофе,Казань,500.25\n"
       "2026-02-05,Чай,Казань,750.00\n2026-03-15,Какао,Москва,1200.00\n")

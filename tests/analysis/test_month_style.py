@@ -12,10 +12,10 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from analyst.analysis import Analysis
 from analyst.recipes.labels import month_label
 from analyst.report import render_pdf, render_xlsx
 from analyst.reporting import Pin
+from analyst.session.analysis import Analysis
 
 ISO_MONTH = re.compile(r"(?<![\d-])\d{4}-\d{2}(?![\d-])")
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.record.versions import earlier_files, table_files
 from analyst.reporting import Pin, ReportingError
+from analyst.session.analysis import Analysis
 from tests.templates.months import COLUMNS, QUESTIONS, sales
 
 

@@ -12,8 +12,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.events import Answer, Event
+from analyst.session.analysis import Analysis
 
 
 def final_answer(events: Iterator[Event]) -> Answer:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.ingest import IngestError, IngestOptions
+from analyst.session.analysis import Analysis
 
 # A Kyiv-style export: title line, semicolons, decimal commas, day-first dates.
 EXPORT = ("Звіт про продажі\n"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from analyst.analysis import Analysis
+from analyst.session.analysis import Analysis
 from benchmarks.sales_data import sales_frame
 
 README = Path(__file__).resolve().parents[2] / "README.md"

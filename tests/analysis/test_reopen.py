@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from analyst.analysis import Analysis
 from analyst.events import Answer
 from analyst.ingest import IngestOptions
+from analyst.session.analysis import Analysis
 
 EXPORT = ("Дата;Товар;Регіон;Сума\n05.01.2026;Чай;Київ;1 250,50\n17.01.2026;Кава;Львів;980,25\n"
           "03.02.2026;Чай;Львів;1 410,00\n21.02.2026;Какао;Київ;1 105,75\n"

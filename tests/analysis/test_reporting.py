@@ -9,10 +9,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.events import Event
 from analyst.report import render_pdf
 from analyst.reporting import Pin, ReportingError
+from analyst.session.analysis import Analysis
 
 
 def _run(events: Iterable[Event]) -> None:

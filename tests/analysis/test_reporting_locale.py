@@ -16,8 +16,8 @@ import openpyxl
 import pytest
 from pypdf import PdfReader
 
-from analyst.analysis import Analysis
 from analyst.report import render_pdf, render_xlsx
+from analyst.session.analysis import Analysis
 
 NB = "\u00a0"
 # Three rows: 1 250 000,00 + 700 000,00 + 59 930,98 = 2 009 930,98

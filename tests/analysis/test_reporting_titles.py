@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from analyst.analysis import Analysis
 from analyst.planner.phrases.definitions import translate_definition
 from analyst.recipes.breakdown import BREAKDOWN_DEFINITION
 from analyst.reporting import Pin
+from analyst.session.analysis import Analysis
 
 
 def test_an_english_question_pinned_to_a_chinese_report_gets_a_chinese_title(tmp_path):

@@ -6,7 +6,7 @@ import threading
 import time
 from pathlib import Path
 
-from analyst.analysis import Analysis
+from analyst.session.analysis import Analysis
 from benchmarks.sales_data import write_sales_csv
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.events import Answer
+from analyst.session.analysis import Analysis
 
 
 def _answer(analysis: Analysis, question: str) -> Answer:

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.events import Answer
+from analyst.session.analysis import Analysis
 
 ROWS = [
     ("05.01.2026", "Чай", "Київ", "1 250,50"),

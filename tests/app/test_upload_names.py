@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from analyst.analysis import Analysis
+from analyst.session.analysis import Analysis
 from ui.state import kept_original, kept_upload, upload_name
 
 

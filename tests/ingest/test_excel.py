@@ -224,7 +224,7 @@ def test_months_of_chinese_and_cyrillic_names_get_safe_distinct_tables(workspace
 
 
 def test_total_revenue_of_a_workbook_of_months_is_the_quarter(tmp_path):
-    from analyst.analysis import Analysis
+    from analyst.session.analysis import Analysis
 
     path = monthly_workbook(tmp_path / "sales.xlsx")
     quarter = round(sum(r[3] for rows in MONTHS.values() for r in rows), 2)

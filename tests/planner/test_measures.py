@@ -18,10 +18,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.events import Answer
 from analyst.ingest import ingest_file
 from analyst.planner import parse_intent, question_plan, standard_plan
+from analyst.session.analysis import Analysis
 from sandbox import Workspace
 
 UNIT_COST = ("Date,Region,Qty,Unit Cost,Revenue\n2026-01-05,North,10,2.5,100\n"

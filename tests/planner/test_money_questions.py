@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.planner.intents import parse_intent
+from analyst.session.analysis import Analysis
 
 SHOP = ("Date,Product,Category,Qty,Unit Price,Unit Cost\n"
         "2026-01-05,Tea,Drinks,10,5.00,2.00\n"

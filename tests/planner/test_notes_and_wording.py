@@ -11,11 +11,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.events import Answer
 from analyst.planner import read_figures
 from analyst.planner.codegen import PlannedStep, StepFigures
 from analyst.planner.narrative import describe
+from analyst.session.analysis import Analysis
 
 GAPS = ("Date,Product,Revenue\n2026-01-01,A,100\n2026-01-31,B,-20\n2026-03-02,A,50\n"
         "2026-03-11,,30\n,B,5\n")

@@ -7,9 +7,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.planner import key_figures_step
 from analyst.reporting import Pin
+from analyst.session.analysis import Analysis
 from benchmarks.sales_data import write_sales_csv
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.planner.phrases import say
 from analyst.planner.phrases.nouns import Noun, lowered, plural
+from analyst.session.analysis import Analysis
 
 # (heading, as a word, counted)
 NAMES = [

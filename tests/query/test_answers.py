@@ -11,9 +11,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.events import Answer
 from analyst.query.answer import read_query_figures
+from analyst.session.analysis import Analysis
 from tests.query.tables import SHAPES, write
 
 

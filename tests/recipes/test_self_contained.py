@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import analyst.recipes
-from analyst.analysis import install_recipes
+from analyst.session.analysis import install_recipes
 
 PACKAGE = Path(analyst.recipes.__file__).parent
 ALLOWED_TOP_LEVEL = {"pandas", "numpy", "matplotlib"} | set(sys.stdlib_module_names)

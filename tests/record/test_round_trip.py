@@ -8,8 +8,8 @@ import sqlite3
 
 import pytest
 
-from analyst import workspace_state
 from analyst.events import Answer, Step
+from analyst.session import workspace_state
 from analyst.store import Store
 from tests.record.steps import generated_answers, generated_steps
 

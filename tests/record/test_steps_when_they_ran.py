@@ -9,11 +9,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.events import ModelCode, RecipeCall
 from analyst.record import read_figures
 from analyst.report import Report
 from analyst.reporting import build_report
+from analyst.session.analysis import Analysis
 from analyst.store import Store
 from benchmarks.sales_data import write_sales_csv
 from sandbox import Workspace

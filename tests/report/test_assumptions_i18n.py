@@ -14,9 +14,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.assumptions_i18n import LANGUAGES, PATTERNS, translate_assumption
 from analyst.ingest import ingest_file
+from analyst.session.analysis import Analysis
 from sandbox import Workspace
 
 KYIV = ("Звіт про продажі за січень 2026;;;;\n;;;;\nДата;Регіон;Сума, грн;Знижка;Порожня\n"

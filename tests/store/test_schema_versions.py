@@ -16,7 +16,7 @@ import pytest
 from analyst.errors import AnalystError, user_message
 from analyst.events import Answer, ModelCode, RecipeCall, Step
 from analyst.store import Store
-from analyst.store_schema import LATEST, MIGRATIONS, StoreVersionError, version_of
+from analyst.store.schema import LATEST, MIGRATIONS, StoreVersionError, version_of
 from sandbox.result import ExecutionResult, OutputFile
 from tests.store.release_33c1413.store import Store as PreviousStore
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.record.step import file_sha256
 from analyst.report import Report, render_pdf
+from analyst.session.analysis import Analysis
 from analyst.templates import ReportTemplate, first_run, run_template
 from analyst.templates.files import dumps, loads
 from tests.templates.months import COLUMNS, QUESTIONS, sales

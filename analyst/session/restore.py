@@ -13,8 +13,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from analyst import workspace_state as state
 from analyst.datacard import DataCard
+from analyst.session import workspace_state as state
 from sandbox import Workspace, WorkspaceError
 
 log = logging.getLogger(__name__)
@@ -22,8 +22,8 @@ log = logging.getLogger(__name__)
 
 def restore_files(workspace: Workspace) -> tuple[list[tuple[state.FileRecord, list[Any]]], list[str]]:
     """The cards of every recorded file, and what could not be restored, in plain words."""
-    from analyst import file_tables as place
     from analyst.ingest import IngestError, IngestOptions
+    from analyst.session import file_tables as place
 
     root = workspace.root
     records = state.load_files(root)

@@ -8,7 +8,7 @@ from typing import Any
 from analyst.events import Answer, Step
 from sandbox import ExecutionResult
 
-# The first release's schema, frozen: it is migration 1 in `analyst.store_schema`, which
+# The first release's schema, frozen: it is migration 1 in `analyst.store.schema`, which
 # databases in the field have already run. A schema change is a new migration there.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (

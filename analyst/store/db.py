@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from analyst.events import Answer, Step
-from analyst.store_records import (
+from analyst.store.records import (
     ArtifactRecord,
     FileRecord,
     MessageRecord,
@@ -32,7 +32,7 @@ from analyst.store_records import (
     SessionRecord,
     StepRecord,
 )
-from analyst.store_schema import migrate
+from analyst.store.schema import migrate
 
 DEFAULT_TITLE = "Untitled analysis"
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from analyst.errors import AnalystError
-from analyst.store_records import SCHEMA
+from analyst.store.records import SCHEMA
 
 
 class StoreVersionError(AnalystError, RuntimeError):

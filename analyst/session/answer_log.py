@@ -2,7 +2,7 @@
 
 `Analysis` writes every answer it gives to its log and reads the earlier ones from it, so
 the app and the command line keep one record each: the app's log is its SQLite store
-(`analyst.store_log.SessionAnswers`), the command line's the workspace's
+(`analyst.store.log.SessionAnswers`), the command line's the workspace's
 `.analyst/history.jsonl` (`WorkspaceAnswers`). `MemoryAnswers` keeps them in memory only.
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from analyst import workspace_state
 from analyst.events import Answer
+from analyst.session import workspace_state
 
 
 @runtime_checkable

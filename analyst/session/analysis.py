@@ -17,12 +17,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, Self
 
-from analyst import workspace_state as state
-from analyst.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.events import Answer, Event, Step
-from analyst.progress import Progress
-from analyst.restore import ingest_named, restore_files
-from analyst.stopping import STOPPED_TEXT, StoppableSession, StopSwitch
+from analyst.session import workspace_state as state
+from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
+from analyst.session.progress import Progress
+from analyst.session.restore import ingest_named, restore_files
+from analyst.session.stopping import STOPPED_TEXT, StoppableSession, StopSwitch
 from analyst.words.catalog import write_mo_files
 from sandbox import Limits, SandboxError, Workspace, open_session
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # imported when a report is made: they pull in pandas and rep
 log = logging.getLogger(__name__)
 
 Brain = Literal["auto", "offline", "llm"]
-RECIPES_DIR = Path(__file__).resolve().parent / "recipes"
+RECIPES_DIR = Path(__file__).resolve().parents[1] / "recipes"
 NO_MODEL = ("No language model is configured. Set OPENAI_API_KEY (or OPENAI_BASE_URL for a "
             "local server) in Settings, or ask with the offline analyst.")
 
@@ -112,7 +112,7 @@ class Analysis:
                  progress: Progress | None = None) -> list[Any]:
         """Ingest a file into `input/` and return the data cards of its tables.
 
-        `progress` is told each stage of the reading (`analyst.progress.Stage`).
+        `progress` is told each stage of the reading (`analyst.session.progress.Stage`).
 
         `replace=True`: the file read before under the same display name (e.g. again with
         corrected `IngestOptions`, or a newer version of it) is replaced: its tables keep
@@ -123,7 +123,7 @@ class Analysis:
         changes then. The same file (name, content and options) added again gives back its
         cards without reading it twice.
         """
-        from analyst import file_tables as place
+        from analyst.session import file_tables as place
 
         self._restore()
         path = Path(path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyst.events import Answer
-from analyst.store import Store
+from analyst.store.db import Store
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,1 @@
+"""One analysis: its workspace, sandbox session, files, answers and their history on disk."""
