@@ -121,8 +121,10 @@ def option_question(query: Query, card: Any, language: str, several: bool) -> st
     return f"{text} ({card.table})" if several else text
 
 
-def refuse(choice: Choice, cards: Sequence[Any], question: str, language: str) -> Iterator[Event]:
-    """No reading fits: say why, and suggest three questions built from a table's columns."""
+def refuse(choice: Choice, cards: Sequence[Any], question: str, language: str,
+           root: Path | str | None = None) -> Iterator[Event]:
+    """No reading fits: say why, and suggest three questions built from a table's columns
+    (read with its category values from `root`, as a click on one will be)."""
     card = choice.refusal_card or cards[0]
     refusal = choice.refusal
     numbers = ", ".join(c.name for c in card.columns if is_numeric(c)) or "—"
@@ -132,7 +134,10 @@ def refuse(choice: Choice, cards: Sequence[Any], question: str, language: str) -
     if refusal is not None and refusal.key == "no_measure":
         values["columns"] = numbers
     text = qsay(language, refusal.key if refusal else "nothing_found", **values)
-    ideas = suggestions(card, language)
+    known = category_values(root, card) if root is not None else None
+    ideas = suggestions(card, language, values=known)
+    if len(cards) > 1:
+        ideas = [f"{q} ({card.table})" for q in ideas]  # the table a click means
     if ideas:
         text += "\n\n" + qsay(language, "suggest") + "\n" + "\n".join(f"- {q}" for q in ideas)
     text += "\n\n" + say(language, "needs_model", skills=say(language, "skills"))

@@ -67,7 +67,7 @@ def answer_offline(
         yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
                             language=lang, footer=_footer(plan, cards, lang))
     else:
-        yield from queries.refuse(choice, cards, question, lang)
+        yield from queries.refuse(choice, cards, question, lang, workspace_root)
 
 
 def _footer(plan: Plan, cards: Sequence[Any], lang: str) -> str | None:

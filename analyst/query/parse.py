@@ -173,6 +173,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             used.update(span)
             n = clues.number_after(toks, span[-1] + 1, used) or clues.number_after(
                 toks, span[0] - 1, used)
+            if n is None:
+                n = _chinese_top(toks, used)  # "最高的前5个": the count follows 前 later on
             if n is not None:
                 limit = n[0]
                 used.add(n[1])
@@ -276,6 +278,16 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         limit = 1  # "which region has the highest ...": the one
     return [Query(card.table, aggregation, tuple(measures[:3]), tuple(group_by), period,
                   tuple(filters), order, limit)]
+
+
+def _chinese_top(toks: list[str], used: set[int]) -> tuple[int, int] | None:
+    for i, tok in enumerate(toks[:-1]):
+        if tok == "前" and i not in used:
+            n = clues.number_after(toks, i + 1, used)
+            if n is not None:
+                used.add(i)
+                return n
+    return None
 
 
 def _nearest_numeric(hits: list[Hit], columns: dict[str, Any], at: int) -> str | None:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from analyst.query.model import Query, is_numeric
+from analyst.query.model import Query
 from analyst.query.parse import Refusal, TableReading, needs_model, read_table
 from analyst.query.phrases import qsay
 
@@ -107,23 +107,9 @@ def choose(question: str, cards: Sequence[Any],
     return Choice(refusal=top[0].refusal or Refusal("nothing_found"), refusal_card=top[0].card)
 
 
-def suggestions(card: Any, language: str = "en", n: int = 3) -> list[str]:
+def suggestions(card: Any, language: str = "en", n: int = 3,
+                values: Mapping[str, Sequence[Any]] | None = None) -> list[str]:
     """Questions the offline analyst answers on this table, built from its own columns."""
-    numbers = [c.name for c in card.columns if is_numeric(c) and c.role != "id"]
-    groups = [c.name for c in card.columns
-              if c.role == "category" and 2 <= (c.unique or 0) <= 50]
-    dated = any(c.role == "date" for c in card.columns)
-    out: list[str] = []
-    if numbers and groups:
-        out.append(qsay(language, "q_mean", m=numbers[0], g=groups[0]))
-    if numbers and dated:
-        out.append(qsay(language, "q_period", m=numbers[0]))
-    if groups:
-        out.append(qsay(language, "q_count", g=groups[0]))
-    if numbers and groups:
-        out.append(qsay(language, "q_max", m=numbers[-1], g=groups[-1]))
-    if numbers and len(groups) > 1:
-        out.append(qsay(language, "q_sum", m=numbers[-1], g=groups[1]))
-    if len(numbers) > 1 and dated:
-        out.append(qsay(language, "q_period", m=numbers[1]))
-    return list(dict.fromkeys(out))[:n]
+    from analyst.query.suggest import suggest
+
+    return suggest(card, language, values, n)

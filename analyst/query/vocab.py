@@ -22,7 +22,8 @@ AGGREGATIONS: dict[Aggregation, tuple[str, ...]] = {
     "max": ("maximum", "max", "максимальн*", "最大值", "最大"),
     "count": ("how many", "number of", "count", "counts", "counted", "скільки", "кількість",
               "число", "сколько", "количество", "多少", "几", "个数", "次数", "天数"),
-    "sum": ("total", "sum", "overall", "combined", "сума", "суму", "сумма", "сумарн*", "загальн*", "всього", "усього",
+    "sum": ("total", "sum", "overall", "combined", "сума", "суму", "сумою", "суми", "сумі",
+            "сумма", "сумарн*", "загальн*", "всього", "усього",
             "разом", "сумм*", "итог*", "общ*", "всего", "总和", "合计", "总计", "总额", "总"),
 }
 """Order matters: "number of distinct" is nunique before count; "total" last so that
@@ -87,7 +88,7 @@ STOP = ("the", "a", "an", "of", "in", "on", "for", "and", "is", "are", "was", "w
         "how", "many", "much", "number", "from", "between", "than", "more", "less", "over",
         "under", "which", "where", "when", "at", "as", "it", "its", "this", "that", "be",
         "у", "в", "на", "і", "и", "та", "з", "с", "із", "со", "до", "по", "за", "для", "що",
-        "что", "покажи", "скільки", "的", "是", "了",
+        "что", "покажи", "скільки", "має", "мають", "имеет", "имеют", "的", "是", "了",
         "和", "吗", "呢", "？")
 """Words that never name a column on their own (a name made only of them must be said whole)."""
 
