@@ -21,6 +21,7 @@ import math
 from numbers import Real
 
 from analyst.currency import currency_code
+from analyst.words.catalog import message
 
 MISSING = "\u2014"  # em dash: the figure could not be computed
 NBSP = "\u00a0"
@@ -128,13 +129,31 @@ def format_money(value: float | None, currency: str | None = None,
     return f"{sign}{prefix}{text}{suffix}"
 
 
-def format_delta(delta: float | None, language: str | None = "en") -> str:
-    """A relative change with an explicit sign: 0.12 -> "+12.0%"; -0.04 -> "-4.0%"."""
+def format_delta(delta: float | None, language: str | None = "en",
+                 unit: str = "relative") -> str:
+    """A change with an explicit sign. `unit` "relative": 0.12 -> "+12.0%", -0.04 ->
+    "-4.0%"; "points", the change of a ratio (a margin of 40.0% now 41.2%): 0.012 ->
+    "+1.2 pp" (uk "+1,2 в. п."), since "+3.0%" of a margin reads as a relative change."""
     if _is_missing(delta):
         return MISSING
-    text = format_percent(delta, language=language)
+    if unit == "points":
+        code = (language or "en").lower().replace("_", "-").split("-")[0]
+        text = _fixed(float(delta) * 100, 1, language)  # type: ignore[arg-type]
+        text += NBSP + message(code, "report", "points")
+    else:
+        text = format_percent(delta, language=language)
     zero = not any(ch in "123456789" for ch in text)
     return text if text.startswith("-") or zero else "+" + text
+
+
+def excel_delta_format(unit: str = "relative", language: str | None = "en") -> str:
+    """The Excel number format of a change as `format_delta` writes it; a change in points
+    is stored as points (1.2), the cell's format adds the unit."""
+    if unit != "points":
+        return "+0.0%;-0.0%;0.0%"
+    code = (language or "en").lower().replace("_", "-").split("-")[0]
+    word = message(code, "report", "points").replace('"', "")
+    return ";".join(f'{sign}0.0" {word}"' for sign in ("+", "-", ""))
 
 
 def format_value(value: object, fmt: str = "number", currency: str | None = None,

@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 ValueFormat = Literal["money", "int", "number", "percent"]
 """How a figure is shown. ``percent`` values are fractions: 0.123 is shown as 12.3%."""
 
+DeltaUnit = Literal["relative", "points"]
+"""How a change is measured: relative to the figure (money, counts: +12.0%) or, for a
+ratio, in percentage points (a margin from 40.0% to 41.2%: +1.2 pp)."""
+
 ColumnFormat = Literal["money", "int", "number", "percent", "text", "date", "month"]
 """How a table column is shown; columns without an entry are inferred from their dtype."""
 
@@ -36,12 +40,14 @@ class KPI:
     currency: str | None = None
     """ISO code ("USD", "UAH") or a symbol ("$"); used when ``format`` is ``money``."""
     delta: float | None = None
-    """Relative change as a fraction (0.12 is shown as +12.0%); None hides it."""
+    """The change as a fraction: relative (0.12 is shown as +12.0%) or, with
+    `delta_unit` "points", the difference of two ratios (0.012 is +1.2 pp); None hides it."""
     delta_label: str = ""
     """What the change is measured against, e.g. "vs previous month"."""
     key: str = ""
     """What the figure is, whatever the language of its label ("total", "orders", "aov",
     "gross_margin", "quantity", "last_period"): a recurring report compares runs by it."""
+    delta_unit: DeltaUnit = "relative"
 
 
 @dataclass(frozen=True)

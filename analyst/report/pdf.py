@@ -88,7 +88,7 @@ def kpi_tile(kpi: KPI, st: Styles, width: float, language: str = "en") -> Table:
              [Paragraph(escape(value), value_style)]]
     if kpi.delta is not None:
         arrow = "\u25b2 " if kpi.delta > 0 else "\u25bc " if kpi.delta < 0 else ""
-        text = arrow + format_delta(kpi.delta, language)
+        text = arrow + format_delta(kpi.delta, language, kpi.delta_unit)
         if kpi.delta_label.strip():
             text += " " + clean(kpi.delta_label)
         cells.append([Paragraph(escape(text), st.kpi_delta)])

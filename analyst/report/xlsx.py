@@ -26,7 +26,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from analyst.report.formats import excel_number_format
+from analyst.report.formats import excel_delta_format, excel_number_format
 from analyst.report.frames import NUMERIC_FORMATS, column_formats, prepare_frame
 from analyst.report.labels import detect_language, labels_for
 from analyst.report.model import Report, Section
@@ -107,8 +107,9 @@ def _summary_sheet(ws: Worksheet, report: Report, lb: dict[str, str]) -> None:
             value = _put(ws, row, 2, kpi.value)
             value.number_format = excel_number_format(kpi.format, kpi.currency, lb["language"])
             if kpi.delta is not None:
-                delta = _put(ws, row, 3, kpi.delta)
-                delta.number_format = "+0.0%;-0.0%;0.0%"
+                points = kpi.delta_unit == "points"
+                delta = _put(ws, row, 3, kpi.delta * 100 if points else kpi.delta)
+                delta.number_format = excel_delta_format(kpi.delta_unit, lb["language"])
         row += 2
     notice = report.notice if report.notice is not None else lb["notice"]
     if notice.strip():

@@ -1,7 +1,8 @@
 """The key figures of a run again, measured against the run that saved the template.
 
 Pure: it takes the new run's `Report` and the template and returns the report with each
-key figure's change on its tile ("+38.2% vs the run of 2026-03-31"), a section that lists
+key figure's change on its tile ("+38.2% vs the run of 2026-03-31"; a ratio's
+in percentage points, "+1.2 pp vs the run of 2026-03-31"), a section that lists
 the figures side by side and says the period each run covered, and the sections that could
 not run, each with its plain reason.
 """
@@ -16,16 +17,29 @@ import pandas as pd
 
 from analyst.report import KPI, Report, Section
 from analyst.report.formats import format_delta
+from analyst.report.model import DeltaUnit
 from analyst.templates.model import KeyFigure, ReportTemplate
 from analyst.templates.words import date_range, rsay
 
 
-def change(then: float, now: float) -> float | None:
-    """The relative change from `then` to `now` (0.382 is +38.2%); None when `then` is 0
-    or either is not a number (a change from nothing has no percentage)."""
-    if not all(math.isfinite(v) for v in (then, now)) or then == 0:
+def change(then: float, now: float, fmt: str = "number") -> float | None:
+    """The change from `then` to `now`: relative (0.382 is +38.2%) for money and counts;
+    for a ratio (`fmt` "percent", values as fractions) the difference in percentage
+    points (a margin from 0.400 to 0.412 is 0.012, +1.2 pp: "+3.0%" would read as a
+    relative change). None when either is not a number, or a relative change from 0 (a
+    change from nothing has no percentage)."""
+    if not all(math.isfinite(v) for v in (then, now)):
+        return None
+    if fmt == "percent":
+        return now - then
+    if then == 0:
         return None
     return (now - then) / abs(then)
+
+
+def delta_unit(fmt: str) -> DeltaUnit:
+    """How the change of a figure of format `fmt` is said (see `change`)."""
+    return "points" if fmt == "percent" else "relative"
 
 
 def with_changes(report: Report, template: ReportTemplate, period: tuple[str, str] | None,
@@ -43,9 +57,10 @@ def with_changes(report: Report, template: ReportTemplate, period: tuple[str, st
             tiles.append(kpi)
             continue
         now = float(kpi.value)
-        delta = change(old.value, now)
+        delta = change(old.value, now, kpi.format)
         rows.append((kpi, old, now, delta))
-        tiles.append(replace(kpi, delta=delta, delta_label=rsay(lang, "vs_run", date=date)))
+        tiles.append(replace(kpi, delta=delta, delta_unit=delta_unit(kpi.format),
+                             delta_label=rsay(lang, "vs_run", date=date)))
     sections = [_changes_section(rows, template, period, lang), *report.sections]
     if not_run:
         sections.append(Section(title=rsay(lang, "not_run_title"),
@@ -77,7 +92,8 @@ def _changes_section(rows: Sequence[tuple[KPI, KeyFigure, float, float | None]],
         was: [old.value for _, old, _, _ in rows],
         now: [value for _, _, value, _ in rows],
         # Text: a row's format (money, count, margin) would otherwise apply to it too.
-        moved: [format_delta(delta, lang) for _, _, _, delta in rows],
+        moved: [format_delta(delta, lang, delta_unit(kpi.format))
+                for kpi, _, _, delta in rows],
     })
     formats = {i: kpi.format for i, (kpi, _, _, _) in enumerate(rows)}
     currency = next((kpi.currency for kpi, _, _, _ in rows if kpi.currency), None)

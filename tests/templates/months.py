@@ -33,8 +33,12 @@ REGIONS = ("North", "South", "East", "West")
 
 
 def sales(months: int, price: float = 1.0, *, seed: int = 1, lang: str = "en",
-          rows_per_month: int = 300) -> pd.DataFrame:
-    """Sales of `months` months from 2026-01-01; the same product list every month."""
+          rows_per_month: int = 300, cost_price: float | None = None) -> pd.DataFrame:
+    """Sales of `months` months from 2026-01-01; the same product list every month.
+
+    Cost is 60% of revenue; with `cost_price` it is the unit cost (60% of the base unit
+    price) times `cost_price` instead, so prices and costs can move apart and the gross
+    margin changes."""
     rng = np.random.default_rng(seed)
     names = COLUMNS[lang]
     frames = []
@@ -45,6 +49,8 @@ def sales(months: int, price: float = 1.0, *, seed: int = 1, lang: str = "en",
         quantity = rng.integers(1, 9, size=rows_per_month)
         unit = (15.0 + (product % 13) * 4.25) * price
         revenue = np.round(quantity * unit, 2)
+        cost = (np.round(revenue * 0.6, 2) if cost_price is None
+                else np.round(quantity * unit / price * 0.6 * cost_price, 2))
         frames.append(pd.DataFrame({
             names["date"]: (start + pd.to_timedelta(days, unit="D")).strftime("%Y-%m-%d"),
             names["order"]: [f"SO-{month:02d}{i // 2:05d}" for i in range(rows_per_month)],
@@ -53,6 +59,6 @@ def sales(months: int, price: float = 1.0, *, seed: int = 1, lang: str = "en",
             names["channel"]: rng.choice(("Online", "Retail"), size=rows_per_month),
             names["qty"]: quantity,
             names["revenue"]: revenue,
-            names["cost"]: np.round(revenue * 0.6, 2),
+            names["cost"]: cost,
         }))
     return pd.concat(frames, ignore_index=True)
