@@ -18,9 +18,9 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from analyst.analysis import Analysis
 from analyst.report import KPI, Report, render_pdf, render_xlsx
 from analyst.report.formats import excel_delta_format, format_delta
+from analyst.session.analysis import Analysis
 from analyst.templates import first_run, run_template
 from analyst.templates.changes import change, with_changes
 from analyst.templates.files import dumps, loads
