@@ -9,6 +9,7 @@ from typing import Literal
 from sandbox.docker_backend import DockerBackend
 from sandbox.engine import engine_problem, image_problem, image_tag
 from sandbox.errors import SandboxError
+from sandbox.health import Vitals
 from sandbox.limits import Limits
 from sandbox.local import LocalBackend, local_warning
 from sandbox.protocol import Channel
@@ -62,6 +63,9 @@ class AutoBackend:
 
     def alive(self) -> bool:
         return bool(self._chosen and self._chosen.alive())
+
+    def vitals(self) -> Vitals:
+        return self._chosen.vitals() if self._chosen else Vitals(False, None)
 
     def interrupt(self) -> None:
         if self._chosen:

@@ -13,6 +13,7 @@ from sandbox import owners
 from sandbox.archive import beyond, pack, unpack
 from sandbox.engine import LABEL, client, engine_problem, exits, image_problem, image_tag, reason
 from sandbox.errors import SandboxUnavailable
+from sandbox.health import Vitals
 from sandbox.limits import Limits
 from sandbox.owners import INSTALLATION_LABEL, OWNER_LABEL, installation, owner_token
 from sandbox.protocol import AttachChannel
@@ -192,6 +193,25 @@ class DockerBackend:
     def alive(self) -> bool:
         # The event watcher knows of an exit at once, without a call to the engine.
         return self.container is not None and not exits.ended(self.container)
+
+    def vitals(self) -> Vitals:
+        """Running, and the CPU time its processes used (the engine's one-shot stats)."""
+        cid = self.container
+        if cid is None or exits.ended(cid):
+            return Vitals(False, None)
+        try:
+            if not client().api.inspect_container(cid)["State"].get("Running"):
+                return Vitals(False, None)
+        except NotFound:
+            return Vitals(False, None)
+        except (DockerException, OSError):
+            return Vitals(True, None)  # a slow or busy engine says nothing of the container
+        try:
+            stats = client().api.stats(cid, stream=False, one_shot=True)
+            used = stats["cpu_stats"]["cpu_usage"]["total_usage"]
+        except (DockerException, OSError, KeyError, TypeError):
+            return Vitals(True, None)
+        return Vitals(True, used / 1e9 if isinstance(used, int | float) else None)
 
     def interrupt(self) -> None:
         if self.container:

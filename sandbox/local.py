@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 from sandbox.errors import SandboxUnavailable
+from sandbox.health import Vitals
 from sandbox.limits import Limits
 from sandbox.local_user import (
     SHARED_GID,
@@ -136,6 +137,12 @@ class LocalBackend:
 
     def alive(self) -> bool:
         return self._proc is not None and self._proc.poll() is None
+
+    def vitals(self) -> Vitals:
+        """Running, and the CPU time of the keeper and its kernel (from /proc)."""
+        if self._proc is None or self._proc.poll() is not None:
+            return Vitals(False, None)
+        return Vitals(True, _cpu_seconds(self._proc.pid))
 
     def interrupt(self) -> None:
         if self._proc is not None and self._proc.poll() is None:
@@ -272,3 +279,16 @@ def _check_reachable(uid: int, gid: int) -> None:
                 f"and its packages in a folder every user can read, or let the sandbox group "
                 f"through: setfacl -m g:{SHARED_GID}:x {folder}"
             )
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User and system CPU time of `pid` and its children, or None without /proc."""
+    total = 0.0
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        for each in [str(pid), *children]:
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+    return total

@@ -14,6 +14,7 @@ from typing import Protocol, Self
 
 from sandbox.artifacts import Snapshot, remove_created
 from sandbox.errors import SandboxError
+from sandbox.health import Patience, Vitals, load_factor, wait_patiently
 from sandbox.limits import Limits, human_size
 from sandbox.protocol import Channel, ChannelTampered, KernelConnection, KernelGone, ReplyTimeout
 from sandbox.replies import error_of, hit_file_size_limit, is_memory_error, text_of, value_of
@@ -21,7 +22,6 @@ from sandbox.result import ExecutionError, ExecutionResult, bound_text
 from sandbox.workspace import Workspace
 
 START_TIMEOUT_S = 30.0  # a cold Docker engine can be slow to create the first container
-PING_TIMEOUT_S = 2.0
 WATCH_EVERY_S = 0.2  # how often a running step's output size is checked
 MAX_STREAM_CHARS = 64_000
 LOST = "Variables from earlier steps are gone: load the data again."
@@ -50,6 +50,9 @@ class Backend(Protocol):
         Raises SandboxUnavailable."""
 
     def alive(self) -> bool: ...
+
+    def vitals(self) -> Vitals:
+        """Whether the sandbox runs and the CPU time it used, without the channel."""
 
     def interrupt(self) -> None: ...
 
@@ -89,6 +92,8 @@ class KernelSession:
         self._stop = threading.Event()
         self._flag_lock = threading.Lock()
         self._running = False
+        self.patience = Patience()
+        """How long pings may take before the sandbox itself is looked at (see `health`)."""
 
     @property
     def backend(self) -> str:
@@ -116,7 +121,7 @@ class KernelSession:
             self.workspace.ensure()
             conn = KernelConnection(self._backend.launch())
             try:
-                conn.request({"op": "ping"}, time.monotonic() + START_TIMEOUT_S)
+                self._ping(conn, START_TIMEOUT_S)
                 self._conn = conn
             except (KernelGone, ReplyTimeout) as exc:
                 conn.close()
@@ -204,7 +209,7 @@ class KernelSession:
             self.start()
             return True
         try:
-            if not self._conn.request({"op": "ping"}, time.monotonic() + PING_TIMEOUT_S).get("pong"):
+            if not self._ping(self._conn).get("pong"):
                 raise KernelGone("the kernel is not running")
             return True
         except ChannelTampered as exc:
@@ -218,6 +223,19 @@ class KernelSession:
                 f"The sandbox session had stopped ({detail}) and was started again. {LOST}"
             )
             return False
+
+    def _ping(self, conn: KernelConnection, base_s: float | None = None) -> dict:
+        """The keeper's answer to a ping. Slow is not dead: past the first window the
+        sandbox itself is looked at, and the wait goes on while it runs and works."""
+        wanted = conn.send({"op": "ping"})
+
+        def receive(deadline: float) -> dict:
+            while True:
+                reply = conn.receive(deadline)
+                if reply.get("id") == wanted:  # a late answer to an older request is skipped
+                    return reply
+
+        return wait_patiently(receive, self._backend.vitals, self.patience, base_s)
 
     def _restart(self) -> None:
         if self._conn is not None:
@@ -302,6 +320,7 @@ class KernelSession:
         """The step's reply; interrupts it at the deadline or past the output limit."""
         assert self._conn is not None  # noqa: S101  started in __init__/restart (narrows the type)
         interrupted_at: float | None = None
+        grace = self.limits.grace_s
         while True:
             now = time.monotonic()
             if interrupted_at is None and self._stop.is_set():
@@ -312,7 +331,8 @@ class KernelSession:
                                            or out.stop_requested):
                 self._backend.interrupt()
                 interrupted_at = now
-            limit = (interrupted_at + self.limits.grace_s) if interrupted_at else deadline
+                grace = self.limits.grace_s * load_factor()  # stopping is slower under load
+            limit = (interrupted_at + grace) if interrupted_at else deadline
             try:
                 reply = self._conn.receive(min(limit, now + WATCH_EVERY_S))
             except ReplyTimeout:
