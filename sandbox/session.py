@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Protocol, Self
+from typing import Literal, Protocol, Self
 
 from sandbox.artifacts import Snapshot, remove_created
 from sandbox.errors import SandboxError
@@ -24,7 +24,6 @@ from sandbox.workspace import Workspace
 START_TIMEOUT_S = 30.0  # a cold Docker engine can be slow to create the first container
 WATCH_EVERY_S = 0.2  # how often a running step's output size is checked
 MAX_STREAM_CHARS = 64_000
-LOST = "Variables from earlier steps are gone: load the data again."
 STOPPED = "Stopped at your request; variables are kept."
 
 
@@ -94,6 +93,8 @@ class KernelSession:
         self._running = False
         self.patience = Patience()
         """How long pings may take before the sandbox itself is looked at (see `health`)."""
+        # Steps the kernel now running has run: what a restart loses (its variables).
+        self._steps = 0
 
     @property
     def backend(self) -> str:
@@ -157,6 +158,7 @@ class KernelSession:
         with self._lock:
             notices: list[str] = []
             restarted = not self._ensure_alive(notices)
+            earlier = self._steps
             t0 = time.monotonic()
             with self._flag_lock:
                 self._stop.clear()
@@ -167,7 +169,11 @@ class KernelSession:
                 with self._flag_lock:
                     self._running = False
                     self._stop.clear()
+            if not outcome.restarted:
+                self._steps += 1
             outcome.restarted |= restarted
+            if outcome.restarted_during:
+                outcome.notice = f"{outcome.notice} {lost_words(earlier, when='during')}"
             if outcome.notice:
                 notices.append(outcome.notice)
             # By value, once: what the step wrote is copied to host-only storage now, and
@@ -184,7 +190,7 @@ class KernelSession:
                 notices.append(
                     f"The step left {_threads_left(outcome.reply)} thread(s) running in the "
                     "background, which could change what later steps show, so the session "
-                    f"was restarted to stop them. {LOST}"
+                    f"was restarted to stop them. {lost_words(earlier, when='after')}"
                 )
             return ExecutionResult(
                 stdout=bound_text(text_of(outcome.reply.get("stdout")), MAX_STREAM_CHARS),
@@ -208,19 +214,21 @@ class KernelSession:
         if self._conn is None:
             self.start()
             return True
+        steps = self._steps
         try:
             if not self._ping(self._conn).get("pong"):
                 raise KernelGone("the kernel is not running")
             return True
         except ChannelTampered as exc:
             self._restart()
-            notices.append(_tampered_notice(exc))
+            notices.append(f"{_tampered_notice(exc)} {lost_words(steps, when='before')}")
             return False
         except (KernelGone, ReplyTimeout):
             detail = self._backend.death().detail
             self._restart()
             notices.append(
-                f"The sandbox session had stopped ({detail}) and was started again. {LOST}"
+                f"The sandbox session had stopped ({detail}) and was started again. "
+                f"{lost_words(steps, when='before')}"
             )
             return False
 
@@ -238,6 +246,7 @@ class KernelSession:
         return wait_patiently(receive, self._backend.vitals, self.patience, base_s)
 
     def _restart(self) -> None:
+        self._steps = 0
         if self._conn is not None:
             self._conn.close()
             self._conn = None
@@ -286,12 +295,12 @@ class KernelSession:
                 out.interrupted = True
                 out.notice = (
                     "Stopped at your request. The step did not stop when interrupted, so the "
-                    f"session was restarted. {LOST}"
+                    "session was restarted."
                 )
             else:
                 out.notice = (
                     f"The step was still running after {_seconds(timeout)} and did not stop "
-                    f"when interrupted, so the session was restarted. {LOST}"
+                    f"when interrupted, so the session was restarted."
                 )
         except ChannelTampered as exc:
             self._restart_after(out, "the control channel was tampered with")
@@ -304,7 +313,7 @@ class KernelSession:
                 out.out_of_memory = True
                 out.notice = (
                     f"The step ran out of memory (limit {human_size(self.limits.memory_bytes)}), "
-                    f"so the session was restarted. {LOST}"
+                    f"so the session was restarted."
                 )
             else:
                 out.error = out.error or ExecutionError(
@@ -312,7 +321,7 @@ class KernelSession:
                 )
                 out.notice = (
                     f"The Python process of the session ended during the step ({death.detail}), "
-                    f"so the session was restarted. {LOST}"
+                    f"so the session was restarted."
                 )
         return out
 
@@ -347,7 +356,7 @@ class KernelSession:
                 return reply
 
     def _restart_after(self, out: _Outcome, why: str) -> None:
-        out.restarted = True
+        out.restarted = out.restarted_during = True
         try:
             self._restart()
         except SandboxError as exc:
@@ -373,7 +382,7 @@ class KernelSession:
             f"stopped; the {removed:,} file(s) it created were removed."
         )
         if out.restarted:
-            out.notice += f" The session was restarted. {LOST}"
+            out.notice += " The session was restarted."
 
     # -- a backend whose output/ is the sandbox's own (Docker: a tmpfs volume) -------------
 
@@ -439,6 +448,8 @@ class _Outcome:
     left_out: set[str] = field(default_factory=set)
     """Why files the sandbox kept to itself were not handed over (links, FIFOs, ...)."""
     restarted: bool = False
+    restarted_during: bool = False
+    """Restarted while this step was handled: the notice then says what else was lost."""
     notice: str | None = None
 
 
@@ -449,7 +460,29 @@ def _threads_left(reply: dict | None) -> int:
 
 def _tampered_notice(exc: ChannelTampered) -> str:
     return (f"The step's code interfered with the sandbox's control channel ({exc}), so the "
-            f"session was restarted and nothing it claimed was used. {LOST}")
+            "session was restarted and nothing it claimed was used.")
+
+
+def lost_words(earlier: int, *, when: Literal["before", "during", "after"]) -> str:
+    """What a restart took, said only as it is: a kernel that ran no step held no variables.
+
+    `earlier`: the steps the lost kernel had run before this one; `when` the restart came
+    before this step ran, during it, or after it (so its variables went too). Files are
+    never lost (output/ is copied to the host after each step) and every step of the
+    offline analyst reads its table from input/ itself: the one thing to do is to run
+    again a step that used a variable of an earlier one.
+    """
+    if when == "after":
+        what = "this step" + ("" if earlier <= 0 else
+                              " and the earlier step" if earlier == 1 else
+                              f" and the {earlier} earlier steps")
+    elif earlier <= 0:
+        return ("No step had run in it yet, so nothing was lost." if when == "before" else
+                "No earlier step had run in it, so nothing else was lost.")
+    else:
+        what = "the earlier step" if earlier == 1 else f"the {earlier} earlier steps"
+    return (f"The variables of {what} are gone (the files saved are kept); "
+            "a step that used them has to run again.")
 
 
 def _seconds(value: float) -> str:

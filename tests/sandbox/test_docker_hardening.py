@@ -210,7 +210,7 @@ def test_after_an_engine_restart_the_next_run_is_a_fresh_session(docker_session,
     result = docker_session.run("print('fresh')")
     assert result.ok and result.stdout == "fresh\n"
     assert result.restarted
-    assert "variables from earlier steps are gone" in result.notice.lower()
+    assert "the variables of the earlier step are gone" in result.notice.lower()
     assert docker_session.run("lost").error.name == "NameError"
     still_works(docker_session)
 
