@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from analyst.analysis import Analysis
 from analyst.ingest import ingest_file
 from analyst.query.answer import read_query_figures
 from analyst.query.reading import choose
 from analyst.query.suggest import suggestions
 from analyst.query.values import category_values
+from analyst.session.analysis import Analysis
 from sandbox import Workspace
 from tests.query.generated import write as write_generated
 
