@@ -50,19 +50,12 @@ def data_steps(card: Any, language: str, first_number: int = 1) -> list[Step]:
     if not measures:
         return []
     columns = {c.name: c for c in card.columns}
-    dates = tuple(c.name for c in card.columns if c.role == "date")
     steps: list[Step] = []
 
     def add(step: Step) -> None:
         steps.append(replace(step, number=first_number + len(steps)))
 
-    def own(recipe: str, title: str, code: str) -> Step:
-        return Step(0, title, code, origin=RecipeCall(recipe, {}, language),
-                    inputs=(FileHash(card.parquet_path, ""),))
-
-    title = dsay(language, "overview", table=card.table)
-    add(own("data_overview", title, overview_code(card.parquet_path, title,
-                                                  _slug(card, "overview"), dates)))
+    add(own_step(card, "data_overview", {}, language))
     main = measures[0]
     aggregate: dict[str, Aggregation] = {m: "sum" if additive(columns[m]) else "mean" for m in measures}
     calendar = date_source(card, columns, [])
@@ -76,18 +69,37 @@ def data_steps(card: Any, language: str, first_number: int = 1) -> list[Step]:
     for category in categories_of(card)[:MAX_CATEGORIES]:
         add(query_step(Query(card.table, aggregate[main], (main,), (category,), order="desc"),
                        card, 0, language))
-    title = dsay(language, "distribution", m=main)
-    add(own("distribution", title, distribution_code(card.parquet_path, title,
-                                                     _slug(card, f"distribution_{main}"),
-                                                     main, language)))
+    add(own_step(card, "distribution", {"column": main}, language))
     add(query_step(Query(card.table, "rows", (main,), (), order="desc", limit=5), card, 0,
                    language))
     if len(measures) > 1:
-        title = dsay(language, "correlations", table=card.table)
-        add(own("correlations", title, correlation_code(
-            card.parquet_path, title, _slug(card, "correlations"),
-            tuple(measures[:MAX_CORRELATED]), language)))
+        add(own_step(card, "correlations", {"columns": measures[:MAX_CORRELATED]}, language))
     return steps
+
+
+def own_step(card: Any, recipe: str, params: dict[str, Any], language: str) -> Step:
+    """One of the data report's own steps (overview, distribution, correlations) on `card`,
+    unrun. `params` name the columns it reads ({"column": ...} for the distribution,
+    {"columns": [...]} for the correlations; the overview reads every column), kept on its
+    record so a recurring report can plan it again on next month's table."""
+    if recipe == "data_overview":
+        dates = tuple(c.name for c in card.columns if c.role == "date")
+        title = dsay(language, "overview", table=card.table)
+        code = overview_code(card.parquet_path, title, _slug(card, "overview"), dates)
+    elif recipe == "distribution":
+        column = str(params["column"])
+        title = dsay(language, "distribution", m=column)
+        code = distribution_code(card.parquet_path, title,
+                                 _slug(card, f"distribution_{column}"), column, language)
+    elif recipe == "correlations":
+        columns = tuple(str(c) for c in params["columns"])
+        title = dsay(language, "correlations", table=card.table)
+        code = correlation_code(card.parquet_path, title, _slug(card, "correlations"),
+                                columns, language)
+    else:
+        raise LookupError(f"{recipe} is not a step of the data report")  # our bug
+    return Step(0, title, code, origin=RecipeCall(recipe, dict(params), language),
+                inputs=(FileHash(card.parquet_path, ""),))
 
 
 def _unit(card: Any, column: str) -> PeriodUnit:

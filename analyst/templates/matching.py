@@ -113,14 +113,17 @@ def match_steps(steps: Sequence[TemplateStep], cards: Sequence[DataCard],
 
 def _best_card(step: TemplateStep, cards: Sequence[DataCard],
                answers: Mapping[str, str]) -> DataCard:
-    """The table with most of the step's columns by name, then by role."""
-    def score(card: DataCard) -> tuple[int, int]:
+    """The table with most of the step's columns by name, then by role, then most of the
+    saving table's other columns (a data overview names no column: its table is the one
+    most like the saved one)."""
+    def score(card: DataCard) -> tuple[int, int, int]:
         names = {normal(c.name) for c in card.columns} | {normal(answers[r.name])
                                                           for r in step.columns
                                                           if r.name in answers}
         roles = {c.role for c in card.columns}
         return (sum(normal(r.name) in names for r in step.columns),
-                sum(r.role in roles for r in step.columns))
+                sum(r.role in roles for r in step.columns),
+                sum(normal(o) in names for o in step.others))
     return max(cards, key=score)  # max keeps the first of equals: the files' order
 
 

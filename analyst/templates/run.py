@@ -128,8 +128,8 @@ def run_template(analysis: Any, template: ReportTemplate, *,
 
 def replanned(match: StepMatch) -> PlannedStep | Step | str:
     """The saved step planned again on its matched table, or why it cannot be."""
-    from analyst.planner.plan import recipe_step
     from analyst.planner.queries import query_step
+    from analyst.planner.replan import replan_step
 
     step, card = match.step, match.card
     file = card.source_file if card is not None else "the new files"
@@ -137,10 +137,10 @@ def replanned(match: StepMatch) -> PlannedStep | Step | str:
         return f"The section “{step.title}” cannot run: no table of {file} fits it."
     if step.kind == "recipe":
         params = {k: _renamed(v, match.mapping) for k, v in (step.params or {}).items()}
-        planned = recipe_step(card, step.recipe, params, step.language)
+        planned = replan_step(card, step.recipe, params, step.language)
         if planned is None:
-            return (f"The section “{step.title}” cannot run: the table of {file} has no "
-                    "sales columns for it.")
+            return (f"The section “{step.title}” cannot run: the table of {file} does not "
+                    "have the columns it needs.")
         return planned
     try:
         query = Query.from_dict({**renamed_query(step, match.mapping), "table": card.table})
