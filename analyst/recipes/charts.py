@@ -321,9 +321,14 @@ def _bar_colour(value: float, group: str | None, index: int, spec: ChartSpec,
 
 def _wrap(label: str, width: int) -> str:
     """At most two lines; a longer label is cut with an ellipsis rather than overlapping."""
-    lines = textwrap.wrap(str(label), width) or [""]
+    text = str(label)
+    # Words stay whole ("Espresso" never becomes "Espres/so"); Chinese, Japanese or Korean
+    # text has no spaces between words, so it breaks between characters.
+    ideographs = any("\u2e80" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" for ch in text)
+    lines = textwrap.wrap(text, width, break_long_words=ideographs,
+                          break_on_hyphens=False) or [""]
     if len(lines) > 2:
-        lines = [lines[0], lines[1][: width - 1] + "…"]
+        lines = [lines[0], lines[1] + "…"]
     return "\n".join(lines)
 
 

@@ -131,3 +131,35 @@ def test_apply_style_makes_the_house_style_and_the_cjk_fallback_the_default():
         apply_style()
         assert matplotlib.rcParams["font.family"][:2] == ["DejaVu Sans", "WenQuanYi Micro Hei"]
         assert matplotlib.rcParams["savefig.dpi"] == 200
+
+
+WORDS = ["Ultra-Premium", "Stainless", "Steel", "Espresso", "Machine", "Deluxe", "Edelstahl",
+         "Kaffeevollautomat", "Нержавіюча", "кавомашина", "Superkalifragilistisch", "XL", "of"]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_chart_labels_wrap_at_word_boundaries_never_mid_word(seed):
+    import random
+
+    from analyst.recipes.charts import _wrap
+
+    rng = random.Random(seed)
+    label = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 9)))
+    width = rng.choice([12, 16, 28])
+    wrapped = _wrap(label, width)
+    lines = wrapped.split("\n")
+    assert 1 <= len(lines) <= 2
+    for line in lines:
+        for word in line.rstrip("…").split():
+            assert word in label.split(), (
+                label, wrapped)
+    assert wrapped.replace("\n", " ").rstrip("…") == label or wrapped.endswith("…")
+
+
+@pytest.mark.parametrize("label", ["不锈钢意式浓缩咖啡机豪华版", "华东地区大客户销售部",
+                                   "ステンレス製エスプレッソマシン"])
+def test_labels_without_spaces_in_cjk_still_wrap(label):
+    from analyst.recipes.charts import _wrap
+
+    lines = _wrap(label, 6).split("\n")
+    assert len(lines) == 2 and all(len(line.rstrip("…")) <= 6 for line in lines)
