@@ -46,7 +46,7 @@ i18n.follow_session(messages, files)  # again: a file just uploaded decides a ne
 for record in files:
     # Open (assumptions, corrections, preview) until the conversation moves past the file.
     fresh = record.added >= last_message or st.session_state.get("just_read") == record.name
-    data_card_view(session, record, workspace, fresh=fresh)
+    data_card_view(session, record, workspace, fresh=fresh, several=len(files) > 1)
 
 # Answers computed from a file replaced since are marked as from its earlier version.
 table_names = {card.get("parquet_path"): record.name for record in files for card in record.cards}
@@ -90,7 +90,7 @@ question = st.chat_input(t("ask_placeholder"), disabled=not files)
 if not files:
     st.caption(t("upload_first"))
 with guarded("answer the question"):
-    again = st.session_state.pop("ask_again", None)  # "Run again on the new version"
+    again = st.session_state.pop("ask_again", None)  # a clicked question (ui.questions)
     if report_clicked:
         ask(STANDARD_REPORT)
     elif question:

@@ -16,6 +16,7 @@ from analyst.assumptions_i18n import translate_assumption
 from analyst.store import FileRecord, SessionRecord
 from ui.corrections import correction_form
 from ui.i18n import current, t
+from ui.questions import suggestion_buttons
 from ui.render import number_columns
 from ui.tables import preview
 
@@ -53,16 +54,21 @@ def short_summary(card: dict[str, Any]) -> str:
 
 
 def data_card_view(session: SessionRecord, record: FileRecord, workspace: Path, *,
-                   fresh: bool) -> None:
-    """The file's cards; open (`fresh`) right after reading, else folded to one line."""
+                   fresh: bool, several: bool = False) -> None:
+    """The file's cards; open (`fresh`) right after reading, else folded to one line.
+
+    Under an open card, questions its table answers, as buttons (inside a folded one);
+    `several`: other files are open too, so each question names its table."""
     cards = record.cards or [{}]
     label = t("data", name=record.name) + "; ".join(short_summary(c) for c in cards)
     if not fresh:
         with st.expander(label, icon=":material/table_view:"):
             _body(session, record, cards, workspace, fresh=False)
+            suggestion_buttons(cards, workspace, f"f{record.id}", several=several)
         return
     with st.container(border=True):
         _body(session, record, cards, workspace, fresh=True)
+    suggestion_buttons(cards, workspace, f"f{record.id}", several=several)
 
 
 def _body(session: SessionRecord, record: FileRecord, cards: list[dict[str, Any]],

@@ -16,6 +16,7 @@ from ui import state
 from ui.answers import answer_markdown
 from ui.i18n import STANDARD_REPORT, t
 from ui.plain import literal
+from ui.questions import ask_soon, option_buttons
 from ui.tables import (
     artifact,
     chart_frame,
@@ -138,6 +139,9 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
                       args=(answer.question,))
         if message.text:
             st.markdown(answer_markdown(message.text, str(message.data.get("brain") or "offline")))
+        if answer is not None and not answer.ok and answer.options:
+            # Two readings to choose from, or questions this table answers: one click asks.
+            option_buttons(answer.options, f"m{message.id}")
         for step in message.steps:
             with st.container(border=True):
                 step_view(step.step, workspace, key=f"m{message.id}s{step.id}", stored=step,
@@ -151,7 +155,7 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
 
 
 def _ask_again(question: str) -> None:
-    st.session_state["ask_again"] = question  # the page asks it on this rerun
+    ask_soon(question)  # the page asks it on this rerun
 
 
 def number_columns(frame: Any, roles: dict[str, str] | None = None, *,

@@ -1,0 +1,42 @@
+"""In real headless Chromium: a suggested question under the data card is clicked and its
+answer comes with its chart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app.server import running_app
+from tests.app.test_browser import NO_MODEL, _backend, _last_message, _settled, _upload
+from tests.query.tables import SHAPES
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(autouse=True)
+def _patient(page):
+    page.set_default_timeout(120_000)
+    page.set_default_navigation_timeout(120_000)
+
+
+@pytest.fixture()
+def app_url(tmp_path):
+    with running_app(tmp_path / "data", ANALYST_SANDBOX_BACKEND=_backend(), **NO_MODEL) as url:
+        yield url
+
+
+def test_a_clicked_suggested_question_is_answered_with_its_chart(page, app_url, tmp_path):
+    csv = tmp_path / "weather.csv"
+    SHAPES["weather"]().to_csv(csv, index=False)
+    page.goto(app_url)
+    page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+    _upload(page, csv)
+    question = "Total precipitation by month"
+    button = _settled(page, page.get_by_role("button", name=question))
+    button.click()
+    answer = _settled(page, page.locator('[data-testid="stChatMessage"]').filter(
+        has_text="I read this as: total of precipitation per month"))
+    assert answer.is_visible()
+    users = page.locator('[data-testid="stChatMessage"]').filter(has_text=question)
+    assert users.count() >= 1  # the click asked it, as if typed
+    _settled(page, _last_message(page).locator('[data-testid="stImage"]'))
+    assert _last_message(page).locator('[data-testid="stImage"]').first.is_visible()

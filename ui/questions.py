@@ -1,0 +1,73 @@
+"""Questions offered as buttons: the suggested questions under a data card, and the readings
+(or questions that work) an offline answer offers back. A click asks the question on the
+page's next run, exactly as if it were typed."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from analyst.datacard import DataCard
+from analyst.query.suggest import suggest
+from analyst.query.values import category_values
+from ui.i18n import current, t
+from ui.plain import literal
+
+ASK_KEY = "ask_again"
+"""The question the Analyze page asks on its next run (also "Run again on the new version")."""
+
+
+def ask_soon(question: str) -> None:
+    st.session_state[ASK_KEY] = question
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def _suggested(root: str, card_json: str, language: str) -> list[str]:
+    card = DataCard.from_dict(json.loads(card_json))
+    return suggest(card, language, category_values(root, card))
+
+
+def suggested_questions(cards: Sequence[dict[str, Any]], workspace: Path) -> list[str]:
+    """4-6 questions for the first of `cards` (one file's tables) that has any."""
+    language = current()
+    for card in cards:
+        if not card.get("parquet_path") or card.get("layout") == "wide" and card.get("long_table"):
+            continue  # a wide table's tidy twin is the one questions read
+        try:
+            found = _suggested(str(workspace), json.dumps(card, sort_keys=True, default=str),
+                               language)
+        except (KeyError, TypeError, ValueError):
+            continue  # a card of an older version: no suggestions rather than a failure
+        if found:
+            return [f"{q} ({card['table']})" if len(cards) > 1 else q for q in found]
+    return []
+
+
+def suggestion_buttons(cards: Sequence[dict[str, Any]], workspace: Path, key: str, *,
+                       several: bool = False) -> None:
+    """The suggested questions of a file's tables, each a button that asks it."""
+    questions = suggested_questions(cards, workspace)
+    if not questions:
+        return
+    if several and len(cards) == 1:
+        # Beside other files, the table is named so the question reads on this one.
+        questions = [f"{q} ({cards[0]['table']})" for q in questions]
+    st.caption(t("suggested"))
+    columns = st.columns(min(3, len(questions)))
+    for i, question in enumerate(questions):
+        with columns[i % len(columns)]:
+            st.button(literal(question), key=f"{key}_suggest{i}", on_click=ask_soon,
+                      args=(question,), help=t("suggested_help"), width="stretch")
+
+
+def option_buttons(options: Sequence[str], key: str) -> None:
+    """An answer's offered questions (two readings to choose from, or questions that work)."""
+    if not options:
+        return
+    for i, option in enumerate(options):
+        st.button(literal(option), key=f"{key}_option{i}", on_click=ask_soon, args=(option,),
+                  icon=":material/help:")
