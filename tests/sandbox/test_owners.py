@@ -24,6 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # then ends the way the test asks (or waits to be killed).
 HOST = """
 import json, os, signal, sys, threading, time
+# A host started from a terminal has SIGHUP's default action; a test run under nohup would
+# hand down "ignored", and a process that ignores SIGHUP rightly keeps ignoring it.
+signal.signal(signal.SIGHUP, signal.SIG_DFL)
 from sandbox import Limits, open_session, use_installation
 use_installation(sys.argv[1])
 how, count = sys.argv[2], int(sys.argv[3])
