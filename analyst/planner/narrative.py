@@ -342,6 +342,81 @@ def _variance(step: PlannedStep, f: StepFigures, lang: str) -> str:
     return text
 
 
+def _statement(step: PlannedStep, f: StepFigures, lang: str) -> str:
+    """The latest year of a statement's P&L; by quarter, each quarter's operating profit."""
+    cur = step.arguments.get("currency")
+    v = f.figures
+    text = say(lang, "statement_year", year=int(v["year"]),
+               revenue=money(v["revenue"], cur, lang),
+               gross_profit=money(v["gross_profit"], cur, lang),
+               gross_margin=_stated(v.get("gross_margin_pct"), "margin_not_stated", lang),
+               operating_profit=money(v["operating_profit"], cur, lang),
+               operating_margin=_stated(v.get("operating_margin_pct"), "margin_not_stated", lang),
+               net_profit=money(v["net_profit"], cur, lang),
+               net_margin=_stated(v.get("net_margin_pct"), "margin_not_stated", lang))
+    rows = _all_rows(f)
+    if step.arguments.get("freq") == "Q" and rows:
+        quarters = [r for r in rows if not str(r.get("quarter", "")).startswith("FY")]
+        text += say(lang, "statement_quarters", quarters=say(lang, "item_sep").join(
+            f"{r['quarter']} {money(float(r['operating_profit']), cur, lang)}" for r in quarters))
+    if v.get("loss_periods"):
+        text += say(lang, "pnl_losses", count=count(v["loss_periods"], lang))
+    return text
+
+
+def _margin_trend(step: PlannedStep, f: StepFigures, lang: str) -> str:
+    v = f.figures
+    text = say(lang, "margins_year", year=int(v["year"]),
+               gross=_stated(v.get("gross_margin_pct"), "margin_not_stated", lang),
+               operating=_stated(v.get("operating_margin_pct"), "margin_not_stated", lang),
+               net=_stated(v.get("net_margin_pct"), "margin_not_stated", lang))
+    rows = _all_rows(f)
+    if rows and not _missing(v.get("best_operating_margin_pct")):
+        best, worst = rows[int(v["best_month_index"])], rows[int(v["worst_month_index"])]
+        text += say(lang, "margins_range",
+                    worst=percent(v["worst_operating_margin_pct"], lang),
+                    worst_month=period_label(worst["month"], lang),
+                    best=percent(v["best_operating_margin_pct"], lang),
+                    best_month=period_label(best["month"], lang))
+    return text
+
+
+def _expense_structure(step: PlannedStep, f: StepFigures, lang: str) -> str:
+    cur = step.arguments.get("currency")
+    v = f.figures
+    account = step.arguments.get("account", "")
+    top = f.head[0] if f.head else {}
+    year = say(lang, "expenses_in_year", year=int(v["year"])) if "year" in v else ""
+    return say(lang, "expenses_year", year=year, total=money(v["total_costs"], cur, lang),
+               cogs=money(v["cogs"], cur, lang), opex=money(v["opex"], cur, lang),
+               name=top.get(account, "—"), amount=money(v["largest"], cur, lang),
+               share=_stated(v.get("largest_share_pct"), "share_not_stated", lang))
+
+
+def _notable_changes(step: PlannedStep, f: StepFigures, lang: str) -> str:
+    cur = step.arguments.get("currency")
+    account = step.arguments.get("account", "")
+    rows = list(f.head)
+    if not rows:
+        return say(lang, "changes_none")
+
+    def pct(row: dict[str, Any]) -> str:
+        value = row.get("change_pct")
+        return "—" if _missing(value) else format_delta(float(value or 0.0) / 100.0, lang)
+
+    first = rows[0]
+    text = say(lang, "changes_first", name=first[account],
+               month=period_label(first["month"], lang),
+               change=money(float(first["change"]), cur, lang), pct=pct(first),
+               previous=money(float(first["previous"]), cur, lang),
+               value=money(float(first["value"]), cur, lang))
+    if len(rows) > 1:
+        text += say(lang, "changes_next", items=say(lang, "item_sep").join(
+            f"{r[account]}, {period_label(r['month'], lang)}: {money(float(r['change']), cur, lang)}"
+            f" ({pct(r)})" for r in rows[1:3]))
+    return text
+
+
 def _all_rows(f: StepFigures) -> list[dict[str, Any]] | None:
     """Every row of the table when head and tail together cover it, else None."""
     if f.rows <= len(f.head):
@@ -359,4 +434,8 @@ _WRITERS = {
     "funnel_conversion": _funnel,
     "pnl_summary": _pnl,
     "budget_vs_actual": _variance,
+    "pnl_statement": _statement,
+    "margin_trend": _margin_trend,
+    "expense_structure": _expense_structure,
+    "notable_changes": _notable_changes,
 }

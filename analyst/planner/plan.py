@@ -22,6 +22,7 @@ from analyst.planner.columns import (
     sales_columns,
     with_profit,
 )
+from analyst.planner.finance import budget_steps, finance_steps, is_statement
 from analyst.planner.intents import Intent
 from analyst.planner.phrases import normalise, phrases, say
 from analyst.planner.tables import (
@@ -62,20 +63,32 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
     steps: list[PlannedStep] = []
     sales: list[tuple[ReportTable, SalesColumns]] = []
     data: list[ReportTable] = []
+    statements: list[ReportTable] = []
     for item in covered:
         card = item.card
         pnl, funnel = pnl_table(card), funnel_table(card)
         prefix = f"{card.table}_" if several else ""
-        if pnl is not None:
+        if pnl is not None and is_statement(pnl):
+            statements.append(item)
+            steps.extend(_named(step, item, several) for step in finance_steps(pnl, prefix, lang))
+        elif pnl is not None:
             steps.append(_named(_pnl(pnl, prefix, lang), item, several))
         elif funnel is not None:
             steps.append(_named(_funnel(funnel, prefix, lang), item, several))
         elif (cols := sales_columns(card, lang)) is not None and is_ledger(cols):
             sales.append((item, cols))
         else:
-            # Financial statements get the finance pack (helper "finance") before this
-            # line; any other table with a number column gets the data report.
+            # Any other table with a number column gets the data report.
             data.append(item)
+    if statements:
+        # Beside a statement, a table with a budget and an actual column is its budget: the
+        # pack says how far the actuals are from it instead of describing its columns.
+        for item in [*data, *(i for i, _ in sales)]:
+            found = budget_steps([item.card], lang)
+            if found:
+                steps.extend(_named(step, item, several) for step in found)
+                data = [d for d in data if d is not item]
+                sales = [(i, c) for i, c in sales if i is not item]
     for item, cols in sales:
         prefix = f"{cols.table}_" if several else ""
         steps.extend(_named(step, item, several)

@@ -19,17 +19,20 @@ from .pnl import classify_account, pnl_summary
 from .profile import outliers, profile
 from .ranking import abc_analysis, top_n
 from .result import ChartSeries, ChartSpec, RecipeResult
+from .statement import expense_structure, margin_trend, notable_changes, pnl_statement
 from .variance import budget_vs_actual
 
 RECIPES = (
     "kpi_summary", "period_dynamics", "top_n", "abc_analysis", "breakdown", "margin_by",
     "funnel_conversion", "pnl_summary", "budget_vs_actual", "profile", "outliers",
+    "pnl_statement", "margin_trend", "expense_structure", "notable_changes",
 )
 
 __all__ = [
     "DEFINITIONS", "RECIPES", "ChartSeries", "ChartSpec", "RecipeError", "RecipeResult",
     "abc_analysis", "apply_style", "breakdown", "budget_vs_actual", "classify_account",
-    "describe_for_model", "draw_chart",
+    "describe_for_model", "draw_chart", "expense_structure", "margin_trend", "notable_changes",
+    "pnl_statement",
     "format_value", "funnel_conversion", "kpi_summary", "margin_by", "outliers",
     "period_dynamics", "pnl_summary", "profile", "render_chart", "top_n",
 ]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any
 
-from . import dynamics, funnel, kpi, pnl, ranking, variance
+from . import dynamics, funnel, kpi, pnl, ranking, statement, variance
 from .breakdown import BREAKDOWN_DEFINITION, MARGIN_DEFINITION, breakdown, margin_by
 from .profile import PROFILE_DEFINITION, outliers, outliers_definition, profile
 
@@ -27,6 +27,10 @@ DEFINITIONS: MappingProxyType[str, str] = MappingProxyType({
     "budget_vs_actual": variance.DEFINITION,
     "profile": PROFILE_DEFINITION,
     "outliers": outliers_definition("iqr", 1.5),
+    "pnl_statement": statement.STATEMENT_DEFINITION,
+    "margin_trend": statement.MARGIN_DEFINITION,
+    "expense_structure": statement.STRUCTURE_DEFINITION,
+    "notable_changes": statement.CHANGES_DEFINITION,
 })
 
 # One line of meaning per recipe, plus the figures it puts in `result.figures`.
@@ -54,6 +58,11 @@ _MEANINGS: dict[Callable[..., Any], str] = {
     variance.budget_vs_actual: "variance = actual - budget per line, variance_pct, favourable/"
                                "unfavourable (revenue lines up is good, costs down is good). "
                                "figures: budget, actual, variance, net_variance, lines",
+    statement.pnl_statement: "a statement's tidy table (line, section, date, value): P&L per "
+                             "month/quarter with FY total rows, net profit. figures: latest year",
+    statement.margin_trend: "gross/operating/net margin per month of a statement",
+    statement.expense_structure: "cost lines of the year with share_pct of all costs",
+    statement.notable_changes: "largest month-over-month changes of lines and profits",
     profile: "one row per column: type, missing, distinct, numeric stats, date range",
     outliers: "rows outside Q1-1.5*IQR..Q3+1.5*IQR (method='zscore': |z|>3) with "
                       "outlier_reason. figures: lower_bound, upper_bound, outliers",

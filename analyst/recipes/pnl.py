@@ -17,7 +17,7 @@ _KEYWORDS = (
     ("cogs", ("cogs", "cost of goods", "cost of sales", "cost of revenue", "собівартість",
               "себестоимость", "herstellungskosten", "wareneinsatz", "materialaufwand", "成本")),
     ("ignore", ("tax", "interest", "dividend", "податок", "налог", "відсот", "процент",
-                "税", "利息")),
+                "zins", "steuer", "税", "利息")),
     ("revenue", ("revenue", "sales", "income", "turnover", "виручка", "выручка", "дохід",
                  "доход", "продаж", "umsatz", "erlös", "收入", "销售")),
     ("opex", ("opex", "expense", "salar", "wage", "payroll", "rent", "marketing", "admin",
@@ -141,6 +141,11 @@ def classify_account(name: str) -> str | None:
         if any(word in lowered for word in words):
             return line
     return None
+
+
+def line_kind(label: str, section: str | None = None) -> str | None:
+    """A statement line's P&L kind: its section's ("Cost of sales") first, then its own name's."""
+    return classify_account(str(section or "")) or classify_account(str(label))
 
 
 def _long_lines(df: pd.DataFrame, account: str, amount: str, mapping: Mapping[str, str],

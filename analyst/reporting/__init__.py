@@ -113,7 +113,7 @@ def build_report(
         kpis=_kpis(verified, lang),
         sections=tuple(sections),
         sources=tuple(_source(card, lang) for card in cards),
-        definitions=(method, *_definitions(verified, lang)),
+        definitions=(method, *_definitions(verified, lang), *_line_kinds(cards, steps, lang)),
         # The appendix numbers its steps itself: a title saying "Step 1" again would read
         # "2. Step 1:" for a step pinned from another answer.
         steps_code=tuple(CodeStep(s.description, s.code) for s in steps),
@@ -263,7 +263,8 @@ def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
     kinds: set[str] = set()
     # Totals lead the summary, also when the key figures ran after the pinned steps.
     for step in sorted(steps, key=lambda s: s.recipe != "kpi_summary"):
-        if step.recipe not in ("kpi_summary", "period_dynamics", "pnl_summary") or step.result is None:
+        if step.recipe not in ("kpi_summary", "period_dynamics", "pnl_summary",
+                               "pnl_statement") or step.result is None:
             continue
         figures, planned = step.figures, planned_of(step)
         if figures is None or planned is None:
@@ -272,7 +273,19 @@ def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
         if step.recipe in kinds:
             continue  # one set of tiles: the first table's
         kinds.add(step.recipe)
-        if step.recipe == "pnl_summary":
+        if step.recipe == "pnl_statement":
+            # The finance pack's year: revenue, gross profit, operating profit, gross margin,
+            # net profit; a margin that fails the sanity check has no tile.
+            for key, word in (("revenue", "col_revenue"), ("gross_profit", "col_gross_profit"),
+                              ("operating_profit", "col_operating_profit")):
+                tiles.append(KPI(say(lang, word), f[key], "money", cur, key=key))
+            margin = f.get("gross_margin_pct")
+            if margin is not None and not math.isnan(margin):
+                tiles.append(KPI(say(lang, "kpi_gross_margin"), margin / 100.0, "percent",
+                                 key="gross_margin"))
+            tiles.append(KPI(say(lang, "kpi_net_profit"), f["net_profit"], "money", cur,
+                             key="net_profit"))
+        elif step.recipe == "pnl_summary":
             # A statement's year: revenue, operating profit and the gross margin (when stated).
             tiles.append(KPI(say(lang, "col_revenue"), f["revenue"], "money", cur, key="revenue"))
             tiles.append(KPI(say(lang, "col_operating_profit"), f["operating_profit"], "money", cur,
@@ -329,13 +342,45 @@ def _definitions(steps: Sequence[Step], lang: str) -> tuple[Definition, ...]:
     return tuple(Definition(k, translate_definition(v, lang)) for k, v in seen.items())
 
 
+def _line_kinds(cards: Sequence[DataCard], steps: Sequence[Step],
+                lang: str) -> tuple[Definition, ...]:
+    """What each row of a statement was taken for (revenue, cost of sales, operating expense,
+    below the operating line; subtotals, totals and ratios left out), for the finance pack."""
+    from analyst.recipes.pnl import line_kind
+
+    if not any(s.recipe in _FINANCE_RECIPES[2:] for s in steps):
+        return ()
+    out = []
+    for card in cards:
+        if card.layout != "statement" or not card.row_kinds:
+            continue
+        groups: dict[str, list[str]] = {}
+        for row in card.row_kinds:
+            if row.kind == "line":
+                kind = "kind_" + (line_kind(row.label, row.section) or "opex")
+            else:
+                kind = "rows_" + row.kind
+            groups.setdefault(kind, []).append(row.label)
+        order = ("kind_revenue", "kind_cogs", "kind_opex", "kind_ignore", "rows_subtotal",
+                 "rows_total", "rows_ratio", "rows_section")
+        text = " ".join(say(lang, "lines_kind", kind=_capital(say(lang, key)),
+                            lines=", ".join(groups[key])) for key in order if key in groups)
+        out.append(Definition(f"{say(lang, 'lines_name')}: {card.source_file}", text))
+    return tuple(out)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _source(card: DataCard, lang: str) -> Source:
     return Source(file_name=card.source_file, sha256=card.source_sha256, sheet=card.sheet,
                   rows=card.rows, assumptions=translate_assumptions(card.assumptions, lang),
                   excluded_rows=len(card.excluded_rows))
 
 
-_FINANCE_RECIPES = ("pnl_summary", "budget_vs_actual")
+_FINANCE_RECIPES = ("pnl_summary", "budget_vs_actual", "pnl_statement", "margin_trend",
+                    "expense_structure", "notable_changes")
 
 
 def _default_title(cards: Sequence[DataCard], lang: str, steps: Sequence[Step] = ()) -> str:

@@ -38,6 +38,8 @@ def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, d
         money = {v for k, v in planned.arguments.items()
                  if k in ("amount", "revenue", "cost") and isinstance(v, str)}
         money |= {"gross_profit", "change", "yoy_change"} if planned.recipe != "kpi_summary" else set()
+    if planned and planned.recipe in _PACK_MONEY:
+        money |= set(_PACK_MONEY[planned.recipe])
     formats: dict[str, ColumnFormat] = {}
     table = table.copy()
     for column in table.columns:
@@ -97,6 +99,29 @@ def abc_classes(table: pd.DataFrame,
     return summary, {"items": "int", str(amount): "money", "share_pct": "percent"}
 
 
+_PACK_MONEY = {
+    "pnl_statement": ("revenue", "cogs", "gross_profit", "opex", "operating_profit",
+                      "below_operating", "net_profit"),
+    "expense_structure": ("cost",),
+    "notable_changes": ("previous", "value", "change"),
+}
+"""The finance pack's money columns (named by the recipe, not by the user's data)."""
+
+
+def pack_values(table: pd.DataFrame, step: Step, lang: str) -> pd.DataFrame:
+    """The finance pack's cells in the reader's words: months "Jan 2025", kinds "cost of sales"."""
+    if step.recipe not in ("pnl_statement", "margin_trend", "expense_structure", "notable_changes"):
+        return table
+    from analyst.planner.narrative import period_label
+
+    table = table.copy()
+    if "month" in table.columns:
+        table["month"] = [period_label(v, lang) for v in table["month"]]
+    if "kind" in table.columns:
+        table["kind"] = [say(lang, f"kind_{v}") for v in table["kind"]]
+    return table
+
+
 def friendly(table: pd.DataFrame, formats: dict[str, ColumnFormat], step: Step,
              planned: PlannedStep | None, lang: str) -> tuple[pd.DataFrame, dict[str, ColumnFormat]]:
     """Headers a reader understands ("share_pct" -> "Share"), in the report's language.
@@ -105,7 +130,7 @@ def friendly(table: pd.DataFrame, formats: dict[str, ColumnFormat], step: Step,
     recipe name that would collide with one of them.
     """
     words = phrases(lang)
-    table = table.copy()
+    table = pack_values(table, step, lang)
     if step.recipe == "top_n" and planned and "rank" in table.columns:
         by = planned.arguments.get("by")
         if by in table.columns:  # the recipe's "Other" row, in the reader's language

@@ -129,18 +129,29 @@ PNL_LABELS = {
     "zh": ("收入", "产品销售", "服务", "收入合计", "销售成本", "材料", "直接人工", "销售成本合计",
            "毛利", "毛利率 %", "营业费用", "工资", "租金", "市场营销", "营业费用合计", "营业利润"),
 }
+# Below the operating line: interest and tax, then the net profit (the statement's total).
+NET_LABELS = {
+    "en": ("Interest expense", "Income tax", "Net profit"),
+    "uk": ("Відсотки за кредитом", "Податок на прибуток", "Чистий прибуток"),
+    "ru": ("Проценты по кредитам", "Налог на прибыль", "Чистая прибыль"),
+    "de": ("Zinsaufwand", "Ertragsteuern", "Jahresüberschuss"),
+    "zh": ("利息费用", "所得税", "净利润"),
+}
 PNL_KINDS = ("section", "line", "line", "subtotal", "section", "line", "line", "subtotal",
              "subtotal", "ratio", "section", "line", "line", "line", "subtotal", "total")
 
 
 def pnl_workbook(path: Path, *, language: str = "en", year: int = 2025, months: int = 12,
                  negative_costs: bool = False, seed: int = 1, wrong_subtotal: bool = False,
-                 unlabelled_revenue_total: str | None = None) -> tuple[Path, dict]:
+                 unlabelled_revenue_total: str | None = None,
+                 net: bool = False, loss_month: int | None = None) -> tuple[Path, dict]:
     """Title rows, months as real Excel dates ("mmm yyyy"), an FY total, sections, lines,
     SUM subtotals, profit formulas and a margin row; costs positive or stored as negatives
     (accounting format "#,##0.00;(#,##0.00)"). `wrong_subtotal`: the opex subtotal misses
     one line (the workbook's own error). `unlabelled_revenue_total`: the revenue subtotal's
-    label carries no total word, so only arithmetic finds it."""
+    label carries no total word, so only arithmetic finds it. `net`: interest and tax lines
+    below the operating profit, then the net profit. `loss_month` (1-based): that month's
+    marketing is large enough for an operating loss."""
     rng = random.Random(seed)
     labels = list(PNL_LABELS[language])
     if unlabelled_revenue_total:
@@ -191,11 +202,23 @@ def pnl_workbook(path: Path, *, language: str = "en", year: int = 2025, months: 
     line(11, 6000, 8000, cost=True)
     line(12, 1500, 1500, cost=True)
     line(13, 500, 4000, cost=True)
+    if loss_month:
+        lines[labels[13]][loss_month - 1] = 60000.0 * sign
+        ws.cell(ws.max_row, loss_month + 1).value = 60000.0 * sign
     subtotal(14, 12 if wrong_subtotal else 11, 13)
     put(15, [f"={c}{rows[8]}{op}{c}{rows[14]}" for c in cols])
+    below: dict[str, list[float]] = {}
+    if net:
+        names = NET_LABELS[language]
+        labels += list(names)
+        for k, (low, high) in ((16, (300, 600)), (17, (1000, 3000))):
+            line(k, low, high, cost=True)
+            below[labels[k]] = lines[labels[k]]
+        put(18, [f"={c}{rows[15]}{op}{c}{rows[16]}{op}{c}{rows[17]}" for c in cols])
     book.save(path)
     per = {k: [sum(lines[labels[i]][m] for i in idx) for m in range(months)]
            for k, idx in (("revenue", (1, 2)), ("cogs", (5, 6)), ("opex", (11, 12, 13)))}
     per["cogs"] = [abs(v) for v in per["cogs"]]
     per["opex"] = [abs(v) for v in per["opex"]]
+    per["below"] = [sum(abs(v[m]) for v in below.values()) for m in range(months)]
     return path, {"lines": lines, **per, "labels": labels, "header_row": header, "months": months}

@@ -14,6 +14,12 @@ SALES = pd.DataFrame({
     "revenue": [10.0, 20.0, -5.0, 1.0],
     "cost": [4.0, 15.0, -2.0, 0.5],
 })
+STATEMENT = pd.DataFrame({
+    "line": ["Sales", "Materials", "Rent"] * 2,
+    "section": ["Revenue", "Cost of sales", "Operating expenses"] * 2,
+    "period": pd.to_datetime(["2026-01-01"] * 3 + ["2026-02-01"] * 3),
+    "value": [100.0, -40.0, -10.0, 120.0, -50.0, -10.0],
+})
 CALLS = {
     "kpi_summary": lambda: recipes.kpi_summary(SALES, "revenue", date="date", cost="cost"),
     "period_dynamics": lambda: recipes.period_dynamics(SALES, "date", "revenue"),
@@ -26,6 +32,10 @@ CALLS = {
     "budget_vs_actual": lambda: recipes.budget_vs_actual(SALES, "product", "cost", "revenue"),
     "profile": lambda: recipes.profile(SALES),
     "outliers": lambda: recipes.outliers(SALES, "revenue"),
+    "pnl_statement": lambda: recipes.pnl_statement(STATEMENT, "period", "line", "value", "section"),
+    "margin_trend": lambda: recipes.margin_trend(STATEMENT, "period", "line", "value", "section"),
+    "expense_structure": lambda: recipes.expense_structure(STATEMENT, "line", "value", "section"),
+    "notable_changes": lambda: recipes.notable_changes(STATEMENT, "period", "line", "value", "section"),
 }
 
 

@@ -1,0 +1,335 @@
+"""The finance pack's recipes: a statement's P&L by month or quarter with the year's total,
+its margin trend, the structure of its expenses and its notable changes.
+
+They read a statement's tidy table (one row per line item and period: `account`, its
+`section`, `date`, `amount`) and take each line for revenue, cost of sales, an operating
+expense or "below the operating line" (interest, tax) by its section first, then by its own
+name (`pnl.line_kind`), as the P&L summary does. Costs stored as negative numbers (the
+accounting convention) are taken as positive costs. Every margin passes `checked_margin`
+and every share `checked_share`: a figure that fails is not stated.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from .columns import RecipeError, require, to_dates, to_labels, to_number
+from .pnl import line_kind
+from .result import ChartSeries, ChartSpec, RecipeResult
+from .sanity import checked_margin, checked_share
+
+KINDS = ("revenue", "cogs", "opex", "ignore")
+COST_KINDS = ("cogs", "opex")
+
+STATEMENT_DEFINITION = (
+    "Each line item is taken for revenue, cost of sales (COGS), an operating expense (opex) "
+    "or a line below the operating line (interest, tax) by its section's name first, then "
+    "by its own name; an unrecognised line counts as an operating expense. Subtotal, total "
+    "and ratio rows of the statement are left out and recomputed from the lines: gross "
+    "profit = revenue - COGS; operating profit = gross profit - opex; net profit = operating "
+    "profit - the lines below the operating line (taken as costs). Margins are profit / "
+    "revenue x 100, stated only between -100% and 100% with positive revenue. Costs stored "
+    "as negative numbers are taken as positive costs. The year's total row adds up the "
+    "months of each calendar year."
+)
+MARGIN_DEFINITION = (
+    "Per month: gross margin = gross profit / revenue x 100, operating margin = operating "
+    "profit / revenue x 100, net margin = net profit / revenue x 100, with the lines taken "
+    "as in the P&L summary; a margin is empty when revenue is not positive or it falls "
+    "outside -100%..100%."
+)
+STRUCTURE_DEFINITION = (
+    "The year's cost lines (cost of sales and operating expenses, costs taken as positive) "
+    "per line item, largest first; share = the line / all cost lines x 100. Lines below the "
+    "operating line (interest, tax) are not expenses of the operations and are left out."
+)
+CHANGES_DEFINITION = (
+    "For each line item and for revenue, gross profit and operating profit: the change from "
+    "one month to the next (this month - the month before); each line's largest change by "
+    "size is listed, largest first. change % = change / |the month before| x 100 (empty when that was 0)."
+)
+_WORDS = {"revenue": "Revenue", "gross_profit": "Gross profit", "operating_profit": "Operating profit"}
+
+
+def statement_lines(df: pd.DataFrame, date: str | None, account: str, amount: str,
+                    section: str | None, notes: list[str]) -> pd.DataFrame:
+    """One row per input row: label, kind, period start (or NaT), and the amount with costs
+    taken as positive."""
+    require(df, date, account, amount, section)
+    values, value_notes = to_number(df[amount], amount)
+    notes += value_notes
+    labels = to_labels(df[account])
+    sections = (df[section].astype("string").fillna("") if section
+                else pd.Series("", index=df.index, dtype="string"))
+    kinds = [line_kind(str(label), str(sec)) for label, sec in zip(labels, sections, strict=True)]
+    lines = pd.DataFrame({"line": labels, "kind": [k or "opex" for k in kinds],
+                          "amount": values.fillna(0.0)}, index=df.index)
+    guessed = sorted({str(label) for label, k in zip(labels, kinds, strict=True) if k is None})
+    if guessed:
+        notes.append(f"Not recognised by name, counted as operating expenses: {', '.join(guessed)}.")
+    below = sorted(set(lines.loc[lines["kind"] == "ignore", "line"].astype(str)))
+    if below:
+        notes.append(f"Below the operating line (taken as costs): {', '.join(below)}.")
+    costs = lines["kind"].isin(COST_KINDS)
+    # The file's convention for costs decides the sign of every cost-like line, so the lines
+    # below the operating line read the same way as the costs above it.
+    if lines.loc[costs, "amount"].sum() < 0:
+        flip = lines["kind"] != "revenue"
+        lines.loc[flip, "amount"] = -lines.loc[flip, "amount"]
+        notes.append("Costs were stored as negative numbers (an accounting convention); "
+                     "they are taken as positive costs.")
+    if date:
+        dates, date_notes = to_dates(df[date], date)
+        notes += date_notes
+        if dates.isna().all():
+            raise RecipeError(f"No value in '{date}' could be read as a date.")
+        undated = int(dates.isna().sum())
+        if undated:
+            notes.append(f"{undated} row(s) have no readable '{date}' and are left out.")
+        lines["month"] = dates.dt.to_period("M")
+        lines = lines[dates.notna()]
+    return lines
+
+
+def _totals(lines: pd.DataFrame, keys: list | pd.Series | None) -> pd.DataFrame:
+    """revenue, cogs, opex, below per group of `keys` (one row without keys)."""
+    wide = lines.assign(**{k: lines["amount"].where(lines["kind"] == k, 0.0) for k in KINDS})
+    if keys is None:
+        return wide[list(KINDS)].sum().to_frame().T
+    return wide.groupby(keys)[list(KINDS)].sum()
+
+
+def _profits(table: pd.DataFrame, net: bool) -> pd.DataFrame:
+    table = table.rename(columns={"ignore": "below_operating"})
+    table["gross_profit"] = table["revenue"] - table["cogs"]
+    table["operating_profit"] = table["gross_profit"] - table["opex"]
+    table["net_profit"] = table["operating_profit"] - table["below_operating"]
+    for profit in ("gross", "operating", "net"):
+        table[f"{profit}_margin_pct"] = [
+            checked_margin(p, r)[0] for p, r in zip(table[f"{profit}_profit"], table["revenue"], strict=True)]
+    columns = ["revenue", "cogs", "gross_profit", "gross_margin_pct", "opex", "operating_profit",
+               "operating_margin_pct"]
+    if net:
+        columns += ["below_operating", "net_profit", "net_margin_pct"]
+    return table[columns]
+
+
+def pnl_statement(
+    df: pd.DataFrame,
+    date: str,
+    account: str,
+    amount: str,
+    section: str | None = None,
+    freq: str = "M",
+    currency: str | None = None,
+) -> RecipeResult:
+    """The statement's P&L by month (freq "M") or quarter ("Q") with each calendar year's
+    total row ("FY 2025"); figures are those of the latest year."""
+    if freq not in ("M", "Q"):
+        raise RecipeError(f"P&L periods must be M (month) or Q (quarter), not '{freq}'.")
+    notes: list[str] = []
+    lines = statement_lines(df, date, account, amount, section, notes)
+    net = bool((lines["kind"] == "ignore").any())
+    months = pd.period_range(lines["month"].min(), lines["month"].max(), freq="M")
+    periods = lines["month"] if freq == "M" else lines["month"].map(lambda p: p.asfreq("Q-DEC"))
+    span = months if freq == "M" else pd.period_range(months[0].asfreq("Q-DEC"),
+                                                       months[-1].asfreq("Q-DEC"), freq="Q-DEC")
+    per = _profits(_totals(lines, periods).reindex(span, fill_value=0.0), net)
+    years = sorted({p.year for p in span})
+    rows = []
+    for year in years:
+        part = lines[lines["month"].map(lambda p, y=year: p.year == y)]
+        total = _profits(_totals(part, None), net)
+        total.index = [f"FY {year}"]
+        rows.append((year, total))
+    word = "month" if freq == "M" else "quarter"
+    labels = [str(p) if freq == "M" else f"Q{p.quarter} {p.year}" for p in span]
+    per.index = labels
+    # Each year's total after its last period.
+    blocks = []
+    for year, total in rows:
+        inside = [label for label, p in zip(labels, span, strict=True) if p.year == year]
+        blocks += [per.loc[inside], total]
+    table = pd.concat(blocks).rename_axis(word).reset_index()
+    empty = [label for label, p in zip(labels, span, strict=True)
+             if not ((periods == p).any())]
+    if empty:
+        notes.append(f"No rows in {', '.join(empty)}: shown as 0.")
+    losses = [label for label, v in zip(labels, per["operating_profit"], strict=True) if v < 0]
+    if losses:
+        notes.append(f"Loss-making {word}(s): {', '.join(losses)}.")
+    latest = rows[-1][1].iloc[0]
+    if len(years) > 1:
+        notes.append(f"The figures are those of {years[-1]}, the latest year; the table has a "
+                     "total row for each year.")
+    figures = {k: float(latest[k]) for k in ("revenue", "cogs", "gross_profit", "opex",
+                                              "operating_profit")}
+    figures["below_operating"] = float(latest["below_operating"]) if net else 0.0
+    figures["net_profit"] = float(latest["net_profit"]) if net else figures["operating_profit"]
+    for profit in ("gross", "operating", "net"):
+        value, why = checked_margin(figures[f"{profit}_profit"], figures["revenue"],
+                                    f"{profit} margin")
+        figures[f"{profit}_margin_pct"] = value
+        notes += why
+    year_losses = [label for label, p, v in zip(labels, span, per["operating_profit"], strict=True)
+                   if v < 0 and p.year == years[-1]]
+    figures.update(year=float(years[-1]), periods=float(len(span)),
+                   loss_periods=float(len(year_losses)))
+    series = tuple(ChartSeries(name, tuple(float(v) for v in per[col]))
+                   for col, name in _WORDS.items())
+    starts = tuple(p.start_time.date().isoformat() for p in span)
+    chart = ChartSpec(kind="line" if freq == "M" else "bar",
+                      title="Revenue, gross profit and operating profit", labels=tuple(labels),
+                      series=series, unit="money", currency=currency,
+                      dates=starts if freq == "M" else None)
+    title = f"P&L by {word} with the year's total"
+    return RecipeResult(name="pnl_statement", title=title, table=table, chart=chart,
+                        definition=STATEMENT_DEFINITION, notes=tuple(notes), figures=figures)
+
+
+def margin_trend(
+    df: pd.DataFrame,
+    date: str,
+    account: str,
+    amount: str,
+    section: str | None = None,
+) -> RecipeResult:
+    """Gross, operating (and net, with lines below the operating line) margin per month."""
+    notes: list[str] = []
+    lines = statement_lines(df, date, account, amount, section, notes)
+    net = bool((lines["kind"] == "ignore").any())
+    span = pd.period_range(lines["month"].min(), lines["month"].max(), freq="M")
+    per = _profits(_totals(lines, lines["month"]).reindex(span, fill_value=0.0), True)
+    year = _profits(_totals(lines[lines["month"].map(lambda p: p.year == span[-1].year)], None), True)
+    kept = ["gross_margin_pct", "operating_margin_pct"] + (["net_margin_pct"] if net else [])
+    table = per[kept].copy()
+    table.index = [str(p) for p in span]
+    table = table.rename_axis("month").reset_index()
+    figures: dict[str, float] = {}
+    for profit in ("gross", "operating", "net"):
+        value, why = checked_margin(float(year[f"{profit}_profit"].iloc[0]),
+                                    float(year["revenue"].iloc[0]), f"{profit} margin")
+        figures[f"{profit}_margin_pct"] = value
+        notes += why
+    hidden = int(per["operating_margin_pct"].isna().sum())
+    if hidden:
+        notes.append(f"{hidden} month(s) have no stated operating margin (revenue not positive "
+                     "or the margin outside -100%..100%).")
+    operating = per["operating_margin_pct"]
+    if operating.notna().any():
+        figures.update(best_operating_margin_pct=float(operating.max()),
+                       worst_operating_margin_pct=float(operating.min()),
+                       best_month_index=float(int(np.nanargmax(operating.to_numpy()))),
+                       worst_month_index=float(int(np.nanargmin(operating.to_numpy()))))
+    stated = operating.dropna()
+    if len(stated) >= 2:
+        figures["operating_margin_change_pp"] = float(stated.iloc[-1] - stated.iloc[0])
+    figures.update(year=float(span[-1].year), months=float(len(span)))
+    words = {"gross_margin_pct": "Gross margin", "operating_margin_pct": "Operating margin",
+             "net_margin_pct": "Net margin"}
+    chart = ChartSpec(kind="line", title="Margins by month", labels=tuple(table["month"]),
+                      series=tuple(ChartSeries(words[c], tuple(float(v) for v in table[c]))
+                                   for c in kept),
+                      unit="percent", dates=tuple(p.start_time.date().isoformat() for p in span))
+    return RecipeResult(name="margin_trend", title="Margins by month", table=table, chart=chart,
+                        definition=MARGIN_DEFINITION, notes=tuple(notes), figures=figures)
+
+
+def expense_structure(
+    df: pd.DataFrame,
+    account: str,
+    amount: str,
+    section: str | None = None,
+    date: str | None = None,
+    currency: str | None = None,
+) -> RecipeResult:
+    """The cost lines of the latest year (all rows without `date`), largest first, with their
+    share of all costs."""
+    notes: list[str] = []
+    lines = statement_lines(df, date, account, amount, section, notes)
+    if date:
+        last = max(p.year for p in lines["month"])
+        lines = lines[lines["month"].map(lambda p: p.year == last)]
+    costs = lines[lines["kind"].isin(COST_KINDS)]
+    if costs.empty:
+        raise RecipeError("The statement has no cost lines (cost of sales or operating expenses).")
+    table = (costs.groupby(["line", "kind"], sort=False)["amount"].sum().reset_index()
+             .sort_values("amount", ascending=False, kind="mergesort").reset_index(drop=True))
+    total = float(table["amount"].sum())
+    shares = [checked_share(v, total, "share of costs") for v in table["amount"]]
+    table["share_pct"] = [s[0] for s in shares]
+    notes += list(dict.fromkeys(n for s in shares for n in s[1]))
+    negative = table[table["amount"] < 0]
+    if len(negative):
+        notes.append(f"{len(negative)} cost line(s) are negative for the year (credits): "
+                     f"{', '.join(map(str, negative['line'].head(5)))}.")
+    top = table.iloc[0]
+    figures = {
+        "total_costs": total, "lines": float(len(table)),
+        "cogs": float(table.loc[table["kind"] == "cogs", "amount"].sum()),
+        "opex": float(table.loc[table["kind"] == "opex", "amount"].sum()),
+        "largest": float(top["amount"]), "largest_share_pct": float(top["share_pct"]),
+    }
+    if date:
+        figures["year"] = float(last)
+    table = table.rename(columns={"line": account, "amount": "cost"})
+    chart = ChartSpec(kind="barh", title="Structure of expenses",
+                      labels=tuple(str(v) for v in table[account].head(25)),
+                      series=(ChartSeries("Cost", tuple(float(v) for v in table["cost"].head(25))),),
+                      value_label="Cost", unit="money", currency=currency)
+    return RecipeResult(name="expense_structure", title="Structure of expenses", table=table,
+                        chart=chart, definition=STRUCTURE_DEFINITION, notes=tuple(notes),
+                        figures=figures)
+
+
+def notable_changes(
+    df: pd.DataFrame,
+    date: str,
+    account: str,
+    amount: str,
+    section: str | None = None,
+    n: int = 10,
+    currency: str | None = None,
+) -> RecipeResult:
+    """The `n` largest month-over-month changes of the line items and of revenue, gross
+    profit and operating profit."""
+    notes: list[str] = []
+    lines = statement_lines(df, date, account, amount, section, notes)
+    span = pd.period_range(lines["month"].min(), lines["month"].max(), freq="M")
+    if len(span) < 2:
+        raise RecipeError("Changes need at least two months.")
+    per_line = (lines.groupby(["line", "month"], sort=False)["amount"].sum()
+                .unstack("month").reindex(columns=span, fill_value=0.0).fillna(0.0))
+    kinds = dict(zip(lines["line"], lines["kind"], strict=False))
+    profits = _profits(_totals(lines, lines["month"]).reindex(span, fill_value=0.0), False)
+    series = {str(k): per_line.loc[k] for k in per_line.index}
+    for column, word in _WORDS.items():
+        series[word] = profits[column]
+    rows = []
+    for name, values in series.items():
+        v = values.to_numpy(dtype="float64")
+        for i in range(1, len(span)):
+            change = v[i] - v[i - 1]
+            rows.append({"line": name, "kind": kinds.get(name, "result"), "month": str(span[i]),
+                         "previous": v[i - 1], "value": v[i], "change": change,
+                         "change_pct": change / abs(v[i - 1]) * 100.0 if v[i - 1] else math.nan})
+    table = pd.DataFrame(rows)
+    table = table[table["change"] != 0]
+    order = table["change"].abs().sort_values(ascending=False, kind="mergesort").index
+    # Each line's largest move once: one volatile line cannot fill the list.
+    table = (table.reindex(order).drop_duplicates("line").head(n).drop(columns=["kind"])
+             .reset_index(drop=True))
+    figures: dict[str, float] = {"changes": float(len(table)), "months": float(len(span))}
+    if len(table):
+        figures.update(largest_change=float(table["change"].iloc[0]),
+                       largest_change_pct=float(table["change_pct"].iloc[0]))
+    chart = ChartSpec(kind="barh", title="Largest changes from one month to the next",
+                      labels=tuple(f"{r.line}, {r.month}" for r in table.itertuples()),
+                      series=(ChartSeries("Change", tuple(float(v) for v in table["change"])),),
+                      value_label="Change", unit="money", currency=currency)
+    table = table.rename(columns={"line": account})
+    return RecipeResult(name="notable_changes", title="Notable changes", table=table, chart=chart,
+                        definition=CHANGES_DEFINITION, notes=tuple(notes), figures=figures)
