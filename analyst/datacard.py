@@ -11,6 +11,8 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from analyst.words.note import Note, render
+
 LAYOUTS = ("long", "wide", "statement")
 """long: one row per record (a ledger, an export); wide: periods as columns (a key column
 and Jan..Dec); statement: line items (a P&L, a budget) with section, subtotal and total rows."""
@@ -132,7 +134,11 @@ class DataCard:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: tuples become lists, nothing else changes."""
         data = asdict(self)
-        return json.loads(json.dumps(data, ensure_ascii=False, default=str))
+        data = json.loads(json.dumps(data, ensure_ascii=False, default=str))
+        # Each assumption's message id and values beside its English text, so a card read
+        # back renders in any language; a plain sentence (an old card) has None.
+        data["notes"] = [a.to_dict() if isinstance(a, Note) else None for a in self.assumptions]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DataCard:
@@ -146,7 +152,7 @@ class DataCard:
         d["columns"] = tuple(ColumnCard.from_dict(c) for c in d.get("columns") or ())
         d["excluded_rows"] = tuple(ExcludedRow.from_dict(r) for r in d.get("excluded_rows") or ())
         d["sheets"] = tuple(d.get("sheets") or ())
-        d["assumptions"] = tuple(d.get("assumptions") or ())
+        d["assumptions"] = assumptions_of(data)
         d["sample_rows"] = tuple(tuple(row) for row in d.get("sample_rows") or ())
         d["date_range"] = tuple(d["date_range"]) if d.get("date_range") else None
         d["extra"] = dict(d.get("extra") or {})
@@ -205,6 +211,20 @@ class DataCard:
             lines.append(" | ".join(names))
             lines.extend(" | ".join(_cell(v) for v in row) for row in self.sample_rows)
         return "\n".join(lines)
+
+
+def assumptions_of(card: dict[str, Any]) -> tuple[str, ...]:
+    """A card dict's assumptions: `Note`s where it kept their structure, else the text."""
+    texts = list(card.get("assumptions") or ())
+    notes = list(card.get("notes") or ())
+    if len(notes) != len(texts):
+        return tuple(texts)
+    return tuple(Note.from_dict(n) if isinstance(n, dict) else t for t, n in zip(texts, notes, strict=True))
+
+
+def assumptions_in(card: dict[str, Any], language: str | None) -> list[str]:
+    """A card dict's assumptions in `language` (an old card's plain sentences as they are)."""
+    return [render(a, language) for a in assumptions_of(card)]
 
 
 _EXAMPLES = re.compile(r", e\.g\. .*$")

@@ -13,7 +13,9 @@ from typing import Any
 import streamlit as st
 
 from analyst.assumptions_i18n import translate_assumption
+from analyst.datacard import assumptions_of
 from analyst.store import FileRecord, SessionRecord
+from analyst.words.note import Note
 from ui.corrections import correction_form
 from ui.i18n import current, t
 from ui.questions import suggestion_buttons
@@ -101,7 +103,7 @@ def _assumptions(card: dict[str, Any]) -> None:
     counts = t("card_line", rows=t("n_rows", count=card.get("rows") or 0),
                cols=t("n_columns", count=len(names)), shown=shown)
     st.markdown(f"**{card.get('source_file', '')}**{where}: {counts}")
-    assumptions = list(card.get("assumptions") or [])
+    assumptions = list(assumptions_of(card))
     if not assumptions:
         return
     lines = []
@@ -109,7 +111,7 @@ def _assumptions(card: dict[str, Any]) -> None:
     for text in assumptions:
         # The hint patterns read the ingester's English; only the shown sentence is translated.
         fix = hint(text)
-        shown = translate_assumption(text, lang)
+        shown = text.render(lang) if isinstance(text, Note) else translate_assumption(text, lang)
         lines.append(f"- {_escape(shown)}" + (f"  \n  :gray[{fix}]" if fix else ""))
     st.markdown(t("assumed") + "\n" + "\n".join(lines))
 

@@ -18,6 +18,7 @@ from analyst.ingest.numbers import NumberColumn, missing_mask, padded_cells, par
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.table import RawTable
 from analyst.ingest.totals import sum_rows, sum_sentence
+from analyst.words.note import Name, NameList, Note, Parts, Word
 
 _DATE_NAME = re.compile(r"date|day|month|period|дата|день|місяць|месяц|日期|日付|月份", re.IGNORECASE)
 _ORDER_NAMES = {"DMY": "day-first", "MDY": "month-first", "YMD": "year-first", "MY": "as month and year",
@@ -76,10 +77,7 @@ def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
             assumptions.append(said)
     duplicates = int(pd.util.hash_pandas_object(result, index=False).duplicated().sum())
     if duplicates:
-        assumptions.append(
-            f"{duplicates} row(s) are exact duplicates of an earlier row; they were kept "
-            "(check whether the export repeated them)."
-        )
+        assumptions.append(Note("duplicates", duplicates, n=duplicates))
     return CleanTable(result, notes, kinds, tuple(assumptions), tuple(excluded), tuple(int(n) for n in kept_rows))
 
 
@@ -95,14 +93,14 @@ def _formats_as_kinds(raw: RawTable, sources: dict, typed: dict, notes: dict, ki
 
 
 def _excluded_sentences(excluded: list[ExcludedRow]) -> list[str]:
-    sentences = []
+    sentences: list[str] = []
     for reason in ("total row", "subtotal row", "footnote", "wrong number of fields"):
         rows = [r for r in excluded if r.reason == reason]
         if not rows:
             continue
-        shown = "; ".join(f"row {r.line} '{r.text}'" for r in rows[:3])
-        more = f" and {len(rows) - 3} more" if len(rows) > 3 else ""
-        sentences.append(f"Excluded as {reason}: {shown}{more}.")
+        shown = Parts(Note("excluded_row", line=r.line, text=r.text) for r in rows[:3])
+        more = Note("excluded_more", n=len(rows) - 3) if len(rows) > 3 else ""
+        sentences.append(Note("excluded", reason=Word(reason), rows=shown, more=more))
     return sentences
 
 
@@ -113,9 +111,9 @@ def _drop_empty_columns(frame: pd.DataFrame, names: list[str], assumptions: list
         # Most columns show a value in their first rows: no need to scan a million cells.
         empty = col.isna().all() if col.dtype.kind in "biufcmM" else (
             bool(missing_mask(col.head(100).astype("str")).all()) and bool(missing_mask(col.astype("str")).all()))
-        label = names[j] if j < len(names) and names[j] else f"column {j + 1}"
+        label = Name(names[j]) if j < len(names) and names[j] else Note("column_n", n=j + 1)
         if empty:
-            assumptions.append(f"Column {label!r} is empty and was dropped.")
+            assumptions.append(Note("empty_column", label=label))
         else:
             keep.append(j)
     return frame[keep], [names[j] if j < len(names) else "" for j in keep]
@@ -126,13 +124,13 @@ def _name_columns(names: list[str], assumptions: list[str]) -> list[str]:
     for position, name in enumerate(names, start=1):
         if not name:
             name = f"Column {position}"
-            assumptions.append(f"A column without a header was named {name!r}.")
+            assumptions.append(Note("unnamed_column", name=Name(name)))
         base, number = name, 2
         while name in final:
             name = f"{base} ({number})"
             number += 1
         if name != base:
-            assumptions.append(f"Two columns are called {base!r}; the second is now {name!r}.")
+            assumptions.append(Note("duplicate_name", base=Name(base), new=Name(name)))
         final.append(name)
     return final
 
@@ -159,7 +157,7 @@ def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assu
         return col
     if col.dtype.kind in "biuf":
         if _DATE_NAME.search(name) and (serial := from_excel_serials(col)) is not None:
-            assumptions.append(f"{name!r} holds Excel serial numbers; read as dates.")
+            assumptions.append(Note("excel_serials", name=Name(name)))
             return serial
         return col
     dates = parse_dates(col, date_hint)
@@ -170,8 +168,8 @@ def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assu
                 dates = parse_dates(col, order) or dates  # the first reading if this one fails
         assumptions.append(date_sentence(name, dates.format, dates.ambiguous, bool(options.date_order)))
         if dates.unreadable:
-            assumptions.append(f"{dates.unreadable} value(s) in {name!r} are not dates and were left "
-                               f"empty, e.g. {', '.join(map(repr, dates.examples))}.")
+            assumptions.append(Note("not_dates", dates.unreadable, n=dates.unreadable, name=Name(name),
+                                    examples=", ".join(map(repr, dates.examples))))
         notes[name] = f"dates as {dates.format}"
         return dates.values
     numbers = parse_numbers(col, decimal_hint, options.decimal)
@@ -186,14 +184,12 @@ def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assu
     return text.where(~missing_mask(text))
 
 
-def date_sentence(name: str, fmt: str, ambiguous: bool, chosen: bool) -> str:
+def date_sentence(name: str, fmt: str, ambiguous: bool, chosen: bool) -> Note:
     """Said whenever dates are read from text: the order is the assumption most worth checking."""
     order = _order_of(fmt)
-    how = "as ISO dates, year-month-day" if fmt.startswith("%Y-%m-%d") else _ORDER_NAMES.get(order, order)
-    text = f"Dates in {name!r} read {how} ({_EXAMPLE_DAY.strftime(fmt)})"
-    if ambiguous:
-        text += "; as you chose" if chosen else "; the values fit both ways"
-    return text + "."
+    how = "dates_iso" if fmt.startswith("%Y-%m-%d") else _ORDER_NAMES.get(order, order)
+    tail = (Word("dates_chosen") if chosen else Word("dates_both_ways")) if ambiguous else ""
+    return Note("dates", name=Name(name), how=Word(how), example=_EXAMPLE_DAY.strftime(fmt), tail=tail)
 
 
 def number_facts(numbers: NumberColumn, hint: str | None) -> NumberFacts:
@@ -221,24 +217,24 @@ def _describe_numbers(name, numbers: NumberColumn, hint, options, notes, kinds, 
     if parts:
         notes[name] = ", ".join(parts)
     if numbers.decimal == "," and not options.decimal:
-        _add_to_sentence(assumptions, "Comma read as the decimal separator in ", name)
+        _add_to_sentence(assumptions, "decimal_comma", name)
     if numbers.ambiguous:
-        source = "as you chose" if options.decimal else ("like the other columns" if hint else "by default")
-        sep = "comma" if (hint or ".") == "." else "dot"
-        assumptions.append(f"{name!r}: values like '1,234' could be read either way; the {sep} was "
-                           f"taken as a thousands separator ({source}).")
+        source = "source_chosen" if options.decimal else ("source_other_columns" if hint else "source_default")
+        sep = "mark_comma" if (hint or ".") == "." else "mark_dot"
+        assumptions.append(Note("ambiguous_thousands", name=Name(name), mark=Word(sep), source=Word(source)))
     if numbers.unreadable:
-        assumptions.append(f"{numbers.unreadable} value(s) in {name!r} are not numbers and were left "
-                           f"empty, e.g. {', '.join(map(repr, numbers.examples))}.")
+        assumptions.append(Note("not_numbers", numbers.unreadable, n=numbers.unreadable, name=Name(name),
+                                examples=", ".join(map(repr, numbers.examples))))
 
 
-def _add_to_sentence(assumptions: list[str], opening: str, name: str) -> None:
+def _add_to_sentence(assumptions: list[str], key: str, name: str) -> None:
     """One sentence per kind of decision, listing every column it applies to."""
     for i, text in enumerate(assumptions):
-        if text.startswith(opening):
-            assumptions[i] = f"{text[:-1]}, {name!r}."
+        if isinstance(text, Note) and text.key == key:
+            names = text.values["names"]
+            assumptions[i] = Note(key, names=NameList((*names, name)))  # type: ignore[misc]
             return
-    assumptions.append(f"{opening}{name!r}.")
+    assumptions.append(Note(key, names=NameList((name,))))
 
 
 def _unmix(col: pd.Series) -> pd.Series:

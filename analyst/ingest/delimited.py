@@ -21,10 +21,11 @@ from analyst.ingest.errors import IngestError
 from analyst.ingest.header import Row, find_header
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.table import RawTable, row_text
+from analyst.words.note import Note, Word
 
 SAMPLE_CHARS = 128 * 1024
 DELIMITERS = [",", ";", "\t", "|"]
-_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe"}
+_NAMES = {",": "sep_comma", ";": "sep_semicolon", "\t": "sep_tab", "|": "sep_pipe"}
 # Tokens that mean "no value" in typed columns (text columns keep them for the parsers).
 NULLS = ["", "n/a", "N/A", "#N/A", "NA", "null", "NULL", "-", "—", "–", "nan", "NaN"]
 _INT = re.compile(r"^-?(0|[1-9]\d{0,17})$")
@@ -54,7 +55,7 @@ def read_delimited(raw: bytes, options: IngestOptions, display_name: str) -> Raw
     offset = _byte_offset(text, first_line)
     assumptions = [a for a in (decoded.assumption,) if a]
     if delimiter != ",":
-        assumptions.append(f"Columns separated by {_NAMES[delimiter]}s.")
+        assumptions.append(Note("separator", delimiter=Word(_NAMES[delimiter])))
     assumptions += header.sentences
     types = _guess_types(data_rows, width, options)
     try:

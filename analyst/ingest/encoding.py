@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import charset_normalizer
 
 from analyst.ingest.errors import IngestError
+from analyst.words.note import Note
 
 SAMPLE_BYTES = 256 * 1024
 # charset-normalizer ranks close cousins by tiny margins; business files are far more often
@@ -47,17 +48,17 @@ def decode(raw: bytes, forced: str | None, display_name: str) -> DecodedText:
             codec = codecs.lookup(forced).name
         except LookupError as exc:
             raise IngestError(f"{forced!r} is not an encoding this app knows.") from exc
-        return _transcode(raw, codec, f"Encoding set by you: {forced}.")
+        return _transcode(raw, codec, Note("encoding_forced", enc=forced))
     for bom, codec in _BOMS:
         if raw.startswith(bom):
             if codec == "utf_8_sig":
                 return DecodedText("utf_8_sig", memoryview(raw)[len(bom):], None)
-            return _transcode(raw, codec, f"Text encoding {codec.upper()} (byte order mark).")
+            return _transcode(raw, codec, Note("encoding_bom", enc=codec.upper()))
     if _looks_utf8(raw[:SAMPLE_BYTES]) and _looks_utf8(raw[-SAMPLE_BYTES:].lstrip(_CONTINUATION)):
         # The reader checks the rest; `utf8_with_replacements` handles a late surprise.
         return DecodedText("utf_8", raw, None)
     codec = _detect(raw[:SAMPLE_BYTES], display_name)
-    return _transcode(raw, codec, f"Text encoding detected as {codec} (not UTF-8).")
+    return _transcode(raw, codec, Note("encoding_detected", enc=codec))
 
 
 def utf8_with_replacements(raw: bytes) -> DecodedText:
@@ -139,7 +140,7 @@ def _transcode(raw: bytes, codec: str, assumption: str) -> DecodedText:
     except UnicodeDecodeError:
         text = raw.decode(codec, errors="replace")
         replaced = text.count("\ufffd")
-        assumption += f" {replaced} characters could not be read and show as \ufffd."
+        assumption = Note("two_sentences", first=assumption, second=Note("unreadable_chars", replaced, n=replaced))
     except LookupError as exc:
         raise IngestError(f"{codec!r} is not an encoding this app knows.") from exc
     text = text.lstrip("\ufeff")

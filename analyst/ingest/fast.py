@@ -41,6 +41,7 @@ from analyst.ingest.footer import TOTAL_FIRST, find_non_data_rows
 from analyst.ingest.header import find_header
 from analyst.ingest.number_notes import NumberFacts, number_sentences
 from analyst.ingest.options import IngestOptions
+from analyst.words.note import Name, Note, Word
 
 FAST_FROM = 1024 * 1024
 """Smaller files fit in the general path's sample: it reads them whole, just as fast."""
@@ -114,10 +115,10 @@ def read_fast(raw: bytes, options: IngestOptions, display_name: str) -> FastTabl
     if table is None:
         return None
     # The general path drops empty columns before naming the unnamed ones: say the same.
-    unnamed_dropped = {f"A column without a header was named {p.name!r}." for p in plans
+    unnamed_dropped = {Note("unnamed_column", name=Name(p.name)) for p in plans
                        if p.name not in table.column_names and not header.names[p.index]}
     assumptions = [a for a in (decoded.assumption,) if a] + (
-        [f"Columns separated by {_delimiter_name(delimiter)}s."] if delimiter != "," else []
+        [Note("separator", delimiter=Word(_delimiter_name(delimiter)))] if delimiter != "," else []
     ) + list(header.sentences) + _excluded_sentences(footers) + dropped + [
         a for a in assumptions if a not in unnamed_dropped]
     # After the body is read: counts and separators from every row, not the sample's.
@@ -171,7 +172,7 @@ def _plan(sample: pd.DataFrame, names, options: IngestOptions, delimiter: str, f
             continue
         seen = len(assumptions)
         typed = _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assumptions, None, facts)
-        if any("are not numbers" in a or "are not dates" in a for a in assumptions[seen:]):
+        if any(getattr(a, "key", None) in ("not_numbers", "not_dates") for a in assumptions[seen:]):
             return None, notes, kinds, assumptions
         if typed.dtype.kind == "M":
             plans.append(_Plan(j, name, "date", date_format=notes[name].removeprefix("dates as ")))
@@ -240,8 +241,8 @@ def _finish(table: pa.Table, plans, notes: dict, kinds: dict, facts: dict, heade
         if p.kind == "unknown":
             kept = drop_empty(col)
             if kept is None:
-                label = header_names[p.index] or f"column {p.index + 1}"
-                more.append(f"Column {label!r} is empty and was dropped.")
+                label = Name(header_names[p.index]) if header_names[p.index] else Note("column_n", n=p.index + 1)
+                more.append(Note("empty_column", label=label))
                 continue
             col = kept
         elif p.kind == "number" or (p.kind == "float" and col.type == pa.string()):
@@ -260,4 +261,4 @@ def _finish(table: pa.Table, plans, notes: dict, kinds: dict, facts: dict, heade
 
 
 def _delimiter_name(delimiter: str) -> str:
-    return {";": "semicolon", "\t": "tab", "|": "pipe"}.get(delimiter, "comma")
+    return {";": "sep_semicolon", "\t": "sep_tab", "|": "sep_pipe"}.get(delimiter, "sep_comma")

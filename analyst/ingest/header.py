@@ -13,6 +13,7 @@ from typing import Any
 from analyst.ingest.errors import IngestError
 from analyst.ingest.header_layout import find_period_header
 from analyst.ingest.periods import header_label
+from analyst.words.note import Note
 
 # Loose on purpose: this only tells header text from data, the column parser decides values.
 _NUMBER = re.compile(
@@ -52,19 +53,16 @@ class Header:
         return (self.assumption,) + ((self.skipped,) if self.skipped else ())
 
 
-def skipped_above(first_row: int, filled_above: int) -> str | None:
+def skipped_above(first_row: int, filled_above: int) -> Note | None:
     """Lines above the header, titles and blanks counted apart, so the card says exactly what was left out."""
     total = first_row - 1
     if total <= 0:
         return None
     blank = max(0, total - filled_above)
-    parts = [_count(filled_above, "title or notes line"), _count(blank, "blank line")]
-    said = " and ".join(p for p in parts if p)
-    return f"{_count(total, 'line')} above the header skipped: {said}."
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}" if n else ""
+    titles = Note("skipped_titles", filled_above, n=filled_above) if filled_above else None
+    blanks = Note("skipped_blanks", blank, n=blank) if blank else None
+    said = Note("skipped_both", titles=titles, blanks=blanks) if titles and blanks else (titles or blanks or "")
+    return Note("skipped_above", total, n=total, details=said)
 
 
 def cell_kind(value: Any) -> str:
@@ -166,10 +164,11 @@ def period_header(rows: Sequence[Row], i: int) -> Header | None:
     names, band, data, by_column = found
     used = tuple(rows[k].number for k in band)
     labels = [names[j] for j in sorted(by_column)]
-    shown = f"{labels[0]} … {labels[-1]}" if len(labels) > 2 else " and ".join(labels)
-    where = f"row {used[0]}" if len(used) == 1 else f"rows {used[0]}-{used[-1]}"
-    how = "periods as columns" if len(used) == 1 else f"a {len(used)}-row header of periods, joined"
-    return Header(tuple(names), used, data, f"Header on {where} ({how}: {shown}).",
+    shown: str = (f"{labels[0]} … {labels[-1]}" if len(labels) > 2 else
+                  Note("two_labels", a=labels[0], b=labels[1]) if len(labels) == 2 else "".join(labels))
+    said = (Note("header_periods_row", row=used[0], shown=shown) if len(used) == 1 else
+            Note("header_periods_rows", a=used[0], b=used[-1], n=len(used), shown=shown))
+    return Header(tuple(names), used, data, said,
                   skipped_above(used[0], band[0]))
 
 
@@ -181,7 +180,7 @@ def find_header(rows: Sequence[Row], forced_row: int | None = None) -> Header:
         for i, row in enumerate(rows):
             if row.number == forced_row:
                 return Header(tuple(_name(v) for v in row.cells), (row.number,), i + 1,
-                              f"Header on row {row.number}, as you chose.", skipped_above(row.number, i))
+                              Note("header_row_chosen", row=row.number), skipped_above(row.number, i))
         raise IngestError(f"Row {forced_row} is empty or outside the file; pick another header row.")
     head = rows[:LOOKAHEAD]
     width = Counter(_span(r) for r in head).most_common(1)[0][0]
@@ -201,15 +200,15 @@ def find_header(rows: Sequence[Row], forced_row: int | None = None) -> Header:
         if i + 1 < len(rows) and _label_like(rows[i + 1]) and _merged_above(row, rows[i + 1]):
             names = _join(row, rows[i + 1])
             used = (row.number, rows[i + 1].number)
-            text = f"Header on rows {used[0]}-{used[1]} (a merged two-row header, joined with ' / ')."
+            text = Note("header_merged", a=used[0], b=used[1])
             return Header(tuple(names), used, i + 2, text, skipped_above(row.number, i))
         if i > 0 and rows[i - 1].number == row.number - 1 and _merged_above(rows[i - 1], row):
             names = _join(rows[i - 1], row)
             used = (rows[i - 1].number, row.number)
-            text = f"Header on rows {used[0]}-{used[1]} (a merged two-row header, joined with ' / ')."
+            text = Note("header_merged", a=used[0], b=used[1])
             return Header(tuple(names), used, i + 1, text, skipped_above(used[0], i - 1))
-        return Header(tuple(_name(v) for v in row.cells), (row.number,), i + 1, f"Header on row {row.number}.",
+        return Header(tuple(_name(v) for v in row.cells), (row.number,), i + 1, Note("header_row", row=row.number),
                       skipped_above(row.number, i))
     start = next(i for i, r in enumerate(rows) if _span(r) >= max(1, width // 2))
     generic = tuple(f"Column {j + 1}" for j in range(width))
-    return Header(generic, (), start, "No header row found: columns are named Column 1, Column 2, ...")
+    return Header(generic, (), start, Note("no_header"))

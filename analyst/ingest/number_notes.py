@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyst.currency import currency_code as shared_currency_code
+from analyst.words.note import Name, Names, Note, Word
 
-_SEPARATORS = {",": "Commas", ".": "Dots", " ": "Spaces"}
-_DECIMALS = {".": "dot", ",": "comma"}
+_SEPARATORS = {",": "marks_commas", ".": "marks_dots", " ": "marks_spaces"}
+_DECIMALS = {".": "decimal_dot", ",": "decimal_comma"}
 
 
 @dataclass(frozen=True)
@@ -37,21 +38,22 @@ def currency_code(sign: str) -> str | None:
 
 def number_sentences(facts: dict[str, NumberFacts]) -> list[str]:
     """Currency signs, thousands separators, negatives in parentheses, percents: in that order."""
-    sentences = []
+    sentences: list[str] = []
     for sign, names in _grouped(facts, lambda f: f.currency).items():
         code = currency_code(sign)
-        said = f"; amounts read in {code}" if code else ""
-        sentences.append(f"'{sign}' removed from {_names(names)}{said}.")
+        said = Note("amounts_in", code=Word(code) if " or " in code else code) if code else ""
+        sentences.append(Note("currency", sign=sign, names=Names(names), code=said))
     by_separator = _grouped(facts, lambda f: [] if f.ambiguous else [(sep, f.decimal) for sep in f.thousands])
     for (sep, decimal), names in by_separator.items():
-        sentences.append(f"{_SEPARATORS[sep]} read as thousands separators in {_names(names)} "
-                         f"(the decimal separator is the {_DECIMALS[decimal]}).")
+        sentences.append(Note("thousands", marks=Word(_SEPARATORS[sep]), names=Names(names),
+                              decimal=Word(_DECIMALS[decimal])))
     for name, fact in facts.items():
         if fact.parenthesized:
             example = "56.00" if fact.decimal == "." else "56,00"
-            sentences.append(f"({example}) read as \u2212{example}: {fact.parenthesized} value(s) in {name!r}.")
+            sentences.append(Note("parentheses", fact.parenthesized, ex=example, n=fact.parenthesized,
+                                  name=Name(name)))
     for names in _grouped(facts, lambda f: "%" if f.percent else None).values():
-        sentences.append(f"Percent signs removed in {_names(names)}; 12.5% is stored as 0.125.")
+        sentences.append(Note("percent", names=Names(names)))
     return sentences
 
 
@@ -66,6 +68,3 @@ def _grouped(facts: dict[str, NumberFacts], key) -> dict:
     return groups
 
 
-def _names(names: list[str]) -> str:
-    quoted = [repr(n) for n in names]
-    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} and {quoted[-1]}"

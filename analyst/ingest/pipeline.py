@@ -28,6 +28,7 @@ from analyst.ingest.sheets import Item, workbook_items
 from analyst.ingest.table import RawTable
 from analyst.ingest.wide_cards import with_long_tables
 from analyst.session.progress import Progress, tell
+from analyst.words.note import Note
 
 
 def ingest_file(
@@ -110,10 +111,7 @@ def _fast_card(fast: FastTable, name: str, sha256: str, input_dir: Path) -> Data
     assumptions = list(fast.assumptions)
     duplicates = duplicate_rows(table, columns)
     if duplicates:
-        assumptions.append(
-            f"{duplicates} row(s) are exact duplicates of an earlier row; they were kept "
-            "(check whether the export repeated them)."
-        )
+        assumptions.append(Note("duplicates", duplicates, n=duplicates))
     dates = next((c for c in columns if c.role == "date" and c.first), None)
     return DataCard(
         table=target.stem, source_file=name, source_sha256=sha256, sheet=None, sheets=(),

@@ -23,7 +23,7 @@ BOOK_SAYS = [
     "Dates in 'Date' read month-first (01/31/2026).",
     "'$' removed from 'Amount' and 'Cost'; amounts read in USD.",
     "Commas read as thousands separators in 'Amount' and 'Cost' (the decimal separator is the dot).",
-    "(56.00) read as \u221256.00: 3 value(s) in 'Amount'.",
+    "(56.00) read as \u221256.00: 3 values in 'Amount'.",
 ]
 KYIV_HEAD = "Звіт про продажі за січень 2026;;;\n;;;\nДата;Регіон;Сума;Знижка\n"
 KYIV_SAYS = [
@@ -72,7 +72,7 @@ def test_large_bookkeeping_csv_says_the_same_with_whole_file_counts(workspace, t
     card, size = read(workspace, tmp_path, "book.csv", BOOK_HEAD + book_rows(40_000))
     assert size >= FAST_FROM
     # The 40 refunds in 'Cost' lie past the sample the types were decided on: all are counted.
-    assert list(card.assumptions) == BOOK_SAYS + ["(56.00) read as \u221256.00: 40 value(s) in 'Cost'."]
+    assert list(card.assumptions) == BOOK_SAYS + ["(56.00) read as \u221256.00: 40 values in 'Cost'."]
     assert card.rows == 40_004
 
 

@@ -98,7 +98,7 @@ def test_duplicate_rows_empty_and_unnamed_columns_are_reported(ingest):
     card, frame = ingest("dups.csv", content)
     assert list(frame.columns) == ["id", "name", "Column 3"]
     text = " ".join(card.assumptions)
-    assert "1 row(s) are exact duplicates" in text
+    assert "1 row is an exact duplicate" in text
     assert "'empty' is empty and was dropped" in text
     assert "without a header was named 'Column 3'" in text
     assert card.rows == 3
