@@ -15,9 +15,9 @@ import openpyxl
 import pytest
 
 from analyst.assumptions_i18n import LANGUAGES, PATTERNS, translate_assumption
-from analyst.words.note import Note
 from analyst.ingest import ingest_file
 from analyst.session.analysis import Analysis
+from analyst.words.note import Note
 from sandbox import Workspace
 
 KYIV = ("Звіт про продажі за січень 2026;;;;\n;;;;\nДата;Регіон;Сума, грн;Знижка;Порожня\n"
