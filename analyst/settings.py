@@ -23,6 +23,7 @@ from typing import Any, Literal
 from analyst.agent.config import ConfigError, LLMConfig
 from analyst.ingest.limits import IngestLimits, read_ingest_limits
 from analyst.logs import DEFAULT_LEVEL, read_log_level
+from analyst.session.admission import read_limit, read_pause_after
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits
 
@@ -39,6 +40,7 @@ KNOWN_SETTINGS = frozenset({
     "ANALYST_SANDBOX_TMP_SIZE", "ANALYST_SANDBOX_OUTPUT_SIZE", "ANALYST_SANDBOX_TIMEOUT",
     "ANALYST_SANDBOX_GRACE", "ANALYST_SANDBOX_IDLE_MINUTES", "ANALYST_SANDBOX_IMAGE",
     "ANALYST_SANDBOX_BASE", "ANALYST_MAX_ROWS", "ANALYST_MAX_UNZIPPED_MB", "ANALYST_LOG_LEVEL",
+    "ANALYST_MAX_RUNNING_SESSIONS", "ANALYST_PAUSE_IDLE_SECONDS",
 })
 
 Backend = Literal["auto", "docker", "local"]
@@ -57,6 +59,12 @@ class AppSettings:
     """Analyses that may run at the same time (ANALYST_MAX_SANDBOXES); others wait in line."""
     queue_timeout_s: float = 300.0
     """How long a question waits for a free sandbox before giving up (ANALYST_QUEUE_TIMEOUT)."""
+    max_running_sessions: int = 0
+    """Sandbox sessions running at once on this host, app, CLI and API together
+    (ANALYST_MAX_RUNNING_SESSIONS; 0 here means not read: see `analyst.session.admission`)."""
+    pause_idle_s: float = 30.0
+    """An idle session may be paused for another after this many seconds
+    (ANALYST_PAUSE_IDLE_SECONDS)."""
     sandbox_backend: Backend = "auto"
     """auto (Docker when available, else local), docker or local (ANALYST_SANDBOX_BACKEND)."""
     offline: bool = False
@@ -100,6 +108,8 @@ class AppSettings:
             "ANALYST_MAX_UPLOAD_MB": self.max_upload_mb,
             "ANALYST_MAX_SANDBOXES": self.max_sandboxes,
             "ANALYST_QUEUE_TIMEOUT": self.queue_timeout_s,
+            "ANALYST_MAX_RUNNING_SESSIONS": self.max_running_sessions,
+            "ANALYST_PAUSE_IDLE_SECONDS": self.pause_idle_s,
             "ANALYST_SANDBOX_BACKEND": self.sandbox_backend,
             "ANALYST_OFFLINE": self.offline,
             "ANALYST_APPROVAL": self.approval,
@@ -178,11 +188,16 @@ def load_settings(
     problems.extend(ingest_problems)
     log_level, log_problem = read_log_level(merged)
     problems.extend([log_problem] if log_problem else [])
+    running, running_problem = read_limit(merged)
+    pause_idle, pause_problem = read_pause_after(merged)
+    problems.extend(p for p in (running_problem, pause_problem) if p)
     return AppSettings(
         data_dir=Path(merged.get("ANALYST_DATA_DIR") or default_data_dir(merged)),
         max_upload_mb=max(1, int(ingest.max_upload_mb)),
         max_sandboxes=int(reader.number("ANALYST_MAX_SANDBOXES", defaults.max_sandboxes, 1)),
         queue_timeout_s=reader.number("ANALYST_QUEUE_TIMEOUT", defaults.queue_timeout_s, 1),
+        max_running_sessions=running,
+        pause_idle_s=pause_idle,
         sandbox_backend=backend,  # type: ignore[arg-type]
         offline=reader.flag("ANALYST_OFFLINE", defaults.offline),
         approval=reader.flag("ANALYST_APPROVAL", defaults.approval),

@@ -108,6 +108,11 @@ class KernelSession:
     def warning(self) -> str | None:
         return self._backend.warning
 
+    @property
+    def steps(self) -> int:
+        """Steps the kernel running now has run: whose variables a stop or restart loses."""
+        return self._steps
+
     def __enter__(self) -> Self:
         self.start()
         return self
@@ -124,6 +129,7 @@ class KernelSession:
             try:
                 self._ping(conn, START_TIMEOUT_S)
                 self._conn = conn
+                self._steps = 0  # a new kernel: nothing of a closed one's is in it
             except (KernelGone, ReplyTimeout) as exc:
                 conn.close()
                 detail = self._backend.death().detail

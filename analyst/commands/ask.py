@@ -46,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
                     answer = event.answer
                 elif event.kind in ("warning", "error") and not args.json:
                     print(clean(f"{event.kind.capitalize()}: {event.message}"), file=sys.stderr)
+                elif event.kind == "status" and "waiting_s" in event.data and not args.json:
+                    print(clean(event.message), file=sys.stderr)  # no free place on this host yet
                 elif event.kind == "code" and not args.json:
                     print(clean(f"Running: {event.message}"), file=sys.stderr)
             if answer is None:

@@ -7,11 +7,12 @@ of the host that uses the same data folder counts against the same limit.
 
 A session asks for its slot when a question starts and marks it busy for the whole
 question (never per step: a session is never paused between two steps of one answer).
-When every slot is taken, the least recently used session that has been idle at least
-`PAUSE_AFTER_S` is asked to pause (a request file beside its slot, which its own process
-sees within a fraction of a second): its container stops, its workspace stays, and its
-next question starts a new container with a notice. Without such a session the question
-waits, and its caller is told so.
+It keeps the slot between questions, so its container (and its variables) stay. When every
+slot is taken, the least recently used session that has been idle at least `pause_after_s`
+(`ANALYST_PAUSE_IDLE_SECONDS`) is asked to pause (a request file beside its slot, which its
+own process sees within a fraction of a second): its container stops, its workspace stays,
+and its next question starts a new container with a notice. Without such a session the
+question waits, and its caller is told so (`Analysis` turns the wait into events).
 """
 
 from __future__ import annotations
@@ -24,14 +25,15 @@ import os
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 log = logging.getLogger(__name__)
 
 ENV = "ANALYST_MAX_RUNNING_SESSIONS"
-PAUSE_AFTER_S = 10.0
-"""Only a session idle this long is paused for another: a user between two questions is not."""
+PAUSE_ENV = "ANALYST_PAUSE_IDLE_SECONDS"
+PAUSE_AFTER_S = 30.0
+"""Only a session idle this long is paused for another: a user reading an answer is not."""
 POLL_S = 0.2
 SESSION_MEMORY = 512 * 1024**2  # what one session is given room for (idle ~200 MB, peaks more)
 SESSIONS_PER_CPU = 8
@@ -46,18 +48,49 @@ def default_limit() -> int:
     return max(2, min(memory // SESSION_MEMORY, (os.cpu_count() or 1) * SESSIONS_PER_CPU))
 
 
-def limit_from_env(environ: dict[str, str] | None = None) -> int:
-    raw = (os.environ if environ is None else environ).get(ENV, "").strip()
+def read_limit(environ: Mapping[str, str] | None = None) -> tuple[int, str | None]:
+    """`ANALYST_MAX_RUNNING_SESSIONS` (empty: `default_limit()`), and a problem in plain
+    words when the value cannot be used (the default is used then)."""
+    raw = ((os.environ if environ is None else environ).get(ENV) or "").strip()
     if not raw:
-        return default_limit()
+        return default_limit(), None
     try:
         value = int(raw)
     except ValueError:
         value = 0
     if value < 1:
-        log.warning("%s=%r is not a whole number of at least 1; using %d", ENV, raw,
-                    default_limit())
-        return default_limit()
+        return default_limit(), (f"{ENV} must be a whole number of at least 1 (it is {raw!r}); "
+                                 f"using {default_limit()} (from this computer's memory and "
+                                 "processors).")
+    return value, None
+
+
+def read_pause_after(environ: Mapping[str, str] | None = None) -> tuple[float, str | None]:
+    """`ANALYST_PAUSE_IDLE_SECONDS` (default `PAUSE_AFTER_S`) and a problem, as `read_limit`."""
+    raw = ((os.environ if environ is None else environ).get(PAUSE_ENV) or "").strip()
+    if not raw:
+        return PAUSE_AFTER_S, None
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        return PAUSE_AFTER_S, (f"{PAUSE_ENV} must be a number of seconds, 0 or more (it is "
+                               f"{raw!r}); using {PAUSE_AFTER_S:g}.")
+    return value, None
+
+
+def limit_from_env(environ: Mapping[str, str] | None = None) -> int:
+    value, problem = read_limit(environ)
+    if problem:
+        log.warning("%s", problem)
+    return value
+
+
+def pause_after_from_env(environ: Mapping[str, str] | None = None) -> float:
+    value, problem = read_pause_after(environ)
+    if problem:
+        log.warning("%s", problem)
     return value
 
 
@@ -71,9 +104,11 @@ def default_folder() -> Path:
 class Admission:
     """The host's slots under `folder` (one object per process and folder: `admission()`)."""
 
-    def __init__(self, folder: Path, limit: int) -> None:
+    def __init__(self, folder: Path | str, limit: int, pause_after_s: float | None = None) -> None:
         self.folder = Path(folder)
         self.limit = limit
+        self.pause_after_s = PAUSE_AFTER_S if pause_after_s is None else pause_after_s
+        """A session idle this long may be paused for another (`ANALYST_PAUSE_IDLE_SECONDS`)."""
         self.pauses = 0
         """Sessions of this process paused for another (never counted as restarts)."""
         self._lock = threading.Lock()
@@ -135,7 +170,7 @@ class Admission:
             used = state.get("last_used")
             if state.get("busy") or not isinstance(used, int | float):
                 continue
-            if now - used >= PAUSE_AFTER_S and (best is None or used < best[0]):
+            if now - used >= self.pause_after_s and (best is None or used < best[0]):
                 best = (used, n)
         if best is None:
             return False
@@ -186,7 +221,10 @@ class Lease:
         self.busy = False
         self.last_used = time.time()
         self.paused = False
-        """The session was paused since its last question (cleared by `question`)."""
+        """The session was paused since its last question (cleared when the next begins)."""
+        self.waited_s = 0.0
+        """How long the last question waited for its slot."""
+        self._depth = 0  # questions begun and not ended (a report's step inside a report)
         self._slot: int | None = None
         self._fd: int | None = None
         self._lock = threading.Lock()
@@ -195,44 +233,67 @@ class Lease:
     def holding(self) -> bool:
         return self._slot is not None
 
+    def try_begin(self) -> bool:
+        """Take the slot (if not held) and mark it busy; False when no slot is free now."""
+        with self._lock:
+            if self._slot is None and not self.admission._try_take(self):
+                return False
+            self._depth += 1
+            self.busy = True
+            self.admission._write_state(self)
+            return True
+
+    def waiting(self) -> Iterator[float]:
+        """Wait for the slot: yields the seconds waited so far every `POLL_S` while no slot
+        is free (meanwhile the least recently used idle session is asked to pause); ends
+        when this lease holds its slot, busy (`end()` it)."""
+        started = time.monotonic()
+        while not self.try_begin():
+            self.admission._ask_to_pause()
+            yield time.monotonic() - started
+            time.sleep(POLL_S)
+        self.waited_s = time.monotonic() - started
+
+    def end(self) -> None:
+        """The question is over: the slot stays held, idle since now."""
+        with self._lock:
+            self._depth = max(0, self._depth - 1)
+            self.busy = self._depth > 0
+            self.last_used = time.time()
+            if self._slot is not None:
+                self.admission._write_state(self)
+
+    def take_paused(self) -> bool:
+        """Whether the session was paused since this was last asked (then cleared)."""
+        with self._lock:
+            was, self.paused = self.paused, False
+            return was
+
     @contextlib.contextmanager
     def question(self, waiting: Callable[[float], None] | None = None,
                  timeout_s: float | None = None) -> Iterator[bool]:
         """Hold the slot, busy, for one whole question; yields whether the session had been
-        paused since the last one. `waiting(seconds so far)` is called while no slot is free;
-        `TimeoutError` after `timeout_s`."""
-        started = time.monotonic()
+        paused since the last one. `waiting(seconds so far)` is called about once a second
+        while no slot is free; `TimeoutError` after `timeout_s`."""
         told = 0.0
-        while True:
-            with self._lock:
-                if self._slot is not None or self.admission._try_take(self):
-                    self.busy = True
-                    self.admission._write_state(self)
-                    was_paused, self.paused = self.paused, False
-                    break
-            self.admission._ask_to_pause()
-            waited = time.monotonic() - started
+        for waited in self.waiting():
             if timeout_s is not None and waited > timeout_s:
                 raise TimeoutError(waited)
             if waiting is not None and waited - told >= 1.0:
                 told = waited
                 waiting(waited)
-            time.sleep(POLL_S)
         try:
-            yield was_paused
+            yield self.take_paused()
         finally:
-            with self._lock:
-                self.busy = False
-                self.last_used = time.time()
-                if self._slot is not None:
-                    self.admission._write_state(self)
+            self.end()
 
     def pause(self) -> bool:
         """Stop the session for another, if it is idle long enough; True when done."""
         if not self._lock.acquire(blocking=False):
             return False
         try:
-            if self.busy or self._slot is None or time.time() - self.last_used < PAUSE_AFTER_S:
+            idle = time.time() - self.last_used
+            if self.busy or self._slot is None or idle < self.admission.pause_after_s:
                 return False
             try:
                 self.on_pause()
@@ -256,10 +317,15 @@ _admissions_lock = threading.Lock()
 
 
 def admission(folder: Path | None = None, limit: int | None = None) -> Admission:
-    """This process's `Admission` for `folder` (the data folder's `running/` by default)."""
+    """This process's `Admission` for `folder` (the data folder's `running/` by default),
+    its limit and idle time from the environment (the app exports secrets.toml's there)."""
     where = (folder or default_folder()).resolve()
+    wanted = limit or limit_from_env()
+    pause_after = pause_after_from_env()
     with _admissions_lock:
         found = _admissions.get(where)
-        if found is None or (limit is not None and found.limit != limit):
-            found = _admissions[where] = Admission(where, limit or limit_from_env())
+        if found is None or found.limit != wanted:
+            # A changed limit takes effect for new leases; old ones keep their slot files.
+            found = _admissions[where] = Admission(where, wanted, pause_after)
+        found.pause_after_s = pause_after
         return found

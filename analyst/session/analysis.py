@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import shutil
 import sqlite3
+import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal, Self
 
 from analyst.events import Answer, Event, Step
 from analyst.session import workspace_state as state
+from analyst.session.admission import Admission, Lease, admission
 from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.session.progress import Progress
 from analyst.session.restore import ingest_named, restore_files
@@ -34,6 +36,8 @@ log = logging.getLogger(__name__)
 
 Brain = Literal["auto", "offline", "llm"]
 RECIPES_DIR = Path(__file__).resolve().parents[1] / "recipes"
+WAIT_NOTICE_EVERY_S = 30.0
+"""While a question waits for a free place, the caller hears again this often."""
 NO_MODEL = ("No language model is configured. Set OPENAI_API_KEY (or OPENAI_BASE_URL for a "
             "local server) in Settings, or ask with the offline analyst.")
 
@@ -59,10 +63,18 @@ class Analysis:
         limits: Limits | None = None,
         cards: tuple[Any, ...] = (),
         history: AnswerLog | Sequence[Answer] | None = None,
+        admission: Admission | None = None,
     ) -> None:
         self.workspace = workspace
         self.backend = backend
         self.limits = limits
+        self._admission = admission
+        """The host's slots (`analyst.session.admission`); None: this process's default,
+        under the data folder, shared by the app, the CLI and the API of this host."""
+        self._lease: Lease | None = None
+        self._life = threading.RLock()  # the session is swapped by a pause from another thread
+        self._paused: int | None = None
+        """Steps the kernel had run when a pause stopped it; None: no pause since."""
         self._cards: list[Any] = list(cards)
         # The one record of this session's answers: read for the earlier conversation (so
         # follow-up questions keep their context), written with every answer given.
@@ -80,14 +92,16 @@ class Analysis:
 
     @classmethod
     def open(cls, root: Path | str, backend: str = "auto", limits: Limits | None = None,
-             *, history: AnswerLog | Sequence[Answer] | None = None) -> Analysis:
+             *, history: AnswerLog | Sequence[Answer] | None = None,
+             admission: Admission | None = None) -> Analysis:
         """Prepare the workspace folders and the `recipes` library; the sandbox starts later.
 
         `history`: where the session's answers are kept, an `AnswerLog` (the app gives its
         store's, `SessionAnswers`), or earlier answers to hold in memory only; None: the
         workspace's own `.analyst/history.jsonl`.
         """
-        analysis = cls(Workspace(Path(root)), backend=backend, limits=limits, history=history)
+        analysis = cls(Workspace(Path(root)), backend=backend, limits=limits, history=history,
+                       admission=admission)
         analysis.workspace.ensure()
         analysis.install_recipes()
         # Cards and answers of an earlier session come back on first use, not here: the
@@ -182,9 +196,66 @@ class Analysis:
 
     @property
     def session(self) -> Any:
-        if self._session is None:
-            self._session = open_session(self.workspace, backend=self.backend, limits=self.limits)
-        return self._session
+        with self._life:
+            if self._session is None:
+                self._session = open_session(self.workspace, backend=self.backend,
+                                             limits=self.limits)
+            return self._session
+
+    @property
+    def lease(self) -> Lease:
+        """This session's claim on one of the host's running places (made on first use)."""
+        with self._life:
+            if self._lease is None:
+                self._lease = (self._admission or admission()).lease(self._pause)
+            return self._lease
+
+    def _pause(self) -> None:
+        """Another session needs the place and this one is idle: stop the container, keep
+        everything else (called by the admission's thread, never during a question)."""
+        with self._life:
+            session, self._session = self._session, None
+            self._touched = False
+            if session is None:
+                return
+            steps = getattr(session, "steps", 0)
+            self._paused = (self._paused or 0) + steps
+        session.close()
+
+    def _waiting(self, language: str) -> Generator[Event, None, bool]:
+        """Wait for a place to run on this host; say so at once, then now and then.
+        Returns True holding the place (busy), False when the user stopped meanwhile."""
+        from analyst.words import say
+
+        told: float | None = None
+        for waited in self.lease.waiting():
+            if self._stop.on:
+                return False
+            if told is None or waited - told >= WAIT_NOTICE_EVERY_S:
+                seconds = int(waited)
+                text = (say(language, "session", "waiting") if told is None else
+                        say(language, "session", "still_waiting", plural=seconds,
+                            n=seconds))
+                told = waited
+                yield Event("status", text, data={"waiting_s": round(waited, 1),
+                                                  "limit": self.lease.admission.limit})
+        if self._stop.on:  # a Stop that came just as the place was free
+            self.lease.end()
+            return False
+        return True
+
+    def _resumed_notice(self, language: str) -> str | None:
+        """After a pause, what the new container lost: only as it is."""
+        from analyst.words import say
+
+        with self._life:
+            lost, self._paused = self._paused, None
+        self.lease.take_paused()
+        if lost is None:
+            return None
+        if lost <= 0:
+            return say(language, "session", "resumed_nothing_lost")
+        return say(language, "session", "resumed_variables_lost", plural=lost, n=lost)
 
     def verified_session(self) -> Any:
         """A session no code but our own recipes ran in: figures from it are verified.
@@ -194,7 +265,7 @@ class Analysis:
         replaced by a fresh one (variables are lost; recipe steps read their tables anew).
         """
         if self._touched:
-            self.close()
+            self._drop_session()
         return self.session
 
     def ask(
@@ -235,9 +306,11 @@ class Analysis:
         Its words are in `language` ("en", "uk", "ru", "zh"), by default the data's.
         """
         from analyst.planner import standard_report
+        from analyst.planner.phrases import data_language
 
         yield from self._guarded("Standard report", "offline", lambda session: standard_report(
-            session, self.cards, approve=approve, language=language))
+            session, self.cards, approve=approve, language=language),
+            language=language or data_language(self.cards))
 
     def run_planned(self, question: str, steps: Sequence[Any],
                     language: str = "en") -> Iterator[Event]:
@@ -248,7 +321,7 @@ class Analysis:
 
         plan = Plan(steps=tuple(steps))
         yield from self._guarded(question, "offline", lambda session: run_plan(
-            session, plan, question, language=language))
+            session, plan, question, language=language), language=language)
 
     def report(self, *, title: str | None = None, pins: Sequence[Pin] | None = None,
                include_code: bool = True, language: str | None = None) -> Report:
@@ -282,8 +355,10 @@ class Analysis:
         from analyst.planner.runner import run_step
 
         try:
-            # A verified figure comes from an interpreter no model's code touched.
-            return run_step(self.verified_session(), step)
+            # What a pause lost is told with the next question's answer, not here.
+            with self.lease.question():
+                # A verified figure comes from an interpreter no model's code touched.
+                return run_step(self.verified_session(), step)
         except SandboxError:
             log.warning("could not run %s", step.description, exc_info=True)
             return None
@@ -317,13 +392,27 @@ class Analysis:
             self._session.interrupt()
 
     def _guarded(self, question: str, brain: str,
-                 events: Callable[[Any], Iterator[Event]]) -> Iterator[Event]:
-        """Run a brain; an infrastructure failure becomes a plain error and a failed answer."""
+                 events: Callable[[Any], Iterator[Event]],
+                 language: str | None = None) -> Iterator[Event]:
+        """Run a brain in one of the host's places (waiting for one, told, when none is
+        free); an infrastructure failure becomes a plain error and a failed answer."""
+        from analyst.planner.phrases import language_of
+
         self._stop.clear()
         steps: list[Step] = []
         warned: list[str] = []  # warnings shown while answering are kept with the answer
         answered = False
+        began = False
+        lang = language or language_of(question)
         try:
+            began = yield from self._waiting(lang)
+            if not began:  # stopped while waiting: nothing ran
+                yield from self._finish(Answer(question, STOPPED_TEXT, brain=brain, ok=False))
+                return
+            resumed = self._resumed_notice(lang)
+            if resumed:
+                warned.append(resumed)
+                yield Event("warning", resumed)
             if brain == "offline":
                 self.verified_session()  # recipes and the standard report: a clean interpreter
             else:
@@ -365,6 +454,9 @@ class Analysis:
                 self._remember(_with_warnings(Answer(question, STOPPED_TEXT, steps=tuple(steps),
                                               brain=brain, ok=False), warned))
             raise
+        finally:
+            if began:
+                self.lease.end()  # idle from now: the place is kept, the session may be paused
         if self._stop.on and not answered:
             yield from self._finish(_with_warnings(Answer(question, STOPPED_TEXT, steps=tuple(steps),
                                                    brain=brain, ok=False), warned))
@@ -386,10 +478,19 @@ class Analysis:
     # -- life ---------------------------------------------------------------------------
 
     def close(self) -> None:
-        if self._session is not None:
-            self._session.close()
-            self._session = None
-        self._touched = False
+        """Stop the sandbox session and give its place on the host back."""
+        self._drop_session()
+        if self._lease is not None:
+            # Outside `_life`: a pause holds the lease's lock and then takes `_life`.
+            self._lease.release()
+
+    def _drop_session(self) -> None:
+        """Stop the sandbox session, keeping the place (a new session starts in it)."""
+        with self._life:
+            session, self._session = self._session, None
+            self._touched = False
+        if session is not None:
+            session.close()
 
     def __enter__(self) -> Self:
         return self

@@ -3,6 +3,7 @@ processes), and an idle session paused for another only after PAUSE_AFTER_S."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -51,3 +52,29 @@ def test_the_limit_holds_across_two_processes(tmp_path: Path) -> None:
         # The other process died: its slots are free at once (the OS dropped its locks).
         with Admission(folder, limit).lease(lambda: None).question(timeout_s=5):
             pass
+
+
+def test_the_limits_are_settings_with_plain_problems() -> None:
+    from analyst.session.admission import default_limit
+    from analyst.settings import KNOWN_SETTINGS, load_settings
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in ("ANALYST_MAX_RUNNING_SESSIONS", "ANALYST_PAUSE_IDLE_SECONDS"):
+        assert name in KNOWN_SETTINGS and f"| `{name}` |" in readme
+    for raw, limit in (("1", 1), ("3", 3), ("40", 40)):
+        settings = load_settings(env={"ANALYST_MAX_RUNNING_SESSIONS": raw}, secrets={})
+        assert (settings.max_running_sessions, settings.problems) == (limit, ())
+    settings = load_settings(env={}, secrets={"ANALYST_MAX_RUNNING_SESSIONS": 5,
+                                              "ANALYST_PAUSE_IDLE_SECONDS": "2.5"})
+    assert (settings.max_running_sessions, settings.pause_idle_s) == (5, 2.5)
+    assert load_settings(env={}, secrets={}).max_running_sessions == default_limit()
+    for raw in ("0", "-2", "two", "1.5"):
+        settings = load_settings(env={"ANALYST_MAX_RUNNING_SESSIONS": raw}, secrets={})
+        assert settings.max_running_sessions == default_limit()
+        assert len(settings.problems) == 1 and "ANALYST_MAX_RUNNING_SESSIONS" in settings.problems[0]
+        assert repr(raw) in settings.problems[0]
+    for raw in ("-1", "soon", "inf", "nan"):
+        settings = load_settings(env={"ANALYST_PAUSE_IDLE_SECONDS": raw}, secrets={})
+        assert settings.pause_idle_s == 30.0
+        assert len(settings.problems) == 1 and "ANALYST_PAUSE_IDLE_SECONDS" in settings.problems[0]
+    assert 2 <= default_limit() <= 8 * (os.cpu_count() or 1)
