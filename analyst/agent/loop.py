@@ -36,7 +36,12 @@ from analyst.agent.context import (
 from analyst.agent.grounding import source_values, ungrounded, warning_text
 from analyst.agent.prompt import EXECUTE_PYTHON, PromptCard, history_messages, system_prompt
 from analyst.agent.usage import Usage
-from analyst.events import Answer, Event, ModelCode, Step
+from analyst.events import Answer, Event, ModelCode, Origin, Step
+from analyst.planner.phrases import language_of
+from analyst.planner.queries import query_step
+from analyst.query.model import QueryError
+from analyst.query.reading import reading_text
+from analyst.query.schema import QUERY_TABLE, TOOL_NAME, query_from_arguments
 from analyst.record import finished
 from sandbox import SandboxError
 
@@ -56,6 +61,12 @@ class CodeRequest:
     call_id: str | None = None
     """The tool call to answer; None for code taken from a ```python block."""
     problem: str | None = None
+    origin: Origin | None = None
+    """A `QueryCall` for a `query_table` call; None: code the model wrote."""
+    reads: tuple[str, ...] = ()
+    """The tables a query reads (model code: the tables its code names)."""
+    heading: str = ""
+    """What the model is told before the step's output (how its query was read)."""
 
 
 def run_agent(
@@ -79,6 +90,7 @@ def run_agent(
     ]
     steps: list[Step] = []
     usage = Usage(config)
+    language = language_of(question)
     failures = 0
 
     def finish(text: str, *, ok: bool, warnings: tuple[str, ...] = ()) -> Iterator[Event]:
@@ -97,7 +109,7 @@ def run_agent(
         sent = strip_private_keys(fit_messages(messages, config.context_tokens))
         try:
             reply = yield from ask_model(
-                client, config, sent, tools=[EXECUTE_PYTHON] if tools_on else None
+                client, config, sent, tools=[EXECUTE_PYTHON, QUERY_TABLE] if tools_on else None
             )
         except ToolsUnsupported as exc:
             if config.tool_calling == "on":
@@ -116,7 +128,7 @@ def run_agent(
             return
         usage.add(reply, sent)
 
-        requests, refused, prose = read_reply(reply)
+        requests, refused, prose = read_reply(reply, cards, language)
         if not requests and not refused:
             if not prose.strip():
                 failures += 1
@@ -152,7 +164,8 @@ def run_agent(
                 yield from finish(give_up_text(reason, steps), ok=False)
                 return
             step = Step(number=len(steps) + 1, description=request.description,
-                        code=request.code, origin=ModelCode(recipe_called(request.code)))
+                        code=request.code,
+                        origin=request.origin or ModelCode(recipe_called(request.code)))
             if approve is not None:
                 yield Event("plan", request.description or "Run this code", step=step)
                 if not approve(step):
@@ -167,7 +180,7 @@ def run_agent(
                 yield from finish(f"The analysis stopped: {exc}", ok=False)
                 return
             step = finished(step, result, session.workspace.root,
-                            reads=tables_named(request.code, cards))
+                            reads=request.reads or tables_named(request.code, cards))
             steps.append(step)
             yield Event("result", request.description or f"Step {step.number}", step=step)
             if result.ok:
@@ -176,7 +189,7 @@ def run_agent(
                 failures += 1
                 yield Event("error", f"Step {step.number} failed: {describe_failure(result)}",
                             step=step)
-            output = format_result(result, config.tool_output_chars)
+            output = request.heading + format_result(result, config.tool_output_chars)
             _answer_request(messages, block_outputs, request, output, number=step.number)
         if block_outputs:
             messages.append({"role": "user", "content": "\n\n".join(block_outputs),
@@ -190,10 +203,12 @@ def run_agent(
                         data={"failures": failures})
 
 
-def read_reply(reply: ModelReply) -> tuple[list[CodeRequest], tuple[str, ...], str]:
+def read_reply(reply: ModelReply, cards: Sequence[Any] = (), language: str = "en") -> tuple[
+        list[CodeRequest], tuple[str, ...], str]:
     """(code to run, languages refused, the words around the code)."""
     if reply.tool_calls:
-        requests = [_from_tool_call(c.id, c.name, c.arguments) for c in reply.tool_calls]
+        requests = [_from_tool_call(c.id, c.name, c.arguments, cards, language)
+                    for c in reply.tool_calls]
         return requests, (), reply.text
     # Without tool calls (or when a model with tools still writes blocks), run the blocks.
     blocks = extract_code_blocks(reply.text)
@@ -267,10 +282,13 @@ def give_up_text(reason: str, steps: Sequence[Step]) -> str:
                    "results so far are kept.")
 
 
-def _from_tool_call(call_id: str, name: str, arguments: str) -> CodeRequest:
+def _from_tool_call(call_id: str, name: str, arguments: str, cards: Sequence[Any] = (),
+                    language: str = "en") -> CodeRequest:
+    if name == TOOL_NAME:
+        return query_request(call_id, arguments, cards, language)
     if name != EXECUTE_PYTHON["function"]["name"]:
         return CodeRequest("", "", call_id, f"There is no tool named {name!r}; use "
-                           "execute_python(code, description).")
+                           f"execute_python(code, description) or {TOOL_NAME}(...).")
     try:
         args = json.loads(arguments or "{}")
     except json.JSONDecodeError as exc:
@@ -293,3 +311,22 @@ def _answer_request(messages: list[dict[str, Any]], block_outputs: list[str],
         label = f"Output of step {number}" if number else "Your code was not run"
         block_outputs.append(f"{label}:\n{content}")
 
+
+
+def query_request(call_id: str, arguments: str, cards: Sequence[Any],
+                  language: str) -> CodeRequest:
+    """The step a `query_table` call asks for: the validated query as readable pandas code
+    (the offline analyst's), or the reason it cannot run, for the model to correct."""
+    # Only real data cards can be queried (a query is checked against the columns).
+    queryable = [c for c in cards if hasattr(c, "columns") and hasattr(c, "table")]
+    try:
+        query, card = query_from_arguments(arguments, queryable)
+        step = query_step(query, card, 0, language)
+    except (QueryError, ValueError, TypeError) as exc:  # a query our writer cannot write
+        # is the model's to rephrase, never an end of the answer
+        return CodeRequest("", "", call_id, f"{TOOL_NAME} error: {exc} Correct the query and "
+                           "call the tool again.")
+    heading = (f"query read as: {reading_text(query, 'en')} (table {card.table}, "
+               f"{card.parquet_path})\n")
+    return CodeRequest(step.code, step.description, call_id, origin=step.origin,
+                       reads=(card.parquet_path,), heading=heading)

@@ -36,8 +36,15 @@ EXECUTE_PYTHON: dict[str, Any] = {
 }
 
 HOW_TO_RUN_TOOLS = (
-    "Call the tool `execute_python(code, description)`. Run one focused step at a time and "
-    "read its result before the next one."
+    "Simple questions go through the tool `query_table`: a total, average, median, count, "
+    "distinct count, minimum, maximum or share of a column, grouped by one or two columns "
+    "and/or a period (day, week, month, quarter, year), filtered, top/bottom N, the change "
+    "between two years, or the row with the highest value. Send the query (column names "
+    "exactly as in the data card); the analyst checks it, runs it as readable pandas code "
+    "and returns the result table and figures. If it answers with an error, correct the "
+    "query and call it again.\n\n"
+    "For anything it cannot express, call the tool `execute_python(code, description)`. "
+    "Run one focused step at a time and read its result before the next one."
 )
 HOW_TO_RUN_BLOCKS = (
     "Write the code of one step in a single ```python block and stop; I will run it and "

@@ -178,9 +178,18 @@ def validate(query: Query, card: Any) -> Query:
                 period.unit == "year" or (period.unit in ("month", "quarter") and month)):
             raise QueryError(f"Column {period.column!r} is not a date, so it has no "
                              f"{period.unit}s.")
+    if query.compare is not None and query.compare.column in query.measures:
+        raise QueryError(f"Column {query.compare.column!r} cannot be both the measure and "
+                         "the period compared.")
     for f in query.filters:
         if f.op not in FILTER_OPS:
             raise QueryError(f"Unknown comparison {f.op!r}; use one of {', '.join(FILTER_OPS)}.")
+        if f.op == "in" and not isinstance(f.value, tuple):
+            raise QueryError(f"The comparison \"in\" of {f.column!r} needs a list of values.")
+        if f.op in _CALENDAR and not _calendar_values(f.op, f.value):
+            low, high = _CALENDAR[f.op]
+            raise QueryError(f"The {f.op} of {f.column!r} must be a whole number from {low} "
+                             f"to {high} (or a list of them), not {f.value!r}.")
         if f.op in ("gt", "ge", "lt", "le") and not isinstance(f.value, int | float):
             raise QueryError(f"The comparison of {f.column!r} needs a number, not {f.value!r}.")
     if query.limit is not None and not (isinstance(query.limit, int) and
@@ -189,6 +198,16 @@ def validate(query: Query, card: Any) -> Query:
     if query.order not in (None, "desc", "asc"):
         raise QueryError(f"Unknown order {query.order!r}; use desc or asc.")
     return query
+
+
+_CALENDAR = {"year": (1, 9999), "quarter": (1, 4), "month": (1, 12)}
+
+
+def _calendar_values(op: str, value: Any) -> bool:
+    low, high = _CALENDAR[op]
+    values = value if isinstance(value, tuple) else (value,)
+    return bool(values) and all(isinstance(v, int) and not isinstance(v, bool)
+                                and low <= v <= high for v in values)
 
 
 def is_numeric(column: Any) -> bool:

@@ -21,7 +21,8 @@ def test_the_system_prompt_carries_the_data_card_paths_rules_and_the_tool(sessio
     assert "import recipes" in prompt  # described by analyst.recipes.describe_for_model()
     assert request.body["model"] == "gpt-4o-mini" and request.body["temperature"] == 0.2
     assert "reasoning_effort" not in request.body
-    assert [t["function"]["name"] for t in request.body["tools"]] == ["execute_python"]
+    assert [t["function"]["name"] for t in request.body["tools"]] == [
+        "execute_python", "query_table"]
     assert request.headers["authorization"] == "Bearer sk-test"
     assert request.path == "/v1/chat/completions"
 
