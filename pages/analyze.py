@@ -9,8 +9,9 @@ from ui.approval import pending_view, plan_first
 from ui.cardview import data_card_view
 from ui.errors import guarded
 from ui.i18n import STANDARD_REPORT, t
-from ui.render import message_view
-from ui.runner import run_live, settled
+from ui.questions import ASK_KEY, ASKING_KEY, ask_soon
+from ui.render import history_view
+from ui.runner import run_live, running, settled
 
 session = state.current_session()
 if session is not None:
@@ -50,8 +51,9 @@ for record in files:
 
 # Answers computed from a file replaced since are marked as from its earlier version.
 table_names = {card.get("parquet_path"): record.name for record in files for card in record.cards}
-for message in messages:
-    message_view(message, workspace, session.id, file_names=table_names)
+# The question this run asks is shown live below, not as an unanswered one.
+history_view(messages, workspace, session.id, file_names=table_names,
+             asking=st.session_state.pop(ASKING_KEY, None), running=running(session.id))
 
 if pending_view(session, workspace):
     st.stop()
@@ -72,7 +74,8 @@ def ask(question: str) -> None:
         st.rerun()
     st.session_state.pop("just_read", None)
     i18n.follow_question(question)  # the live labels already speak the question's language
-    state.store().add_message(session.id, "user", question)
+    # The question is kept before it runs: by the click's callback (ui.questions.ask_soon),
+    # else by the `Analysis` (its answer log's `begin`), once either way.
     with st.chat_message("user"):
         st.markdown(t("standard_report") if question == STANDARD_REPORT else question)
     with st.chat_message("assistant"):
@@ -83,17 +86,22 @@ def ask(question: str) -> None:
 
 left, _ = st.columns([1, 3])
 with left:
-    report_clicked = st.button(t("standard_report"), icon=":material/summarize:",
-                               disabled=not files, key="standard_report",
-                               help=t("standard_report_help"))
-question = st.chat_input(t("ask_placeholder"), disabled=not files)
+    st.button(t("standard_report"), icon=":material/summarize:", disabled=not files,
+              key="standard_report", help=t("standard_report_help"), on_click=ask_soon,
+              args=(STANDARD_REPORT,))
+
+
+def _typed() -> None:
+    # A callback runs before the page's script: the question is stored at once.
+    typed = str(st.session_state.get("question") or "").strip()
+    if typed:
+        ask_soon(typed)
+
+
+st.chat_input(t("ask_placeholder"), disabled=not files, key="question", on_submit=_typed)
 if not files:
     st.caption(t("upload_first"))
 with guarded("answer the question"):
-    again = st.session_state.pop("ask_again", None)  # a clicked question (ui.questions)
-    if report_clicked:
-        ask(STANDARD_REPORT)
-    elif question:
-        ask(question.strip())
-    elif again:
+    again = st.session_state.pop(ASK_KEY, None)  # typed or clicked (ui.questions.ask_soon)
+    if again:
         ask(again)

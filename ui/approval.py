@@ -50,8 +50,7 @@ def pending_view(session: SessionRecord, workspace: Path) -> bool:
     if go:
         st.session_state.pop(KEY, None)
         question = pending["question"]
-        analysis = state.analysis(session)
-        state.store().add_message(session.id, "user", question)
+        analysis = state.analysis(session)  # it keeps the question before it runs
         with st.chat_message("assistant"):
             run_live(session.id, question,
                      lambda: analysis.ask(question, brain="offline"), workspace)

@@ -14,15 +14,31 @@ import streamlit as st
 from analyst.datacard import DataCard
 from analyst.query.suggest import suggest
 from analyst.query.values import category_values
+from ui import state
 from ui.i18n import current, t
 from ui.plain import literal
 
 ASK_KEY = "ask_again"
 """The question the Analyze page asks on its next run (also "Run again on the new version")."""
+ASKING_KEY = "asking_message"
+"""The id of the stored question the page asks on this run (shown live, not as history)."""
 
 
 def ask_soon(question: str) -> None:
+    """Ask `question` on the page's next run, and keep it in the store now.
+
+    Called from a widget's callback, which Streamlit runs before the page's script: a page
+    reloaded a moment after the question was sent has it in the history already (the
+    `Analysis` then takes this message as the question, `Store.add_question`). In approval
+    mode the question is kept only once its plan is approved, as before.
+    """
     st.session_state[ASK_KEY] = question
+    st.session_state.pop(ASKING_KEY, None)
+    if state.preference("approval"):
+        return
+    session = state.current_session()
+    if session is not None:
+        st.session_state[ASKING_KEY] = state.store().add_question(session.id, question).id
 
 
 @st.cache_data(show_spinner=False, max_entries=256)

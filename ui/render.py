@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import mimetypes
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -11,7 +11,8 @@ import streamlit as st
 
 from analyst.events import ExecutionResult, OutputFile, Step
 from analyst.record.versions import earlier_files
-from analyst.store import MessageRecord, StepRecord
+from analyst.session.stopping import INTERRUPTED, STOPPED, STOPPED_TEXT
+from analyst.store import MessageRecord, StepRecord, unanswered
 from ui import state
 from ui.answers import answer_markdown
 from ui.i18n import STANDARD_REPORT, t
@@ -114,17 +115,45 @@ def _result_table(result: ExecutionResult | None, files: list[OutputFile],
     return read.frame, None
 
 
+def history_view(messages: Sequence[MessageRecord], workspace: Path, session_id: str, *,
+                 file_names: Mapping[str, str] | None = None, asking: int | None = None,
+                 running: bool = False) -> None:
+    """The stored conversation. A question without its answer offers to run it again
+    (`message_view`), except `asking`, the one this page run asks (shown live after)."""
+    open_questions = {m.id for m in unanswered(messages)}
+    for message in messages:
+        if message.id == asking and message.id in open_questions:
+            continue
+        message_view(message, workspace, session_id, file_names=file_names,
+                     answered=message.id not in open_questions, running=running)
+
+
 def message_view(message: MessageRecord, workspace: Path, session_id: str,
-                 file_names: Mapping[str, str] | None = None) -> None:
+                 file_names: Mapping[str, str] | None = None, *, answered: bool = True,
+                 running: bool = False) -> None:
     """One stored message; `file_names` (table path -> file name) marks an answer computed
-    from an earlier version of a file replaced since, with a button to run it again."""
-    role = "user" if message.role == "user" else "assistant"
-    with st.chat_message(role):
-        if role == "user":
+    from an earlier version of a file replaced since, with a button to run it again.
+
+    A question without its answer (`answered=False`: the page was reloaded or closed, or
+    the app stopped, before one was kept) says so and offers to run it again, unless it
+    is being answered now (`running`).
+    """
+    if message.role == "user":
+        with st.chat_message("user"):
             # The standard report's stored question is a fixed word: shown in the UI's language.
             text = t("standard_report") if message.text == STANDARD_REPORT else message.text
             st.markdown(_plain(text))
-            return
+        if not answered:
+            with st.chat_message("assistant"):
+                if running:
+                    st.caption(t("still_answering"))
+                else:
+                    st.warning(t("answer_missing"), icon=":material/sync_problem:")
+                    st.button(t("run_question_again"), key=f"again_q{message.id}",
+                              on_click=_ask_again, args=(message.text,),
+                              icon=":material/replay:")
+        return
+    with st.chat_message("assistant"):
         if message.data.get("waited_s"):
             st.caption(t("waited", s=f"{message.data['waited_s']:.0f}"))
         for warning in message.data.get("warnings") or []:
@@ -137,7 +166,17 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
                        icon=":material/history:")
             st.button(t("run_again"), key=f"again{message.id}", on_click=_ask_again,
                       args=(answer.question,))
-        if message.text:
+        ended = answer.ended if answer is not None else ""
+        if ended == INTERRUPTED or ended == STOPPED or message.text == STOPPED_TEXT:
+            # Words of the catalogue: the stored text is the command line's English.
+            st.warning(t("answer_interrupted") if ended == INTERRUPTED else t("answer_stopped"),
+                       icon=":material/sync_problem:" if ended == INTERRUPTED
+                       else ":material/stop_circle:")
+            if ended == INTERRUPTED and answer is not None:
+                st.button(t("run_question_again"), key=f"again_a{message.id}",
+                          on_click=_ask_again, args=(answer.question,),
+                          icon=":material/replay:")
+        elif message.text:
             st.markdown(answer_markdown(message.text, str(message.data.get("brain") or "offline")))
         if answer is not None and not answer.ok and answer.options:
             # Two readings to choose from, or questions this table answers: one click asks.

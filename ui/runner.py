@@ -4,7 +4,9 @@ The brain runs in a worker thread that first waits for a sandbox slot; the page 
 renders its events as they arrive. A Stop click reruns the page: Streamlit then raises
 inside the page thread, `Analysis.interrupt()` stops the sandbox step running now (its
 variables are kept) and ends the brain's events, and whatever finished is saved, so
-nothing the user saw is lost.
+nothing the user saw is lost. A reload (or a closed tab, or the app stopping) stops the
+page's run instead of rerunning it: the answer is then kept as interrupted, not stopped,
+and the page offers to run it again.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner_utils.exceptions import RerunException
 
 from analyst.errors import user_message
 from analyst.events import Answer, Step
+from analyst.session.stopping import INTERRUPTED, STOPPED, ended_text
 from ui import state
 from ui.answers import answer_markdown
 from ui.errors import show_failure
@@ -41,6 +45,11 @@ def settled(session_id: str, timeout: float = 10.0) -> None:
     if pending is not None:
         pending.wait(timeout)
 
+
+def running(session_id: str) -> bool:
+    """A question of this session is being answered now, in this process."""
+    return session_id in _saving
+
 log = logging.getLogger("analyst.app")
 
 
@@ -51,6 +60,7 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
     saved = _saving[session_id] = threading.Event()
     inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
     cancel = threading.Event()
+    why = [STOPPED]  # set with `cancel`: the user's Stop, or the page gone (INTERRUPTED)
     settings = state.settings()
     slots = state.slots()
     # Taken now: after a Stop click, any Streamlit call would raise again, so the worker
@@ -86,7 +96,7 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
         finally:
             try:
                 _settle(store, session_id, before, analysis, question, steps, given, waited,
-                        stopped=cancel.is_set())
+                        ended=why[0] if cancel.is_set() else "")
             finally:
                 saved.set()
                 _saving.pop(session_id, None)
@@ -130,14 +140,23 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
             if answer is not None and answer.text:
                 # Laid out as the stored answer will be after the rerun: no jump in between.
                 st.markdown(answer_markdown(answer.text, answer.brain or "offline"))
-    finally:
+    except BaseException as exc:
         if not finished:
+            why[0] = ending_of(exc)
             cancel.set()
-            _interrupt(analysis)
+            _interrupt(analysis, why[0])
+        raise
+
+
+def ending_of(exc: BaseException) -> str:
+    """Why the page's run ended before the answer: a rerun is the user acting on the page
+    (the Stop button, or any other click); anything else (Streamlit's stop when the page is
+    reloaded or closed, the app stopping, a failure) is an interruption nobody asked for."""
+    return STOPPED if isinstance(exc, RerunException) else INTERRUPTED
 
 
 def _settle(store: Any, session_id: str, before: int | None, analysis: Any, question: str,
-            steps: list[Step], given: list[Answer], waited: float, *, stopped: bool) -> None:
+            steps: list[Step], given: list[Answer], waited: float, *, ended: str) -> None:
     """After the worker: exactly one answer is kept for the question, and how long it queued.
 
     The `Analysis` keeps the answers it gives (also a stopped one) in the store. Only when
@@ -145,8 +164,9 @@ def _settle(store: Any, session_id: str, before: int | None, analysis: Any, ques
     is one kept here, through the same record: the answer shown, else a failed one.
     """
     if store.last_answer_id(session_id) == before:
-        text = "Stopped before the end." if stopped else "The analysis ended without an answer."
-        answer = given[-1] if given else Answer(question, text, steps=tuple(steps), ok=False)
+        text = ended_text(ended) if ended else "The analysis ended without an answer."
+        answer = given[-1] if given else Answer(question, text, steps=tuple(steps), ok=False,
+                                                ended=ended)
         if analysis is not None:
             analysis.remember(answer)
         else:
@@ -182,12 +202,12 @@ def _render_event(event: Any, steps: list[Step], workspace: Path) -> str | None:
     return None
 
 
-def _interrupt(analysis: Any) -> None:
+def _interrupt(analysis: Any, reason: str) -> None:
     """Stop the step running now (thread-safe), not only after it: see `Analysis.interrupt`."""
     if analysis is None:
         return
     try:
-        analysis.interrupt()
+        analysis.interrupt(reason)
     except Exception:
         log.warning("could not interrupt the running step", exc_info=True)
 

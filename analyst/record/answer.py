@@ -20,6 +20,10 @@ class Answer:
     options: tuple[str, ...] = ()
     """Questions to offer back (the app's buttons): the readings to choose from when a
     question could mean two things, or questions this table can answer."""
+    ended: str = ""
+    """Why the answer is not whole: "" it ran to its end (well or not), "stopped" the user's
+    Stop, "interrupted" the page that asked was reloaded or closed while it ran
+    (`analyst.session.stopping`): the app words each and offers to run it again."""
 
     @property
     def artifacts(self) -> list[str]:
@@ -42,6 +46,7 @@ class Answer:
             "steps": [s.to_dict() for s in self.steps],
             "artifacts": self.artifacts,
             "options": list(self.options),
+            "ended": self.ended,
         }
 
     @classmethod
@@ -53,4 +58,5 @@ class Answer:
                    warnings=tuple(str(w) for w in data.get("warnings") or ()),
                    brain=str(data.get("brain") or "offline"), ok=bool(data.get("ok", True)),
                    usage=dict(data.get("usage") or {}),
-                   options=tuple(str(o) for o in data.get("options") or ()))
+                   options=tuple(str(o) for o in data.get("options") or ()),
+                   ended=str(data.get("ended") or ""))

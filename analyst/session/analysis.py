@@ -24,7 +24,13 @@ from analyst.session.admission import Admission, Lease, admission
 from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.session.progress import Progress
 from analyst.session.restore import ingest_named, restore_files
-from analyst.session.stopping import STOPPED_TEXT, StoppableSession, StopSwitch
+from analyst.session.stopping import (
+    INTERRUPTED,
+    STOPPED,
+    StoppableSession,
+    StopSwitch,
+    ended_text,
+)
 from analyst.words.catalog import write_mo_files
 from sandbox import Limits, SandboxError, Workspace, open_session
 
@@ -277,7 +283,11 @@ class Analysis:
         privacy: bool = True,
         approve: Callable[[Step], bool] | None = None,
     ) -> Iterator[Event]:
-        """Answer a question; the events end with one ``answer`` (also kept in `history`)."""
+        """Answer a question; the events end with one ``answer`` (also kept in `history`).
+
+        The question is kept in the answer log before anything runs (`AnswerLog.begin`).
+        """
+        self._begin(question)
         if not self.cards:
             from analyst.planner.phrases import language_of, say
 
@@ -308,6 +318,7 @@ class Analysis:
         from analyst.planner import standard_report
         from analyst.planner.phrases import data_language
 
+        self._begin("Standard report")
         yield from self._guarded("Standard report", "offline", lambda session: standard_report(
             session, self.cards, approve=approve, language=language),
             language=language or data_language(self.cards))
@@ -320,6 +331,7 @@ class Analysis:
         from analyst.planner.runner import run_plan
 
         plan = Plan(steps=tuple(steps))
+        self._begin(question)
         yield from self._guarded(question, "offline", lambda session: run_plan(
             session, plan, question, language=language), language=language)
 
@@ -379,15 +391,17 @@ class Analysis:
                                       workspace_root=self.workspace.root)
         yield from self._guarded(question, chosen, events)
 
-    def interrupt(self) -> None:
+    def interrupt(self, reason: str = STOPPED) -> None:
         """Stop the question or report running now (thread-safe; the UI's Stop button).
 
         The sandbox step running now is interrupted (variables kept, unless it will not
         stop), no further step runs, and the event stream ends soon after with a failed
-        answer "Stopped before the end." that keeps the steps that finished. A brain
-        waiting for the model's reply ends when that reply arrives.
+        answer that keeps the steps that finished: "Stopped before the end." for the
+        user's Stop, or, with `reason` "interrupted" (the page that asked was reloaded or
+        closed), words that say so (`Answer.ended` tells which). A brain waiting for the
+        model's reply ends when that reply arrives.
         """
-        self._stop.set()
+        self._stop.set(reason)
         if self._session is not None:
             self._session.interrupt()
 
@@ -449,21 +463,28 @@ class Analysis:
                 question, f"The analysis could not run: {exc}", ok=False), warned))
             return
         except GeneratorExit:
-            # The caller stopped reading (the app's Stop click): what finished is kept.
+            # The caller stopped reading (the app's Stop click, its page gone): what
+            # finished is kept. Without an interrupt() first nobody pressed Stop.
             if not answered:
-                self._remember(_with_warnings(Answer(question, STOPPED_TEXT, steps=tuple(steps),
-                                              brain=brain, ok=False), warned))
+                reason = self._stop.reason if self._stop.on else INTERRUPTED
+                self._remember(_with_warnings(_ended(question, reason, steps, brain), warned))
             raise
         finally:
             if began:
                 self.lease.end()  # idle from now: the place is kept, the session may be paused
         if self._stop.on and not answered:
-            yield from self._finish(_with_warnings(Answer(question, STOPPED_TEXT, steps=tuple(steps),
-                                                   brain=brain, ok=False), warned))
+            yield from self._finish(_with_warnings(
+                _ended(question, self._stop.reason, steps, brain), warned))
 
     def _finish(self, answer: Answer) -> Iterator[Event]:
         self._remember(answer)
         yield Event("answer", answer.text, answer=answer)
+
+    def _begin(self, question: str) -> None:
+        try:
+            self.answers.begin(question)
+        except (OSError, sqlite3.Error):  # the question is still answered, but not kept
+            log.warning("could not save a question", exc_info=True)
 
     def remember(self, answer: Answer) -> None:
         """Keep an answer given outside `ask` (e.g. the app's "ended without an answer")."""
@@ -507,6 +528,12 @@ def _answer_log(history: AnswerLog | Sequence[Answer] | None,
     if isinstance(history, AnswerLog):
         return history
     return MemoryAnswers(history)
+
+
+def _ended(question: str, reason: str, steps: Sequence[Step], brain: str) -> Answer:
+    """The failed answer of a question that did not run to its end, for `reason`."""
+    return Answer(question, ended_text(reason), steps=tuple(steps), brain=brain, ok=False,
+                  ended=reason)
 
 
 def _with_warnings(answer: Answer, warnings: Sequence[str]) -> Answer:

@@ -4,6 +4,9 @@
 the app and the command line keep one record each: the app's log is its SQLite store
 (`analyst.store.log.SessionAnswers`), the command line's the workspace's
 `.analyst/history.jsonl` (`WorkspaceAnswers`). `MemoryAnswers` keeps them in memory only.
+
+A question is kept before anything runs (`begin`), so a page reloaded, or a process that
+dies, while it is answered does not lose it: the app shows it with "Run again".
 """
 
 from __future__ import annotations
@@ -22,6 +25,11 @@ class AnswerLog(Protocol):
 
     def answers(self) -> list[Answer]: ...
 
+    def begin(self, question: str) -> None:
+        """Keep `question` as asked, before it runs; the next `add` is its answer. Asking
+        again a question still without an answer keeps it once (raises as `add`)."""
+        ...
+
     def add(self, answer: Answer) -> None:
         """Keep one more answer (raises `OSError` or `sqlite3.Error` when it cannot)."""
         ...
@@ -36,6 +44,11 @@ class WorkspaceAnswers:
     def answers(self) -> list[Answer]:
         return workspace_state.load_answers(self.root)
 
+    def begin(self, question: str) -> None:
+        # The command line's question is on the user's own command line and its answer is
+        # printed by the same process: there is no page to show it again after a crash.
+        return None
+
     def add(self, answer: Answer) -> None:
         workspace_state.append_answer(self.root, answer)
 
@@ -48,6 +61,9 @@ class MemoryAnswers:
 
     def answers(self) -> list[Answer]:
         return list(self._answers)
+
+    def begin(self, question: str) -> None:
+        return None  # the caller keeps its own record of what it asked
 
     def add(self, answer: Answer) -> None:
         self._answers.append(answer)

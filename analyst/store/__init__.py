@@ -9,7 +9,9 @@ from analyst.store.records import (
     PinRecord,
     SessionRecord,
     StepRecord,
+    unanswered,
 )
 
 __all__ = ["DEFAULT_TITLE", "ArtifactRecord", "FileRecord", "MessageRecord", "PinRecord",
-           "SessionRecord", "Store", "StepRecord"]
+           "SessionRecord", "Store", "StepRecord",
+           "unanswered"]

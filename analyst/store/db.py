@@ -182,6 +182,22 @@ class Store:
             self.touch(conn, session_id)
         return MessageRecord(int(cur.lastrowid or 0), session_id, role, text, data or {}, now)
 
+    def add_question(self, session_id: str, text: str) -> MessageRecord:
+        """Keep the user's question before it runs (the answer log's `begin`).
+
+        When the session's last message is this same question, still without an answer
+        (asked again with "Run again", or recorded by the page before the `Analysis` ran),
+        that message is the question: one question, one message.
+        """
+        with self._connect() as conn:
+            row = conn.execute(
+                "SELECT * FROM messages WHERE session_id = ? ORDER BY id DESC LIMIT 1",
+                (session_id,)).fetchone()
+        if row is not None and row["role"] == "user" and row["text"] == text:
+            with self._connect() as conn:
+                return _message(conn, row)
+        return self.add_message(session_id, "user", text)
+
     def add_answer(self, session_id: str, answer: Answer) -> MessageRecord:
         """Persist an `Answer`: the assistant message, its steps (each `Step.to_dict()`
         whole) and their files. `MessageRecord.answer` gives the same `Answer` back."""

@@ -18,5 +18,8 @@ class SessionAnswers:
     def answers(self) -> list[Answer]:
         return [m.answer for m in self.store.messages(self.session_id) if m.answer is not None]
 
+    def begin(self, question: str) -> None:
+        self.store.add_question(self.session_id, question)
+
     def add(self, answer: Answer) -> None:
         self.store.add_answer(self.session_id, answer)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -163,6 +164,13 @@ class ArtifactRecord:
     is_image: bool
     sha256: str = ""
     """Of the file when its step ended ("" in rows of older versions)."""
+
+
+def unanswered(messages: Sequence[MessageRecord]) -> list[MessageRecord]:
+    """The user's questions that no answer follows (before the next question or at the
+    end): their page was reloaded or closed, or the app stopped, before an answer was kept."""
+    return [m for i, m in enumerate(messages) if m.role == "user"
+            and (i + 1 == len(messages) or messages[i + 1].role != "assistant")]
 
 
 def answer_of(data: dict[str, Any], text: str) -> Answer:

@@ -44,7 +44,10 @@ def test_with_the_stores_log_answers_go_to_the_store_only(sales: Path, tmp_path:
         list(one.standard_report())
         kept = one.history
     assert [a.question for a in kept] == ["total revenue", "Standard report"]
-    assert [m.answer for m in store.messages(session.id)] == list(kept)
+    # Each question is kept before it runs (the user's message), then its answer.
+    messages = store.messages(session.id)
+    assert [m.answer for m in messages if m.role == "assistant"] == list(kept)
+    assert [m.text for m in messages if m.role == "user"] == [a.question for a in kept]
     assert not (root / STATE_DIR / HISTORY).exists()  # no second record to reconcile
     # Another tab (or a reload) on the same session reads the same record, nothing else.
     with Analysis.open(root, backend="local", history=SessionAnswers(store, session.id)) as two:
@@ -60,7 +63,8 @@ def test_a_stopped_stream_keeps_one_answer_with_the_steps_that_finished(sales: P
         events = analysis.standard_report()
         for event in events:
             if event.kind == "result":
-                break  # the app's Stop: the page stops reading the events
+                analysis.interrupt()  # the app's Stop: interrupt, then the page stops reading
+                break
         events.close()
         (answer,) = analysis.history
     assert answer.text == "Stopped before the end." and not answer.ok
