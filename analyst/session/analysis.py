@@ -421,7 +421,7 @@ class Analysis:
         try:
             began = yield from self._waiting(lang)
             if not began:  # stopped while waiting: nothing ran
-                yield from self._finish(Answer(question, STOPPED_TEXT, brain=brain, ok=False))
+                yield from self._finish(_ended(question, self._stop.reason, (), brain))
                 return
             resumed = self._resumed_notice(lang)
             if resumed:
