@@ -141,6 +141,7 @@ def ask_all(session: Session, questions: int, think: float, start: threading.Bar
             session.lost += 1
         if k + 1 < questions and think > 0:
             time.sleep(rng.uniform(0, 2 * think))  # the user reads the answer
+    session.analysis.close()  # the user leaves: the place is free for the others at once
 
 
 def ours(prefix: str) -> list[str]:

@@ -14,6 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from benchmarks.sales_data import write_sales_csv
+from sandbox.health import load_factor
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -92,7 +93,8 @@ def test_report_builds_a_pdf_with_the_exact_total(sales_csv: Path, total: str,
     assert total in text
     assert "recipes.abc_analysis(" in text  # the code of every step is in the appendix
     assert (tmp_path / "q1.xlsx").stat().st_size > 0
-    assert elapsed < 30, f"the report took {elapsed:.1f} s"
+    # 30 s on an idle machine; a loaded one (other work on its cores) gets its share more.
+    assert elapsed < 30 * load_factor(), f"the report took {elapsed:.1f} s"
 
 
 UKRAINIAN_EXPORT = ("Дата;Товар;Регіон;Сума\n05.01.2026;Чай;Київ;1 250,50\n"
