@@ -12,34 +12,47 @@ from typing import Any
 
 import streamlit as st
 
-from analyst.assumptions_i18n import translate_assumption
 from analyst.datacard import assumptions_of
 from analyst.store import FileRecord, SessionRecord
-from analyst.words.note import Note
+from analyst.words.note import Note, Word, render
 from ui.corrections import correction_form
 from ui.i18n import current, t
 from ui.questions import suggestion_buttons
 from ui.render import number_columns
 from ui.tables import preview
 
-# Assumption sentence (from analyst.ingest, English) -> the label of what the user can do.
-_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^Header on row|title|merged header", re.IGNORECASE),
-     "hint_header"),
-    (re.compile(r"decimal separator|could be read either way", re.IGNORECASE),
-     "hint_decimal"),
-    (re.compile(r"^Dates in|read as dates|day first|month first", re.IGNORECASE),
-     "hint_dates"),
-    (re.compile(r"^Excluded as (a )?total", re.IGNORECASE),
-     "hint_total"),
-    (re.compile(r"sheet", re.IGNORECASE), "hint_sheet"),
-)
+# What the user can correct, by the assumption's catalogue id (analyst.ingest writes `Note`s).
+_HINTS: dict[str, str] = {
+    **dict.fromkeys(("header_row", "header_row_chosen", "header_merged", "header_periods_row",
+                     "header_periods_rows", "no_header", "skipped_above"), "hint_header"),
+    **dict.fromkeys(("decimal_comma", "ambiguous_thousands", "thousands"), "hint_decimal"),
+    **dict.fromkeys(("dates", "excel_serials"), "hint_dates"),
+    "excluded_sums": "hint_total",
+    **dict.fromkeys(("sheet_chosen", "sheet_chosen_by_user", "sheets_read", "sheet_empty", "sheets_empty",
+                     "sheets_not_joined", "sheets_also_joined", "sheets_joined"), "hint_sheet"),
+}
 
 
 def hint(assumption: str) -> str | None:
-    """The correction that goes with one assumption, or None when there is nothing to change."""
-    key = next((key for pattern, key in _HINTS if pattern.search(assumption)), None)
+    """The correction that goes with one assumption, or None when there is nothing to change
+    (or the text is an old card's plain sentence, whose meaning is not known)."""
+    key = _hint_key(assumption)
     return t(key) if key else None
+
+
+def _hint_key(note: str) -> str | None:
+    if not isinstance(note, Note):
+        return None
+    if note.key == "excluded":
+        # Only a total row can be re-included from the form; footnotes and subtotals cannot.
+        return "hint_total" if note.values.get("reason") == Word("total row") else None
+    if note.key == "two_sentences":
+        first = note.values.get("first")
+        return _hint_key(first) if isinstance(first, str) else None
+    if note.key == "sheet_prefix":
+        rest = note.values.get("rest")
+        return (_hint_key(rest) if isinstance(rest, str) else None) or "hint_sheet"
+    return _HINTS.get(note.key)
 
 
 def short_summary(card: dict[str, Any]) -> str:
@@ -50,7 +63,7 @@ def short_summary(card: dict[str, Any]) -> str:
     excluded = len(card.get("excluded_rows") or [])
     if excluded:
         parts.append(t("rows_left_out", n=excluded))
-    if any("comma read as the decimal" in a.lower() for a in card.get("assumptions") or []):
+    if any(isinstance(a, Note) and a.key == "decimal_comma" for a in assumptions_of(card)):
         parts.append(t("decimal_comma"))
     return " · ".join(parts)
 
@@ -109,9 +122,8 @@ def _assumptions(card: dict[str, Any]) -> None:
     lines = []
     lang = current()
     for text in assumptions:
-        # The hint patterns read the ingester's English; only the shown sentence is translated.
         fix = hint(text)
-        shown = text.render(lang) if isinstance(text, Note) else translate_assumption(text, lang)
+        shown = render(text, lang)  # an old card's plain sentence is shown as it was written
         lines.append(f"- {_escape(shown)}" + (f"  \n  :gray[{fix}]" if fix else ""))
     st.markdown(t("assumed") + "\n" + "\n".join(lines))
 

@@ -47,7 +47,7 @@ def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
     assumptions += _excluded_sentences(excluded)
     blanks = int(drop.sum()) - (len(excluded) - len(raw.excluded))
     if blanks:
-        assumptions.append(f"{blanks} blank row(s) inside the data skipped.")
+        assumptions.append(Note("blank_rows", blanks, n=blanks))
     kept_rows = np.asarray(raw.row_numbers)[~drop] if len(raw.row_numbers) == len(drop) else np.asarray(raw.row_numbers)
     if drop.any():
         frame = frame[~drop].reset_index(drop=True)

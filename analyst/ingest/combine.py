@@ -13,6 +13,7 @@ import pandas as pd
 from analyst.datacard import ExcludedRow
 from analyst.ingest.clean import CleanTable
 from analyst.ingest.table import RawTable
+from analyst.words.note import Name, NameList, Note
 
 SHEET_COLUMN_NAMES = ("Sheet", "Sheet name", "Source sheet")
 
@@ -35,7 +36,7 @@ def same_column_groups(tables: list[tuple[RawTable, CleanTable]]) -> list[list[i
     return [members for members in groups.values() if len(members) > 1]
 
 
-def combine(members: list[tuple[RawTable, CleanTable]]) -> Combined | str:
+def combine(members: list[tuple[RawTable, CleanTable]]) -> Combined | Note:
     """One table of all rows with a Sheet column, or the sentence saying why they cannot be joined."""
     sheets = tuple(raw.sheet or "" for raw, _ in members)
     frames = [cleaned.frame for _, cleaned in members]
@@ -43,8 +44,8 @@ def combine(members: list[tuple[RawTable, CleanTable]]) -> Combined | str:
     for column in columns:
         dtypes = {str(frame[column].dtype) for frame in frames if column in frame.columns}
         if len(dtypes) > 1 and not all(_numeric(frame[column]) for frame in frames if column in frame.columns):
-            return (f"Sheets {_names(sheets)} have the same columns but {column!r} was read differently "
-                    f"on them ({', '.join(sorted(dtypes))}), so they were not combined into one table.")
+            return Note("sheets_not_joined", sheets=NameList(sheets), name=Name(column),
+                        dtypes=", ".join(sorted(dtypes)))
     label = next(n for n in SHEET_COLUMN_NAMES + (f"Sheet ({len(columns)})",) if n not in columns)
     parts = []
     for sheet, frame in zip(sheets, frames, strict=True):
@@ -53,9 +54,7 @@ def combine(members: list[tuple[RawTable, CleanTable]]) -> Combined | str:
         part[label] = pd.Series([sheet] * len(part), dtype="str", index=part.index)
         parts.append(part)
     frame = pd.concat(parts, ignore_index=True)
-    said = (f"Sheets {_names(sheets)} have the same columns: this table joins their "
-            f"{len(frame):,} rows, with the sheet name in column {label!r}; each sheet is also "
-            "a table of its own, so you can ask about all of them together or one at a time.")
+    said = Note("sheets_joined", len(frame), sheets=NameList(sheets), count=len(frame), label=Name(label))
     cleaned = CleanTable(
         frame=frame,
         notes=_merged([c.notes for _, c in members]),
@@ -74,10 +73,6 @@ def _numeric(series: pd.Series) -> bool:
     return pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series)
 
 
-def _names(sheets: tuple[str, ...]) -> str:
-    return ", ".join(repr(s) for s in sheets)
-
-
 def _merged(mappings: list[dict[str, str]]) -> dict[str, str]:
     merged: dict[str, str] = {}
     for mapping in mappings:
@@ -91,5 +86,5 @@ def _shared_assumptions(sheets: tuple[str, ...], lists: list[tuple[str, ...]]) -
     shared = [a for a in lists[0] if all(a in other for other in lists[1:])]
     result = list(shared)
     for sheet, assumptions in zip(sheets, lists, strict=True):
-        result += [f"Sheet {sheet!r}: {a}" for a in assumptions if a not in shared]
+        result += [Note("sheet_prefix", sheet=Name(sheet), rest=a) for a in assumptions if a not in shared]
     return tuple(result)

@@ -16,6 +16,7 @@ from analyst.ingest.formulas_eval import fill_formulas
 from analyst.ingest.header import LOOKAHEAD, cell_kind, find_header
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.table import RawTable
+from analyst.words.note import Items, Name, NameList, Note, Word
 
 
 def read_workbook(path: Path, kind: str, options: IngestOptions, display_name: str) -> list[RawTable]:
@@ -27,18 +28,18 @@ def read_workbook(path: Path, kind: str, options: IngestOptions, display_name: s
     """
     sheets = open_sheets(path, display_name)
     visible = [s for s in sheets if s.visible]
-    hidden = [f"{s.name!r} (hidden)" for s in sheets if not s.visible]
+    hidden = [_skipped(s, "sheet_hidden") for s in sheets if not s.visible]
     if options.sheet is not None:
         chosen = _chosen(sheets, visible, options, display_name)
         return [_raw_table(path, kind, chosen, visible, options, display_name,
-                           [f"Sheet {chosen.name!r} read, as you chose."])]
+                           [Note("sheet_chosen_by_user", sheet=Name(chosen.name))])]
     if not visible:
         raise IngestError(f"{display_name} has no visible sheets.")
     best = max(visible, key=_score)
     if _score(best) == 0:
         raise IngestError(f"{display_name} has no rows of data on any sheet.")
     candidates = [s for s in visible if s is best or _is_data_sheet(s, best)]
-    skipped = [f"{s.name!r} (looks like a cover or notes page)" for s in visible if s not in candidates]
+    skipped = [_skipped(s, "sheet_cover") for s in visible if s not in candidates]
     tables = []
     for sheet in [best] + [s for s in candidates if s is not best]:
         try:
@@ -46,15 +47,19 @@ def read_workbook(path: Path, kind: str, options: IngestOptions, display_name: s
         except IngestError:
             if sheet is best:
                 raise
-            skipped.append(f"{sheet.name!r} (no table could be read from it)")
-    if len(tables) == 1:
-        why = f"Sheet {best.name!r} chosen: it holds the table"
-    else:
-        names = ", ".join(repr(s.name) for s in visible if any(s is t for t, _ in tables))
-        why = f"Sheets {names} hold tables: each is read as its own table"
+            skipped.append(_skipped(sheet, "sheet_no_table"))
     skipped += hidden
-    why += ("; not read: " + ", ".join(skipped) if skipped else "") + "."
+    said = Note("not_read", items=Items(skipped)) if skipped else ""
+    if len(tables) == 1:
+        why = Note("sheet_chosen", sheet=Name(best.name), skipped=said)
+    else:
+        names = NameList(s.name for s in visible if any(s is t for t, _ in tables))
+        why = Note("sheets_read", sheets=names, skipped=said)
     return [replace(raw, assumptions=(why,) + raw.assumptions) for _sheet, raw in tables]
+
+
+def _skipped(sheet: Sheet, why: str) -> Note:
+    return Note("skipped_sheet", sheet=Name(sheet.name), why=Word(why))
 
 
 def _raw_table(path: Path, kind: str, chosen: Sheet, visible: list[Sheet], options: IngestOptions,

@@ -14,11 +14,12 @@ import warnings
 from pathlib import Path
 
 from analyst.ingest.sheet_xml import sheet_formulas
+from analyst.words.note import Note
 
 MAX_COMPUTE_CELLS = 200_000
 
 
-def fill_formulas(path: Path, sheet: str, grid: list[list]) -> list[str]:
+def fill_formulas(path: Path, sheet: str, grid: list[list]) -> list[Note]:
     """Put computed results into `grid` (the sheet's cells, row 1 first) where Excel saved none.
 
     Returns the sentences for the data card; `grid` is changed in place.
@@ -28,7 +29,7 @@ def fill_formulas(path: Path, sheet: str, grid: list[list]) -> list[str]:
         return []
     missing = [cell for cell in found.missing if _is_empty(grid, cell)]
     if not missing:
-        return ["Formula cells read from the results Excel saved with the file."]
+        return [Note("formulas_saved")]
     values = _compute(path, sheet, missing) if len(missing) <= MAX_COMPUTE_CELLS else {}
     width = max((len(r) for r in grid), default=0)
     for (row, col), value in values.items():
@@ -40,11 +41,9 @@ def fill_formulas(path: Path, sheet: str, grid: list[list]) -> list[str]:
     left = len(missing) - len(values)
     notes = []
     if values:
-        notes.append(f"{len(values)} formula cell(s) had no saved result (the file was not saved by "
-                     "Excel); they were computed from their formulas.")
+        notes.append(Note("formulas_computed", len(values), n=len(values)))
     if left:
-        notes.append(f"{left} formula cell(s) have no saved result and could not be computed; they are "
-                     "empty. Open the file in Excel, save it, and upload it again.")
+        notes.append(Note("formulas_missing", left, n=left))
     return notes
 
 

@@ -128,7 +128,7 @@ def _read(path: Path, kind: str, options: IngestOptions, name: str,
     if kind == "parquet":
         frame = pd.read_parquet(path)
         frame.columns = [str(c) for c in frame.columns]
-        return [(None, CleanTable(frame, assumptions=("Parquet file used as it is.",)), stem)]
+        return [(None, CleanTable(frame, assumptions=(Note("parquet"),)), stem)]
     if kind == "text":
         data = path.read_bytes()
         fast = read_fast(data, options, name)

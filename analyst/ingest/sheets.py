@@ -16,6 +16,7 @@ from analyst.ingest.combine import Combined, combine, same_column_groups
 from analyst.ingest.naming import table_slug
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.table import RawTable
+from analyst.words.note import NameList, Note
 
 Item = tuple[RawTable | None, CleanTable, str]
 """A table to write: how it was read, its clean columns, and its Parquet stem."""
@@ -28,28 +29,27 @@ def workbook_items(raws: list[RawTable], options: IngestOptions, display_name: s
     kept = [(raw, cleaned) for raw, cleaned in tables if _has_rows(cleaned)]
     if not kept:
         return [(raws[0], tables[0][1], stem)]  # the caller says "no data rows below its header"
-    notes = []
-    empty = [raw.sheet for raw, cleaned in tables if not _has_rows(cleaned)]
+    notes: list[str] = []
+    empty = [raw.sheet or "" for raw, cleaned in tables if not _has_rows(cleaned)]
     if empty:
-        notes.append(f"Sheet(s) {_names(empty)} have no data rows below their header and were not read.")
+        # One sheet or several: the sentence's verb agrees with a list the count of which is not said.
+        notes.append(Note("sheet_empty" if len(empty) == 1 else "sheets_empty", sheets=NameList(empty)))
     order = kept[0][0].sheets
     by_workbook = sorted(range(len(kept)), key=lambda i: _position(order, kept[i][0].sheet))
     number = {index: n for n, index in enumerate(by_workbook, start=1)}
     joined: list[tuple[Combined, str]] = []
-    member_notes: dict[int, str] = {}
+    member_notes: dict[int, Note] = {}
     for group in same_column_groups(kept):
         group = sorted(group, key=lambda i: _position(order, kept[i][0].sheet))
         result = combine([kept[i] for i in group])
         sheets = [kept[i][0].sheet or "" for i in group]
         first, last = _part(sheets[0], number[group[0]]), _part(sheets[-1], number[group[-1]])
-        if isinstance(result, str):
-            note = result + " Each is a table of its own."
+        if isinstance(result, Note):
+            note = Note("two_sentences", first=result, second=Note("own_table"))
         else:
             slug = table_slug(f"{stem}_all_sheets" if len(group) == len(kept) else f"{stem}_{first}_to_{last}")
             joined.append((result, slug))
-            note = (f"Sheets {_names(sheets)} have the same columns: read as {len(sheets)} tables, one per "
-                    f"sheet (ask about each), and also joined into table '{slug}' "
-                    "(ask about all of them together).")
+            note = Note("sheets_also_joined", len(sheets), sheets=NameList(sheets), n=len(sheets), slug=slug)
         member_notes.update({i: note for i in group})
     singles = []
     for index in by_workbook:
@@ -73,10 +73,6 @@ def _has_rows(cleaned: CleanTable) -> bool:
 
 def _position(order: tuple[str, ...], sheet: str | None) -> int:
     return order.index(sheet) if sheet in order else len(order)
-
-
-def _names(sheets: list) -> str:
-    return ", ".join(repr(s) for s in sheets)
 
 
 def _part(sheet: str, position: int) -> str:

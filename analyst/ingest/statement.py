@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from analyst.datacard import RowKind
+from analyst.words.note import Items, Note
 
 _SUBTOTAL = re.compile(
     r"^\s*(?:(?:grand\s+|sub-?)?totals?\b|sum\b|итого|итог\b|всего|разом|усього|всього|підсумок|"
@@ -32,7 +33,7 @@ _RATIO = re.compile(r"%|margin|marge|маржа|рентабельн|ratio|率",
 TOLERANCE = 0.005
 
 
-def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKind, ...], list[str]] | None:
+def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKind, ...], list[Note]] | None:
     """Each row's kind and section, and the subtotal checks; None when it is not a statement.
 
     `labels` is the label column, `values` the figure columns (periods, or Budget/Actual).
@@ -43,7 +44,7 @@ def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKi
     sections: list[str | None] = []
     section: str | None = None
     since = 0  # first line of the current block (after the last subtotal or section)
-    notes: list[str] = []
+    notes: list[Note] = []
     for i, label in enumerate(texts):
         row = figures[i]
         empty = bool(np.isnan(row).all())
@@ -75,11 +76,9 @@ def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKi
     return rows, notes
 
 
-def describe(rows: Sequence[RowKind]) -> str:
+def describe(rows: Sequence[RowKind]) -> Note:
     counts = {k: sum(r.kind == k for r in rows) for k in ("section", "line", "subtotal", "total", "ratio")}
-    parts = [f"{n} {k if n == 1 else k + 's' if k != 'ratio' else 'ratios'}"
-             for k, n in counts.items() if n]
-    return "Layout statement: " + ", ".join(parts) + " (each row's kind is on the card)."
+    return Note("layout_statement", parts=Items(Note(f"rows_{k}", n, n=n) for k, n in counts.items() if n))
 
 
 def _ratio_like(row: np.ndarray) -> bool:
@@ -101,13 +100,14 @@ def _adds_up(figures: np.ndarray, kinds: list[str], since: int, i: int) -> bool:
     return bool((np.abs(expected[filled] - row[filled]) <= TOLERANCE + 1e-9 * np.abs(row[filled])).all())
 
 
-def _check(label: str, i: int, figures: np.ndarray, lines: list[int]) -> list[str]:
+def _check(label: str, i: int, figures: np.ndarray, lines: list[int]) -> list[Note]:
     row = figures[i]
     expected = np.nansum(figures[lines], axis=0)
     filled = ~np.isnan(row)
     off = filled & (np.abs(expected - row) > TOLERANCE + 1e-9 * np.abs(row))
     if off.any():
-        return [f"The statement's row '{label}' differs from the sum of its {len(lines)} line(s) "
-                f"above in {int(off.sum())} column(s) (by {float(np.max(np.abs(expected - row)[off])):,.2f} "
-                "at most); its own figure is shown as stated, the lines are what the answers add up."]
-    return [f"The statement's row '{label}' equals the sum of its {len(lines)} line(s) above."]
+        columns = int(off.sum())
+        return [Note("statement_differs", columns, label=label, n=columns,
+                     lines=Note("lines_above", len(lines), n=len(lines)),
+                     by=float(np.max(np.abs(expected - row)[off])))]
+    return [Note("statement_adds_up", len(lines), label=label, n=len(lines))]

@@ -13,6 +13,7 @@ import pandas as pd
 
 from analyst.datacard import ExcludedRow
 from analyst.ingest.table import row_text
+from analyst.words.note import Note, Parts
 
 MIN_ROWS_ABOVE = 2
 TOLERANCE = 0.005
@@ -51,9 +52,9 @@ def sum_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np.ndarray, 
     return mask, excluded
 
 
-def sum_sentence(excluded: list[ExcludedRow]) -> str | None:
+def sum_sentence(excluded: list[ExcludedRow]) -> Note | None:
     if not excluded:
         return None
-    shown = "; ".join(f"row {r.line} '{r.text}'" for r in excluded[:3])
-    more = f" and {len(excluded) - 3} more" if len(excluded) > 3 else ""
-    return f"Excluded as total row (no label, its figures are the sums of the rows above): {shown}{more}."
+    shown = Parts(Note("excluded_row", line=r.line, text=r.text) for r in excluded[:3])
+    more = Note("excluded_more", n=len(excluded) - 3) if len(excluded) > 3 else ""
+    return Note("excluded_sums", rows=shown, more=more)

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 import pandas as pd
 
 from analyst.ingest.periods import KINDS, Period, parse_period
+from analyst.words.note import Labels, Note, Word
 
-_WORDS = {"day": "daily", "month": "monthly", "quarter": "quarterly", "half": "half-year",
-          "year": "yearly"}
 PERIOD, MEASURE, VALUE = "Period", "Measure", "Value"
 
 
@@ -53,22 +52,28 @@ class WideLayout:
     def total_columns(self) -> tuple[str, ...]:
         return tuple(p.column for p in self.totals)
 
-    def describe(self) -> str:
+    def describe(self) -> Note:
         """"wide: 12 monthly columns Jan 2025–Dec 2025 and an FY 2025 total"."""
         labels = list(dict.fromkeys(p.period.label for p in self.periods))
         count = len(labels)
         span = f"{labels[0]}–{labels[-1]}" if count > 1 else labels[0]
-        what = "columns" if not self.measures else "periods"
-        text = f"wide: {count} {_WORDS.get(self.kind, self.kind)} {what} {span}"
+        measures: Note | str = ""
         if self.measures:
-            text += f" of {len(self.measures)} measures ({', '.join(self.measures)})"
+            measures = Note("wide_measures", len(self.measures), n=len(self.measures),
+                            names=", ".join(self.measures))
         totals = list(dict.fromkeys(p.period.label if p.period.kind != "total" else p.column
                                     for p in self.totals))
-        if totals:
+        said: Note | str = ""
+        if len(totals) == 1:
+            # English's article goes by the label's sound ("an FY 2025"): two ids, the same elsewhere.
             article = "an" if totals[0][:1].upper() in "AEFHILMNORSX" else "a"
-            names = " and ".join(totals) if len(totals) <= 3 else f"{len(totals)}"
-            text += f" and {article} {names} total" if len(totals) == 1 else f" and totals {names}"
-        return text
+            said = Note(f"wide_total_{article}", name=totals[0])
+        elif totals:
+            said = Note("wide_totals", names=Labels(totals)) if len(totals) <= 3 else Note("wide_totals_n",
+                                                                                        n=len(totals))
+        key = "wide_periods" if self.measures else "wide_columns"
+        kind = Word(f"wide_{self.kind}") if self.kind in KINDS else self.kind
+        return Note(key, count, n=count, kind=kind, span=span, measures=measures, totals=said)
 
 
 def period_of(name: str) -> tuple[Period, str | None] | None:
@@ -142,7 +147,7 @@ def long_form(frame: pd.DataFrame, layout: WideLayout) -> pd.DataFrame:
     return long
 
 
-def text_cells(frame: pd.DataFrame, layout: WideLayout) -> list[str]:
+def text_cells(frame: pd.DataFrame, layout: WideLayout) -> list[Note]:
     """A sentence on period cells that are not numbers (they are missing in the long table)."""
     lost, examples = 0, []
     for column in layout.period_columns:
@@ -153,11 +158,10 @@ def text_cells(frame: pd.DataFrame, layout: WideLayout) -> list[str]:
     if not lost:
         return []
     shown = ", ".join(f"'{v}'" for v in list(dict.fromkeys(examples))[:3])
-    return [f"{lost} cell(s) of the period columns are not numbers (e.g. {shown}); they are "
-            "missing values in the tidy long table."]
+    return [Note("period_text_cells", lost, n=lost, shown=shown)]
 
 
-def total_checks(frame: pd.DataFrame, layout: WideLayout) -> list[str]:
+def total_checks(frame: pd.DataFrame, layout: WideLayout) -> list[Note]:
     """Sentences on each total column: equal to the sum of the periods it covers, or not."""
     notes = []
     for total in layout.totals:
@@ -169,13 +173,13 @@ def total_checks(frame: pd.DataFrame, layout: WideLayout) -> list[str]:
         stated = pd.to_numeric(frame[total.column], errors="coerce")
         both = expected.notna() & stated.notna()
         off = both & ((expected - stated).abs() > 0.005 + 1e-9 * expected.abs())
-        what = f"the sum of {len(covered)} period column(s)"
+        k = len(covered)
         if off.any():
-            notes.append(f"Column '{total.column}' differs from {what} in {int(off.sum())} row(s) "
-                         f"of {int(both.sum())}; it is kept as a stated total and not used as a period.")
+            rows = int(off.sum())
+            notes.append(Note("total_differs", rows, column=str(total.column), n=rows, rows=int(both.sum()),
+                              what=Note("periods_sum_from", k, n=k)))
         elif both.any():
-            notes.append(f"Column '{total.column}' is a total: it equals {what} in every row; it "
-                         "is not a period.")
+            notes.append(Note("total_equal", column=str(total.column), what=Note("periods_sum_equal", k, n=k)))
     return notes
 
 

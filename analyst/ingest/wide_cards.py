@@ -31,6 +31,7 @@ from analyst.ingest.wide import (
     total_checks,
 )
 from analyst.recipes.pnl import classify_account
+from analyst.words.note import NameList, Note, Word
 
 _log = logging.getLogger(__name__)
 LINE, SECTION = "Line item", "Section"
@@ -73,36 +74,33 @@ def _write_long(card: DataCard, layout: WideLayout, root: Path) -> tuple[DataCar
     source, long_layout, roles = frame, layout, {}
     if statement is not None:
         kinds, notes, label = statement
-        checks = [describe(kinds), *notes, *[c for c in checks if "differs" not in c]]
+        # A statement's total columns are checked row by row above: the column check would repeat it.
+        checks = [describe(kinds), *notes, *[c for c in checks if c.key != "total_differs"]]
         extra = {"layout": "statement", "row_kinds": kinds}
         source, long_layout, roles = _lines(frame, layout, kinds, label)
     long = long_form(source, long_layout)
     target = unique_path(root / Path(card.parquet_path).parent, f"{card.table}_long", ".parquet")
     pq.write_table(pa.Table.from_pandas(long, preserve_index=False), target)
     keys = long_layout.keys
-    shape = f"keys {', '.join(map(repr, keys))}, " if keys else ""
-    rows = "one row per line item and period" if statement else (
-        f"one row per period{' and measure' if layout.measures else ''}")
+    shape = Note("long_keys", names=NameList(keys)) if keys else ""
+    rows = Word("rows_line_period" if statement else "rows_period_measure" if layout.measures else "rows_period")
     wide = replace(
         card, period_columns=layout.period_columns,
         total_columns=layout.total_columns, long_table=target.stem,
-        assumptions=(*card.assumptions, f"Layout {said}.", *checks,
-                     f"A tidy long table '{target.stem}' ({shape}{rows}) was written beside it; "
-                     "questions and the report use it."),
+        assumptions=(*card.assumptions, Note("layout", said=said), *checks,
+                     Note("long_written", table=target.stem, shape=shape, rows=rows)),
         **extra,
     )
     columns = _columns(card, long_layout, long, roles)
-    left_out = ("the total columns, subtotal, total and ratio rows are left out"
-                if statement else "the total columns are left out")
+    left_out = Word("left_out_statement" if statement else "left_out_totals")
     tidy = replace(
         card, table=target.stem, rows=len(long), columns=columns, header_row=None,
         excluded_rows=(), parquet_path=target.relative_to(root).as_posix(),
         sample_rows=sample_rows(long), layout="long", period_columns=(), total_columns=(),
         row_kinds=(), long_table=None, wide_table=card.table,
-        assumptions=(f"The tidy long form of '{card.table}' ({said}): the period columns "
-                     f"{layout.period_columns[0]} … {layout.period_columns[-1]} became rows "
-                     f"('{_name(long, PERIOD)}', '{_name(long, VALUE)}'); {left_out}, so sums "
-                     "are not doubled.",),
+        assumptions=(Note("long_form", table=card.table, said=said, first=str(layout.period_columns[0]),
+                          last=str(layout.period_columns[-1]), period=_name(long, PERIOD), value=_name(long, VALUE),
+                          left_out=left_out),),
         date_range=_range(long, _name(long, PERIOD)),
     )
     return wide, tidy

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from analyst.assumptions_i18n import translate_assumption
 from analyst.datacard import DataCard
 from analyst.errors import AnalystError
 from analyst.events import Answer, RecipeCall, Step
@@ -31,7 +30,7 @@ from analyst.report.formats import format_int
 from analyst.report.model import ColumnFormat
 from analyst.reporting.tables import abc_classes, friendly, kpi_rows, step_table
 from analyst.session.artifact_tables import artifact_path
-from analyst.words.note import Note
+from analyst.words.note import render
 from sandbox import Workspace
 
 STANDARD_QUESTION = "Standard report"
@@ -377,8 +376,7 @@ def _capital(text: str) -> str:
 def _source(card: DataCard, lang: str) -> Source:
     return Source(file_name=card.source_file, sha256=card.source_sha256, sheet=card.sheet,
                   rows=card.rows, assumptions=tuple(
-                      a.render(lang) if isinstance(a, Note) else translate_assumption(a, lang)
-                      for a in card.assumptions),
+                      render(a, lang) for a in card.assumptions),
                   excluded_rows=len(card.excluded_rows))
 
 

@@ -18,7 +18,7 @@ from typing import Any, Union
 
 from analyst.words.catalog import message, plural_message
 
-__all__ = ["Name", "NameList", "Names", "Note", "Parts", "Word", "render"]
+__all__ = ["Items", "Labels", "Name", "NameList", "Names", "Note", "Parts", "Word", "render"]
 
 CONTEXT = "ingest"
 WORDS = "ingest_word"
@@ -46,6 +46,11 @@ class NameList(Names):
     """Names joined with commas only ("in 'a', 'b', 'c'": a list that grows column by column)."""
 
 
+class Labels(Names):
+    """Labels the product derived (period labels "FY 2025", "Q1 2026"): shown as they are,
+    not quoted, each joined with the language's "and" ("FY 2025 and Total")."""
+
+
 class Parts(tuple["Note", ...]):
     """Notes shown one after another, joined with the language's "; "."""
 
@@ -53,7 +58,11 @@ class Parts(tuple["Note", ...]):
         return super().__new__(cls, tuple(notes))
 
 
-Value = Union[str, int, float, Name, Names, Parts, Word, "Note"]
+class Items(Parts):
+    """Notes listed with the language's comma ("3 sections, 7 lines, 1 total")."""
+
+
+Value = Union[str, int, float, Name, Names, Parts, Word, "Note"]  # Labels, Items: subclasses
 
 
 class Note(str):
@@ -142,8 +151,12 @@ def _shown(value: Value, lang: str) -> Any:
         return repr(str(value))
     if isinstance(value, Word):
         return message(lang, WORDS, str(value))
+    if isinstance(value, Items):
+        return message(lang, WORDS, "list_comma").join(n.render(lang) for n in value)
     if isinstance(value, Parts):
         return message(lang, WORDS, "list_semicolon").join(n.render(lang) for n in value)
+    if isinstance(value, Labels):
+        return message(lang, WORDS, "list_and").join(value)
     if isinstance(value, NameList):
         return message(lang, WORDS, "list_comma").join(repr(n) for n in value)
     if isinstance(value, Names):
@@ -172,8 +185,12 @@ def _dump(value: Value) -> Any:
         return {"name": str(value)}
     if isinstance(value, Word):
         return {"word": str(value)}
+    if isinstance(value, Items):
+        return {"items": [n.to_dict() for n in value]}
     if isinstance(value, Parts):
         return {"parts": [n.to_dict() for n in value]}
+    if isinstance(value, Labels):
+        return {"labels": list(value)}
     if isinstance(value, NameList):
         return {"name_list": list(value)}
     if isinstance(value, Names):
@@ -195,4 +212,8 @@ def _load(value: Any) -> Value:
             return NameList(value["name_list"])
         if "parts" in value:
             return Parts(Note.from_dict(n) for n in value["parts"])
+        if "items" in value:
+            return Items(Note.from_dict(n) for n in value["items"])
+        if "labels" in value:
+            return Labels(value["labels"])
     return value

@@ -1,11 +1,17 @@
-"""The data card speaks the interface language: the ingester's assumptions are translated,
-and each still carries its correction hint (matched on the English original)."""
+"""The data card speaks the interface language: the ingester's assumptions (catalogue notes)
+are rendered in it, and each still carries its correction hint (found by the note's id)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from streamlit.testing.v1 import AppTest
 
+from analyst.ingest import IngestOptions, ingest_file
+from sandbox import Workspace
 from tests.app.samples import ROOT
+from tests.ingest.workbooks import monthly_workbook
+from ui.cardview import _escape
 
 APP = str(ROOT / "app.py")
 
@@ -39,7 +45,7 @@ def test_a_ukrainian_interface_shows_the_assumptions_in_ukrainian_with_their_hin
     assert "Заголовок у рядку 3." in card
     assert "Кодування тексту визначено як" in card
     assert "Header on row" not in card and "Text encoding detected" not in card
-    # The hint was found from the English sentence and is shown under its translation.
+    # The hint was found by the note's id and is shown under its translation.
     assert "Заголовок у рядку 3.  \n  :gray[Неправильно? Змініть **Рядок заголовка** нижче.]" in card
 
 
@@ -49,3 +55,22 @@ def test_an_english_interface_keeps_the_ingesters_sentences(app_env):
     card = _card_text(at)
     assert "Header on row 3.  \n  :gray[Wrong? Change **Header row** below.]" in card
     assert "Заголовок у рядку" not in card
+
+
+def test_a_workbook_of_month_sheets_reads_in_russian_with_no_english_sentence(app_env, tmp_path: Path):
+    path = monthly_workbook(tmp_path / "months.xlsx")
+    notes = {a for card in ingest_file(path, Workspace(tmp_path / "ws"), IngestOptions()) for a in card.assumptions}
+    at = AppTest.from_file(APP, default_timeout=90).run()
+    at.switch_page("pages/settings.py").run()
+    at.selectbox(key="w_ui_language").set_value("ru").run()
+    at.switch_page("pages/analyze.py").run()
+    at.file_uploader(key="uploader").set_value(("months.xlsx", path.read_bytes(), "application/octet-stream"))
+    at.run()
+    assert not at.exception
+    card = _card_text(at)
+    assert len(notes) >= 5  # sheets read, joined, skipped, a total row per sheet, dates...
+    for note in notes:
+        assert _escape(note.render("ru")) in card, note
+        assert _escape(str(note)) not in card, note
+    for english in ("Sheets '", "Excluded", "columns", "read as", "Header on"):
+        assert english not in card, english

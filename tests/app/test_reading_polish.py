@@ -9,6 +9,7 @@ import re
 import pandas as pd
 from streamlit.testing.v1 import AppTest
 
+from analyst.words.note import Name, NameList, Note, Parts, Word
 from tests.app.samples import ROOT, messy_csv
 from ui.answers import answer_markdown, sentences
 from ui.cardview import hint, short_summary
@@ -54,13 +55,24 @@ def test_names_in_answers_are_shown_as_typed_not_as_markdown():
 
 
 def test_each_assumption_points_to_the_control_that_corrects_it():
-    assert "Header row" in hint("Header on row 2. 1 line(s) above it were read as a title.")
-    assert "Decimal separator" in hint("Comma read as the decimal separator in 'Revenue'.")
-    assert "Date order" in hint("Dates in 'Date' read day first (31.01.2026).")
-    assert "counted twice" in hint("Excluded as total row: row 21 'Total | 999999,00'.")
-    assert hint("Columns separated by semicolons.") is None
+    # By the note's catalogue id, as analyst.ingest writes them (the English is not read).
+    title = Note("skipped_above", 1, n=1, details=Note("skipped_titles", 1, n=1))
+    assert "Header row" in hint(Note("header_row", row=2))
+    assert "Header row" in hint(title)
+    assert "Decimal separator" in hint(Note("decimal_comma", names=NameList(["Revenue"])))
+    assert "Date order" in hint(Note("dates", name=Name("Date"), how=Word("day-first"), example="31.01.2026",
+                                     tail=""))
+    total = Note("excluded", reason=Word("total row"), more="",
+                 rows=Parts([Note("excluded_row", line=21, text="Total | 999999,00")]))
+    assert "counted twice" in hint(total)
+    assert "counted twice" in hint(Note("sheet_prefix", sheet=Name("Jan"), rest=total))
+    assert "Sheet" in hint(Note("sheet_prefix", sheet=Name("Jan"), rest=Note("own_table")))
+    assert hint(Note("excluded", reason=Word("footnote"), more="", rows=total.values["rows"])) is None
+    assert hint(Note("separator", delimiter=Word("sep_semicolon"))) is None
+    assert hint("Header on row 2.") is None  # an old card's plain sentence: its meaning is not guessed
+    decimal = Note("decimal_comma", names=NameList(["Revenue"]))
     card = {"rows": 18, "header_row": 2, "excluded_rows": [{"line": 21}],
-            "assumptions": ["Comma read as the decimal separator in 'Revenue'."]}
+            "assumptions": [str(decimal)], "notes": [decimal.to_dict()]}
     assert short_summary(card) == "18 rows · header on row 2 · 1 row(s) left out · decimal comma"
 
 

@@ -83,7 +83,7 @@ def test_a_subtotal_that_disagrees_with_its_lines_is_reported(workspace, tmp_pat
     path, info = pnl_workbook(tmp_path / "w.xlsx", wrong_subtotal=True)
     wide, _, frame = _read(workspace, path)
     said = [a for a in wide.assumptions if "Total operating expenses" in a]
-    assert said and "differs from the sum of its 3 line(s) above in 12 column(s)" in said[0]
+    assert said and "differs from the sum of its 3 lines above in 12 columns" in said[0]
     # The answers add up the lines, never the wrong subtotal.
     result = pnl_summary(frame, "Period", account="Line item", amount="Value", section="Section")
     assert _cents(result.figures["opex"]) == _cents(sum(info["opex"]))

@@ -1,9 +1,10 @@
 """The data card's assumptions read in the report's language, never half in English.
 
-The ingester writes its assumptions in English; a Ukrainian, Russian or Chinese report
-shows them translated. Real files are ingested here (a Kyiv cp1251 export, a bookkeeping
-export with $ and (56.00), a Chinese workbook with a cover sheet), so a sentence the
-ingester starts writing differently shows up as a failure, not as English in a PDF.
+The ingester writes its assumptions as `Note`s (a catalogue id and its values; the English
+text is the note itself); a Ukrainian, Russian or Chinese report renders them from the
+catalogue. Real files are ingested here (a Kyiv cp1251 export, a bookkeeping export with $
+and (56.00), a Chinese workbook with a cover sheet), so a sentence the ingester starts
+writing without a catalogue id shows up as a failure, not as English in a PDF.
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from analyst.assumptions_i18n import LANGUAGES, PATTERNS, translate_assumption
 from analyst.ingest import ingest_file
 from analyst.session.analysis import Analysis
-from analyst.words.note import Note
+from analyst.words.note import Name, NameList, Names, Note, Parts, Word, render
 from sandbox import Workspace
 
 KYIV = ("Звіт про продажі за січень 2026;;;;\n;;;;\nДата;Регіон;Сума, грн;Знижка;Порожня\n"
@@ -84,9 +84,8 @@ def real_assumptions(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     return sentences
 
 
-def test_every_pattern_has_a_template_in_every_language() -> None:
-    for language, words in LANGUAGES.items():
-        assert set(words.TEMPLATES) == set(PATTERNS), language
+def test_every_real_assumption_is_a_note_with_a_catalogue_id(real_assumptions: list[str]) -> None:
+    assert real_assumptions and all(isinstance(a, Note) for a in real_assumptions)
 
 
 def test_the_real_files_say_the_sentences_this_table_knows(real_assumptions: list[str]) -> None:
@@ -101,50 +100,51 @@ def test_the_real_files_say_the_sentences_this_table_knows(real_assumptions: lis
 @pytest.mark.parametrize("language", ["uk", "ru", "zh"])
 def test_real_assumptions_come_out_fully_translated(real_assumptions: list[str], language: str) -> None:
     for english in real_assumptions:
-        # The product's way: a Note renders itself, an old plain sentence goes through the patterns.
-        translated = english.render(language) if isinstance(english, Note) else translate_assumption(english, language)
+        translated = render(english, language)
         assert translated != english, f"not translated to {language}: {english}"
         assert not english_left(translated, english), (english, translated)
 
 
-@pytest.mark.parametrize("english, language, expected", [
-    ("Text encoding detected as cp1251 (not UTF-8).", "uk", "Кодування тексту визначено як cp1251 (не UTF-8)."),
-    ("Columns separated by semicolons.", "ru", "Столбцы разделены точками с запятой."),
-    ("2 lines above the header skipped: 1 title or notes line and 1 blank line.", "uk",
-     "Пропущено рядків над заголовком: 2 (назва чи примітки: 1; порожні: 1)."),
-    ("Excluded as total row: row 304 'Разом | 8 647 578,30'.", "uk",
+@pytest.mark.parametrize("note, language, expected", [
+    (Note("encoding_detected", enc="cp1251"), "uk", "Кодування тексту визначено як cp1251 (не UTF-8)."),
+    (Note("separator", delimiter=Word("sep_semicolon")), "ru", "Столбцы разделены точками с запятой."),
+    (Note("skipped_above", 2, n=2, details=Note("skipped_both", titles=Note("skipped_titles", 1, n=1),
+                                                blanks=Note("skipped_blanks", 1, n=1))), "uk",
+     "Пропущено 2 рядки над заголовком (назва чи примітки: 1; порожні: 1)."),
+    (Note("excluded", reason=Word("total row"), rows=Parts([Note("excluded_row", line=304,
+                                                                 text="Разом | 8 647 578,30")]), more=""), "uk",
      "Виключено як підсумковий рядок: рядок 304 'Разом | 8 647 578,30'."),
-    ("Comma read as the decimal separator in 'Сума, грн'.", "ru",
+    (Note("decimal_comma", names=NameList(["Сума, грн"])), "ru",
      "Запятая прочитана как десятичный разделитель в 'Сума, грн'."),
-    ("'$' removed from 'Amount' and 'Cost'; amounts read in USD.", "zh",
+    (Note("currency", sign="$", names=Names(["Amount", "Cost"]), code=Note("amounts_in", code="USD")), "zh",
      "已从 'Amount' 和 'Cost' 中去除 '$'；金额按 USD 读取。"),
-    ("(56.00) read as \u221256.00: 3 value(s) in 'Amount'.", "uk",
-     "(56.00) прочитано як \u221256.00: значень у 'Amount': 3."),
-    ("Header on row 3.", "zh", "表头在第 3 行。"),
-    ("Text encoding detected as cp1251 (not UTF-8). 2 characters could not be read and show as \ufffd.", "zh",
-     "文本编码识别为 cp1251（不是 UTF-8）。2 个字符无法读取，显示为 \ufffd。"),
-    ("Sheet 'Jan': Header on row 2.", "ru", "Лист 'Jan': Заголовок в строке 2."),
+    (Note("parentheses", 3, ex="56.00", n=3, name=Name("Amount")), "uk",
+     "(56.00) прочитано як \u221256.00: 3 значення в 'Amount'."),
+    (Note("header_row", row=3), "zh", "表头在第 3 行。"),
+    (Note("two_sentences", first=Note("encoding_detected", enc="cp1251"), second=Note("unreadable_chars", 2, n=2)),
+     "zh", "文本编码识别为 cp1251（不是 UTF-8）。2 个字符无法读取，显示为 \ufffd。"),
+    (Note("sheet_prefix", sheet=Name("Jan"), rest=Note("header_row", row=2)), "ru",
+     "Лист 'Jan': Заголовок в строке 2."),
 ])
-def test_known_sentences(english: str, language: str, expected: str) -> None:
-    assert translate_assumption(english, language) == expected
+def test_known_sentences(note: Note, language: str, expected: str) -> None:
+    assert note.render(language) == expected
 
 
 @pytest.mark.parametrize("english", [
     "Something the ingester never said.",
     "Sheet 'Jan': something new the ingester says now.",
-    "Sheet 'Data' chosen: it holds the table; not read: 'X' (a reason nobody wrote yet).",
-    "'$' removed from 'Amount' or 'Cost'.",
+    "Header on row 2.",  # an old card's plain sentence: shown as it was written, never guessed at
 ])
-def test_an_unknown_sentence_stays_english_rather_than_half_translated(english: str) -> None:
+def test_a_plain_sentence_is_shown_as_it_is(english: str) -> None:
     for language in ("uk", "ru", "zh"):
-        assert translate_assumption(english, language) == english
+        assert render(english, language) == english
 
 
 def test_english_and_unknown_languages_are_untouched(real_assumptions: list[str]) -> None:
     for english in real_assumptions:
-        assert translate_assumption(english, "en") == english
-        assert translate_assumption(english, None) == english
-        assert translate_assumption(english, "de") == english
+        assert render(english, "en") == english
+        assert render(english, None) == english
+        assert render(english, "de") == english
 
 
 def test_a_ukrainian_report_lists_the_assumptions_in_ukrainian_and_english_stays(tmp_path: Path) -> None:
