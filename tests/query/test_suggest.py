@@ -9,13 +9,12 @@ from typing import Any
 
 import pytest
 
-from analyst.ingest import ingest_file
 from analyst.query.answer import read_query_figures
 from analyst.query.reading import choose
 from analyst.query.suggest import suggestions
 from analyst.query.values import category_values
 from analyst.session.analysis import Analysis
-from sandbox import Workspace
+from tests.query.conftest import ingested
 from tests.query.generated import write as write_generated
 
 LANGUAGES = ("en", "uk", "ru", "zh")
@@ -24,14 +23,7 @@ SEEDS = range(40)
 
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[int, tuple[Any, Any, Path]]:
-    root = tmp_path_factory.mktemp("generated")
-    ws = Workspace(root / "ws").ensure()
-    out = {}
-    for seed in SEEDS:
-        path = write_generated(seed, root)
-        [card] = ingest_file(path, ws)
-        out[seed] = (card, category_values(ws.root, card), path)
-    return out
+    return ingested(SEEDS, write_generated, tmp_path_factory.mktemp("generated"))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
