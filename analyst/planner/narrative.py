@@ -439,3 +439,13 @@ _WRITERS = {
     "expense_structure": _expense_structure,
     "notable_changes": _notable_changes,
 }
+
+
+def _finance_writers() -> None:
+    """The answers to one finance question (planner.finask) have writers of their own."""
+    from analyst.planner.finwords import WRITERS
+
+    _WRITERS.update(WRITERS)
+
+
+_finance_writers()

@@ -38,6 +38,9 @@ def statement_plan(question: str, cards: Sequence[Any], language: str) -> Plan |
     """The P&L step for a finance question when a statement's tidy table is loaded, the
     budget-vs-actual step on a table with both columns, else None."""
     q = " " + re.sub(r"\s+", " ", question.lower()) + " "
+    asked = finance_question(question, cards, language)
+    if asked is not None:
+        return asked
     if any(word in q for word in _VARIANCE):
         found = variance_step(cards, language)
         if found is not None:
@@ -51,6 +54,32 @@ def statement_plan(question: str, cards: Sequence[Any], language: str) -> Plan |
     if any(word in q for word in _QUARTER) and table.date:
         step = replace(step, arguments={**step.arguments, "freq": "Q"})
     return Plan(steps=(step,))
+
+
+def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan | None:
+    """One finance question read by `finask` (a line's total, by period, losses, margins,
+    expenses, growth, budget to date, rankings), planned on the table it needs; None when
+    the reading places nothing."""
+    from analyst.planner import finask
+
+    found = finask.statement_of(cards)
+    ranking = finask.ranking_table(cards)
+    budget = finask.budget_step(cards, None, language)
+    ask = finask.read_ask(question, found.labels if found else (),
+                          ranking_items=ranking is not None, budget=budget is not None)
+    if ask is None:
+        return None
+    if ask.kind == "budget":
+        step = finask.budget_step(cards, ask.year, language)
+        return Plan(steps=(step,)) if step is not None else None
+    if ask.kind == "ranking" and ranking is not None:
+        return Plan(steps=(finask.ranking_step(ranking, ask, language),))
+    if found is None:
+        return None
+    planned = finask.statement_step(ask, found, language)
+    if isinstance(planned, str):
+        return Plan(reason=planned)
+    return Plan(steps=(planned,))
 
 
 def variance_step(cards: Sequence[Any], language: str) -> PlannedStep | None:

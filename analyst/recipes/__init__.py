@@ -13,6 +13,15 @@ from .catalog import DEFINITIONS, describe_for_model
 from .charts import apply_style, draw_chart, format_value, render_chart
 from .columns import RecipeError
 from .dynamics import period_dynamics
+from .finance_ask import (
+    budget_to_date,
+    largest_expenses,
+    line_growth,
+    loss_months,
+    rank_items,
+    statement_figure,
+    statement_margins,
+)
 from .funnel import funnel_conversion
 from .kpi import kpi_summary
 from .pnl import classify_account, pnl_summary
@@ -27,12 +36,20 @@ RECIPES = (
     "funnel_conversion", "pnl_summary", "budget_vs_actual", "profile", "outliers",
     "pnl_statement", "margin_trend", "expense_structure", "notable_changes",
 )
+QUESTION_RECIPES = (
+    "statement_figure", "loss_months", "statement_margins", "largest_expenses", "line_growth",
+    "budget_to_date", "rank_items",
+)
+"""The offline planner's answers to one finance question on a statement (not in the model's
+list: it has `pnl_statement` and pandas for these)."""
 
 __all__ = [
-    "DEFINITIONS", "RECIPES", "ChartSeries", "ChartSpec", "RecipeError", "RecipeResult",
+    "DEFINITIONS", "QUESTION_RECIPES", "RECIPES", "ChartSeries", "ChartSpec", "RecipeError", "RecipeResult",
     "abc_analysis", "apply_style", "breakdown", "budget_vs_actual", "classify_account",
     "describe_for_model", "draw_chart", "expense_structure", "margin_trend", "notable_changes",
     "pnl_statement",
     "format_value", "funnel_conversion", "kpi_summary", "margin_by", "outliers",
     "period_dynamics", "pnl_summary", "profile", "render_chart", "top_n",
+    "budget_to_date", "largest_expenses", "line_growth", "loss_months", "rank_items",
+    "statement_figure", "statement_margins",
 ]

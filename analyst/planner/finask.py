@@ -1,0 +1,377 @@
+"""Offline finance questions on a statement, read as a controller would (en/uk/ru/zh).
+
+"Revenue in Q2", "marketing in March 2026", "operating profit by quarter", "loss-making
+months", "net margin by month", "largest expense lines", "revenue growth YoY", "budget vs
+actual year to date", "rank the cost centres": each is read into one `FinAsk` (what, for
+which period, how) and planned as one step of `recipes.finance_ask` on the statement's tidy
+table. The answer says how the question was read and quotes only the step's printed figures.
+A question this reading cannot place goes on to the P&L summary as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from analyst.planner.codegen import PlannedStep
+from analyst.planner.columns import column_currency
+from analyst.planner.tables import PnLTable, pnl_table
+from analyst.report.formats import currency_unit
+from analyst.words import say as _say
+
+
+def say(lang: str, key: str, **values: Any) -> str:
+    return _say(lang, "finance", key, **values)
+
+
+def _any(*stems: str) -> re.Pattern[str]:
+    return re.compile("|".join(stems), re.IGNORECASE)
+
+
+# The P&L's own results, most specific first ("gross profit" before "profit").
+_FIGURES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("gross_profit", _any(r"gross\s+profit", r"валов\w*\s+прибут", r"валов\w*\s+прибыл",
+                          r"毛利(?!率)")),
+    ("operating_profit", _any(r"operating\s+(?:profit|income|result)", r"\bebit\b",
+                              r"операційн\w*\s+прибут", r"операционн\w*\s+прибыл",
+                              r"营业利润(?!率)", r"经营利润(?!率)")),
+    ("net_profit", _any(r"net\s+(?:profit|income|result)", r"bottom\s+line",
+                        r"чист\w*\s+прибут", r"чист\w*\s+прибыл", r"净利润(?!率)", r"净利(?![润率])")),
+    ("cogs", _any(r"cost\s+of\s+(?:sales|goods|revenue)", r"\bcogs\b", r"собіварт",
+                  r"себестоим", r"销售成本", r"营业成本")),
+    ("opex", _any(r"operating\s+(?:expenses|costs)", r"\bopex\b", r"операційн\w*\s+витрат",
+                  r"операционн\w*\s+(?:расход|затрат)", r"营业费用", r"运营费用", r"经营费用")),
+    ("revenue", _any(r"\brevenues?\b", r"\bsales\b", r"\bturnover\b", r"\btop\s+line\b",
+                     r"виручк", r"дох[іо]д", r"выручк", r"收入", r"营收", r"销售额")),
+    ("total_costs", _any(r"\b(?:total\s+)?(?:costs|expenses|spend(?:ing)?)\b", r"витрат",
+                         r"расход", r"затрат", r"费用", r"成本", r"支出")),
+)
+_MARGIN = _any(r"\bmargins?\b", r"марж", r"рентабельн", r"利润率", r"毛利率", r"净利率",
+               r"利率")
+_MARGIN_KINDS = (("gross", _any(r"\bgross\b", r"валов", r"毛利")),
+                 ("operating", _any(r"\boperating\b", r"операці", r"операци", r"营业", r"经营")),
+                 ("net", _any(r"\bnet\b", r"чист", r"净")))
+_LOSSES = _any(r"loss[- ]making", r"\bunprofitable\b", r"\bin\s+the\s+red\b",
+               r"\b(?:months?|quarters?)\s+(?:with|at)\s+a\s+loss", r"\blost\s+money\b",
+               r"\blosses\b", r"\bloss\s+months?\b", r"збитк", r"убыт", r"亏损")
+_EXPENSES = _any(r"(?:largest|biggest|main|top|major|highest)\s+(?:\d+\s+)?(?:expense|cost|spend)",
+                 r"(?:expense|cost)\s+(?:lines?|structure|items?)",
+                 r"найбільш\w*\s+(?:стат\w*\s+)?витрат", r"стат\w*\s+витрат", r"структур\w*\s+витрат",
+                 r"(?:крупнейш|сам\w*\s+больш|основн|наибольш)\w*\s+(?:стат\w*\s+)?(?:расход|затрат)",
+                 r"стат\w*\s+(?:расход|затрат)", r"структур\w*\s+(?:расход|затрат)",
+                 r"最大的?\d*项?(?:费用|支出|成本)", r"(?:费用|支出|成本)(?:项目|结构|构成|最多|最大)",
+                 r"主要(?:费用|支出|成本)")
+_RANKING_ITEMS = _any(r"cost\s+cent(?:re|er)s?", r"\bdepartments?\b", r"центр\w*\s+витрат",
+                      r"підрозділ", r"відділ", r"центр\w*\s+(?:затрат|расход|ответственност)",
+                      r"подразделен", r"отдел", r"成本中心", r"部门")
+_BUDGET = _any(r"\bbudget", r"\bvariance", r"\bactuals?\b", r"\bvs\.?\b", r"\bversus\b",
+               r"\bplan\b", r"\bdeviation", r"бюджет", r"відхилен", r"\bфакт", r"\bплан",
+               r"отклонен", r"预算", r"实际", r"差异", r"偏差")
+_YTD = _any(r"\bytd\b", r"year[- ]to[- ]date", r"з\s+початку\s+року", r"с\s+начала\s+года",
+            r"年初至今", r"本年累计", r"累计")
+_MOM = _any(r"\bmom\b", r"month[- ](?:over|on)[- ]month", r"місяць\s+до\s+місяця", r"м/м",
+            r"месяц\s+к\s+месяцу", r"月环比", r"环比")
+_QOQ = _any(r"\bqoq\b", r"quarter[- ](?:over|on)[- ]quarter", r"квартал\s+до\s+кварталу",
+            r"квартал\s+к\s+кварталу", r"к/к", r"季度环比")
+_YOY = _any(r"\byoy\b", r"year[- ](?:over|on)[- ]year", r"рік\s+до\s+року", r"р/р",
+            r"год\s+к\s+году", r"г/г", r"同比", r"against\s+last\s+year", r"vs\.?\s+last\s+year")
+_GROWTH = _any(r"\bgrow(?:th|n|ing)?\b", r"\bchanged?\b", r"\bincrease", r"\bdynamics\b",
+               r"зроста", r"зрост", r"приріст", r"зміна", r"змінил", r"рост", r"прирост",
+               r"изменен", r"增长", r"增幅", r"变化", r"变动")
+_BY_MONTH = _any(r"\bby\s+months?\b", r"\bmonthly\b", r"\bper\s+month\b", r"\beach\s+month\b",
+                 r"month\s+by\s+month", r"по\s+місяц", r"помісячн", r"щомісяц", r"по\s+месяц",
+                 r"помесячн", r"ежемесячн", r"按月", r"每月", r"各月", r"逐月", r"每个月")
+_BY_QUARTER = _any(r"\bby\s+quarters?\b", r"\bquarterly\b", r"\bper\s+quarter\b",
+                   r"\beach\s+quarter\b", r"по\s+квартал", r"поквартальн", r"щокварталу",
+                   r"ежеквартальн", r"按季度?", r"每季度", r"各季度", r"逐季")
+_YEAR = re.compile(r"(?<!\d)(19\d{2}|20\d{2})(?!\d)")
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4}
+_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "перш": 1, "друг": 2, "трет": 3,
+            "четверт": 4, "перв": 1, "втор": 2, "一": 1, "二": 2, "三": 3, "四": 4}
+_QUARTER = (
+    re.compile(r"(?<![\w])q([1-4])(?![\d])", re.IGNORECASE),
+    re.compile(r"([1-4])\s*(?:st|nd|rd|th)?\s*quarter", re.IGNORECASE),
+    re.compile(r"quarter\s+([1-4])(?!\d)", re.IGNORECASE),
+    re.compile(r"(first|second|third|fourth)\s+quarter", re.IGNORECASE),
+    re.compile(r"(?<!\d)([1-4])(?:-?[а-яіїє]{1,3})?\s*(?:квартал|кв\b)", re.IGNORECASE),
+    re.compile(r"(?<![\w])(iv|iii|ii|i)\s*(?:квартал|кв)", re.IGNORECASE),
+    re.compile(r"(перш|друг|трет|четверт|перв|втор)\w*\s+квартал", re.IGNORECASE),
+    re.compile(r"第?([1-4一二三四])季度"),
+)
+_MONTHS: tuple[tuple[int, re.Pattern[str]], ...] = tuple(
+    (n + 1, re.compile(pattern, re.IGNORECASE)) for n, pattern in enumerate((
+        r"\bjan(?:uary)?\b|січ|январ",
+        r"\bfeb(?:ruary)?\b|лют(?:ий|ого|ому|\.)|феврал",
+        r"\bmar(?:ch)?\b|берез|(?<!\w)март",
+        r"\bapr(?:il)?\b|квіт|апрел",
+        r"\bmay\b|(?<!\w)трав|(?<!\w)ма[йяе](?!\w)",
+        r"\bjune?\b|черв|(?<!\w)июн",
+        r"\bjuly?\b|(?<!\w)лип(?:ень|ня|ні|\.)|(?<!\w)июл",
+        r"\baug(?:ust)?\b|серп|август",
+        r"\bsep(?:t(?:ember)?)?\b|верес|сентябр",
+        r"\boct(?:ober)?\b|жовт|октябр",
+        r"\bnov(?:ember)?\b|листопад|ноябр",
+        r"\bdec(?:ember)?\b|(?<!\w)груд|декабр",
+    )))
+_ZH_MONTH = re.compile(r"(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月")
+_ZH_NUMBERS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
+               "十": 10, "十一": 11, "十二": 12}
+_TOP = re.compile(r"(?:top|largest|biggest|перш\w*|топ|найбільш\w*|крупнейш\w*|наибольш\w*|"
+                  r"больш\w*|前|最大的?)\s*(\d{1,2})", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class FinAsk:
+    """What a finance question asks of a statement."""
+
+    kind: str
+    """total, by, losses, margin, expenses, growth, budget or ranking."""
+    figure: str | None = None
+    """One of `recipes.finance_ask.FIGURES` (revenue, gross_profit …), or None."""
+    line: str | None = None
+    """A line item's own label ("Marketing"), or None."""
+    by: str | None = None
+    """"M" or "Q": per month or quarter."""
+    year: int | None = None
+    quarter: int | None = None
+    month: int | None = None
+    compare: str | None = None
+    """MoM, QoQ or YoY."""
+    n: int = 5
+
+
+def _quarter(text: str) -> int | None:
+    for pattern in _QUARTER:
+        found = pattern.search(text)
+        if found:
+            word = found.group(1).lower()
+            if word.isdigit():
+                return int(word)
+            return _ROMAN.get(word) or _ORDINAL.get(word)
+    return None
+
+
+def _month(text: str) -> int | None:
+    found = _ZH_MONTH.search(text)
+    if found:
+        word = found.group(1)
+        return int(word) if word.isdigit() else _ZH_NUMBERS.get(word)
+    for number, pattern in _MONTHS:
+        if pattern.search(text):
+            return number
+    return None
+
+
+def _stem(word: str) -> str:
+    """A Cyrillic word without its ending ("оренду" -> "орен"), so cases match the label."""
+    return word[:max(4, len(word) - 2)] if re.search("[а-яіїєґё]", word) else word
+
+
+def _line(text: str, labels: Sequence[str]) -> str | None:
+    """The longest line-item label the question names (as written, or its Cyrillic stems)."""
+    words = re.findall(r"\w+", text)
+    found: list[str] = []
+    for label in labels:
+        low = label.lower().strip()
+        if not low:
+            continue
+        if re.search(r"[\u4e00-\u9fff]", low):
+            if low in text:
+                found.append(label)
+            continue
+        if re.search(rf"(?<!\w){re.escape(low)}(?!\w)", text):
+            found.append(label)
+            continue
+        parts = re.findall(r"\w+", low)
+        if parts and all(any(w.startswith(_stem(p)) for w in words) for p in parts
+                         if len(p) > 2) and any(len(p) > 2 for p in parts):
+            found.append(label)
+    return max(found, key=len) if found else None
+
+
+def read_ask(question: str, labels: Sequence[str] = (), *, ranking_items: bool = False,
+             budget: bool = False) -> FinAsk | None:
+    """The finance question's reading, or None when it is not one this reading places.
+
+    `labels` are the statement's line items; `ranking_items`: a table of items (cost
+    centres) by period is loaded; `budget`: a budget-and-actual table is loaded."""
+    text = " " + re.sub(r"\s+", " ", question.lower()) + " "
+    years = [int(y) for y in _YEAR.findall(text)]
+    year = years[-1] if years else None
+    quarter, month = _quarter(text), _month(text)
+    if quarter is not None:
+        month = None if not _month(_QUARTER_FREE.sub(" ", text)) else month
+    top = _TOP.search(text)
+    n = int(top.group(1)) if top and 0 < int(top.group(1)) <= 50 else 5
+    if budget and (_BUDGET.search(text) or _YTD.search(text)):
+        return FinAsk("budget", year=year)
+    if ranking_items and _RANKING_ITEMS.search(text):
+        return FinAsk("ranking", n=n, year=year, quarter=quarter, month=month)
+    if _LOSSES.search(text) and not _FIGURES[2][1].search(text):
+        return FinAsk("losses", year=year)
+    by = "Q" if _BY_QUARTER.search(text) else "M" if _BY_MONTH.search(text) else None
+    if _MARGIN.search(text):
+        margin = next((k for k, p in _MARGIN_KINDS if p.search(text)), None)
+        return FinAsk("margin", figure=margin, by=by, year=year, quarter=quarter, month=month)
+    if _EXPENSES.search(text):
+        return FinAsk("expenses", n=n, year=year, quarter=quarter, month=month)
+    line = _line(text, labels)
+    figure = None if line else next((k for k, p in _FIGURES if p.search(text)), None)
+    if line is None and figure is None:
+        return None
+    compare = ("YoY" if _YOY.search(text) else "QoQ" if _QOQ.search(text)
+               else "MoM" if _MOM.search(text) else None)
+    if compare is None and _GROWTH.search(text):
+        compare = "QoQ" if by == "Q" or quarter else "MoM"
+    if compare == "MoM" and "季度" in text:
+        compare = "QoQ"
+    if compare:
+        return FinAsk("growth", figure=figure, line=line, compare=compare, year=year, quarter=quarter, month=month)
+    return FinAsk("by" if by else "total", figure=figure, line=line, by=by, year=year, quarter=quarter, month=month)
+
+
+_QUARTER_FREE = re.compile("|".join(p.pattern for p in _QUARTER), re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A statement's tidy table and what the planner knows of it from the cards."""
+
+    table: PnLTable
+    labels: tuple[str, ...]
+    years: tuple[int, ...]
+
+
+def statement_of(cards: Sequence[Any]) -> Statement | None:
+    """The first statement's tidy table among `cards`, its line items and years."""
+    for card in cards:
+        table = pnl_table(card)
+        if table is None or not table.section or not table.date or not table.account:
+            continue
+        wide = next((c for c in cards if c.table == getattr(card, "wide_table", None)), None)
+        labels = tuple(dict.fromkeys(
+            r.label for r in (getattr(wide, "row_kinds", ()) or ()) if r.kind == "line"))
+        return Statement(table, labels, _years(card, table.date))
+    return None
+
+
+def _years(card: Any, date: str) -> tuple[int, ...]:
+    column = next((c for c in card.columns if c.name == date), None)
+    first, last = getattr(column, "first", None), getattr(column, "last", None)
+    if not first or not last:
+        return ()
+    return tuple(range(int(str(first)[:4]), int(str(last)[:4]) + 1))
+
+
+def _money(table: PnLTable, lang: str) -> dict[str, Any]:
+    return {"currency": currency_unit(table.currency, lang)} if table.currency else {}
+
+
+_RECIPES = {"total": "statement_figure", "by": "statement_figure", "losses": "loss_months",
+            "margin": "statement_margins", "expenses": "largest_expenses",
+            "growth": "line_growth"}
+
+
+def statement_step(ask: FinAsk, found: Statement, lang: str) -> PlannedStep | str:
+    """The step answering `ask` on the statement, or the reason (in `lang`) it cannot."""
+    table = found.table
+    base: dict[str, Any] = {"date": table.date, "account": table.account,
+                            "amount": table.amount, "section": table.section}
+    period = {k: v for k, v in (("year", ask.year), ("quarter", ask.quarter),
+                                ("month", ask.month)) if v is not None}
+    if ask.year is not None and found.years and ask.year not in found.years:
+        return say(lang, "no_year", year=ask.year, years=_span(found.years))
+    what = {"line": ask.line} if ask.line else {"figure": ask.figure}
+    if ask.kind in ("total", "by"):
+        args = {**base, **what, **({"by": ask.by} if ask.by else {}), **period,
+                **_money(table, lang)}
+    elif ask.kind == "losses":
+        args = {**base, **({"year": ask.year} if ask.year else {}), **_money(table, lang)}
+    elif ask.kind == "margin":
+        args = {**base, **period, **({"margin": ask.figure} if ask.figure else {}),
+                **({"by": "M"} if ask.by else {})}
+    elif ask.kind == "expenses":
+        args = {**base, "n": ask.n, **period, **_money(table, lang)}
+    elif ask.kind == "growth":
+        if ask.compare == "YoY" and len(found.years) < 2:
+            return say(lang, "no_yoy", year=_span(found.years) or "?")
+        args = {**base, **what, "compare": ask.compare, **period, **_money(table, lang)}
+    else:
+        raise ValueError(f"not a statement question: {ask.kind}")  # our bug
+    recipe = _RECIPES[ask.kind]
+    title = say(lang, f"title_{ask.kind}")
+    return PlannedStep(f"finance_{ask.kind}", title, recipe, table.parquet_path, args,
+                       chart_title=None if lang == "en" else title, language=lang)
+
+
+def _span(years: Sequence[int]) -> str:
+    if not years:
+        return ""
+    return str(years[0]) if len(years) == 1 else f"{years[0]}–{years[-1]}"
+
+
+_BUDGET_WORD = re.compile(r"budget|plan|target|forecast|бюджет|план|预算|计划", re.IGNORECASE)
+_ACTUAL_WORD = re.compile(r"actual|fact|real|факт|实际", re.IGNORECASE)
+
+
+def budget_step(cards: Sequence[Any], year: int | None, lang: str) -> PlannedStep | None:
+    """Budget vs actual to date on a tidy table whose measures are a budget and an actual
+    (months as columns: "Jan 2026 Budget", "Jan 2026 Actual" …)."""
+    from analyst.ingest.wide import period_of
+
+    for card in cards:
+        wide = next((c for c in cards if c.table == getattr(card, "wide_table", None)), None)
+        names = {c.name: c for c in card.columns}
+        if wide is None or "Measure" not in names or "Period" not in names or "Value" not in names:
+            continue
+        measures = [m for m in dict.fromkeys(
+            found[1] for found in map(period_of, wide.period_columns) if found) if m]
+        budget = next((m for m in measures if _BUDGET_WORD.search(m)), None)
+        actual = next((m for m in measures if _ACTUAL_WORD.search(m) and m != budget), None)
+        line = next((c.name for c in card.columns if c.role in ("category", "text")
+                     and c.name not in ("Measure", "Section")), None)
+        if budget is None or actual is None or line is None:
+            continue
+        args: dict[str, Any] = {"line": line, "date": "Period", "value": "Value",
+                                "measure": "Measure", "budget": budget, "actual": actual}
+        if "Section" in names:
+            args["section"] = "Section"
+        if year is not None:
+            args["year"] = year
+        currency = column_currency(names["Value"])
+        if currency:
+            args["currency"] = currency_unit(currency, lang)
+        title = say(lang, "title_budget")
+        return PlannedStep("budget_to_date", title, "budget_to_date", card.parquet_path, args,
+                           chart_title=None if lang == "en" else title, language=lang)
+    return None
+
+
+def ranking_table(cards: Sequence[Any]) -> Any | None:
+    """A tidy table of items (cost centres, departments) by period: the first long table of
+    a wide table with one key column and no measures, that is not a statement."""
+    for card in cards:
+        if not getattr(card, "wide_table", None):
+            continue
+        names = [c.name for c in card.columns]
+        keys = [c for c in card.columns if c.role in ("category", "text")]
+        if "Period" in names and "Value" in names and "Measure" not in names and len(keys) == 1 \
+                and "Section" not in names:
+            return card
+    return None
+
+
+def ranking_step(card: Any, ask: FinAsk, lang: str) -> PlannedStep:
+    item = next(c.name for c in card.columns if c.role in ("category", "text"))
+    args: dict[str, Any] = {"item": item, "date": "Period", "value": "Value"}
+    args.update({k: v for k, v in (("year", ask.year), ("quarter", ask.quarter),
+                                   ("month", ask.month)) if v is not None})
+    value = next(c for c in card.columns if c.name == "Value")
+    currency = column_currency(value)
+    if currency:
+        args["currency"] = currency_unit(currency, lang)
+    title = say(lang, "title_ranking", item=item)
+    return PlannedStep("ranking", title, "rank_items", card.parquet_path, args,
+                       chart_title=None if lang == "en" else title, language=lang)

@@ -1,0 +1,485 @@
+"""Answers to one finance question on a statement's tidy table: a line's total for a year,
+quarter or month, a line by month or quarter, loss-making months, margins, the largest
+expense lines, a line's growth, budget vs actual to date and rankings of cost centres.
+
+The lines are read as the finance pack reads them (`statement.statement_lines`: kind by
+section first, then by name; costs stored as negatives taken as positive), so an answer and
+the pack never disagree. Every figure the answer quotes is in `figures` or in the table's
+rows; periods are given as numbers (year, quarter 1-4, month 1-12; 0 = not part of it).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from .columns import RecipeError, require, to_dates, to_labels, to_number
+from .pnl import line_kind
+from .result import ChartSeries, ChartSpec, RecipeResult
+from .sanity import checked_margin, checked_share
+from .statement import COST_KINDS, _profits, _totals, statement_lines
+
+FIGURES = ("revenue", "cogs", "gross_profit", "opex", "operating_profit", "net_profit",
+           "total_costs")
+"""What a question may ask for besides one line item: the P&L's own results."""
+
+DEFINITION = (
+    "Lines are taken for revenue, cost of sales, operating expenses or lines below the "
+    "operating line by their section first, then by their name; costs stored as negative "
+    "numbers are taken as positive. gross profit = revenue - cost of sales; operating "
+    "profit = gross profit - operating expenses; net profit = operating profit - the lines "
+    "below it; total costs = cost of sales + operating expenses. A period's figure is the "
+    "sum of its months; when no year is named, the latest year in the data is used."
+)
+GROWTH_DEFINITION = (
+    "change = this period - the period before (MoM: the month before; QoQ: the quarter "
+    "before; YoY: the same period a year before, or the year before for a whole year); "
+    "change % = change / |the period before| x 100, not stated when that was 0."
+)
+BUDGET_DEFINITION = (
+    "Per line, over the months that have actuals (year to date when the later months have "
+    "none yet; months without actuals are not counted, never as zero): variance = actual - "
+    "budget, variance % = variance / |budget| x 100. A revenue line is favourable above "
+    "budget, a cost line below it. Costs stored as negatives are taken as positive."
+)
+RANKING_DEFINITION = (
+    "Each item's total over the period (the sum of its months), largest first; share = the "
+    "item / all items x 100. Amounts stored as negative numbers (costs in an accounting "
+    "layout) are taken as positive."
+)
+
+
+def _select(months: pd.Series, year: int | None, quarter: int | None,
+            month: int | None) -> tuple[pd.Series, dict[str, float]]:
+    """Which rows the period asked for covers, and that period as numbers. Without a year,
+    the latest year that has the quarter or month asked for (or the latest year)."""
+    if year is None:
+        candidates = [p.year for p in months.dropna().unique()
+                      if (quarter is None or p.quarter == quarter)
+                      and (month is None or p.month == month)]
+        if not candidates:
+            raise RecipeError("The data has no month in the period asked for.")
+        year = max(candidates)
+    keep = months.map(lambda p: p.year == year
+                      and (quarter is None or p.quarter == quarter)
+                      and (month is None or p.month == month)).astype(bool)
+    if not keep.any():
+        raise RecipeError("The data has no month in the period asked for.")
+    return keep, {"year": float(year), "quarter": float(quarter or 0), "month": float(month or 0)}
+
+
+def _label(period: pd.Period) -> str:
+    return str(period) if period.freqstr.startswith("M") else f"{period.year}-Q{period.quarter}"
+
+
+def _series(lines: pd.DataFrame, figure: str | None, line: str | None,
+            freq: str) -> tuple[pd.Series, str]:
+    """The asked figure per period (`freq` M or Q) and its kind (revenue, cost, result)."""
+    periods = lines["month"] if freq == "M" else lines["month"].map(lambda p: p.asfreq("Q-DEC"))
+    if line is not None:
+        rows = lines["line"].astype(str) == line
+        if not rows.any():
+            raise RecipeError(f"No line item is called '{line}'.")
+        kind = str(lines.loc[rows, "kind"].iloc[0])
+        return (lines.loc[rows, "amount"].groupby(periods[rows]).sum(),
+                "revenue" if kind == "revenue" else "cost")
+    if figure not in FIGURES:
+        raise RecipeError(f"figure must be one of {', '.join(FIGURES)}, not '{figure}'.")
+    per = _profits(_totals(lines, periods), True)
+    if figure == "total_costs":
+        return per["cogs"] + per["opex"], "cost"
+    if figure == "net_profit":
+        return per["net_profit"], "result"
+    kind = "revenue" if figure == "revenue" else "cost" if figure in COST_KINDS else "result"
+    return per[figure], kind
+
+
+def _span(lines: pd.DataFrame, freq: str) -> pd.PeriodIndex:
+    first, last = lines["month"].min(), lines["month"].max()
+    if freq == "M":
+        return pd.period_range(first, last, freq="M")
+    return pd.period_range(first.asfreq("Q-DEC"), last.asfreq("Q-DEC"), freq="Q-DEC")
+
+
+def statement_figure(
+    df: pd.DataFrame,
+    date: str,
+    account: str,
+    amount: str,
+    section: str | None = None,
+    figure: str | None = None,
+    line: str | None = None,
+    by: str | None = None,
+    year: int | None = None,
+    quarter: int | None = None,
+    month: int | None = None,
+    currency: str | None = None,
+) -> RecipeResult:
+    """One line item (`line`) or P&L result (`figure`) for a year, quarter or month, and
+    per month or quarter inside it when `by` is "M" or "Q"."""
+    if (figure is None) == (line is None):
+        raise RecipeError("Give either a figure or a line item.")
+    notes: list[str] = []
+    lines = statement_lines(df, date, account, amount, section, notes)
+    keep, period = _select(lines["month"], year, quarter, month)
+    lines = lines[keep]
+    freq = by or "M"
+    if freq not in ("M", "Q"):
+        raise RecipeError(f"by must be M (month) or Q (quarter), not '{by}'.")
+    values, kind = _series(lines, figure, line, freq)
+    span = _span(lines, freq)
+    values = values.reindex(span, fill_value=0.0)
+    figures = {**period, "value": float(values.sum()), "periods": float(len(span)),
+               "months": float(lines["month"].nunique())}
+    table = pd.DataFrame({"period": [_label(p) for p in span],
+                          "value": [float(v) for v in values]})
+    name = line or figure or ""
+    title = f"{name} by {'month' if freq == 'M' else 'quarter'}" if by else f"{name}: total"
+    chart = ChartSpec(kind="bar" if freq == "Q" or not by else "line", title=title,
+                      labels=tuple(table["period"]),
+                      series=(ChartSeries(str(name), tuple(table["value"])),),
+                      unit="money", currency=currency)
+    return RecipeResult(name="statement_figure", title=title, table=table, chart=chart,
+                        definition=DEFINITION, notes=tuple(notes),
+                        figures={**figures, "is_cost": float(kind == "cost")})
+
+
+def loss_months(
+    df: pd.DataFrame,
+    date: str,
+    account: str,
+    amount: str,
+    section: str | None = None,
+    year: int | None = None,
+    currency: str | None = None,
+) -> RecipeResult:
+    """The months whose operating profit (and net profit, with lines below it) is negative."""
+    notes: list[str] = []
+    lines = statement_lines(df, date, account, amount, section, notes)
+    if year is not None:
+        lines = lines[lines["month"].map(lambda p: p.year == year).astype(bool)]
+        if lines.empty:
+            raise RecipeError(f"The data has no month of {year}.")
+    span = _span(lines, "M")
+    per = _profits(_totals(lines, lines["month"]).reindex(span, fill_value=0.0), True)
+    lost = per[(per["operating_profit"] < 0) | (per["net_profit"] < 0)]
+    table = pd.DataFrame({"month": [str(p) for p in lost.index],
+                          "revenue": lost["revenue"].astype(float).to_list(),
+                          "operating_profit": lost["operating_profit"].astype(float).to_list(),
+                          "net_profit": lost["net_profit"].astype(float).to_list()})
+    figures = {"months": float(len(span)), "loss_months": float(len(table)),
+               "operating_loss_months": float((per["operating_profit"] < 0).sum()),
+               "net_loss_months": float((per["net_profit"] < 0).sum()),
+               "year": float(year or 0),
+               "net": float(bool((lines["kind"] == "ignore").any()))}
+    chart = ChartSpec(kind="bar", title="Operating profit by month",
+                      labels=tuple(str(p) for p in span),
+                      series=(ChartSeries("Operating profit",
+                                          tuple(float(v) for v in per["operating_profit"])),),
+                      unit="money", currency=currency)
+    return RecipeResult(name="loss_months", title="Loss-making months", table=table,
+                        chart=chart, definition=DEFINITION, notes=tuple(notes), figures=figures)
+
+
+def statement_margins(
+    df: pd.DataFrame,
+    date: str,
+    account: str,
+    amount: str,
+    section: str | None = None,
+    year: int | None = None,
+    quarter: int | None = None,
+    month: int | None = None,
+    margin: str | None = None,
+    by: str | None = None,
+) -> RecipeResult:
+    """Gross, operating and net margin of the period (the latest year by default) and of
+    each month in it; each margin stated only between -100% and 100% with positive revenue.
+    `margin` (gross, operating, net) and `by` ("M") say what the question asked for."""
+    if margin not in (None, "gross", "operating", "net") or by not in (None, "M"):
+        raise RecipeError("margin must be gross, operating or net; by must be M.")
+    notes: list[str] = []
+    lines = statement_lines(df, date, account, amount, section, notes)
+    keep, period = _select(lines["month"], year, quarter, month)
+    lines = lines[keep]
+    span = _span(lines, "M")
+    per = _profits(_totals(lines, lines["month"]).reindex(span, fill_value=0.0), True)
+    whole = _profits(_totals(lines, None), True).iloc[0]
+    figures = {**period, "revenue": float(whole["revenue"]), "months": float(len(span))}
+    for profit in ("gross", "operating", "net"):
+        figures[f"{profit}_profit"] = float(whole[f"{profit}_profit"])
+        value, why = checked_margin(float(whole[f"{profit}_profit"]), float(whole["revenue"]),
+                                    f"{profit} margin")
+        figures[f"{profit}_margin_pct"] = value
+        notes += why
+    figures["net"] = float(bool((lines["kind"] == "ignore").any()))
+    table = pd.DataFrame({"month": [str(p) for p in span]})
+    for profit in ("gross", "operating", "net"):
+        table[f"{profit}_margin_pct"] = per[f"{profit}_margin_pct"].astype(float).to_numpy()
+    hidden = int(table[["gross_margin_pct", "operating_margin_pct"]].isna().any(axis=1).sum())
+    if hidden:
+        notes.append(f"{hidden} month(s) have a margin that is not stated (revenue not "
+                     "positive or the margin outside -100%..100%).")
+    chart = ChartSpec(kind="line", title="Margins by month", labels=tuple(table["month"]),
+                      series=tuple(ChartSeries(word, tuple(float(v) for v in table[col]))
+                                   for col, word in (("gross_margin_pct", "Gross margin"),
+                                                     ("operating_margin_pct", "Operating margin"),
+                                                     ("net_margin_pct", "Net margin"))),
+                      unit="percent")
+    return RecipeResult(name="statement_margins", title="Margins", table=table, chart=chart,
+                        definition=DEFINITION + " Margin = profit / revenue x 100.",
+                        notes=tuple(notes), figures=figures)
+
+
+def largest_expenses(
+    df: pd.DataFrame,
+    date: str,
+    account: str,
+    amount: str,
+    section: str | None = None,
+    n: int = 5,
+    year: int | None = None,
+    quarter: int | None = None,
+    month: int | None = None,
+    currency: str | None = None,
+) -> RecipeResult:
+    """The `n` largest cost lines (cost of sales and operating expenses) of the period and
+    their share of all cost lines."""
+    notes: list[str] = []
+    lines = statement_lines(df, date, account, amount, section, notes)
+    keep, period = _select(lines["month"], year, quarter, month)
+    costs = lines[keep & lines["kind"].isin(COST_KINDS)]
+    if costs.empty:
+        raise RecipeError("The statement has no cost lines (cost of sales or operating expenses).")
+    table = (costs.groupby("line", sort=False)["amount"].sum().reset_index()
+             .sort_values("amount", ascending=False, kind="mergesort").reset_index(drop=True))
+    total = float(table["amount"].sum())
+    shares = [checked_share(v, total, "share of costs") for v in table["amount"]]
+    table["share_pct"] = [s[0] for s in shares]
+    notes += list(dict.fromkeys(note for s in shares for note in s[1]))
+    table.insert(0, "rank", range(1, len(table) + 1))
+    top = table.head(max(int(n), 1)).rename(columns={"line": "line_item", "amount": "cost"})
+    figures = {**period, "total_costs": total, "lines": float(len(table)),
+               "shown": float(len(top)), "top_share_pct": float(top["share_pct"].sum())
+               if top["share_pct"].notna().all() else math.nan}
+    chart = ChartSpec(kind="barh", title="Largest expense lines",
+                      labels=tuple(str(v) for v in top["line_item"]),
+                      series=(ChartSeries("Cost", tuple(float(v) for v in top["cost"])),),
+                      value_label="Cost", unit="money", currency=currency)
+    return RecipeResult(name="largest_expenses", title="Largest expense lines", table=top,
+                        chart=chart, definition=DEFINITION, notes=tuple(notes), figures=figures)
+
+
+def line_growth(
+    df: pd.DataFrame,
+    date: str,
+    account: str,
+    amount: str,
+    section: str | None = None,
+    figure: str | None = None,
+    line: str | None = None,
+    compare: str = "MoM",
+    year: int | None = None,
+    quarter: int | None = None,
+    month: int | None = None,
+    currency: str | None = None,
+) -> RecipeResult:
+    """The change of a line item or result from the period before (MoM, QoQ) or a year
+    before (YoY): for the period asked, else the latest; the table has every period."""
+    if compare not in ("MoM", "QoQ", "YoY"):
+        raise RecipeError(f"compare must be MoM, QoQ or YoY, not '{compare}'.")
+    if (figure is None) == (line is None):
+        raise RecipeError("Give either a figure or a line item.")
+    notes: list[str] = []
+    lines = statement_lines(df, date, account, amount, section, notes)
+    years = sorted({p.year for p in lines["month"]})
+    if compare == "YoY" and len(years) < 2:
+        raise RecipeError(f"Year-over-year needs two years of data; it covers only {years[0]}.")
+    if compare == "YoY" and month is None and quarter is None:
+        freq = "Y"
+    else:
+        freq = "M" if compare == "MoM" or (compare == "YoY" and month) else "Q"
+    if freq == "Y":
+        values = _series(lines, figure, line, "M")[0]
+        values = values.groupby(values.index.map(lambda p: p.asfreq("Y"))).sum()
+        span = pd.period_range(min(years), max(years), freq="Y")
+    else:
+        values = _series(lines, figure, line, freq)[0]
+        span = _span(lines, freq)
+    values = values.reindex(span, fill_value=0.0)
+    lag = 12 if compare == "YoY" and freq == "M" else 4 if compare == "YoY" and freq == "Q" else 1
+    previous = values.shift(lag)
+    change = values - previous
+    pct = [c / abs(p) * 100.0 if pd.notna(p) and p != 0 else math.nan
+           for c, p in zip(change, previous, strict=True)]
+    labels = [str(p.year) if freq == "Y" else _label(p) for p in span]
+    table = pd.DataFrame({"period": labels, "value": values.astype(float).to_list(),
+                          "previous": previous.astype(float).to_list(),
+                          "change": change.astype(float).to_list(), "change_pct": pct})
+    if year is None and month is None and quarter is None:
+        at = len(span) - 1
+    else:
+        wanted = [i for i, p in enumerate(span)
+                  if (year is None or p.year == year)
+                  and (month is None or freq != "M" or p.month == month)
+                  and (quarter is None or freq != "Q" or p.quarter == quarter)]
+        if not wanted:
+            raise RecipeError("The data has no period like the one asked for.")
+        at = wanted[-1]
+    if at < lag:
+        raise RecipeError("There is no earlier period to compare with.")
+    now, before = span[at], span[at - lag]
+
+    def numbers(p: pd.Period, prefix: str) -> dict[str, float]:
+        return {f"{prefix}year": float(p.year),
+                f"{prefix}quarter": float(p.quarter) if freq == "Q" else 0.0,
+                f"{prefix}month": float(p.month) if freq == "M" else 0.0}
+
+    figures = {**numbers(now, ""), **numbers(before, "previous_"),
+               "value": float(values.iloc[at]), "previous": float(previous.iloc[at]),
+               "change": float(change.iloc[at]), "change_pct": float(pct[at])}
+    name = line or figure or ""
+    chart = ChartSpec(kind="line" if freq == "M" else "bar", title=f"{name}: {compare}",
+                      labels=tuple(labels), series=(ChartSeries(str(name), tuple(table["value"])),),
+                      unit="money", currency=currency)
+    return RecipeResult(name="line_growth", title=f"{name}: {compare} change", table=table,
+                        chart=chart, definition=GROWTH_DEFINITION, notes=tuple(notes),
+                        figures=figures)
+
+
+def budget_to_date(
+    df: pd.DataFrame,
+    line: str,
+    date: str,
+    value: str,
+    measure: str,
+    budget: str,
+    actual: str,
+    section: str | None = None,
+    year: int | None = None,
+    currency: str | None = None,
+) -> RecipeResult:
+    """Budget vs actual per line over the months with actuals (a tidy table: line, month,
+    `measure` naming `budget` or `actual`, `value`)."""
+    require(df, line, date, value, measure, section)
+    numbers, notes = to_number(df[value], value)
+    dates, date_notes = to_dates(df[date], date)
+    notes += date_notes
+    which = df[measure].astype("string").str.strip()
+    frame = pd.DataFrame({"line": to_labels(df[line]), "month": dates.dt.to_period("M"),
+                          "which": which, "value": numbers,
+                          "section": (df[section].astype("string").fillna("") if section
+                                      else "")})
+    frame = frame[frame["month"].notna()]
+    if year is None:
+        year = max(p.year for p in frame["month"])
+    frame = frame[frame["month"].map(lambda p: p.year == year).astype(bool)]
+    plan = frame[frame["which"] == budget].groupby(["line", "month"], sort=False)["value"].sum(min_count=1)
+    real = frame[frame["which"] == actual].groupby(["line", "month"], sort=False)["value"].sum(min_count=1)
+    pairs = pd.DataFrame({"budget": plan, "actual": real})
+    with_actuals = pairs[pairs["actual"].notna()]
+    if with_actuals.empty:
+        raise RecipeError(f"No month of {year} has an actual yet.")
+    months = sorted({m for _, m in with_actuals.index})
+    last = months[-1]
+    budget_months = sorted({m for _, m in pairs[pairs["budget"].notna()].index})
+    # The budget of the months after `last` is not compared: the answer says so from the
+    # figures (budget_months > months), in the reader's language.
+    gaps = pairs[(pairs.index.get_level_values("month") <= last) & pairs["actual"].isna()
+                 & pairs["budget"].notna()]
+    if len(gaps):
+        names = sorted({str(n) for n, _ in gaps.index})
+        notes.append(f"{len(gaps)} line-month(s) up to {last} have no actual and are left out: "
+                     f"{', '.join(names[:5])}.")
+    sections = dict(zip(frame["line"], frame["section"], strict=False))
+    order = list(dict.fromkeys(frame["line"]))
+    per = with_actuals.groupby(level="line", sort=False).sum(min_count=1).reindex(
+        [n for n in order if n in set(with_actuals.index.get_level_values("line"))])
+    per["budget"] = per["budget"].fillna(0.0)
+    kinds = ["revenue" if line_kind(str(n), str(sections.get(n, ""))) == "revenue" else "cost"
+             for n in per.index]
+    per["kind"] = kinds
+    cost = per["kind"] == "cost"
+    if per.loc[cost, ["budget", "actual"]].sum().sum() < 0:
+        per.loc[cost, ["budget", "actual"]] = -per.loc[cost, ["budget", "actual"]]
+        notes.append("Costs were stored as negative numbers (an accounting convention); "
+                     "they are taken as positive costs.")
+    per["variance"] = per["actual"] - per["budget"]
+    per["variance_pct"] = [v / abs(b) * 100.0 if b else math.nan
+                           for v, b in zip(per["variance"], per["budget"], strict=True)]
+    better = ((per["kind"] == "revenue") & (per["variance"] > 0)) | (
+        (per["kind"] == "cost") & (per["variance"] < 0))
+    per["assessment"] = ["on budget" if v == 0 else "favourable" if b else "unfavourable"
+                         for v, b in zip(per["variance"], better, strict=True)]
+    table = per.rename_axis("line").reset_index()[
+        ["line", "kind", "budget", "actual", "variance", "variance_pct", "assessment"]]
+    revenue, costs = table[table["kind"] == "revenue"], table[table["kind"] == "cost"]
+    figures = {
+        "year": float(year), "through_month": float(last.month),
+        "months": float(len(months)), "budget_months": float(len(budget_months)),
+        "revenue_budget": float(revenue["budget"].sum()),
+        "revenue_actual": float(revenue["actual"].sum()),
+        "revenue_variance": float(revenue["variance"].sum()),
+        "cost_budget": float(costs["budget"].sum()), "cost_actual": float(costs["actual"].sum()),
+        "cost_variance": float(costs["variance"].sum()), "lines": float(len(table)),
+        "favourable_lines": float((table["assessment"] == "favourable").sum()),
+        "unfavourable_lines": float((table["assessment"] == "unfavourable").sum()),
+    }
+    figures["net_variance"] = figures["revenue_variance"] - figures["cost_variance"]
+    for part in ("revenue", "cost"):
+        base = figures[f"{part}_budget"]
+        figures[f"{part}_variance_pct"] = (figures[f"{part}_variance"] / abs(base) * 100.0
+                                           if base else math.nan)
+    chart = ChartSpec(kind="barh", title="Variance to budget, year to date",
+                      labels=tuple(str(v) for v in table["line"].head(25)),
+                      series=(ChartSeries("Variance", tuple(float(v) for v in
+                                                            table["variance"].head(25))),),
+                      value_label="Variance", unit="money", currency=currency)
+    return RecipeResult(name="budget_to_date", title="Budget vs actual, year to date",
+                        table=table, chart=chart, definition=BUDGET_DEFINITION,
+                        notes=tuple(notes), figures=figures)
+
+
+def rank_items(
+    df: pd.DataFrame,
+    item: str,
+    date: str,
+    value: str,
+    year: int | None = None,
+    quarter: int | None = None,
+    month: int | None = None,
+    ascending: bool = False,
+    currency: str | None = None,
+) -> RecipeResult:
+    """Items (cost centres, departments) ranked by their total over the period, with shares."""
+    require(df, item, date, value)
+    numbers, notes = to_number(df[value], value)
+    dates, date_notes = to_dates(df[date], date)
+    notes += date_notes
+    frame = pd.DataFrame({"item": to_labels(df[item]), "month": dates.dt.to_period("M"),
+                          "value": numbers.fillna(0.0)})
+    frame = frame[frame["month"].notna()]
+    keep, period = _select(frame["month"], year, quarter, month)
+    frame = frame[keep]
+    if frame["value"].sum() < 0:
+        frame["value"] = -frame["value"]
+        notes.append("Amounts were stored as negative numbers (an accounting convention); "
+                     "they are taken as positive.")
+    table = (frame.groupby("item", sort=False)["value"].sum().reset_index()
+             .sort_values("value", ascending=ascending, kind="mergesort").reset_index(drop=True))
+    total = float(table["value"].sum())
+    shares = [checked_share(v, total, "share") for v in table["value"]]
+    table["share_pct"] = [s[0] for s in shares]
+    notes += list(dict.fromkeys(note for s in shares for note in s[1]))
+    table.insert(0, "rank", range(1, len(table) + 1))
+    figures = {**period, "total": total, "items": float(len(table)),
+               "months": float(frame["month"].nunique())}
+    chart = ChartSpec(kind="barh", title=f"{item} ranked",
+                      labels=tuple(str(v) for v in table["item"].head(25)),
+                      series=(ChartSeries(value, tuple(float(v) for v in table["value"].head(25))),),
+                      value_label=value, unit="money", currency=currency)
+    table = table.rename(columns={"item": item})
+    return RecipeResult(name="rank_items", title=f"{item} ranked by {value}", table=table,
+                        chart=chart, definition=RANKING_DEFINITION, notes=tuple(notes),
+                        figures=figures)

@@ -1,0 +1,183 @@
+"""Growth (MoM, QoQ, YoY over two years), budget vs actual to date and cost-centre rankings
+asked offline (issue 11, point 7) on generated CSVs of the shapes finance teams keep:
+month headers "Jan 2025" / "2025-01" / "01/2025", quarter and FY total columns, costs
+positive, negative or in parentheses, actuals in only the first months. Expected figures
+are computed here with pandas from the generated numbers."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from analyst.report.formats import format_delta, format_money, format_percent
+from analyst.session.analysis import Analysis
+
+SHORT = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+HEADERS = {"en": lambda m, y: f"{SHORT[m - 1]} {y}", "iso": lambda m, y: f"{y}-{m:02d}",
+           "slash": lambda m, y: f"{m:02d}/{y}"}
+SIGNS = {"positive": lambda v: f"{v:.2f}", "negative": lambda v: f"{-v:.2f}",
+         "parentheses": lambda v: f'"({v:,.2f})"'}
+
+
+def _ask(analysis: Analysis, question: str):
+    answer = next(e.answer for e in analysis.ask(question, brain="offline") if e.kind == "answer")
+    return answer
+
+
+def two_years(path: Path, header: str, sign: str, totals: bool, seed: int) -> dict[str, list[float]]:
+    """A P&L over 24 months (2025-2026), sections without figures, costs signed as `sign`,
+    with each year's FY column when `totals`."""
+    rng = random.Random(seed)
+    cols = [HEADERS[header](m, y) for y in (2025, 2026) for m in range(1, 13)]
+    if totals:
+        cols = cols[:12] + ["FY 2025"] + cols[12:] + ["FY 2026"]
+    lines = {"Product sales": (True, 20000, 40000), "Services": (True, 3000, 6000),
+             "Salaries": (False, 8000, 9000), "Marketing": (False, 500, 4000),
+             "Rent": (False, 1500, 1500)}
+    values = {name: [round(rng.uniform(lo, hi), 2) for _ in range(24)]
+              for name, (_, lo, hi) in lines.items()}
+    out = ["Account," + ",".join(cols)]
+
+    def cells(name: str) -> list[str]:
+        revenue = lines[name][0]
+        fmt = (lambda v: f"{v:.2f}") if revenue else SIGNS[sign]
+        row = [fmt(v) for v in values[name]]
+        if totals:
+            row = row[:12] + [fmt(round(sum(values[name][:12]), 2))] + row[12:] + [
+                fmt(round(sum(values[name][12:]), 2))]
+        return row
+
+    out.append("Revenue" + "," * len(cols))
+    out += [",".join([n, *cells(n)]) for n in ("Product sales", "Services")]
+    out.append("Operating expenses" + "," * len(cols))
+    out += [",".join([n, *cells(n)]) for n in ("Salaries", "Marketing", "Rent")]
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return values
+
+
+CASES = [("en", "parentheses", True, 1), ("iso", "negative", False, 2), ("slash", "positive", True, 3)]
+
+
+@pytest.mark.parametrize(("header", "sign", "totals", "seed"), CASES)
+def test_growth_mom_qoq_yoy_on_two_years(tmp_path: Path, header: str, sign: str, totals: bool,
+                                         seed: int) -> None:
+    values = two_years(tmp_path / "pnl2.csv", header, sign, totals, seed)
+    months = pd.period_range("2025-01", periods=24, freq="M")
+    frame = pd.DataFrame(values, index=months)
+    revenue = frame["Product sales"] + frame["Services"]
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(tmp_path / "pnl2.csv")
+        yoy = _ask(analysis, "revenue growth year over year")
+        assert yoy.ok, yoy.text
+        assert yoy.steps[0].recipe == "line_growth"
+        now, before = revenue[12:].sum(), revenue[:12].sum()
+        f = yoy.steps[0].figures.figures
+        assert round(f["value"], 2) == round(now, 2) and round(f["previous"], 2) == round(before, 2)
+        assert format_money(now - before) in yoy.text
+        assert format_delta((now - before) / before) in yoy.text
+        march = _ask(analysis, "marketing yoy in March 2026")
+        change = frame["Marketing"].iloc[14] - frame["Marketing"].iloc[2]
+        assert march.ok and format_money(change) in march.text, march.text
+        qoq = _ask(analysis, "operating profit QoQ")
+        profit = (revenue - frame["Salaries"] - frame["Marketing"] - frame["Rent"])
+        by_q = profit.groupby(profit.index.asfreq("Q-DEC")).sum()
+        assert qoq.ok and format_money(by_q.iloc[-1] - by_q.iloc[-2]) in qoq.text, qoq.text
+        total = _ask(analysis, "total costs in Q2 2026")
+        costs = frame[["Salaries", "Marketing", "Rent"]].sum(axis=1)
+        assert format_money(costs[15:18].sum()) in total.text, total.text
+
+
+def test_yoy_on_one_year_says_why_not(tmp_path: Path) -> None:
+    (tmp_path / "one.csv").write_text(
+        "Account,Jan 2026,Feb 2026,Mar 2026\nRevenue,,,\nProduct sales,100,200,300\n"
+        "Operating expenses,,,\nRent,50,50,50\n", encoding="utf-8")
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(tmp_path / "one.csv")
+        for question, words in (("revenue yoy", "two years"), ("виручка рік до року", "двох років"),
+                                ("выручка год к году", "двух лет"), ("收入同比", "两年")):
+            answer = _ask(analysis, question)
+            assert not answer.ok and words in answer.text and "2026" in answer.text, answer.text
+            assert not answer.steps
+
+
+@pytest.mark.parametrize(("sign", "actual_months", "question", "language"), [
+    ("positive", 2, "budget vs actual year to date", "en"),
+    ("negative", 3, "відхилення від бюджету з початку року", "uk"),
+    ("parentheses", 1, "отклонение факта от бюджета", "ru"),
+    ("positive", 4, "预算与实际的差异", "zh"),
+])
+def test_budget_vs_actual_to_date(tmp_path: Path, sign: str, actual_months: int, question: str,
+                                  language: str) -> None:
+    rng = random.Random(actual_months)
+    lines = {"Sales revenue": True, "Marketing": False, "Rent": False, "IT": False}
+    head = ["Line"] + [f"{SHORT[m]} 2026 {w}" for m in range(6) for w in ("Budget", "Actual")]
+    rows, budget, actual = [",".join(head)], {}, {}
+    for name, revenue in lines.items():
+        budget[name] = [round(rng.uniform(100, 5000), 2) for _ in range(6)]
+        actual[name] = [round(v * rng.uniform(0.8, 1.2), 2) for v in budget[name][:actual_months]]
+        fmt = (lambda v: f"{v:.2f}") if revenue else SIGNS[sign]
+        cells = []
+        for m in range(6):
+            cells += [fmt(budget[name][m]), fmt(actual[name][m]) if m < actual_months else ""]
+        rows.append(",".join([name, *cells]))
+    (tmp_path / "bva.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(tmp_path / "bva.csv")
+        answer = _ask(analysis, question)
+    assert answer.ok, answer.text
+    [step] = answer.steps
+    assert step.recipe == "budget_to_date"
+    f = step.figures.figures
+    assert f["through_month"] == actual_months and f["months"] == actual_months
+    rb = sum(budget["Sales revenue"][:actual_months])
+    ra = sum(actual["Sales revenue"])
+    cb = sum(sum(budget[n][:actual_months]) for n in lines if not lines[n])
+    ca = sum(sum(actual[n]) for n in lines if not lines[n])
+    assert round(f["revenue_budget"], 2) == round(rb, 2)  # later months' budget not counted
+    assert round(f["cost_actual"], 2) == round(ca, 2) and round(f["cost_budget"], 2) == round(cb, 2)
+    for value in (ra, rb, ra - rb, ca, cb, ca - cb):
+        assert format_money(value, None, language) in answer.text, (value, answer.text)
+    verdicts = {"en": ("favourable", "unfavourable"), "uk": ("сприятливо", "несприятливо"),
+                "ru": ("благоприятно", "неблагоприятно"), "zh": ("有利", "不利")}[language]
+    good_revenue, good_cost = ra > rb, ca < cb
+    for good in (good_revenue, good_cost):
+        assert verdicts[0 if good else 1] in answer.text
+    per_line = {n: (sum(actual[n]) - sum(budget[n][:actual_months])) for n in lines}
+    favourable = sum(1 for n, v in per_line.items() if (v > 0) == lines[n] and v != 0)
+    assert f["favourable_lines"] == favourable
+    month_word = {"en": f"{SHORT[actual_months - 1]} 2026"}.get(language)
+    if month_word:
+        assert month_word in answer.text
+
+
+@pytest.mark.parametrize(("header", "sign", "question", "period"), [
+    ("en", "positive", "rank the cost centres", None),
+    ("iso", "negative", "which cost centre spent most in February", 2),
+    ("slash", "parentheses", "成本中心排名", None),
+    ("en", "positive", "рейтинг центрів витрат за березень", 3),
+])
+def test_cost_centre_rankings(tmp_path: Path, header: str, sign: str, question: str,
+                              period: int | None) -> None:
+    rng = random.Random(len(question))
+    centres = ["Sales", "IT", "HR", "Finance", "Legal"]
+    values = {c: [round(rng.uniform(100, 9000), 2) for _ in range(3)] for c in centres}
+    head = ["Cost centre"] + [HEADERS[header](m, 2026) for m in (1, 2, 3)] + ["Q1 2026"]
+    rows = [",".join(head)] + [",".join([c, *(SIGNS[sign](v) for v in vals),
+                                         SIGNS[sign](round(sum(vals), 2))])
+                               for c, vals in values.items()]
+    (tmp_path / "cc.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(tmp_path / "cc.csv")
+        answer = _ask(analysis, question)
+    assert answer.ok, answer.text
+    assert answer.steps[0].recipe == "rank_items"
+    totals = pd.Series({c: (v[period - 1] if period else sum(v)) for c, v in values.items()})
+    order = totals.sort_values(ascending=False)
+    assert [r["Cost centre"] for r in answer.steps[0].figures.head] == list(order.index)
+    language = "zh" if "成本" in question else "uk" if "центрів" in question else "en"
+    for value in order:
+        assert format_money(value, None, language) in answer.text
+        assert format_percent(value / order.sum(), language=language) in answer.text

@@ -1,0 +1,190 @@
+"""Offline finance questions on generated P&L workbooks (issue 11, point 7), en/uk/ru/zh.
+
+Each workbook is a statement in one language with costs stored as positive numbers or as
+negatives in accounting format; the questions are asked in that language. The parsed
+reading is asserted, and every figure the answer quotes is computed here with pandas from
+the generated lines, independently of the recipes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from analyst.planner.finask import read_ask
+from analyst.report.formats import format_money, format_percent
+from analyst.session.analysis import Analysis
+from tests.ingest.finance_books import NET_LABELS, PNL_LABELS, pnl_workbook
+
+MARKETING = {"en": "Marketing", "uk": "Маркетинг", "ru": "Маркетинг", "zh": "市场营销"}
+# (question, expected reading: kind, figure, line, by, quarter, month)
+QUESTIONS = {
+    "en": [("revenue in Q2", ("total", "revenue", None, None, 2, None)),
+           ("How much did we spend on marketing in March 2025?", ("total", None, "Marketing", None, None, 3)),
+           ("operating profit by quarter", ("by", "operating_profit", None, "Q", None, None)),
+           ("revenue by month", ("by", "revenue", None, "M", None, None)),
+           ("gross profit for the year", ("total", "gross_profit", None, None, None, None)),
+           ("net profit in 2nd quarter 2025", ("total", "net_profit", None, None, 2, None))],
+    "uk": [("виручка за 2 квартал", ("total", "revenue", None, None, 2, None)),
+           ("скільки витратили на маркетинг у березні 2025?", ("total", None, "Маркетинг", None, None, 3)),
+           ("операційний прибуток по кварталах", ("by", "operating_profit", None, "Q", None, None)),
+           ("виручка по місяцях", ("by", "revenue", None, "M", None, None)),
+           ("валовий прибуток за рік", ("total", "gross_profit", None, None, None, None)),
+           ("чистий прибуток за II квартал 2025", ("total", "net_profit", None, None, 2, None))],
+    "ru": [("выручка за 2 квартал", ("total", "revenue", None, None, 2, None)),
+           ("сколько потратили на маркетинг в марте 2025?", ("total", None, "Маркетинг", None, None, 3)),
+           ("операционная прибыль по кварталам", ("by", "operating_profit", None, "Q", None, None)),
+           ("выручка по месяцам", ("by", "revenue", None, "M", None, None)),
+           ("валовая прибыль за год", ("total", "gross_profit", None, None, None, None)),
+           ("чистая прибыль за второй квартал 2025", ("total", "net_profit", None, None, 2, None))],
+    "zh": [("第二季度收入是多少", ("total", "revenue", None, None, 2, None)),
+           ("2025年3月市场营销花了多少", ("total", None, "市场营销", None, None, 3)),
+           ("营业利润按季度", ("by", "operating_profit", None, "Q", None, None)),
+           ("收入按月", ("by", "revenue", None, "M", None, None)),
+           ("全年毛利", ("total", "gross_profit", None, None, None, None)),
+           ("2025年第2季度净利润", ("total", "net_profit", None, None, 2, None))],
+}
+
+
+def _labels(language: str) -> list[str]:
+    kinds = ("section", "line", "line", "subtotal", "section", "line", "line", "subtotal",
+             "subtotal", "ratio", "section", "line", "line", "line", "subtotal", "total")
+    labels = [lab for lab, k in zip(PNL_LABELS[language], kinds, strict=True) if k == "line"]
+    return labels + list(NET_LABELS[language][:2])
+
+
+@pytest.mark.parametrize("language", list(QUESTIONS))
+def test_the_reading_of_each_question(language: str) -> None:
+    for question, (kind, figure, line, by, quarter, month) in QUESTIONS[language]:
+        ask = read_ask(question, _labels(language))
+        assert ask is not None, question
+        assert (ask.kind, ask.figure, ask.line, ask.by, ask.quarter, ask.month) == (
+            kind, figure, line, by, quarter, month), question
+
+
+def expected(info: dict, language: str) -> pd.DataFrame:
+    """Revenue, costs and profits per month, from the generated lines (costs positive)."""
+    labels = PNL_LABELS[language]
+    lines = {k: [abs(v) for v in vals] if k not in (labels[1], labels[2]) else list(vals)
+             for k, vals in info["lines"].items()}
+    months = pd.period_range("2025-01", periods=info["months"], freq="M")
+    frame = pd.DataFrame(lines, index=months)
+    out = pd.DataFrame(index=months)
+    out["revenue"] = frame[[labels[1], labels[2]]].sum(axis=1)
+    out["cogs"] = frame[[labels[5], labels[6]]].sum(axis=1)
+    out["opex"] = frame[[labels[11], labels[12], labels[13]]].sum(axis=1)
+    out["gross_profit"] = out["revenue"] - out["cogs"]
+    out["operating_profit"] = out["gross_profit"] - out["opex"]
+    below = [n for n in NET_LABELS[language][:2] if n in frame]
+    out["net_profit"] = out["operating_profit"] - frame[below].sum(axis=1)
+    out["total_costs"] = out["cogs"] + out["opex"]
+    out[labels[13]] = frame[labels[13]]
+    return out
+
+
+VARIANTS = [(lang, negative) for lang in QUESTIONS for negative in (False, True)]
+
+
+@pytest.fixture(scope="module", params=VARIANTS, ids=[f"{lang}-{'neg' if n else 'pos'}" for lang, n in VARIANTS])
+def book(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+         ) -> Iterator[tuple[Analysis, dict, str]]:
+    language, negative = request.param
+    folder = tmp_path_factory.mktemp("fin")
+    path, info = pnl_workbook(folder / "pnl.xlsx", language=language, negative_costs=negative,
+                              net=True, loss_month=3 + len(language), seed=17 + negative)
+    with Analysis.open(folder / "ws", backend="local") as analysis:
+        analysis.add_file(path)
+        yield analysis, info, language
+
+
+def _ask(analysis: Analysis, question: str):
+    answer = next(e.answer for e in analysis.ask(question, brain="offline") if e.kind == "answer")
+    assert answer.ok, answer.text
+    return answer
+
+
+def _money(value: float, language: str) -> str:
+    return format_money(round(value, 2), None, language)
+
+
+def test_line_totals_and_lines_by_period(book: tuple[Analysis, dict, str]) -> None:
+    analysis, info, language = book
+    per = expected(info, language)
+    quarters = per.groupby(per.index.quarter).sum()
+    for question, (_kind, figure, _line, by, quarter, month) in QUESTIONS[language]:
+        answer = _ask(analysis, question)
+        [step] = answer.steps
+        assert step.recipe == "statement_figure", question
+        column = figure or MARKETING[language]
+        rows = per[column]
+        if quarter:
+            rows = rows[rows.index.quarter == quarter]
+        if month:
+            rows = rows[rows.index.month == month]
+        value = float(rows.sum())
+        assert round(step.figures.figures["value"], 2) == round(value, 2), question
+        assert _money(value, language) in answer.text, (question, answer.text)
+        if by == "Q":
+            for q in range(1, 5):
+                assert _money(float(quarters.loc[q, column]), language) in answer.text
+        if by == "M":
+            for v in per[column]:
+                assert _money(float(v), language) in answer.text
+        # The reading is said first, in the question's language.
+        first = {"en": "I read this as", "uk": "Я прочитав питання так", "ru": "Я понял вопрос так",
+                 "zh": "我理解的问题是"}[language]
+        assert answer.text.startswith(first), answer.text
+
+
+def test_margins_losses_and_expenses(book: tuple[Analysis, dict, str]) -> None:
+    analysis, info, language = book
+    per = expected(info, language)
+    questions = {"en": ("net margin by month", "loss-making months", "largest 3 expense lines"),
+                 "uk": ("чиста маржа по місяцях", "збиткові місяці", "найбільші 3 статті витрат"),
+                 "ru": ("чистая маржа по месяцам", "убыточные месяцы", "крупнейшие 3 статьи расходов"),
+                 "zh": ("净利率按月", "哪些月份亏损", "最大的3项费用")}[language]
+    margin = _ask(analysis, questions[0])
+    assert margin.steps[0].recipe == "statement_margins"
+    year = per.sum()
+    assert format_percent(year["net_profit"] / year["revenue"], language=language) in margin.text
+    for _, row in per.iterrows():
+        ratio = row["net_profit"] / row["revenue"]
+        if -1 <= ratio <= 1:
+            assert format_percent(ratio, language=language) in margin.text
+    losses = _ask(analysis, questions[1])
+    assert losses.steps[0].recipe == "loss_months"
+    lost = per[(per["operating_profit"] < 0) | (per["net_profit"] < 0)]
+    assert len(lost) >= 1
+    assert losses.steps[0].figures.figures["loss_months"] == len(lost)
+    for _, row in lost.iterrows():
+        assert _money(float(row["operating_profit"]), language) in losses.text
+    expenses = _ask(analysis, questions[2])
+    assert expenses.steps[0].recipe == "largest_expenses"
+    labels = PNL_LABELS[language]
+    costs = pd.Series({k: sum(abs(v) for v in info["lines"][k])
+                       for k in (labels[5], labels[6], labels[11], labels[12], labels[13])})
+    top = costs.sort_values(ascending=False).head(3)
+    assert [r["line_item"] for r in expenses.steps[0].figures.head] == list(top.index)
+    for name, value in top.items():
+        assert f"{name}" in expenses.text
+        assert _money(float(value), language) in expenses.text
+        assert format_percent(value / costs.sum(), language=language) in expenses.text
+
+
+def test_the_cli_answers_a_line_total_on_an_unseen_workbook(tmp_path: Path) -> None:
+    import json
+
+    from tests.cli.test_ask_report_cli import analyst
+
+    path, info = pnl_workbook(tmp_path / "q_pnl.xlsx", language="en", negative_costs=True,
+                              seed=41)
+    run = analyst("ask", str(path), "marketing in Q3", "--offline", "--json", "--backend",
+                  "local", "--workspace", str(tmp_path / "ws"), cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    value = sum(abs(v) for v in info["lines"]["Marketing"][6:9])
+    assert round(data["steps"][0]["figures"]["figures"]["value"], 2) == round(value, 2)
+    assert f"{value:,.2f}" in data["answer"]
