@@ -114,10 +114,11 @@ def ask_all(session: Session, questions: int, think: float, start: threading.Bar
         index = (session.index + k) % len(QUESTIONS)
         asked = time.perf_counter()
         answers: list[Answer] = []
+        told = False
         try:
             for event in session.analysis.ask(QUESTIONS[index][0], brain="offline"):
                 if event.kind == "status" and "waiting_s" in event.data:
-                    session.waited_notices += 1
+                    told = True  # no place was free: the question waited and was told so
                 if event.kind == "answer" and event.answer is not None:
                     answers.append(event.answer)
         except Exception as exc:  # noqa: BLE001  a lost answer, counted and shown
@@ -126,6 +127,7 @@ def ask_all(session: Session, questions: int, think: float, start: threading.Bar
             continue
         session.times.append(time.perf_counter() - asked)
         session.waits.append(session.analysis.lease.waited_s)
+        session.waited_notices += told
         if len(answers) != 1:
             session.problems.append(f"{QUESTIONS[index][0]!r}: {len(answers)} answers")
             session.lost += 1
@@ -263,7 +265,7 @@ def run_n(n: int, args: argparse.Namespace, base: Path, limits: Limits) -> Outco
         waits=[w for s in sessions for w in s.waits], lost=lost,
         restarts=sum(s.restarts for s in sessions), pauses=admission.pauses,
         resumed=sum(s.resumed for s in sessions),
-        waited=sum(1 for s in sessions for w in s.waits if w > 0.05),
+        waited=sum(s.waited_notices for s in sessions),
         most_running=sampler.most_running, containers_peak=sampler.containers_peak,
         machine_peak=sampler.machine_peak, machine_before=before,
         process_peak=sampler.process_peak, left=left,
@@ -307,19 +309,21 @@ def main() -> int:
           f"{args.rows} rows per file; {os.cpu_count()} CPUs; started {started} UTC, "
           f"load {os.getloadavg()[0]:.1f} at the end")
     print(f"{'N':>3} {'lost':>5} {'restarts':>8} {'pauses':>6} {'resumed':>7} {'waited':>6} "
-          f"{'p50 s':>7} {'p95 s':>7} {'p50/N1':>6} {'p95/N1':>6} {'1st p50':>7} {'q/s':>5} "
+          f"{'wait p95':>8} {'p50 s':>7} {'p95 s':>7} {'p50/b':>6} {'p95/b':>6} {'1st p50':>7} {'q/s':>5} "
           f"{'most':>4} {'cont MB':>7} {'proc MB':>7} {'host+MB':>7} {'wall s':>7}")
     for o in outcomes:
         p50, p95 = statistics.median(o.times) if o.times else float("nan"), pct(o.times, 0.95)
         print(f"{o.n:>3} {o.lost:>5} {o.restarts:>8} {o.pauses:>6} {o.resumed:>7} "
-              f"{o.waited:>6} {p50:>7.2f} {p95:>7.2f} {p50 / base:>6.1f} {p95 / base:>6.1f} "
+              f"{o.waited:>6} {pct(o.waits, 0.95):>8.2f} {p50:>7.2f} {p95:>7.2f} {p50 / base:>6.1f} {p95 / base:>6.1f} "
               f"{statistics.median(o.firsts) if o.firsts else float('nan'):>7.2f} "
               f"{len(o.times) / o.seconds:>5.2f} {o.most_running:>4} "
               f"{o.containers_peak // MB:>7} {o.process_peak // MB:>7} "
               f"{(o.machine_peak - o.machine_before) // MB:>7} {o.seconds:>7.1f}")
     print("lost: questions without a right answer (none, failed, or a figure unlike pandas'); "
           "restarts: steps whose sandbox restarted; pauses: idle sessions stopped for others; "
-          "resumed: answers that said so; waited: questions that waited for a place; most: "
+          "resumed: answers that said so; waited: questions that waited for a place (and were "
+          "told so); wait p95: their time waiting; p50/b, p95/b: to the first N's p50 (N=1 by "
+          "default), measured in this run; most: "
           "running containers at once (from the engine); cont MB: their memory at its peak "
           "(cgroups); proc MB: this process's peak RSS (the host side of all sessions); host+MB: the machine's peak "
           "used memory above its level before that N (other users of the machine included).")
