@@ -120,19 +120,41 @@ def workspace(session_id: str) -> Path:
     return store().workspace_dir(session_id)
 
 
-def kept_original(root: Path, name: str) -> Path:
+def kept_original(root: Path, name: str, files: Any | None = None) -> Path:
     """The one kept copy of the upload `name` in the workspace at `root`, to read it again
     with other options: the original the ingester keeps in `input/` (recorded in the
-    workspace's `files.json`), else, in workspaces of older versions, their `uploads/` copy.
+    session's file log `files`, by default the workspace's own), else, in workspaces of
+    older versions, their `uploads/` copy.
     """
-    from analyst.session.workspace_state import current_record
-
-    record = current_record(root, name)
-    if record is not None:
+    record = _recorded(root, name, files)
+    if record is not None and record.original:
         original = (root / record.original).resolve()
         if original.parent == (root / "input").resolve() and original.is_file():
             return original
-    return kept_upload(root, name)
+    return kept_upload(root, name, files)
+
+
+def _recorded(root: Path, name: str, files: Any | None) -> Any | None:
+    from analyst.session.file_log import current
+
+    return current(files if files is not None else file_log(root), name)
+
+
+def file_log(root: Path) -> Any:
+    """The file log of the workspace at `root`: an app session's rows in the store when
+    `root` is one of the store's workspaces, else the workspace's own `files.json` (the
+    command line's)."""
+    from analyst.session.file_log import WorkspaceFiles
+    from analyst.store.log import SessionFiles
+
+    # Found from the folder, not from `store()`: the workspace belongs to the store of its
+    # own data folder whatever this script run's settings say.
+    root = Path(root).resolve()
+    if root.parent.name == "workspaces":
+        keeper = Store(root.parent.parent)
+        if keeper.db_path.is_file() and keeper.files(root.name):
+            return SessionFiles(keeper, root.name)
+    return WorkspaceFiles(root)
 
 
 def upload_name(name: str) -> str:
@@ -152,7 +174,7 @@ def upload_name(name: str) -> str:
     return f"{stem}-{digest}{suffix}"
 
 
-def kept_upload(root: Path, name: str) -> Path:
+def kept_upload(root: Path, name: str, files: Any | None = None) -> Path:
     """Where workspaces of older versions kept a second copy of the upload `name`
     (`uploads/`; new uploads are kept once, in `input/`: see `kept_original`).
 
@@ -163,9 +185,9 @@ def kept_upload(root: Path, name: str) -> Path:
     legacy = root / "uploads" / _sanitised(name)
     if path == legacy or path.exists() or not legacy.is_file():
         return path
-    from analyst.session.workspace_state import current_record, sha256_of
+    from analyst.session.workspace_state import sha256_of
 
-    record = current_record(root, name)
+    record = _recorded(root, name, files)
     return legacy if record is not None and record.sha256 == sha256_of(legacy) else path
 
 
@@ -182,50 +204,47 @@ def _split(safe: str) -> tuple[str, str]:
     return stem, suffix if stem else ""
 
 
+def session_files(session_id: str) -> Any:
+    """The session's file log: its rows in the store, the one record of its files."""
+    from analyst.store.log import SessionFiles
+
+    return SessionFiles(store(), session_id)
+
+
 def analysis(session: SessionRecord) -> Any:
     """This session's `Analysis`, opened once per browser session.
 
-    Its tables come back from the workspace (saved data cards, checked against the table
-    files; no second ingestion) and its conversation from the store, which is also where
-    it keeps every new answer (`SessionAnswers`: one record, no copy), so follow-up
-    questions to the model keep their context after a reload or a restart. A file whose
-    saved table changed on disk is never used: it is read again from the kept upload, or
-    left out; either way the Analyze page says so (`analysis.problems` has the details).
+    Its tables come back from the workspace (the saved data cards of the files its store
+    records, checked against the table files; no second ingestion) and its conversation
+    from the store, which is also where it keeps every new answer and file
+    (`SessionAnswers`, `SessionFiles`: one record each, no copy), so follow-up questions
+    to the model keep their context after a reload or a restart. A file whose saved table
+    changed on disk is never used: it is read again from the kept upload, or left out;
+    either way the Analyze page says so (`analysis.problems` has the details).
     """
     if st.session_state.get("analysis_sid") == session.id:
         return st.session_state["analysis"]
     from analyst.session.analysis import Analysis  # heavy (pandas): only when a session is used
-    from analyst.session.workspace_state import load_files
     from analyst.store.log import SessionAnswers
     from ui.i18n import t
 
     close_analysis()
     root = workspace(session.id)
-    history = SessionAnswers(store(), session.id)  # the one record of the answers
-    opened = Analysis.open(root, backend=settings().sandbox_backend, history=history)
-    restored = opened.cards
-    recorded = {r.name for r in load_files(root)}
-    cards: list[Any] = []
+    files = session_files(session.id)
+    ready = Analysis.open(root, backend=settings().sandbox_backend,
+                          history=SessionAnswers(store(), session.id), files=files)
+    restored = {c.source_file for c in ready.cards}
     notices: list[tuple[str, str, None]] = []
-    try:
-        for record in store().files(session.id):
-            known = [c for c in restored if c.source_file == record.name]
-            if not known and record.name not in recorded:
-                known = _stored_cards(record, root)  # a workspace from before files.json
-            if not known:  # not restorable from the workspace: read the kept upload again
-                known = _read_again(opened, session.id, record)
-                # Recorded but not restored: its table changed on disk or was lost.
-                if record.name in recorded:
-                    name = record.name
-                    notices.append(("success", t("restore_reread", name=name), None) if known
-                                   else ("error", t("restore_missing", name=name), None))
-            cards.extend(known)
-    finally:
-        opened.close()  # one Analysis per browser session: this one only read the workspace
-    # Only the files the store lists (what the user sees) take part in answers.
-    ready = Analysis(opened.workspace, backend=opened.backend, cards=tuple(cards),
-                     history=history)
-    ready.problems.extend(opened.problems)
+    for record in files.records():
+        if record.name in restored:
+            continue
+        # Not restorable from its saved cards (its table changed on disk or was lost, or a
+        # record of an older version): read the kept upload again.
+        known = _read_again(ready, root, record, files)
+        if record.original:
+            name = record.name
+            notices.append(("success", t("restore_reread", name=name), None) if known
+                           else ("error", t("restore_missing", name=name), None))
     if notices:  # shown on the Analyze page with the upload messages
         st.session_state.setdefault("upload_messages", []).extend(notices)
     st.session_state["analysis"] = ready
@@ -233,28 +252,16 @@ def analysis(session: SessionRecord) -> Any:
     return ready
 
 
-def _read_again(opened: Any, session_id: str, record: FileRecord) -> list[Any]:
-    """The file's cards read again from its kept upload; [] (and a problem) when it cannot be."""
+def _read_again(opened: Any, root: Path, record: Any, files: Any) -> list[Any]:
+    """The file's cards read again from its kept upload (the file log records them);
+    [] (and a problem) when it cannot be."""
     try:
-        known = opened.add_file(kept_original(workspace(session_id), record.name), record.name,
-                                ingest_options(record.options), replace=True)
+        return list(opened.add_file(kept_original(root, record.name, files), record.name,
+                                    ingest_options(record.options), replace=True))
     except Exception as exc:  # any failure: the file is left out and the user told
         log.warning("could not read %s again", record.name, exc_info=True)
         opened.problems.append(f"{record.name} could not be read again: {exc}")
         return []
-    store().update_file(session_id, record.id, record.options, [c.to_dict() for c in known])
-    return known
-
-
-def _stored_cards(record: FileRecord, root: Path) -> list[Any]:
-    """The store's cards of a file, when every table they describe is on disk; else []."""
-    from analyst.datacard import DataCard
-
-    try:
-        cards = [DataCard.from_dict(c) for c in record.cards]
-    except (TypeError, ValueError, KeyError):
-        return []  # written by an older version: read the file again instead
-    return cards if all((root / c.parquet_path).is_file() for c in cards) else []
 
 
 def ingest_options(options: dict[str, Any]) -> Any:

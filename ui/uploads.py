@@ -1,4 +1,5 @@
-"""Take uploaded files in: size check, ingest (which keeps the one copy), remember in the store."""
+"""Take uploaded files in: size check, ingest (which keeps the one copy; the `Analysis`
+records the file in the store, its one record)."""
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
         # A correction (or a newer upload under the same name) replaces the file's tables in
         # place, names kept: no `sales_2` beside the stale `sales` for answers to pick from.
         again = data is None or state.file_record(session.id, name) is not None
-        with _arrived(analysis.workspace.root, name, data) as path:
+        with _arrived(analysis.workspace.root, name, data, analysis.files) as path:
             cards = analysis.add_file(path, name, state.ingest_options(options or {}),
                                       replace=again, progress=progress)
     except Exception as exc:  # noqa: BLE001 - any unreadable file gets a sentence
@@ -68,13 +69,7 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
             _say("error", f"Could not read {name}. The file may be damaged or in a format I "
                           "do not know (CSV, Excel and Parquet work).", exc)
         return False
-    store = state.store()
-    record = state.file_record(session.id, name)
-    dicts = [c.to_dict() for c in cards]
-    if record is None:
-        store.add_file(session.id, name, options or {}, dicts)
-    else:
-        store.update_file(session.id, record.id, options or {}, dicts)
+    store = state.store()  # the `Analysis` recorded the file in it (`state.session_files`)
     # The open analysis already holds the new cards (add_file updated them in place), so it
     # is kept: rebuilding it would only restart the sandbox session a second time.
     st.session_state["just_read"] = name  # shown open until the next question
@@ -88,11 +83,11 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
 
 
 @contextmanager
-def _arrived(root: Path, name: str, data: bytes | None) -> Iterator[Path]:
+def _arrived(root: Path, name: str, data: bytes | None, files: Any) -> Iterator[Path]:
     """The file to read: new bytes in a temporary folder of the workspace (removed after),
     or, for a correction, the copy kept when it was first read."""
     if data is None:
-        yield state.kept_original(root, name)
+        yield state.kept_original(root, name, files)
         return
     folder = root / STATE_DIR
     folder.mkdir(parents=True, exist_ok=True)

@@ -2,7 +2,8 @@
 
 The UI and the CLI talk to this object only; it picks the brain (the LLM agent when a model
 is configured, else the offline planner), keeps the answers, and owns the session's life.
-The workspace remembers its files and answers (`workspace_state`), so `Analysis.open` on a
+Its files and answers are recorded in one place each (`file_log`, `answer_log`: the app's
+store, or the workspace's `.analyst/` for the command line), so `Analysis.open` on a
 workspace used before brings its data cards and history back.
 """
 
@@ -22,6 +23,8 @@ from analyst.events import Answer, Event, Step
 from analyst.session import workspace_state as state
 from analyst.session.admission import Admission, Lease, admission
 from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
+from analyst.session.file_log import FileLog, WorkspaceFiles
+from analyst.session.file_log import current as current_file
 from analyst.session.progress import Progress
 from analyst.session.restore import ingest_named, restore_files
 from analyst.session.stopping import (
@@ -70,6 +73,7 @@ class Analysis:
         cards: tuple[Any, ...] = (),
         history: AnswerLog | Sequence[Answer] | None = None,
         admission: Admission | None = None,
+        files: FileLog | None = None,
     ) -> None:
         self.workspace = workspace
         self.backend = backend
@@ -85,6 +89,8 @@ class Analysis:
         # The one record of this session's answers: read for the earlier conversation (so
         # follow-up questions keep their context), written with every answer given.
         self.answers: AnswerLog = _answer_log(history, workspace)
+        # The one record of its files, likewise: read on restore, written by `add_file`.
+        self.files: FileLog = files if files is not None else WorkspaceFiles(workspace.root)
         self._session: Any | None = None
         self._warned = False
         self._restore_pending = False
@@ -99,15 +105,17 @@ class Analysis:
     @classmethod
     def open(cls, root: Path | str, backend: str = "auto", limits: Limits | None = None,
              *, history: AnswerLog | Sequence[Answer] | None = None,
-             admission: Admission | None = None) -> Analysis:
+             admission: Admission | None = None,
+             files: FileLog | None = None) -> Analysis:
         """Prepare the workspace folders and the `recipes` library; the sandbox starts later.
 
         `history`: where the session's answers are kept, an `AnswerLog` (the app gives its
         store's, `SessionAnswers`), or earlier answers to hold in memory only; None: the
-        workspace's own `.analyst/history.jsonl`.
+        workspace's own `.analyst/history.jsonl`. `files`: where its files are recorded, a
+        `FileLog` (the app gives its store's, `SessionFiles`); None: `.analyst/files.json`.
         """
         analysis = cls(Workspace(Path(root)), backend=backend, limits=limits, history=history,
-                       admission=admission)
+                       admission=admission, files=files)
         analysis.workspace.ensure()
         analysis.install_recipes()
         # Cards and answers of an earlier session come back on first use, not here: the
@@ -152,7 +160,7 @@ class Analysis:
         for known, cards in self._sources:
             if (known.name, known.sha256, known.options) == (name, sha, opts):
                 return list(cards)
-        previous = state.current_record(self.workspace.root, name) if replace else None
+        previous = current_file(self.files, name) if replace else None
         old = [c for c in self._cards if c.source_file == name] if replace else []
         with place.scratch(self.workspace) as twin:
             fresh = ingest_named(path, name, options, twin, progress)
@@ -162,14 +170,15 @@ class Analysis:
         self._keep(new, replacing=old)
         if old:
             self.close()  # variables of the running session may hold the old table
-        if original is not None:
-            record = state.FileRecord.of(name, original, sha, opts, new, self.workspace.root)
-            self._sources = [(r, c) for r, c in self._sources if not (replace and r.name == name)]
-            self._sources.append((record, list(new)))
-            try:
-                state.add_record(self.workspace.root, record, replace=replace)
-            except OSError:
-                log.warning("could not record %s in the workspace", name, exc_info=True)
+        # Recorded even without a kept original (then it cannot be read again, but its
+        # saved cards still come back): the file log is the list of the session's files.
+        record = state.FileRecord.of(name, original or "", sha, opts, new, self.workspace.root)
+        self._sources = [(r, c) for r, c in self._sources if not (replace and r.name == name)]
+        self._sources.append((record, list(new)))
+        try:
+            self.files.add(record, replace=replace)
+        except (OSError, sqlite3.Error):
+            log.warning("could not record %s", name, exc_info=True)
         return list(new)
 
     def _keep(self, new: list[Any], replacing: Sequence[Any] = ()) -> None:
@@ -186,7 +195,7 @@ class Analysis:
         if not self._restore_pending:
             return
         self._restore_pending = False
-        restored, problems = restore_files(self.workspace)
+        restored, problems = restore_files(self.workspace, self.files)
         for record, cards in restored:
             self._keep(cards)
             self._sources.append((record, cards))

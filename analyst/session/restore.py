@@ -1,4 +1,5 @@
-"""Bringing back the files of an earlier session of a workspace (see `workspace_state`).
+"""Bringing back the files of an earlier session of a workspace (its `file_log`: the
+store for the app, `workspace_state`'s `files.json` for the command line).
 
 Saved cards are used when every table file is still the one they describe; otherwise the
 kept original is read again with the same options (deterministic), and a table that
@@ -9,24 +10,29 @@ from __future__ import annotations
 
 import logging
 import shutil
+import sqlite3
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from analyst.datacard import DataCard
 from analyst.session import workspace_state as state
+from analyst.session.file_log import FileLog, WorkspaceFiles
 from sandbox import Workspace, WorkspaceError
 
 log = logging.getLogger(__name__)
 
 
-def restore_files(workspace: Workspace) -> tuple[list[tuple[state.FileRecord, list[Any]]], list[str]]:
-    """The cards of every recorded file, and what could not be restored, in plain words."""
+def restore_files(workspace: Workspace, files: FileLog | None = None,
+                  ) -> tuple[list[tuple[state.FileRecord, list[Any]]], list[str]]:
+    """The cards of every file `files` records (default: the workspace's `files.json`), and
+    what could not be restored, in plain words."""
     from analyst.ingest import IngestError, IngestOptions
     from analyst.session import file_tables as place
 
     root = workspace.root
-    records = state.load_files(root)
+    log_ = files if files is not None else WorkspaceFiles(root)
+    records = log_.records()
     restored, problems, kept = [], [], list(records)
     with place.scratch(workspace) as twin:
         # Older records keep no cards: replaying them in order into an empty twin gives each
@@ -35,6 +41,11 @@ def restore_files(workspace: Workspace) -> tuple[list[tuple[state.FileRecord, li
             try:
                 if record.cards:
                     cards = state.saved_cards(record, root)
+                    if cards is None and not record.original:
+                        # A record of an older app version, which kept its upload elsewhere
+                        # (`uploads/`): the app reads that copy again (`ui.state`).
+                        log.info("%s has no kept original recorded", record.name)
+                        continue
                     if cards is None:  # a table file was deleted: read the original again
                         with place.scratch(workspace) as alone:
                             recorded = [DataCard.from_dict(c) for c in record.cards]
@@ -57,8 +68,8 @@ def restore_files(workspace: Workspace) -> tuple[list[tuple[state.FileRecord, li
     restored = [item for i, item in enumerate(restored) if last[item[0].name] == i]
     if kept != records:
         try:  # next time the cards come from the saved JSON, without reading again
-            state.save_files(root, kept)
-        except OSError:
+            log_.rewrite(kept)
+        except (OSError, sqlite3.Error):
             log.warning("could not update the workspace's file list", exc_info=True)
     return restored, problems
 

@@ -135,26 +135,38 @@ class Store:
     # Files ---------------------------------------------------------------------------
 
     def add_file(
-        self, session_id: str, name: str, options: dict[str, Any], cards: list[dict[str, Any]]
+        self, session_id: str, name: str, options: dict[str, Any], cards: list[dict[str, Any]],
+        source: dict[str, Any] | None = None,
     ) -> FileRecord:
         now = _now()
         with self._connect() as conn:
             cur = conn.execute(
-                "INSERT INTO files (session_id, name, options, cards, added) VALUES (?, ?, ?, ?, ?)",
-                (session_id, name, _dump(options), _dump(cards), now),
+                "INSERT INTO files (session_id, name, options, cards, added, source)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (session_id, name, _dump(options), _dump(cards), now,
+                 None if source is None else _dump(source)),
             )
             self.touch(conn, session_id)
-        return FileRecord(int(cur.lastrowid or 0), session_id, name, options, cards, now)
+        return FileRecord(int(cur.lastrowid or 0), session_id, name, options, cards, now, source)
 
     def update_file(
-        self, session_id: str, file_id: int, options: dict[str, Any], cards: list[dict[str, Any]]
+        self, session_id: str, file_id: int, options: dict[str, Any], cards: list[dict[str, Any]],
+        source: dict[str, Any] | None = None,
     ) -> None:
-        """Record a re-ingestion with corrected options."""
+        """Record a re-ingestion with corrected options (`source` None keeps the row's)."""
         with self._connect() as conn:
             conn.execute(
-                "UPDATE files SET options = ?, cards = ? WHERE id = ? AND session_id = ?",
-                (_dump(options), _dump(cards), file_id, session_id),
+                "UPDATE files SET options = ?, cards = ?, source = COALESCE(?, source)"
+                " WHERE id = ? AND session_id = ?",
+                (_dump(options), _dump(cards), None if source is None else _dump(source),
+                 file_id, session_id),
             )
+            self.touch(conn, session_id)
+
+    def remove_file(self, session_id: str, file_id: int) -> None:
+        """Forget a file's record (a record replaced by another of the same name)."""
+        with self._connect() as conn:
+            conn.execute("DELETE FROM files WHERE id = ? AND session_id = ?", (file_id, session_id))
             self.touch(conn, session_id)
 
     def files(self, session_id: str) -> list[FileRecord]:
@@ -164,7 +176,8 @@ class Store:
             ).fetchall()
         return [
             FileRecord(r["id"], r["session_id"], r["name"], json.loads(r["options"]),
-                       json.loads(r["cards"]), r["added"])
+                       json.loads(r["cards"]), r["added"],
+                       None if r["source"] is None else json.loads(r["source"]))
             for r in rows
         ]
 

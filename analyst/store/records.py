@@ -90,6 +90,9 @@ class FileRecord:
     cards: list[dict[str, Any]]
     """`DataCard.to_dict()` of every table read from the file."""
     added: str
+    source: dict[str, Any] | None = None
+    """Where its one kept copy is and what was read (`original`, `sha256`, `tables`: the
+    rest of the session's `workspace_state.FileRecord`); None in rows of older versions."""
 
 
 @dataclass(frozen=True)

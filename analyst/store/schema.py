@@ -73,6 +73,10 @@ MIGRATIONS: tuple[Migration, ...] = (
               """)),
     Migration(3, "whole step records (steps.record: Step.to_dict()) and artifact hashes",
               _step_records),
+    # Older rows keep NULL: `analyst.store.log.SessionFiles` completes them once from the
+    # workspace's files.json (which those versions also wrote) or the table files on disk.
+    Migration(4, "the whole file record (files.source: kept original, SHA-256, table hashes)",
+              add_column("files", "source", "TEXT")),
 )
 LATEST = MIGRATIONS[-1].version
 
