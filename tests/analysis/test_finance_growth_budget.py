@@ -181,3 +181,59 @@ def test_cost_centre_rankings(tmp_path: Path, header: str, sign: str, question: 
     for value in order:
         assert format_money(value, None, language) in answer.text
         assert format_percent(value / order.sum(), language=language) in answer.text
+
+
+GROWTH_QUESTIONS = {"uk": ("зростання виручки рік до року", "Виручка"),
+                    "ru": ("рост выручки год к году", "Выручка"),
+                    "zh": ("收入同比增长", "收入")}
+
+
+@pytest.mark.parametrize("language", list(GROWTH_QUESTIONS))
+def test_growth_in_other_languages_is_said_in_them(tmp_path: Path, language: str) -> None:
+    values = two_years(tmp_path / "pnl2.csv", "iso", "parentheses", False, 7)
+    revenue = pd.Series(values["Product sales"]) + pd.Series(values["Services"])
+    question, word = GROWTH_QUESTIONS[language]
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(tmp_path / "pnl2.csv")
+        answer = _ask(analysis, question)
+    assert answer.ok, answer.text
+    now, before = revenue[12:].sum(), revenue[:12].sum()
+    for value in (now, before, now - before):
+        assert format_money(value, None, language) in answer.text
+    assert format_delta((now - before) / before, language) in answer.text
+    assert word in answer.text
+    # The recipe's English notes are said in the reader's language.
+    assert "Costs were stored" not in answer.text and "convention" not in answer.text
+
+
+@pytest.mark.parametrize(("language", "question", "not_stated"), [
+    ("en", "operating margin by month", "not stated"),
+    ("uk", "операційна маржа по місяцях", "не наводиться"),
+    ("ru", "операционная маржа по месяцам", "не приводится"),
+    ("zh", "营业利润率按月", "不予列示"),
+])
+def test_a_margin_outside_the_bounds_is_not_stated(tmp_path: Path, language: str, question: str,
+                                                   not_stated: str) -> None:
+    """March has revenue but costs over twice it (margin below -100%), April no revenue:
+    their margins are not stated; the other months' and the quarter's are."""
+    revenue = [1000.0, 1200.0, 100.0, 0.0, 1500.0, 900.0]
+    rent = [300.0, 300.0, 450.5, 300.0, 300.0, 300.0]
+    head = ",".join(["Account", *(f"2026-{m:02d}" for m in range(1, 7))])
+    text = "\n".join([head, "Revenue" + "," * 6,
+                      ",".join(["Product sales", *(f"{v:.2f}" for v in revenue)]),
+                      "Operating expenses" + "," * 6,
+                      ",".join(["Rent", *(f'"({v:,.2f})"' for v in rent)])]) + "\n"
+    (tmp_path / "m.csv").write_text(text, encoding="utf-8")
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(tmp_path / "m.csv")
+        answer = _ask(analysis, question)
+    assert answer.ok, answer.text
+    rows = {r["month"]: r["operating_margin_pct"] for r in answer.steps[0].figures.head}
+    assert pd.isna(rows["2026-03"]) and pd.isna(rows["2026-04"])
+    assert answer.text.count(not_stated) >= 2, answer.text
+    assert format_percent((100.0 - 450.5) / 100.0, language=language) not in answer.text
+    for r, c in zip(revenue, rent, strict=True):
+        if r > 0 and abs((r - c) / r) <= 1:
+            assert format_percent((r - c) / r, language=language) in answer.text
+    year = (sum(revenue) - sum(rent)) / sum(revenue)
+    assert format_percent(year, language=language) in answer.text

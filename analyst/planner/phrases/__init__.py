@@ -88,6 +88,16 @@ NOTE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("note_guessed_opex", (r"Not recognised by name, counted as operating expenses: "
                               r"(?P<names>.+)\.")),
         ("note_below_line", r"Below the operating line, left out: (?P<names>.+)\."),
+        # Written by the statement recipes (recipes/statement.py, recipes/finance_ask.py).
+        ("note_costs_negative", (r"Costs were stored as negative numbers \(an accounting "
+                                r"convention\); they are taken as positive costs\.")),
+        ("note_below_costs", r"Below the operating line \(taken as costs\): (?P<names>.+)\."),
+        ("note_amounts_negative", (r"Amounts were stored as negative numbers \(an accounting "
+                                  r"convention\); they are taken as positive\.")),
+        ("note_margin_months", (r"(?P<rows>\d+) month\(s\) have a margin that is not stated "
+                               r"\(revenue not positive or the margin outside -100%\.\.100%\)\.")),
+        ("note_no_actual", (r"(?P<rows>\d+) line-month\(s\) up to (?P<month>\S+) have no actual "
+                           r"and are left out: (?P<names>.+)\.")),
         # Written by recipes/sanity.py: a figure that fails a check is not stated.
         ("note_cost_sign", (r"'(?P<column>.+?)' holds costs stored as negative numbers \(an "
                            r"accounting convention\); they are taken as positive costs\.")),
