@@ -325,6 +325,9 @@ def budget_step(cards: Sequence[Any], year: int | None, lang: str) -> PlannedSte
         wide = next((c for c in cards if c.table == getattr(card, "wide_table", None)), None)
         names = {c.name: c for c in card.columns}
         if wide is None or "Measure" not in names or "Period" not in names or "Value" not in names:
+            found = _columns_budget(card, year, lang)
+            if found is not None:
+                return found
             continue
         measures = [m for m in dict.fromkeys(
             found[1] for found in map(period_of, wide.period_columns) if found) if m]
@@ -349,6 +352,37 @@ def budget_step(cards: Sequence[Any], year: int | None, lang: str) -> PlannedSte
     return None
 
 
+_MONTH_COLUMN = re.compile(r"month|period|date|місяц|період|дата|месяц|период|月|日期|期间",
+                           re.IGNORECASE)
+
+
+def _columns_budget(card: Any, year: int | None, lang: str) -> PlannedStep | None:
+    """Budget vs actual to date on a long table: a line, a month, a budget and an actual
+    column ("Month, Line, Budget, Actual")."""
+    numbers = [c for c in card.columns if c.role in ("money", "number", "quantity")]
+    budget = next((c for c in numbers if _BUDGET_WORD.search(c.name)), None)
+    actual = next((c for c in numbers if _ACTUAL_WORD.search(c.name) and c is not budget), None)
+    date = next((c for c in card.columns if c.role == "date"), None) or next(
+        (c for c in card.columns if c.role in ("category", "text") and _MONTH_COLUMN.search(c.name)),
+        None)
+    line = next((c for c in card.columns if c.role in ("category", "text") and c is not date
+                 and c.name != "Section"), None)
+    if budget is None or actual is None or date is None or line is None:
+        return None
+    args: dict[str, Any] = {"line": line.name, "date": date.name, "budget": budget.name,
+                            "actual": actual.name}
+    if any(c.name == "Section" for c in card.columns):
+        args["section"] = "Section"
+    if year is not None:
+        args["year"] = year
+    currency = column_currency(actual) or column_currency(budget)
+    if currency:
+        args["currency"] = currency_unit(currency, lang)
+    title = say(lang, "title_budget")
+    return PlannedStep("budget_to_date", title, "budget_to_date", card.parquet_path, args,
+                       chart_title=None if lang == "en" else title, language=lang)
+
+
 def ranking_table(cards: Sequence[Any]) -> Any | None:
     """A tidy table of items (cost centres, departments) by period: the first long table of
     a wide table with one key column and no measures, that is not a statement."""
@@ -356,15 +390,23 @@ def ranking_table(cards: Sequence[Any]) -> Any | None:
         if not getattr(card, "wide_table", None):
             continue
         names = [c.name for c in card.columns]
-        keys = [c for c in card.columns if c.role in ("category", "text")]
+        # A cost-centre statement's tidy table keeps each centre's section beside it.
+        keys = [c for c in card.columns if c.role in ("category", "text") and c.name != "Section"]
         if "Period" in names and "Value" in names and "Measure" not in names and len(keys) == 1 \
-                and "Section" not in names:
+                and not _is_pnl(card):
             return card
     return None
 
 
+def _is_pnl(card: Any) -> bool:
+    """A P&L's tidy table (revenue lines among its line items), not costs by cost centre."""
+    table = pnl_table(card)
+    return table is not None and bool(table.section) and table.account == "Line item"
+
+
 def ranking_step(card: Any, ask: FinAsk, lang: str) -> PlannedStep:
-    item = next(c.name for c in card.columns if c.role in ("category", "text"))
+    item = next(c.name for c in card.columns if c.role in ("category", "text")
+                and c.name != "Section")
     args: dict[str, Any] = {"item": item, "date": "Period", "value": "Value"}
     args.update({k: v for k, v in (("year", ask.year), ("quarter", ask.quarter),
                                    ("month", ask.month)) if v is not None})

@@ -352,24 +352,36 @@ def budget_to_date(
     df: pd.DataFrame,
     line: str,
     date: str,
-    value: str,
-    measure: str,
     budget: str,
     actual: str,
+    value: str | None = None,
+    measure: str | None = None,
     section: str | None = None,
     year: int | None = None,
     currency: str | None = None,
 ) -> RecipeResult:
-    """Budget vs actual per line over the months with actuals (a tidy table: line, month,
-    `measure` naming `budget` or `actual`, `value`)."""
-    require(df, line, date, value, measure, section)
-    numbers, notes = to_number(df[value], value)
-    dates, date_notes = to_dates(df[date], date)
+    """Budget vs actual per line over the months with actuals. A tidy table (line, month,
+    `measure` naming `budget` or `actual`, `value`), or with `budget` and `actual` as
+    columns beside the line and the month."""
+    if measure is not None and value is not None:
+        require(df, line, date, value, measure, section)
+        numbers, notes = to_number(df[value], value)
+        which = df[measure].astype("string").str.strip()
+        source = df
+    else:
+        require(df, line, date, budget, actual, section)
+        plan_values, notes = to_number(df[budget], budget)
+        real_values, real_notes = to_number(df[actual], actual)
+        # An empty actual is a month not in yet: not counted at all, which the answer says.
+        notes += [n for n in real_notes if "have no value in" not in n]
+        source = pd.concat([df, df], ignore_index=True)
+        numbers = pd.concat([plan_values, real_values], ignore_index=True)
+        which = pd.Series([budget] * len(df) + [actual] * len(df), dtype="string")
+    dates, date_notes = to_dates(source[date], date)
     notes += date_notes
-    which = df[measure].astype("string").str.strip()
-    frame = pd.DataFrame({"line": to_labels(df[line]), "month": dates.dt.to_period("M"),
+    frame = pd.DataFrame({"line": to_labels(source[line]), "month": dates.dt.to_period("M"),
                           "which": which, "value": numbers,
-                          "section": (df[section].astype("string").fillna("") if section
+                          "section": (source[section].astype("string").fillna("") if section
                                       else "")})
     frame = frame[frame["month"].notna()]
     if year is None:

@@ -237,3 +237,60 @@ def test_a_margin_outside_the_bounds_is_not_stated(tmp_path: Path, language: str
             assert format_percent((r - c) / r, language=language) in answer.text
     year = (sum(revenue) - sum(rent)) / sum(revenue)
     assert format_percent(year, language=language) in answer.text
+
+
+@pytest.mark.parametrize(("names", "months", "sign", "question", "language"), [
+    (("Month", "Line", "Budget", "Actual"), "iso", "positive", "budget vs actual ytd", "en"),
+    (("Місяць", "Стаття", "Бюджет", "Факт"), "slash", "negative", "бюджет проти факту", "uk"),
+    (("Месяц", "Статья", "План", "Факт"), "en", "negative", "план факт с начала года", "ru"),
+])
+def test_budget_to_date_on_a_long_table(tmp_path: Path, names: tuple[str, ...], months: str,
+                                        sign: str, question: str, language: str) -> None:
+    """Month, line, budget and actual as columns; actuals for the first months only."""
+    rng = random.Random(len(question))
+    lines = {"Revenue": True, "Rent": False, "Travel": False}
+    upto = 1 + len(question) % 4
+    rows = [",".join(names)]
+    budget: dict[str, list[float]] = {n: [] for n in lines}
+    actual: dict[str, list[float]] = {n: [] for n in lines}
+    for m in range(1, 7):
+        for name, revenue in lines.items():
+            b = round(rng.uniform(100, 900), 2)
+            a = round(b * rng.uniform(0.7, 1.3), 2)
+            budget[name].append(b)
+            flip = -1 if sign == "negative" and not revenue else 1
+            cell = f"{a * flip:.2f}" if m <= upto else ""
+            if m <= upto:
+                actual[name].append(a)
+            rows.append(",".join([HEADERS[months](m, 2026), name, f"{b * flip:.2f}", cell]))
+    (tmp_path / "long_budget.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(tmp_path / "long_budget.csv")
+        answer = _ask(analysis, question)
+    assert answer.ok, answer.text
+    [step] = answer.steps
+    assert step.recipe == "budget_to_date"
+    f = step.figures.figures
+    assert f["through_month"] == upto
+    cb = sum(sum(budget[n][:upto]) for n in ("Rent", "Travel"))
+    ca = sum(sum(actual[n]) for n in ("Rent", "Travel"))
+    rb, ra = sum(budget["Revenue"][:upto]), sum(actual["Revenue"])
+    assert round(f["cost_budget"], 2) == round(cb, 2) and round(f["cost_actual"], 2) == round(ca, 2)
+    assert round(f["revenue_budget"], 2) == round(rb, 2)
+    for value in (ca - cb, ra - rb):
+        assert format_money(value, None, language) in answer.text, answer.text
+
+
+def test_cost_centres_of_a_statement_are_ranked_without_its_subtotals(tmp_path: Path) -> None:
+    (tmp_path / "ccs.csv").write_text(
+        "Cost centre,Jan 2026,Feb 2026,Mar 2026\nOperations,,,\nWarehouse,100.10,110,120\n"
+        "Fleet,200,210.20,220\nTotal operations,300.10,320.20,340\nSupport,,,\nIT,50,60,70.30\n"
+        "HR,10,20,30\nTotal support,60,80,100.30\n", encoding="utf-8")
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(tmp_path / "ccs.csv")
+        answer = _ask(analysis, "rank the cost centres")
+    assert answer.ok, answer.text
+    head = answer.steps[0].figures.head
+    assert [r["Cost centre"] for r in head] == ["Fleet", "Warehouse", "IT", "HR"]
+    for figure in ("630.20", "330.10", "180.30", "60.00", "1,200.60"):
+        assert figure in answer.text
