@@ -33,7 +33,8 @@ from analyst.planner.tables import (
     pnl_table,
     report_tables,
 )
-from analyst.report.formats import currency_unit, number_marks
+from analyst.recipes.numbers import marks as number_marks
+from analyst.report.formats import currency_unit
 
 _BREAKDOWN_DIMENSIONS = ("category", "region", "channel", "store", "manager", "country", "city")
 _FREQ = {"month": "M", "week": "W", "quarter": "Q"}

@@ -12,13 +12,12 @@ from pathlib import Path
 
 import pandas as pd
 
+from .numbers import fixed, language_code, local_style
+
 DOMAIN = "analyst"  # the catalogue's gettext domain (analyst.words.catalog.DOMAIN)
 
 CURRENCY_SYMBOLS = set("$€£¥₴₽₸₹元")
 
-# Languages that group thousands with a non-breaking space and use a decimal comma, the
-# currency mark after the number (as the report's tables do).
-_COMMA_LANGUAGES = ("uk", "ru")
 
 
 def chart_word(key: str, language: str = "en", count: int | None = None,
@@ -59,8 +58,7 @@ def _catalogue(language: str) -> gettext.NullTranslations:
     return translations(language)
 
 
-def _language(language: str | None) -> str:
-    return (language or "en").lower().replace("_", "-").split("-")[0]
+_language = language_code
 
 
 def format_value(value: float, unit: str = "number", currency: str | None = None,
@@ -70,24 +68,18 @@ def format_value(value: float, unit: str = "number", currency: str | None = None
     mark after the number), 12.5 percent -> "12,5%"."""
     if value is None or pd.isna(value):
         return ""
-    comma = _language(language) in _COMMA_LANGUAGES
+    comma = local_style(language)
     if unit == "percent":
-        return _marks(f"{value:,.{1 if decimals is None else decimals}f}", comma) + "%"
+        return fixed(value, 1 if decimals is None else decimals, language) + "%"
+    # Charts are read at a glance: whole units from 100 up, cents only on small figures.
     places = decimals if decimals is not None else (0 if abs(value) >= 100 or value == int(value) else 2)
-    text = _marks(f"{abs(value):,.{places}f}", comma)
+    text = fixed(abs(value), places, language)
     sign = "-" if value < 0 and text.strip("0.,\u00a0") else ""
     if unit == "money" and currency:
         if not comma and (currency in CURRENCY_SYMBOLS or len(currency) == 1):
             return f"{sign}{currency}{text}"
         return f"{sign}{text}\u00a0{currency}" if comma else f"{sign}{text} {currency}"
     return f"{sign}{text}"
-
-
-def _marks(english: str, comma: bool) -> str:
-    """"2,009,930.98" -> "2 009 930,98" (U+00A0) for the decimal-comma languages."""
-    if not comma:
-        return english
-    return english.replace(",", "\u00a0").replace(".", ",")
 
 
 # Short month names as a reader writes them under a chart ("Mar 2026", "бер. 2026").
@@ -123,6 +115,6 @@ def localise_counts(text: str, language: str = "en") -> str:
     """Counts a recipe wrote English-style in a caption ("1,204 items") in the reader's
     style ("1 204" with U+00A0 in uk/ru). Only thousands-comma integers are touched; our
     formatters never write a decimal comma followed by exactly three digits."""
-    if _language(language) not in _COMMA_LANGUAGES:
+    if not local_style(language):
         return text
     return _ENGLISH_COUNT.sub(lambda m: m.group(0).replace(",", "\u00a0"), text)

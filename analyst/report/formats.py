@@ -21,10 +21,10 @@ import math
 from numbers import Real
 
 from analyst.currency import currency_code
+from analyst.recipes.numbers import NBSP, fixed, language_code, local_style
 from analyst.words.catalog import message
 
 MISSING = "\u2014"  # em dash: the figure could not be computed
-NBSP = "\u00a0"
 
 # Symbols every embedded font draws; other currencies are shown by their ISO code.
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "\u20ac", "GBP": "\u00a3", "JPY": "\u00a5", "CNY": "\u00a5"}
@@ -35,18 +35,9 @@ ZERO_DECIMAL_CURRENCIES = frozenset({"JPY", "KRW", "VND", "CLP", "ISK", "HUF"})
 LOCAL_UNITS = {"UAH": "грн", "RUB": "руб."}
 
 FORMATS = ("money", "int", "number", "percent")
-LOCAL_STYLE_LANGUAGES = frozenset({"uk", "ru"})
-"""Languages written "2 009 930,98 грн"; all others use the English style."""
 
 
-def _local(language: str | None) -> bool:
-    code = (language or "en").lower().replace("_", "-").split("-")[0]
-    return code in LOCAL_STYLE_LANGUAGES
-
-
-def number_marks(language: str | None = "en") -> tuple[str, str]:
-    """(thousands, decimal) marks of `language`: ("\u00a0", ",") for uk/ru, else (",", ".")."""
-    return (NBSP, ",") if _local(language) else (",", ".")
+_local = local_style
 
 
 def currency_unit(currency: str | None, language: str | None = "en") -> str | None:
@@ -68,14 +59,7 @@ def _is_missing(value: object) -> bool:
         return False
 
 
-def _fixed(value: float, decimals: int, language: str | None = "en") -> str:
-    text = format(value, f",.{decimals}f")
-    # -0.001 rounds to "-0.00": a sign on a zero figure is noise, not information.
-    if text.startswith("-") and not any(ch in "123456789" for ch in text):
-        text = text[1:]
-    if _local(language):
-        text = text.replace(",", NBSP).replace(".", ",")
-    return text
+_fixed = fixed
 
 
 def format_number(value: float | None, decimals: int = 2, language: str | None = "en") -> str:
@@ -137,7 +121,7 @@ def format_delta(delta: float | None, language: str | None = "en",
     if _is_missing(delta):
         return MISSING
     if unit == "points":
-        code = (language or "en").lower().replace("_", "-").split("-")[0]
+        code = language_code(language)
         text = _fixed(float(delta) * 100, 1, language)  # type: ignore[arg-type]
         text += NBSP + message(code, "report", "points")
     else:
@@ -151,7 +135,7 @@ def excel_delta_format(unit: str = "relative", language: str | None = "en") -> s
     is stored as points (1.2), the cell's format adds the unit."""
     if unit != "points":
         return "+0.0%;-0.0%;0.0%"
-    code = (language or "en").lower().replace("_", "-").split("-")[0]
+    code = language_code(language)
     word = message(code, "report", "points").replace('"', "")
     return ";".join(f'{sign}0.0" {word}"' for sign in ("+", "-", ""))
 

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
+from analyst.recipes.numbers import language_code
 from analyst.words.catalog import CATALOGUES, keys, message
 
 CONTEXT = "report"  # the labels' context in the message catalogue (analyst.words)
@@ -29,7 +30,7 @@ def detect_language(texts: Iterable[str]) -> str:
 def labels_for(language: str | None) -> dict[str, str]:
     """Labels for "uk", "uk-UA", "zh_CN"...; unknown languages fall back to English. The
     table also names its language ("language": "uk"): figures follow its style."""
-    key = (language or "en").lower().replace("_", "-").split("-")[0]
+    key = language_code(language)
     return dict(_labels(key if key in CATALOGUES else "en"))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from analyst.recipes.numbers import language_code
 from analyst.words.catalog import LANGUAGES, message, plural_message
 
 __all__ = ["LANGUAGES", "normalise", "say"]
@@ -16,7 +17,7 @@ __all__ = ["LANGUAGES", "normalise", "say"]
 
 def normalise(language: str | None) -> str:
     """"uk-UA", "zh_CN", "RU" -> a supported code; unknown or None -> "en"."""
-    code = (language or "en").lower().replace("_", "-").split("-")[0]
+    code = language_code(language)
     return code if code in LANGUAGES else "en"
 
 

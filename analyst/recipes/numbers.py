@@ -1,0 +1,50 @@
+"""The one language normaliser and the one number style, shared by the host and the sandbox.
+
+The recipes run inside the sandbox, whose Python has the standard library only, so this
+module imports nothing else; the report's formatters (`analyst.report.formats`), the chart
+labels (`recipes.labels`) and the catalogue (`analyst.words.normalise`) build on it, and a
+figure therefore reads the same on a chart, in an answer, in the PDF and in the Excel sheet.
+
+English style (also Chinese and Japanese): "1,234,567.89". Ukrainian and Russian: thousands
+grouped with U+00A0 (a figure never breaks across lines, and every embedded font has it) and
+a decimal comma: "1 234 567,89".
+"""
+
+from __future__ import annotations
+
+NBSP = "\u00a0"
+LOCAL_STYLE_LANGUAGES = frozenset({"uk", "ru"})
+"""Languages written "2 009 930,98 грн"; all others use the English style."""
+
+
+def language_code(language: str | None) -> str:
+    """"uk-UA", "zh_CN", "RU", None -> "uk", "zh", "ru", "en": the primary subtag only."""
+    return (language or "en").strip().lower().replace("_", "-").split("-")[0] or "en"
+
+
+def local_style(language: str | None) -> bool:
+    """Whether `language` writes numbers "1 234,5" rather than "1,234.5"."""
+    return language_code(language) in LOCAL_STYLE_LANGUAGES
+
+
+def marks(language: str | None) -> tuple[str, str]:
+    """(thousands, decimal) marks of `language`: ("\u00a0", ",") for uk/ru, else (",", ".")."""
+    return (NBSP, ",") if local_style(language) else (",", ".")
+
+
+def styled(english: str, language: str | None) -> str:
+    """A figure written with English marks ("2,009,930.98") in `language`'s marks."""
+    if not local_style(language):
+        return english
+    return english.replace(",", NBSP).replace(".", ",")
+
+
+def fixed(value: float, decimals: int, language: str | None = "en") -> str:
+    """`value` rounded to `decimals` places and grouped: 1234.567, 2 -> "1,234.57"
+    (uk/ru "1 234,57"). Rounding is Python's own (`format(x, ",.2f")`), so a figure computed
+    independently with the same format string matches character for character; a zero that
+    rounds from a negative (-0.001 -> "-0.00") loses its sign, which would be noise."""
+    text = format(value, f",.{decimals}f")
+    if text.startswith("-") and not any(ch in "123456789" for ch in text):
+        text = text[1:]
+    return styled(text, language)
