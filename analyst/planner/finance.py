@@ -42,7 +42,8 @@ def finance_steps(table: PnLTable, prefix: str, lang: str) -> list[PlannedStep]:
         step("pnl_by_quarter", "title_pnl_quarter", "pnl_statement", freq="Q", **money),
         step("margin_trend", "title_margin_trend", "margin_trend"),
         step("expense_structure", "title_expense_structure", "expense_structure", **money),
-        step("notable_changes", "title_notable_changes", "notable_changes", **money),
+        step("notable_changes", "title_notable_changes", "notable_changes", **money,
+             **({"language": lang} if lang != "en" else {})),
     ]
 
 

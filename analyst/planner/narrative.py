@@ -65,6 +65,21 @@ def period_label(label: object, language: str = "en") -> str:
     return month_label(str(label), language) or str(label)
 
 
+_PACK_QUARTER = re.compile(r"Q([1-4]) (\d{4})")
+_PACK_YEAR = re.compile(r"FY (\d{4})")
+
+
+def pack_label(label: object, language: str = "en") -> str:
+    """A finance pack's period as a reader says it: "2025-07" -> "Jul 2025" ("лип. 2025"),
+    "Q3 2025" -> "3 кв. 2025", the year's total row "FY 2025" -> "2025 рік"."""
+    text = str(label)
+    if quarter := _PACK_QUARTER.fullmatch(text):
+        return say(language, "pack_quarter", q=quarter[1], year=quarter[2])
+    if year := _PACK_YEAR.fullmatch(text):
+        return say(language, "pack_year", year=year[1])
+    return period_label(text, language)
+
+
 def months_in(text: str, language: str = "en") -> str:
     """Every month label "2025-07" in a sentence said as "Jul 2025"; dates stay dates."""
     return _ISO_MONTH.sub(lambda m: period_label(m.group(0), language), text)
@@ -358,7 +373,8 @@ def _statement(step: PlannedStep, f: StepFigures, lang: str) -> str:
     if step.arguments.get("freq") == "Q" and rows:
         quarters = [r for r in rows if not str(r.get("quarter", "")).startswith("FY")]
         text += say(lang, "statement_quarters", quarters=say(lang, "item_sep").join(
-            f"{r['quarter']} {money(float(r['operating_profit']), cur, lang)}" for r in quarters))
+            f"{pack_label(r['quarter'], lang)} {money(float(r['operating_profit']), cur, lang)}"
+            for r in quarters))
     if v.get("loss_periods"):
         text += say(lang, "pnl_losses", count=count(v["loss_periods"], lang))
     return text

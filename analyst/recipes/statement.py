@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from .columns import RecipeError, require, to_dates, to_labels, to_number
+from .labels import fixed_name, month_label
 from .pnl import line_kind
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin, checked_share
@@ -293,9 +294,12 @@ def notable_changes(
     section: str | None = None,
     n: int = 10,
     currency: str | None = None,
+    language: str = "en",
 ) -> RecipeResult:
     """The `n` largest month-over-month changes of the line items and of revenue, gross
-    profit and operating profit."""
+    profit and operating profit. `language` names those three results (rows beside the
+    user's own line items, so a Ukrainian P&L does not list "Gross profit") and the months
+    on the chart."""
     notes: list[str] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     span = pd.period_range(lines["month"].min(), lines["month"].max(), freq="M")
@@ -307,7 +311,7 @@ def notable_changes(
     profits = _profits(_totals(lines, lines["month"]).reindex(span, fill_value=0.0), False)
     series = {str(k): per_line.loc[k] for k in per_line.index}
     for column, word in _WORDS.items():
-        series[word] = profits[column]
+        series[fixed_name(word, language)] = profits[column]
     rows = []
     for name, values in series.items():
         v = values.to_numpy(dtype="float64")
@@ -327,7 +331,8 @@ def notable_changes(
         figures.update(largest_change=float(table["change"].iloc[0]),
                        largest_change_pct=float(table["change_pct"].iloc[0]))
     chart = ChartSpec(kind="barh", title="Largest changes from one month to the next",
-                      labels=tuple(f"{r.line}, {r.month}" for r in table.itertuples()),
+                      labels=tuple(f"{line}, {month_label(str(month), language) or month}"
+                                   for line, month in zip(table["line"], table["month"], strict=True)),
                       series=(ChartSeries("Change", tuple(float(v) for v in table["change"])),),
                       value_label="Change", unit="money", currency=currency)
     table = table.rename(columns={"line": account})

@@ -112,14 +112,31 @@ def pack_values(table: pd.DataFrame, step: Step, lang: str) -> pd.DataFrame:
     """The finance pack's cells in the reader's words: months "Jan 2025", kinds "cost of sales"."""
     if step.recipe not in ("pnl_statement", "margin_trend", "expense_structure", "notable_changes"):
         return table
-    from analyst.planner.narrative import period_label
+    from analyst.planner.narrative import pack_label
 
     table = table.copy()
-    if "month" in table.columns:
-        table["month"] = [period_label(v, lang) for v in table["month"]]
+    for column in ("month", "quarter"):
+        if column in table.columns:
+            table[column] = [pack_label(v, lang) for v in table[column]]
     if "kind" in table.columns:
         table["kind"] = [say(lang, f"kind_{v}") for v in table["kind"]]
     return table
+
+
+def _pack_names(table: pd.DataFrame, step: Step, lang: str) -> dict[str, str]:
+    """The finance pack's headers that are the ingester's own names for a statement's tidy
+    table ("Line item", "Section"), not the user's, and the structure's cost column, in the
+    reader's words (the catalogue's "Cost" would say cost of sales)."""
+    if step.recipe not in _PACK_MONEY and step.recipe != "margin_trend":
+        return {}
+    from analyst.ingest.wide import PERIOD, VALUE
+    from analyst.ingest.wide_cards import LINE, SECTION
+
+    ours = {LINE: "pack_line_item", SECTION: "pack_section", PERIOD: "pack_period",
+            VALUE: "pack_value"}
+    if step.recipe == "expense_structure":
+        ours["cost"] = "pack_cost"
+    return {str(c): say(lang, ours[str(c)]) for c in table.columns if str(c) in ours}
 
 
 def friendly(table: pd.DataFrame, formats: dict[str, ColumnFormat], step: Step,
@@ -139,6 +156,7 @@ def friendly(table: pd.DataFrame, formats: dict[str, ColumnFormat], step: Step,
     if step.recipe == "kpi_summary" and planned and "metric" in table.columns:
         table["metric"] = table["metric"].map(lambda m: _metric(str(m), planned.arguments, lang))
     names = {str(c): words.get(f"col_{c}", str(c)) for c in table.columns}
+    names.update(_pack_names(table, step, lang))
     if len(set(names.values())) < len(names):
         names = {c: c for c in names}  # a collision would make two columns one: keep raw
     table.columns = [names[str(c)] for c in table.columns]

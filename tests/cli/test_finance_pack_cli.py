@@ -11,6 +11,7 @@ every page is rendered by poppler's pdftoppm.
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -22,9 +23,24 @@ from analyst.words import say
 from tests.cli.test_ask_report_cli import analyst
 from tests.ingest.finance_books import NET_LABELS, PNL_LABELS, pnl_workbook
 
-VARIANTS = [  # the uk/ru/de/zh variants need --lang (their data reads as English): not run yet
+# The report speaks the statement's language, read from its row labels (the period headers
+# are Excel dates, the label column has no name): no --lang is given.
+VARIANTS = [
     ("en", True, True, None),
+    ("en", False, False, 3),
+    ("uk", True, True, None),
+    ("uk", False, False, 5),
+    ("ru", True, False, None),
+    ("ru", False, True, 2),
+    ("zh", True, True, None),
+    ("zh", False, False, 7),
+    ("de", True, True, None),
+    ("de", False, False, 4),
 ]
+
+# Two English words in a row: a sentence or heading left untranslated (names of the data,
+# such as the period headers "Jan 2025" or "FY 2025", are one word and a number).
+_ENGLISH_RUN = re.compile(r"\b[A-Za-z]{3,}[ ,;:]+[A-Za-z]{3,}\b")
 
 
 def _plain(text: str) -> str:
@@ -32,7 +48,8 @@ def _plain(text: str) -> str:
 
 
 def _pdf_text(path: Path) -> str:
-    return _plain("\n".join(page.extract_text() for page in PdfReader(path).pages))
+    # One line: a label the page wraps ("Cost of / sales") is still found.
+    return re.sub(r"\s+", " ", _plain("\n".join(page.extract_text() for page in PdfReader(path).pages)))
 
 
 @pytest.mark.parametrize(("language", "negative", "net", "loss_month"), VARIANTS)
@@ -64,6 +81,24 @@ def test_the_finance_pack_states_the_years_figures(language: str, negative: bool
     assert labels[5] in text and _plain(say(lang, "planner", "kind_cogs")).capitalize() in text
     if net:
         assert NET_LABELS[language][1] in text
+    for key in ("col_revenue", "col_gross_profit", "col_operating_profit", "kpi_gross_margin",
+                "kpi_net_profit"):  # the KPI tiles
+        assert say(lang, "planner", key) in text, key
+    if lang != "en":
+        # Everything but the code appendix is in the reader's language.
+        # Names of the data are quoted ('Line item', the tidy table's column) and stay.
+        # So are the file's name and the hash's name (SHA-256).
+        words = re.sub(r"(?<!\w)'[^']*'(?!\w)|\S+\.xlsx|SHA-256", "", text.split(say(lang, "report", "steps"))[0])
+        assert not _ENGLISH_RUN.findall(words), _ENGLISH_RUN.findall(words)
+        for key in ("title_pnl_month", "title_expense_structure", "lines_name", "col_revenue",
+                    "pack_line_item", "kind_cogs"):
+            assert say("en", "planner", key) not in words, key
+        assert say("en", "report", "methodology") not in words
+    if loss_month:
+        # The loss month's operating profit is in the monthly table, in the reader's style.
+        month = loss_month - 1
+        loss = info["revenue"][month] - info["cogs"][month] - info["opex"][month]
+        assert loss < 0 and _plain(format_money(loss, None, lang)) in text
     pages = subprocess.run(["pdftoppm", "-png", "-r", "40", str(out), str(tmp_path / "page")],
                            capture_output=True, text=True, timeout=120)
     assert pages.returncode == 0 and not pages.stderr.strip(), pages.stderr

@@ -98,6 +98,16 @@ NOTE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                                r"\(revenue not positive or the margin outside -100%\.\.100%\)\.")),
         ("note_no_actual", (r"(?P<rows>\d+) line-month\(s\) up to (?P<month>\S+) have no actual "
                            r"and are left out: (?P<names>.+)\.")),
+        # Written by the finance pack's recipes (recipes/statement.py).
+        ("note_latest_year", (r"The figures are those of (?P<year>\d{4}), the latest year; the "
+                             r"table has a total row for each year\.")),
+        ("note_months_no_margin", (r"(?P<rows>\d[\d,]*) month\(s\) have no stated operating "
+                                  r"margin \(revenue not positive or the margin outside "
+                                  r"-100%\.\.100%\)\.")),
+        ("note_negative_cost_lines", (r"(?P<rows>\d[\d,]*) cost line\(s\) are negative for the "
+                                     r"year \(credits\): (?P<names>.+)\.")),
+        ("note_undated_left", (r"(?P<rows>\d[\d,]*) row\(s\) have no readable '(?P<column>.+?)' "
+                              r"and are left out\.")),
         # Written by recipes/sanity.py: a figure that fails a check is not stated.
         ("note_cost_sign", (r"'(?P<column>.+?)' holds costs stored as negative numbers \(an "
                            r"accounting convention\); they are taken as positive costs\.")),
@@ -146,7 +156,7 @@ def language_of(text: str) -> str:
 
 
 def data_language(cards: Sequence[Any], title: str | None = None) -> str:
-    """The language of the data: its title, column names, sheet and file names.
+    """The language of the data: its title, column names, row labels, sheet and file names.
 
     A title the user typed says best what the reader expects, so it decides when it has words.
     """
@@ -154,9 +164,29 @@ def data_language(cards: Sequence[Any], title: str | None = None) -> str:
         return language_of(title)
     words: list[str] = []
     for card in cards:
-        words += [str(col.name) for col in card.columns]
-        words += [str(card.sheet or ""), str(getattr(card, "source_file", "") or "")]
+        words += _own_words(card)
     return language_of(" ".join(words))
+
+
+_GENERIC_NAME = re.compile(r"Column \d+")
+
+
+def _own_words(card: Any) -> list[str]:
+    """The words the user's file wrote: its column names, a statement's row labels, its sheet
+    and file names. Names the reader made are left out: a period header is a date it printed
+    in English ("Jan 2025" from an Excel date), "Column 3" stands for an empty header, and a
+    tidy long table's "Line item", "Period", "Value" are ours; counted, they would turn a
+    Ukrainian P&L (labels in rows, dates across) into an English report."""
+    if getattr(card, "wide_table", None):
+        return []  # the long form of a wide table: its wide card speaks for the file
+    made = {*getattr(card, "period_columns", ()), *getattr(card, "total_columns", ())}
+    # A period header the file spelt itself ("січ. 2026", "2026年1月") still says its language.
+    words = [str(col.name) for col in card.columns
+             if not (str(col.name) in made and str(col.name).isascii())
+             and not _GENERIC_NAME.fullmatch(str(col.name))]
+    words += [str(row.label) for row in getattr(card, "row_kinds", ()) or ()]
+    words += [str(card.sheet or ""), str(getattr(card, "source_file", "") or "")]
+    return words
 
 
 def normalise(language: str | None) -> str:

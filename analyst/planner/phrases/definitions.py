@@ -21,6 +21,14 @@ from analyst.recipes.funnel import DEFINITION as FUNNEL_DEFINITION
 from analyst.recipes.kpi import DEFINITION as KPI_DEFINITION
 from analyst.recipes.pnl import DEFINITION as PNL_DEFINITION
 from analyst.recipes.ranking import abc_definition, top_n_definition
+from analyst.recipes.statement import (
+    CHANGES_DEFINITION,
+    STATEMENT_DEFINITION,
+    STRUCTURE_DEFINITION,
+)
+from analyst.recipes.statement import (
+    MARGIN_DEFINITION as MARGIN_TREND_DEFINITION,
+)
 from analyst.report.formats import format_percent
 
 TEMPLATES: dict[str, dict[str, str]] = {
@@ -36,6 +44,10 @@ _FIXED = {
     "margin_by": MARGIN_DEFINITION,
     "funnel_conversion": FUNNEL_DEFINITION,
     "pnl_summary": PNL_DEFINITION,
+    "pnl_statement": STATEMENT_DEFINITION,
+    "margin_trend": MARGIN_TREND_DEFINITION,
+    "expense_structure": STRUCTURE_DEFINITION,
+    "notable_changes": CHANGES_DEFINITION,
 }
 _TOP_N = re.compile(r"the top (\d+) are listed")
 _ABC = re.compile(r"Class A: cumulative share <= (\d+)%; class B: <= (\d+)%")
@@ -87,6 +99,7 @@ def _abc(template: str, params: dict[str, object], lang: str) -> str:
 
 _FILL: dict[str, Callable[[str, dict[str, object], str], str]] = {
     "kpi_summary": _plain, "breakdown": _plain, "margin_by": _plain,
-    "funnel_conversion": _plain, "pnl_summary": _plain,
+    "funnel_conversion": _plain, "pnl_summary": _plain, "pnl_statement": _plain,
+    "margin_trend": _plain, "expense_structure": _plain, "notable_changes": _plain,
     "period_dynamics": _period, "top_n": _top, "abc_analysis": _abc,
 }
