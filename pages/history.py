@@ -6,38 +6,39 @@ import streamlit as st
 
 from ui import state
 from ui.clock import browser_zone, stamp
+from ui.i18n import t
 
-st.title("History")
+st.title(t("history_title"))
 store = state.store()
 sessions = store.list_sessions(state.owner(), with_work_only=True)
 if not sessions:
-    st.info("No analyses yet. They appear here as soon as you upload a file.")
+    st.info(t("history_empty"))
     st.stop()
 
 zone = browser_zone(st.context.timezone, st.context.timezone_offset)
 if zone is None:
-    st.caption("Times are in UTC.")
+    st.caption(t("times_in_utc"))
 
 current = st.session_state.get("sid")
 for record in sessions:
     with st.container(border=True):
         info, actions = st.columns([3, 3])
-        mark = " (open)" if record.id == current else ""
+        mark = " " + t("history_open_mark") if record.id == current else ""
         info.markdown(f"**{record.title}**{mark}")
-        files = ", ".join(record.files) if record.files else "no files"
-        info.caption(f"{files} · last used {stamp(record.updated, zone)}")
+        files = ", ".join(record.files) if record.files else t("history_no_files")
+        info.caption(t("history_last_used", files=files, when=stamp(record.updated, zone)))
         reopen, rename, delete = actions.columns(3)
-        if reopen.button("Open", key=f"open_{record.id}", icon=":material/open_in_new:"):
+        if reopen.button(t("history_open"), key=f"open_{record.id}", icon=":material/open_in_new:"):
             state.open_session(record.id)
             st.switch_page("pages/analyze.py")
-        with rename.popover("Rename", icon=":material/edit:"):
-            title = st.text_input("New title", value=record.title, key=f"rename_{record.id}")
-            if st.button("Save", key=f"save_{record.id}"):
+        with rename.popover(t("history_rename"), icon=":material/edit:"):
+            title = st.text_input(t("history_new_title"), value=record.title, key=f"rename_{record.id}")
+            if st.button(t("history_save"), key=f"save_{record.id}"):
                 store.rename_session(record.id, record.owner, title)
                 st.rerun()
-        with delete.popover("Delete", icon=":material/delete:"):
-            st.write("Delete this analysis, its files and its charts? This cannot be undone.")
-            if st.button("Delete for good", key=f"delete_{record.id}", type="primary"):
+        with delete.popover(t("history_delete"), icon=":material/delete:"):
+            st.write(t("history_delete_confirm"))
+            if st.button(t("history_delete_for_good"), key=f"delete_{record.id}", type="primary"):
                 if record.id == current:
                     state.new_session()
                 store.delete_session(record.id, record.owner)
