@@ -8,58 +8,17 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from tests.app import browser_fixtures
+from tests.app.browser_fixtures import _idle, _last_message, _settled, _upload
 from tests.app.samples import ROOT, messy_csv
 from tests.app.server import running_app
+
+_patient, app_url = browser_fixtures._patient, browser_fixtures.app_url  # the shared fixtures
 
 pytestmark = pytest.mark.browser
 # Saved beside the test run; ANALYST_UPDATE_SCREENSHOT=1 refreshes the README's copy instead.
 _SHOTS = "docs" if os.environ.get("ANALYST_UPDATE_SCREENSHOT") == "1" else "test-artifacts"
 SCREENSHOT = ROOT / _SHOTS / "screenshot.png"
-NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": "", "ANALYST_MAX_UPLOAD_MB": "5"}
-
-
-def _backend() -> str:
-    """The Docker sandbox when its engine and image are there (as in CI), else local."""
-    from sandbox.engine import engine_problem, image_problem, image_tag
-
-    return "docker" if engine_problem() is None and image_problem(image_tag()) is None else "local"
-
-
-@pytest.fixture(autouse=True)
-def _patient(page):
-    """No hidden 30 s default (page loads, clicks, downloads): on a busy shared machine a
-    rerun with a cold sandbox can take longer; a real hang still fails, at 2 minutes."""
-    page.set_default_timeout(120_000)
-    page.set_default_navigation_timeout(120_000)
-
-
-@pytest.fixture()
-def app_url(tmp_path):
-    with running_app(tmp_path / "data", ANALYST_SANDBOX_BACKEND=_backend(), **NO_MODEL) as url:
-        yield url
-
-
-def _idle(page) -> None:
-    """The rerun an action started has finished (Streamlit marks the app so)."""
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]',
-                           timeout=120_000)
-
-
-def _settled(page, locator, timeout: float = 120_000):
-    """After an action: wait for its visible effect, then for the rerun to end.
-
-    The effect comes first because right after a click the app can still say notRunning
-    (the rerun has not started yet); the idle wait after it means no later rerun is about
-    to replace the element. Generous timeouts: the machine is shared and a cold sandbox
-    start can take tens of seconds.
-    """
-    locator.first.wait_for(timeout=timeout)
-    _idle(page)
-    return locator.first
-
-
-def _last_message(page):
-    return page.locator('[data-testid="stChatMessage"]').last
 
 
 def _expect_english(page) -> None:
@@ -69,10 +28,6 @@ def _expect_english(page) -> None:
 
     expect(page.get_by_role("button", name="Standard report"),
            "the interface should be in English for an English file").to_be_visible(timeout=60_000)
-
-
-def _upload(page, path) -> None:
-    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(path))
 
 
 def test_upload_ask_chart_pin_pdf_and_reload(page, app_url, tmp_path):

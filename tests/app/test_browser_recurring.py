@@ -6,23 +6,22 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from tests.app.test_browser import _last_message, _settled, _upload, app_url  # noqa: F401
+from tests.app import browser_fixtures
+from tests.app.browser_fixtures import _last_message, _settled, _upload
 from tests.templates.months import sales
 
 pytestmark = pytest.mark.browser
+_patient, app_url = browser_fixtures._patient, browser_fixtures.app_url  # the shared fixtures
 
 
-@pytest.fixture(autouse=True)
-def _patient(page):
-    page.set_default_timeout(180_000)
-    page.set_default_navigation_timeout(180_000)
+PATIENCE_MS = 180_000  # a report, a template and a second run: longer than one question
 
 
 def _nav(page, name: str) -> None:
     page.locator('[data-testid="stSidebarNavLink"]').filter(has_text=name).click()
 
 
-def test_save_a_recurring_report_run_it_on_a_new_file_and_download(page, app_url, tmp_path):  # noqa: F811
+def test_save_a_recurring_report_run_it_on_a_new_file_and_download(page, app_url, tmp_path):
     q1, q2 = sales(3, seed=61), sales(4, price=1.1, seed=62)
     (tmp_path / "sales_q1.csv").write_text(q1.to_csv(index=False))
     (tmp_path / "sales_apr.csv").write_text(q2.to_csv(index=False))

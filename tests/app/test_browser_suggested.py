@@ -5,23 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.server import running_app
-from tests.app.test_browser import NO_MODEL, _backend, _last_message, _settled, _upload
+from tests.app import browser_fixtures
+from tests.app.browser_fixtures import _last_message, _settled, _upload
 from tests.query.tables import SHAPES
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(autouse=True)
-def _patient(page):
-    page.set_default_timeout(120_000)
-    page.set_default_navigation_timeout(120_000)
-
-
-@pytest.fixture()
-def app_url(tmp_path):
-    with running_app(tmp_path / "data", ANALYST_SANDBOX_BACKEND=_backend(), **NO_MODEL) as url:
-        yield url
+_patient, app_url = browser_fixtures._patient, browser_fixtures.app_url  # the shared fixtures
 
 
 def test_a_clicked_suggested_question_is_answered_with_its_chart(page, app_url, tmp_path):

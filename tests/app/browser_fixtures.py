@@ -1,0 +1,66 @@
+"""What the real-browser tests share: the app started on a private data folder, patience
+that fits a busy shared machine, and the few page helpers every test uses.
+
+A test module takes the fixtures by importing them (`from tests.app.browser_fixtures import
+_patient, app_url`): `_patient` is autouse there, and only there, since it needs `page`.
+A module may set `PATIENCE_MS` for flows longer than the default two minutes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.app.server import running_app
+
+NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": "", "ANALYST_MAX_UPLOAD_MB": "5"}
+PATIENCE_MS = 120_000
+
+
+def _backend() -> str:
+    """The Docker sandbox when its engine and image are there (as in CI), else local."""
+    from sandbox.engine import engine_problem, image_problem, image_tag
+
+    return "docker" if engine_problem() is None and image_problem(image_tag()) is None else "local"
+
+
+@pytest.fixture(autouse=True)
+def _patient(page, request):
+    """No hidden 30 s default (page loads, clicks, downloads): on a busy shared machine a
+    rerun with a cold sandbox can take longer; a real hang still fails, at 2 minutes (or
+    the module's `PATIENCE_MS`)."""
+    patience = getattr(request.module, "PATIENCE_MS", PATIENCE_MS)
+    page.set_default_timeout(patience)
+    page.set_default_navigation_timeout(patience)
+
+
+@pytest.fixture()
+def app_url(tmp_path):
+    with running_app(tmp_path / "data", ANALYST_SANDBOX_BACKEND=_backend(), **NO_MODEL) as url:
+        yield url
+
+
+def _idle(page) -> None:
+    """The rerun an action started has finished (Streamlit marks the app so)."""
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]',
+                           timeout=120_000)
+
+
+def _settled(page, locator, timeout: float = 120_000):
+    """After an action: wait for its visible effect, then for the rerun to end.
+
+    The effect comes first because right after a click the app can still say notRunning
+    (the rerun has not started yet); the idle wait after it means no later rerun is about
+    to replace the element. Generous timeouts: the machine is shared and a cold sandbox
+    start can take tens of seconds.
+    """
+    locator.first.wait_for(timeout=timeout)
+    _idle(page)
+    return locator.first
+
+
+def _last_message(page):
+    return page.locator('[data-testid="stChatMessage"]').last
+
+
+def _upload(page, path) -> None:
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(path))

@@ -1,0 +1,85 @@
+"""In real headless Chromium: a reload mid-question keeps the question (issue 16, point 5).
+
+The page is reloaded (F5, same `?s=` address) while the question runs, and a moment after
+it was sent; afterwards the history holds the question once, says in plain words that its
+answer was interrupted (never "Stopped before the end.", nobody pressed Stop) and its
+"Run again" button answers it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
+from tests.app import browser_fixtures
+from tests.app.browser_fixtures import _backend, _idle, _last_message, _settled, _upload
+from tests.app.samples import messy_csv
+from tests.app.server import running_app
+from ui.i18n import t
+
+pytestmark = pytest.mark.browser
+_patient, app_url = browser_fixtures._patient, browser_fixtures.app_url  # the shared fixtures
+
+INTERRUPTED = t("answer_interrupted", "en")
+MISSING = t("answer_missing", "en")
+STOPPED = t("answer_stopped", "en")
+AGAIN = t("run_question_again", "en")
+
+
+def _users(page, question: str) -> int:
+    return page.locator('[data-testid="stChatMessage"]').filter(has_text=question).count()
+
+
+def _ready(page, url: str, tmp_path) -> None:
+    page.goto(url)
+    page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+    csv = tmp_path / "sales.csv"
+    csv.write_bytes(messy_csv())
+    _upload(page, csv)
+    _settled(page, page.get_by_text("What I assumed when reading it"), timeout=120_000)
+
+
+def _send(page, question: str) -> None:
+    box = page.locator('[data-testid="stChatInputTextArea"]')
+    box.fill(question)
+    box.press("Enter")
+
+
+def test_a_reload_while_a_step_runs_keeps_the_question_and_runs_it_again(page, tmp_path):
+    slow = "import time\ntime.sleep(8)\nprint('done')"
+    question = "do something slow"
+    # The slow step, then (after "Run again") the model's answer: the script must be used
+    # up exactly, so the interrupted run asked the model nothing more.
+    with FakeOpenAI([tool_call(slow, "A slow step"), reply("All done: 42 rows.")]) as server, \
+            running_app(tmp_path / "data", OPENAI_BASE_URL=server.base_url,
+                        OPENAI_API_KEY="test-key", ANALYST_SANDBOX_BACKEND=_backend()) as url:
+        _ready(page, url, tmp_path)
+        _send(page, question)
+        page.get_by_text("Step 1: A slow step").first.wait_for()
+        page.reload()
+        _settled(page, page.get_by_text(INTERRUPTED))
+        assert _users(page, question) == 1  # kept, once
+        assert page.get_by_text(STOPPED).count() == 0
+        page.get_by_role("button", name=AGAIN).click()
+        _settled(page, _last_message(page).get_by_text("All done: 42 rows."))
+        assert page.get_by_text(INTERRUPTED).count() == 1  # the first answer stays as it was
+
+
+@pytest.mark.parametrize("question", ["revenue by month", "total revenue by product"])
+def test_a_reload_right_after_sending_keeps_the_question(page, app_url, tmp_path, question):
+    _ready(page, app_url, tmp_path)
+    _send(page, question)
+    page.reload()  # well within a second of Enter
+    page.wait_for_selector('[data-testid="stChatMessage"]')
+    _idle(page)
+    # Either the page died before the answer began, or while it ran: both say so plainly,
+    # unless the answer was fast enough to be kept whole.
+    said = page.get_by_text(MISSING).or_(page.get_by_text(INTERRUPTED))
+    answered = _last_message(page).get_by_text("Revenue", exact=False)
+    said.or_(answered).first.wait_for()
+    assert _users(page, question) == 1
+    assert page.get_by_text(STOPPED).count() == 0
+    if said.count():
+        page.get_by_role("button", name=AGAIN).click()
+        _settled(page, _last_message(page).locator('[data-testid="stImage"]'), timeout=240_000)
+    assert page.get_by_text(MISSING).count() == 0
