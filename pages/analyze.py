@@ -11,7 +11,7 @@ from ui.errors import guarded
 from ui.i18n import STANDARD_REPORT, t
 from ui.questions import ASK_KEY, ASKING_KEY, ask_soon
 from ui.render import history_view
-from ui.runner import run_live, running, settled
+from ui.runner import run_live, running, settled, stop_clicked
 
 session = state.current_session()
 if session is not None:
@@ -79,7 +79,8 @@ def ask(question: str) -> None:
     with st.chat_message("user"):
         st.markdown(t("standard_report") if question == STANDARD_REPORT else question)
     with st.chat_message("assistant"):
-        st.button(t("stop"), icon=":material/stop_circle:", key="stop", help=t("stop_help"))
+        st.button(t("stop"), icon=":material/stop_circle:", key="stop", help=t("stop_help"),
+                  on_click=stop_clicked)
         run_live(session.id, question, make, workspace)
     st.rerun()
 

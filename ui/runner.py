@@ -149,10 +149,20 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
 
 
 def ending_of(exc: BaseException) -> str:
-    """Why the page's run ended before the answer: a rerun is the user acting on the page
-    (the Stop button, or any other click); anything else (Streamlit's stop when the page is
-    reloaded or closed, the app stopping, a failure) is an interruption nobody asked for."""
+    """Why the page's run ended before the answer, as far as the page thread can tell.
+
+    A rerun is the user acting on the page. With Streamlit's fast reruns (the default) a
+    click stops the running page as a reload does, so the Stop button says it itself
+    (`stop_clicked`, which wins over this guess); anything else (the page reloaded or
+    closed, the app stopping, a failure) is an interruption nobody asked for.
+    """
     return STOPPED if isinstance(exc, RerunException) else INTERRUPTED
+
+
+def stop_clicked() -> None:
+    """The Stop button's callback: it runs first in the run the click starts, before the
+    answer is kept, so the answer says "stopped", not "interrupted"."""
+    _interrupt(st.session_state.get("analysis"), STOPPED)
 
 
 def _settle(store: Any, session_id: str, before: int | None, analysis: Any, question: str,

@@ -43,8 +43,9 @@ class StopSwitch:
         self.reason = STOPPED
 
     def set(self, reason: str = STOPPED) -> None:
-        # The first reason wins: a Stop click followed by the page closing stays a Stop.
-        if not self._event.is_set():
+        # The user's Stop wins, whichever comes first: a Stop click stops the page's run
+        # as a reload does, and the page may say "interrupted" before the click says "stop".
+        if reason not in ENDINGS or reason == STOPPED or not self._event.is_set():
             self.reason = reason if reason in ENDINGS else STOPPED
         self._event.set()
 
