@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from analyst.session.analysis import Analysis
 from analyst.session.stopping import INTERRUPTED, STOPPED
 from analyst.store import Store, unanswered
-from analyst.store.log import SessionAnswers
+from analyst.store.log import SessionAnswers, SessionFiles
 from tests.app.samples import ROOT, messy_csv
 from ui.i18n import t
 
@@ -49,7 +49,8 @@ def _users(at: AppTest) -> list[str]:
 def _cut_short(data: Store, sid: str, question: str, reason: str) -> None:
     """The old page's run: a real `Analysis` on the session, cut at its first step."""
     with Analysis.open(data.workspace_dir(sid), backend="local",
-                       history=SessionAnswers(data, sid)) as analysis:
+                       history=SessionAnswers(data, sid),
+                       files=SessionFiles(data, sid)) as analysis:
         events = analysis.ask(question, brain="offline")
         for event in events:
             if event.kind == "code":
