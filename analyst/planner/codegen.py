@@ -95,6 +95,7 @@ print("{FIGURES_MARKER}", json.dumps({{
     "title": result.title,
     "figures": result.figures,
     "notes": list(result.notes),
+    "note_data": recipes.notes.note_data(result.notes),
     "definition": result.definition,
     "head": result.table.head(12).to_dict("records"),
     "tail": result.table.tail(2).to_dict("records"),
@@ -125,15 +126,10 @@ def _derived_notes_code(step: PlannedStep) -> str:
     code = ""
     for d in step.derived:
         if d.op == "-":
-            code += (f"result = replace(result, notes=tuple(n.replace("
-                     f"{RETURNS_WORDS.format(column=d.column)!r}, "
-                     f"{LOSS_WORDS.format(column=d.column)!r}) for n in result.notes))\n")
+            code += (f"result = replace(result, notes=recipes.notes.as_losses(result.notes, "
+                     f"{d.column!r}))\n")
     return code + (f"result = replace(result, notes=tuple(dict.fromkeys((\n{notes}) "
                    "+ result.notes)))\n")
-
-
-RETURNS_WORDS = "row(s) have a negative '{column}' (returns or corrections)"
-LOSS_WORDS = "row(s) were sold at a loss (negative '{column}': cost above revenue)"
 
 
 def _adjusts_chart(step: PlannedStep) -> bool:

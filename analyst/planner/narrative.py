@@ -23,6 +23,7 @@ from analyst.report.formats import (
     format_number,
     format_percent,
 )
+from analyst.words.note import RecipeNote
 
 NOTES_SHOWN = 3
 """Notes quoted in a paragraph; the rest are counted ("+2 more notes") and kept in the
@@ -33,7 +34,7 @@ step's figures line, never dropped silently."""
 _NOTE_PRIORITY = (
     # A figure that was not stated says why first (recipes/sanity.py).
     "note_margin_high", "note_margin_low", "note_margin_revenue", "note_share_high",
-    "note_share_negative_total", "note_cells_hidden", "note_cost_sign",
+    "note_share_negative_total", "note_cells_hidden", "note_shares_hidden", "note_cost_sign",
     "note_cost_from_units", "note_revenue_from_units", "note_profit_computed",
     "note_partial_last", "note_partial_first", "note_empty_periods", "note_undated",
     "note_unreadable_dates", "note_missing", "note_text_numbers", "note_text_dates",
@@ -103,7 +104,7 @@ def describe(step: PlannedStep, figures: StepFigures, seen_notes: set[str] | Non
     if shown:
         space = "" if language == "zh" else " "  # Chinese sentences are not spaced
         text += space + say(language, "note") + space + space.join(
-            months_in(translate_note(n, language), language) for n in shown)
+            months_in(_said(n, language), language) for n in shown)
         if hidden > 0:
             text += space + (say(language, "more_note") if hidden == 1
                              else say(language, "more_notes", n=count(hidden, language)))
@@ -120,12 +121,21 @@ def _number(value: float, lang: str) -> str:
 def ordered_notes(notes: Any) -> list[str]:
     """`notes` with those that change the numbers' meaning first (stable otherwise)."""
     def rank(note: str) -> int:
+        if isinstance(note, RecipeNote):
+            key = note.key
+            return _NOTE_PRIORITY.index(key) if key in _NOTE_PRIORITY else len(_NOTE_PRIORITY)
         for key, pattern in NOTE_PATTERNS:
             if key in _NOTE_PRIORITY and pattern.fullmatch(note):
                 return _NOTE_PRIORITY.index(key)
         return len(_NOTE_PRIORITY)
 
     return sorted(dict.fromkeys(notes), key=rank)
+
+
+def _said(note: str, language: str) -> str:
+    """A note in `language`: a recipe's by its id; a sentence not converted yet by
+    `translate_note`'s patterns."""
+    return note.render(language) if isinstance(note, RecipeNote) else translate_note(note, language)
 
 
 def _value(step: PlannedStep, value: float, lang: str) -> str:

@@ -8,6 +8,7 @@ relative imports, because this folder is copied as-is into the sandbox workspace
 `analyst.recipes`.
 """
 
+from . import notes
 from .breakdown import breakdown, margin_by
 from .catalog import DEFINITIONS, describe_for_model
 from .charts import apply_style, draw_chart, format_value, render_chart
@@ -48,7 +49,7 @@ __all__ = [
     "abc_analysis", "apply_style", "breakdown", "budget_vs_actual", "classify_account",
     "describe_for_model", "draw_chart", "expense_structure", "margin_trend", "notable_changes",
     "pnl_statement",
-    "format_value", "funnel_conversion", "kpi_summary", "margin_by", "outliers",
+    "format_value", "funnel_conversion", "notes", "kpi_summary", "margin_by", "outliers",
     "period_dynamics", "pnl_summary", "profile", "render_chart", "top_n",
     "budget_to_date", "largest_expenses", "line_growth", "loss_months", "rank_items",
     "statement_figure", "statement_margins",

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from .notes import Word, note
+
 
 class RecipeError(ValueError):
     """The recipe cannot run on this input; the message is one plain sentence for the user."""
@@ -64,13 +66,12 @@ def to_number(series: pd.Series, name: str) -> tuple[pd.Series, list[str]]:
     values = cleaned.map(parsed, na_action="ignore").astype("float64")
     was_blank = text.isna() | (text == "")
     lost = values.isna() & ~was_blank
-    notes = [f"Column '{name}' was stored as text; it was read as numbers ({how})."]
+    notes: list[str] = [note("note_text_numbers", column=name, how=Word(how))]
     if lost.any():
         examples = ", ".join(repr(v) for v in text[lost].unique()[:3])
-        notes.append(
-            f"{int(lost.sum())} value(s) in '{name}' could not be read as numbers "
-            f"and were left out (e.g. {examples})."
-        )
+        rows = int(lost.sum())
+        notes.append(note("note_unreadable_numbers", rows, rows=rows, column=name,
+                          examples=examples))
     notes.extend(_missing_note(values.where(~lost, 0.0), name))
     return values, notes
 
@@ -82,18 +83,19 @@ def to_dates(series: pd.Series, name: str) -> tuple[pd.Series, list[str]]:
         return values.astype("datetime64[ns]"), []
     text = series.astype("string").str.strip()
     candidates = [
-        ("ISO dates", pd.to_datetime(text, format="ISO8601", errors="coerce")),
-        ("day first", pd.to_datetime(text, format="mixed", dayfirst=True, errors="coerce")),
-        ("month first", pd.to_datetime(text, format="mixed", dayfirst=False, errors="coerce")),
+        ("iso_dates", pd.to_datetime(text, format="ISO8601", errors="coerce")),
+        ("day_first", pd.to_datetime(text, format="mixed", dayfirst=True, errors="coerce")),
+        ("month_first", pd.to_datetime(text, format="mixed", dayfirst=False, errors="coerce")),
     ]
     # The reading that understands the most values wins; on a tie the earlier (ISO, then
     # day-first, the European habit of our users) is kept.
     how, values = max(candidates, key=lambda c: int(c[1].notna().sum()))
     values = values.astype("datetime64[ns]")
-    notes = [f"Column '{name}' was stored as text; it was read as dates ({how})."]
+    notes: list[str] = [note("note_text_dates", column=name, how=Word(how))]
     lost = values.isna() & text.notna() & (text != "")
     if lost.any():
-        notes.append(f"{int(lost.sum())} value(s) in '{name}' could not be read as dates.")
+        rows = int(lost.sum())
+        notes.append(note("note_unreadable_dates", rows, rows=rows, column=name))
     return values, notes
 
 
@@ -107,17 +109,16 @@ def blank_note(labels: pd.Series, name: str) -> list[str]:
     count = int((labels == BLANK_LABEL).sum())
     if not count:
         return []
-    return [f"{count} row(s) have no '{name}'; they are grouped as '{BLANK_LABEL}'."]
+    return [note("note_blank", count, rows=count, column=name, label=BLANK_LABEL)]
 
 
 def returns_note(values: pd.Series, name: str) -> list[str]:
     negative = values < 0
     if not negative.any():
         return []
-    return [
-        (f"{int(negative.sum())} row(s) have a negative '{name}' (returns or corrections), "
-        f"totalling {values[negative].sum():,.2f}; they are netted into the totals.")
-    ]
+    rows = int(negative.sum())
+    return [note("note_negative", rows, rows=rows, column=name,
+                 total=float(values[negative].sum()))]
 
 
 def order_by_amount(table: pd.DataFrame, amount: str, label: str | Sequence[str]) -> pd.DataFrame:
@@ -139,7 +140,7 @@ def _missing_note(values: pd.Series, name: str) -> list[str]:
     missing = int(values.isna().sum())
     if not missing:
         return []
-    return [f"{missing} row(s) have no value in '{name}'; they count as nothing in its totals."]
+    return [note("note_missing", missing, rows=missing, column=name)]
 
 
 def _decimal_mark(values: list[str]) -> tuple[str, str]:
@@ -148,19 +149,19 @@ def _decimal_mark(values: list[str]) -> tuple[str, str]:
     if both:
         last_comma = sum(v.rfind(",") > v.rfind(".") for v in both)
         if last_comma * 2 > len(both):
-            return ",", "decimal comma, dot as thousands separator"
-        return ".", "decimal point, comma as thousands separator"
+            return ",", "decimal_comma_dot_thousands"
+        return ".", "decimal_point_comma_thousands"
     commas = [v for v in values if "," in v]
     dots = [v for v in values if "." in v]
     if any(_THOUSANDS_DOT.match(_body(v)) for v in dots):
-        return ",", "decimal comma, dot as thousands separator"
+        return ",", "decimal_comma_dot_thousands"
     if commas and not all(_THOUSANDS_COMMA.match(_body(v)) for v in commas):
-        return ",", "decimal comma"
+        return ",", "decimal_comma"
     if commas and dots:
-        return ".", "decimal point, comma as thousands separator"
+        return ".", "decimal_point_comma_thousands"
     if commas:
-        return ".", "comma as thousands separator; every value had groups of three digits"
-    return ".", "decimal point"
+        return ".", "comma_thousands"
+    return ".", "decimal_point"
 
 
 def _body(value: str) -> str:

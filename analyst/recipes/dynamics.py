@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from .columns import RecipeError, require, returns_note, to_dates, to_number
+from .notes import Word, note
 from .result import ChartSeries, ChartSpec, RecipeResult
 
 # Weeks run Monday to Sunday (ISO); a year earlier is 12 months, 4 quarters or 52 weeks.
@@ -43,10 +44,9 @@ def period_dynamics(
     if undated.all():
         raise RecipeError(f"No value in '{date}' could be read as a date.")
     if undated.any():
-        notes.append(
-            f"{int(undated.sum())} row(s) have no readable '{date}' and are left out of the "
-            f"per-{word} table; their {amount} totals {values[undated].sum():,.2f}."
-        )
+        rows = int(undated.sum())
+        notes.append(note("note_undated", rows, rows=rows, column=date, period=Word(word),
+                          amount=amount, total=float(values[undated].sum())))
     periods = dates[~undated].dt.to_period(pandas_freq)
     grouped = values[~undated].groupby(periods)
     span = pd.period_range(periods.min(), periods.max(), freq=pandas_freq)
@@ -54,7 +54,7 @@ def period_dynamics(
     counts = grouped.size().reindex(span, fill_value=0)
     empty = [_label(p, freq) for p in span[counts.to_numpy() == 0]]
     if empty:
-        notes.append(f"No rows in {', '.join(empty)}: shown as 0, not skipped.")
+        notes.append(note("note_empty_periods", periods=", ".join(empty)))
     table = pd.DataFrame(
         {
             word: [_label(p, freq) for p in span],
@@ -71,7 +71,7 @@ def period_dynamics(
         table["yoy_change"] = table[amount] - year_ago
         table["yoy_pct"] = (table["yoy_change"] / year_ago.abs().where(year_ago != 0)) * 100.0
     if len(table) == 1:
-        notes.append(f"Only one {word} of data: there is no previous {word} to compare with.")
+        notes.append(note("note_only_one", period=Word(word)))
     notes += _partial_notes(dates[~undated], span, word)
     last = table.iloc[-1]
     figures = {
@@ -117,18 +117,14 @@ def _label(period: pd.Period, freq: str) -> str:
 
 def _partial_notes(dates: pd.Series, span: pd.PeriodIndex, word: str) -> list[str]:
     """Say when the first or last period is only partly covered: its total is not comparable."""
-    notes = []
+    notes: list[str] = []
     first, last = dates.min(), dates.max()
     if last.normalize() < span[-1].end_time.normalize():
-        notes.append(
-            f"The last {word} ({_label(span[-1], _code(span))}) only has data up to "
-            f"{last:%Y-%m-%d}; its total is not a full {word}."
-        )
+        notes.append(note("note_partial_last", period=Word(word),
+                          label=_label(span[-1], _code(span)), date=f"{last:%Y-%m-%d}"))
     if len(span) > 1 and first.normalize() > span[0].start_time:
-        notes.append(
-            f"The first {word} ({_label(span[0], _code(span))}) only has data from "
-            f"{first:%Y-%m-%d}."
-        )
+        notes.append(note("note_partial_first", period=Word(word),
+                          label=_label(span[0], _code(span)), date=f"{first:%Y-%m-%d}"))
     return notes
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from .columns import require, returns_note, to_dates, to_number
+from .notes import note
 from .result import RecipeResult
 from .sanity import checked_margin, costs_as_positive
 
@@ -45,8 +46,8 @@ def kpi_summary(
         figures["returns"] = float(values[negative].sum())
         figures["return_rows"] = float(negative.sum())
     if order_id and df[order_id].isna().any():
-        notes.append(f"{int(df[order_id].isna().sum())} row(s) have no '{order_id}'; "
-                     "they are not counted as orders.")
+        rows = int(df[order_id].isna().sum())
+        notes.append(note("note_no_order", rows, rows=rows, column=order_id))
     if cost:
         costs, cost_notes = to_number(df[cost], cost)
         costs, sign_notes = costs_as_positive(costs, cost, total)
@@ -79,7 +80,7 @@ def kpi_summary(
             first, last = dates.min(), dates.max()
             figures["days"] = float((last.normalize() - first.normalize()).days + 1)
             table_rows.append(("Days covered", figures["days"]))
-            notes.append(f"The data covers {first:%Y-%m-%d} to {last:%Y-%m-%d}.")
+            notes.append(note("note_covers", first=f"{first:%Y-%m-%d}", last=f"{last:%Y-%m-%d}"))
     table = pd.DataFrame(table_rows, columns=["metric", "value"])
     return RecipeResult(
         name="kpi_summary",

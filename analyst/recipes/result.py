@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 import pandas as pd
 
+from .notes import note_data
 from .sanity import check_figures, check_table
 
 ChartKind = Literal["bar", "barh", "line", "pareto", "funnel"]
@@ -132,6 +133,7 @@ class RecipeResult:
             "chart": self.chart.to_dict() if self.chart is not None else None,
             "definition": self.definition,
             "notes": list(self.notes),
+            "note_data": note_data(self.notes),
             "figures": {k: _json_value(v) for k, v in self.figures.items()},
         }
 

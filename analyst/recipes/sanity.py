@@ -18,6 +18,8 @@ import math
 
 import pandas as pd
 
+from .notes import Word, note
+
 MARGIN_LOW, MARGIN_HIGH = -100.0, 100.0
 SHARE_HIGH = 100.0
 """A share may be negative (a return-heavy item's, or class's, net part of the total reads
@@ -37,8 +39,7 @@ def costs_as_positive(costs: pd.Series, name: str, revenue_total: float) -> tupl
     whichever convention the file used. Returns the costs and the note saying which was found."""
     total = float(costs.sum())
     if total < 0 < revenue_total:
-        return -costs, [f"'{name}' holds costs stored as negative numbers (an accounting "
-                        "convention); they are taken as positive costs."]
+        return -costs, [note("note_cost_sign", column=name)]
     return costs, []
 
 
@@ -47,8 +48,7 @@ def checked_margin(profit: float, revenue: float, what: str = "gross margin") ->
     if pd.isna(revenue) or pd.isna(profit):
         return math.nan, []
     if revenue <= 0:
-        return math.nan, [f"The {what} is not stated: revenue is not positive "
-                          f"({revenue:,.2f}), so a margin has no meaning."]
+        return math.nan, [note("note_margin_revenue", what=Word(what), total=float(revenue))]
     value = float(profit) / float(revenue) * 100.0
     if not MARGIN_LOW - _SLACK <= value <= MARGIN_HIGH + _SLACK:
         return math.nan, [_margin_reason(what, value)]
@@ -60,7 +60,7 @@ def checked_share(part: float, whole: float, what: str = "share") -> tuple[float
     if pd.isna(part) or pd.isna(whole) or whole == 0:
         return math.nan, []
     if whole < 0:
-        return math.nan, [f"The {what} is not stated: the total is negative ({whole:,.2f})."]
+        return math.nan, [note("note_share_negative_total", what=Word(what), total=float(whole))]
     value = float(part) / float(whole) * 100.0
     if value > SHARE_HIGH + _SLACK:
         return math.nan, [_share_reason(what)]
@@ -103,22 +103,15 @@ def check_table(table: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
             if changed is table:
                 changed = table.copy()
             changed[column] = values.where(~bad)
-            notes.append(f"{int(bad.sum())} value(s) of '{name}' are not shown: "
-                         + ("a margin outside -100%..100% means costs or revenue have the wrong "
-                            "sign." if name.endswith("margin_pct") else
-                            "a share above 100% of the total means some amounts are negative."))
+            rows = int(bad.sum())
+            key = "note_cells_hidden" if name.endswith("margin_pct") else "note_shares_hidden"
+            notes.append(note(key, rows, rows=rows, column=name))
     return changed, notes
 
 
 def _margin_reason(what: str, value: float) -> str:
-    if value > MARGIN_HIGH:
-        why = ("profit came out larger than revenue, which happens when costs are stored as "
-               "negative numbers or revenue is netted with costs")
-    else:
-        why = "costs came out more than twice revenue, which usually means a sign is wrong"
-    return f"The {what} is not stated: {why}; check the signs of the revenue and cost columns."
+    return note("note_margin_high" if value > MARGIN_HIGH else "note_margin_low", what=Word(what))
 
 
 def _share_reason(what: str) -> str:
-    return (f"The {what} is not stated: some amounts are negative, so a part came out above "
-            "100% of the total.")
+    return note("note_share_high", what=Word(what))

@@ -14,11 +14,12 @@ itself a message of context "ingest_word"), a nested `Note`; any other str is sh
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Union
+from typing import Any, ClassVar, Union
 
 from analyst.words.catalog import message, plural_message
 
-__all__ = ["Items", "Labels", "Name", "NameList", "Names", "Note", "Parts", "Word", "render"]
+__all__ = ["Items", "Labels", "Name", "NameList", "Names", "Note", "Parts", "RecipeNote", "Word",
+           "render"]
 
 CONTEXT = "ingest"
 WORDS = "ingest_word"
@@ -74,9 +75,12 @@ class Note(str):
     key: str
     values: dict[str, Value]
     plural: int | None
+    context: ClassVar[str] = CONTEXT
+    """The catalogue context of its message; a `Word` value is one of `words`."""
+    words: ClassVar[str] = WORDS
 
     def __new__(cls, key: str, count: int | None = None, /, **values: Value) -> Note:
-        self = super().__new__(cls, _text("en", key, values, count))
+        self = super().__new__(cls, _text("en", key, values, count, cls))
         self.key, self.values, self.plural = key, dict(values), count
         return self
 
@@ -84,10 +88,10 @@ class Note(str):
         from analyst.words import normalise
 
         lang = normalise(language)
-        return str(self) if lang == "en" else _text(lang, self.key, self.values, self.plural)
+        return str(self) if lang == "en" else _text(lang, self.key, self.values, self.plural, type(self))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.to_dict(),))
+        return (_rebuild, (self.to_dict(), type(self)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Note:
         return self  # immutable
@@ -105,8 +109,18 @@ class Note(str):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Note:
+        """The inverse of `to_dict()`; a `RecipeNote` of one of its dicts."""
         values = {k: _load(v) for k, v in dict(data.get("values") or {}).items()}
         return cls(str(data["key"]), data.get("count"), **values)
+
+
+class RecipeNote(Note):
+    """A note a recipe wrote in the sandbox (`analyst.recipes.notes.NoteId`), context
+    "recipe", its `Word`s of context "recipe_word": the same id and values, said here in
+    the reader's language."""
+
+    context = "recipe"
+    words = "recipe_word"
 
 
 def render(text: str, language: str | None) -> str:
@@ -114,15 +128,17 @@ def render(text: str, language: str | None) -> str:
     return text.render(language) if isinstance(text, Note) else text
 
 
-def _rebuild(data: dict[str, Any]) -> Note:
-    return Note.from_dict(data)
+def _rebuild(data: dict[str, Any], kind: type[Note] = Note) -> Note:
+    return kind.from_dict(data)
 
 
-def _text(lang: str, key: str, values: Mapping[str, Value], count: int | None) -> str:
-    template = message(lang, CONTEXT, key) if count is None else plural_message(lang, CONTEXT, key, count)
+def _text(lang: str, key: str, values: Mapping[str, Value], count: int | None,
+          kind: type[Note]) -> str:
+    context = kind.context
+    template = message(lang, context, key) if count is None else plural_message(lang, context, key, count)
     if not values:
         return template
-    return template.format(**{k: _shown(v, lang) for k, v in values.items()})
+    return template.format(**{k: _shown(v, lang, kind.words) for k, v in values.items()})
 
 
 class _Number(int):
@@ -144,13 +160,13 @@ class _Decimal(float):
         return text.replace(",", "\0").replace(".", _DECIMAL[self.lang]).replace("\0", _THOUSANDS[self.lang])
 
 
-def _shown(value: Value, lang: str) -> Any:
+def _shown(value: Value, lang: str, words: str = WORDS) -> Any:
     if isinstance(value, Note):
         return value.render(lang)
     if isinstance(value, Name):
         return repr(str(value))
     if isinstance(value, Word):
-        return message(lang, WORDS, str(value))
+        return message(lang, words, str(value))
     if isinstance(value, Items):
         return message(lang, WORDS, "list_comma").join(n.render(lang) for n in value)
     if isinstance(value, Parts):

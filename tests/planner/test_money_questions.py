@@ -55,7 +55,7 @@ def test_a_profit_ranking_names_the_loss_maker_and_calls_negative_rows_losses(tm
     answer = _ask(tmp_path, SHOP, "which products are most profitable")
     assert answer.text.startswith("Espresso machine loses 1,800.00. All 4 products"), answer.text
     (step,) = answer.steps
-    assert "2 row(s) were sold at a loss (negative 'Gross profit': cost above revenue)" \
+    assert "2 rows were sold at a loss (negative 'Gross profit': cost above revenue)" \
         in step.result.stdout
     assert "(returns or corrections)" not in step.result.stdout
 

@@ -40,13 +40,13 @@ def test_partial_and_missing_months_lead_the_notes_and_the_rest_are_counted(gaps
         "Revenue by month: 160.00 in total over 3 months. Best month: Jan 2026 (80.00); worst: "
         "Feb 2026 (0.00). By month: Jan 2026: 80.00; Feb 2026: 0.00; Mar 2026: 80.00. "
         "Note: The last month (Mar 2026) only has data up to 2026-03-11; its total is not a "
-        "full month. No rows in Feb 2026: shown as 0, not skipped. 1 row(s) have no readable "
-        "'Date' and are left out of the per-month table; their Revenue totals 5.00. "
+        "full month. No rows in Feb 2026: shown as 0, not skipped. 1 row has no readable "
+        "'Date' and is left out of the per-month table; its Revenue totals 5.00. "
         "(+1 more note in the step's details.)")
     # The note not quoted is in the step's own figures line, for the UI and the report.
     notes = read_figures(answer.steps[0].result.stdout).notes
-    assert ("1 row(s) have a negative 'Revenue' (returns or corrections), totalling -20.00; "
-            "they are netted into the totals.") in notes and len(notes) == 4
+    assert ("1 row has a negative 'Revenue' (returns or corrections), totalling -20.00; "
+            "it is netted into the totals.") in notes and len(notes) == 4
 
 
 def test_the_notes_in_ukrainian_lead_with_the_partial_month(gaps):

@@ -44,7 +44,7 @@ def test_an_amount_column_stored_as_text_is_read_with_a_note_and_lost_values_cou
     result = kpi_summary(df, "amount")
     assert result.figures["total"] == 1200.0  # 1234.5 - 100 + 65.5
     assert any("stored as text" in n and "decimal comma" in n for n in result.notes)
-    assert any("1 value(s)" in n and "'n/a'" in n for n in result.notes)
+    assert any("1 value in" in n and "'n/a'" in n for n in result.notes)
 
 
 @pytest.mark.parametrize(("texts", "expected"), [
@@ -64,7 +64,7 @@ def test_text_dates_day_first_and_unreadable_dates_are_counted():
     dates, notes = to_dates(pd.Series(["31.01.2026", "01.02.2026", "soon"]), "d")
     assert dates.tolist()[:2] == [pd.Timestamp("2026-01-31"), pd.Timestamp("2026-02-01")]
     assert pd.isna(dates.iloc[2])
-    assert any("1 value(s) in 'd' could not be read as dates" in n for n in notes)
+    assert any("1 value in 'd' could not be read as a date" in n for n in notes)
 
 
 def test_a_misspelt_column_is_a_plain_error_that_suggests_the_right_one():

@@ -27,7 +27,7 @@ def test_monthly_sums_changes_and_a_missing_month_shown_as_zero():
     assert result.figures["total"] == 450.0
     assert result.figures["last_change"] == 300.0
     assert "No rows in 2026-02: shown as 0, not skipped." in result.notes
-    assert any("1 row(s) have no readable 'date'" in n and "7.00" in n for n in result.notes)
+    assert any("1 row has no readable 'date'" in n and "7.00" in n for n in result.notes)
     assert result.chart.labels == ("2026-01", "2026-02", "2026-03")
 
 

@@ -65,7 +65,7 @@ def test_missing_names_are_grouped_as_blank_not_dropped():
     result = top_n(df, "product", "revenue")
     assert result.table["product"].tolist() == ["a", "(blank)"]
     assert result.table["revenue"].tolist() == [6.0, 5.0]
-    assert any("2 row(s) have no 'product'" in n for n in result.notes)
+    assert any("2 rows have no 'product'" in n for n in result.notes)
 
 
 def test_the_chart_keeps_other_last_and_grey():
