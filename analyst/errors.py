@@ -25,11 +25,20 @@ class AnalystError(Exception):
     def user_message(self) -> str:
         return " ".join(str(self).split())
 
+    def message_in(self, language: str | None) -> str:
+        """`user_message` in `language`: an error raised with a `Note` (a message id with its
+        values, e.g. the ingester's) is said in the reader's language, any other in its own."""
+        from analyst.words.note import render
 
-def user_message(exc: BaseException) -> str | None:
-    """The sentence to show for an expected failure, or None for an unexpected one (a bug)."""
+        text = render(self.args[0], language) if len(self.args) == 1 else str(self)
+        return " ".join(str(text).split())
+
+
+def user_message(exc: BaseException, language: str | None = None) -> str | None:
+    """The sentence to show for an expected failure, or None for an unexpected one (a bug);
+    in `language` when the error carries a message id (English otherwise)."""
     if isinstance(exc, AnalystError):
-        return exc.user_message or None
+        return (exc.message_in(language) if language else exc.user_message) or None
     if isinstance(exc, SandboxError):
         return " ".join(str(exc).split()) or None
     return None

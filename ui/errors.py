@@ -10,6 +10,7 @@ from contextlib import contextmanager
 import streamlit as st
 
 from analyst.errors import user_message
+from ui import i18n
 from ui.plain import defused
 
 log = logging.getLogger("analyst.app")
@@ -34,7 +35,7 @@ def guarded(action: str) -> Iterator[None]:
         yield
     except Exception as exc:  # noqa: BLE001 - the whole point: any failure becomes a readable message
         # AnalystError and SandboxError carry a sentence for the user; anything else is a bug.
-        message = user_message(exc)
+        message = user_message(exc, i18n.current())
         if message:
             show_failure(message)
         else:

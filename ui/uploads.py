@@ -63,7 +63,7 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
             cards = analysis.add_file(path, name, state.ingest_options(options or {}),
                                       replace=again, progress=progress)
     except Exception as exc:  # noqa: BLE001 - any unreadable file gets a sentence
-        if (message := user_message(exc)) is not None:  # IngestError and the like: a sentence
+        if (message := user_message(exc, i18n.current())) is not None:  # IngestError and the like
             _say("error", message)
         else:
             _say("error", f"Could not read {name}. The file may be damaged or in a format I "

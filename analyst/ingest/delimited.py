@@ -43,7 +43,7 @@ def read_delimited(raw: bytes, options: IngestOptions, display_name: str) -> Raw
     if len(buffer) > SAMPLE_CHARS and "\n" in text:
         text = text[: text.rfind("\n") + 1]  # whole lines only
     if "\x00" in text:
-        raise IngestError(f"{display_name} does not look like a text table (it contains binary data).")
+        raise IngestError(Note("error_binary", file=display_name))
     delimiter = sniff_delimiter(text)
     rows = _sample_rows(text, delimiter)
     header = find_header(rows, options.header_row)
@@ -180,9 +180,9 @@ def _read_arrow(buffer, offset: int, width: int, delimiter: str, types: dict) ->
                 raise UnicodeError(message) from exc
             match = re.search(r"column #(\d+)", message)
             if "Empty CSV file" in message:  # a header line and nothing below it
-                raise IngestError("The file has no data rows below its header.") from exc
+                raise IngestError(Note("error_no_rows_below_header")) from exc
             if not match or types.get(names[int(match.group(1))]) == pa.string():
-                raise IngestError(f"The file could not be read as a table: {message}") from exc
+                raise IngestError(Note("error_not_a_table", detail=message)) from exc
             types[names[int(match.group(1))]] = pa.string()
             bad.clear()
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import charset_normalizer
 
 from analyst.ingest.errors import IngestError
-from analyst.words.note import Note
+from analyst.words.note import Name, Note
 
 SAMPLE_BYTES = 256 * 1024
 # charset-normalizer ranks close cousins by tiny margins; business files are far more often
@@ -47,7 +47,7 @@ def decode(raw: bytes, forced: str | None, display_name: str) -> DecodedText:
         try:
             codec = codecs.lookup(forced).name
         except LookupError as exc:
-            raise IngestError(f"{forced!r} is not an encoding this app knows.") from exc
+            raise IngestError(Note("error_unknown_encoding", enc=Name(forced))) from exc
         return _transcode(raw, codec, Note("encoding_forced", enc=forced))
     for bom, codec in _BOMS:
         if raw.startswith(bom):
@@ -83,10 +83,7 @@ def _detect(sample: bytes, display_name: str) -> str:
     matches = charset_normalizer.from_bytes(sample)
     best = matches.best()
     if best is None:
-        raise IngestError(
-            f"{display_name} does not look like text: it may be an image or another binary "
-            "file renamed to .csv."
-        )
+        raise IngestError(Note("error_not_text", file=display_name))
     found = {m.encoding for m in matches}
     codec = best.encoding
     for preferred, cousins in _PREFER.items():
@@ -142,6 +139,6 @@ def _transcode(raw: bytes, codec: str, assumption: str) -> DecodedText:
         replaced = text.count("\ufffd")
         assumption = Note("two_sentences", first=assumption, second=Note("unreadable_chars", replaced, n=replaced))
     except LookupError as exc:
-        raise IngestError(f"{codec!r} is not an encoding this app knows.") from exc
+        raise IngestError(Note("error_unknown_encoding", enc=Name(codec))) from exc
     text = text.lstrip("\ufeff")
     return DecodedText(codec, text.encode("utf-8"), assumption, replaced)

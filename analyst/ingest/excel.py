@@ -34,10 +34,10 @@ def read_workbook(path: Path, kind: str, options: IngestOptions, display_name: s
         return [_raw_table(path, kind, chosen, visible, options, display_name,
                            [Note("sheet_chosen_by_user", sheet=Name(chosen.name))])]
     if not visible:
-        raise IngestError(f"{display_name} has no visible sheets.")
+        raise IngestError(Note("error_no_visible_sheets", file=display_name))
     best = max(visible, key=_score)
     if _score(best) == 0:
-        raise IngestError(f"{display_name} has no rows of data on any sheet.")
+        raise IngestError(Note("error_no_data_any_sheet", file=display_name))
     candidates = [s for s in visible if s is best or _is_data_sheet(s, best)]
     skipped = [_skipped(s, "sheet_cover") for s in visible if s not in candidates]
     tables = []
@@ -71,7 +71,7 @@ def _raw_table(path: Path, kind: str, chosen: Sheet, visible: list[Sheet], optio
     extra = (options.header_row or 0) + LOOKAHEAD
     head = head_rows(grid, max(SCORE_ROWS, extra))
     if not head:
-        raise IngestError(f"Sheet {chosen.name!r} of {display_name} is empty.")
+        raise IngestError(Note("error_sheet_empty", sheet=Name(chosen.name), file=display_name))
     header = find_header(head, options.header_row)
     assumptions += header.sentences
     nonblank = [r for r in head if any(cell_kind(v) != "empty" for v in r.cells)]
@@ -87,8 +87,8 @@ def _chosen(sheets: list[Sheet], visible: list[Sheet], options: IngestOptions, d
     for sheet in sheets:
         if sheet.name == options.sheet:
             return sheet
-    names = ", ".join(repr(s.name) for s in visible)
-    raise IngestError(f"{display_name} has no sheet {options.sheet!r}; its sheets are {names}.")
+    raise IngestError(Note("error_no_such_sheet", file=display_name, sheet=Name(str(options.sheet)),
+                           sheets=NameList(s.name for s in visible)))
 
 
 def _is_data_sheet(sheet: Sheet, best: Sheet) -> bool:

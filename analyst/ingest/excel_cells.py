@@ -21,6 +21,7 @@ import pandas as pd
 
 from analyst.ingest.errors import IngestError
 from analyst.ingest.header import Row, cell_kind
+from analyst.words.note import Name, Note
 
 SCORE_ROWS = 200
 _NUMBER_TYPES = {float, int}
@@ -42,7 +43,7 @@ class Sheet:
             try:
                 self._grid = self._book.get_sheet_by_name(self.name).to_python(skip_empty_area=False)
             except Exception as exc:  # noqa: BLE001 - calamine raises its own types for damaged sheets
-                raise IngestError(f"Sheet {self.name!r} could not be read: {exc}.") from exc
+                raise IngestError(Note("error_sheet_unreadable", sheet=Name(self.name), detail=str(exc))) from exc
         return self._grid
 
     @property
@@ -65,9 +66,8 @@ def open_sheets(path: Path, display_name: str) -> list[Sheet]:
     except Exception as exc:  # noqa: BLE001 - one message for every kind of damaged or locked file
         text = str(exc).lower()
         if "password" in text or "encrypt" in text:
-            raise IngestError(f"{display_name} is protected with a password; remove the password "
-                              "in Excel and upload it again.") from exc
-        raise IngestError(f"{display_name} could not be opened as a workbook: {exc}.") from exc
+            raise IngestError(Note("error_password", file=display_name)) from exc
+        raise IngestError(Note("error_cannot_open_workbook", file=display_name, detail=str(exc))) from exc
     sheets = []
     for meta in book.sheets_metadata:
         if str(meta.typ).rsplit(".", 1)[-1] not in ("WorkSheet", "Worksheet"):

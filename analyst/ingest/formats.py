@@ -7,12 +7,13 @@ from pathlib import Path
 
 from analyst.ingest.errors import IngestError
 from analyst.ingest.limits import OLE_MAGIC, check_not_encrypted, check_zip
+from analyst.words.note import Note, Word
 
 _NOT_TABLES = [
-    (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
-    (b"%PDF", "a PDF document"), (b"BM", "a bitmap image"), (b"RIFF", "a media file"),
-    (b"\x1f\x8b", "a gzip archive"), (b"Rar!", "a RAR archive"), (b"7z\xbc\xaf", "a 7-Zip archive"),
-    (b"II*\x00", "a TIFF image"), (b"MM\x00*", "a TIFF image"),
+    (b"\x89PNG", "png_image"), (b"\xff\xd8\xff", "jpeg_image"), (b"GIF8", "gif_image"),
+    (b"%PDF", "pdf_document"), (b"BM", "bitmap_image"), (b"RIFF", "media_file"),
+    (b"\x1f\x8b", "gzip_archive"), (b"Rar!", "rar_archive"), (b"7z\xbc\xaf", "sevenzip_archive"),
+    (b"II*\x00", "tiff_image"), (b"MM\x00*", "tiff_image"),
 ]
 
 
@@ -31,8 +32,7 @@ def detect_format(path: Path, display_name: str) -> str:
             return "xlsb"
         if mimetype.startswith(b"application/vnd.oasis.opendocument.spreadsheet"):
             return "ods"
-        raise IngestError(f"{display_name} is a zip archive, not an Excel workbook; unzip it "
-                          "and upload the spreadsheet inside.")
+        raise IngestError(Note("error_zip_archive", file=display_name))
     if head.startswith(OLE_MAGIC):
         check_not_encrypted(head, path, display_name)
         return "xls"
@@ -40,6 +40,5 @@ def detect_format(path: Path, display_name: str) -> str:
         return "parquet"
     for magic, what in _NOT_TABLES:
         if head.startswith(magic):
-            raise IngestError(f"{display_name} is {what}, not a table; upload a CSV, Excel, "
-                              "OpenDocument or Parquet file.")
+            raise IngestError(Note("error_not_table_kind", file=display_name, what=Word(what)))
     return "text"

@@ -175,13 +175,13 @@ def period_header(rows: Sequence[Row], i: int) -> Header | None:
 def find_header(rows: Sequence[Row], forced_row: int | None = None) -> Header:
     rows = [r for r in rows if _filled(r) > 0]
     if not rows:
-        raise IngestError("The file has no rows with data.")
+        raise IngestError(Note("error_no_rows_with_data"))
     if forced_row is not None:
         for i, row in enumerate(rows):
             if row.number == forced_row:
                 return Header(tuple(_name(v) for v in row.cells), (row.number,), i + 1,
                               Note("header_row_chosen", row=row.number), skipped_above(row.number, i))
-        raise IngestError(f"Row {forced_row} is empty or outside the file; pick another header row.")
+        raise IngestError(Note("error_header_row_outside", row=forced_row))
     head = rows[:LOOKAHEAD]
     width = Counter(_span(r) for r in head).most_common(1)[0][0]
     if width > 1:

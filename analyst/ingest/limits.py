@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from analyst.ingest.errors import IngestError
+from analyst.words.note import Note
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 # An encrypted .xlsx is an OLE container holding this stream instead of a zip.
@@ -81,22 +82,18 @@ def check_size(path: Path, display_name: str) -> int:
     size = path.stat().st_size
     limit = max_upload_bytes()
     if size > limit:
-        raise IngestError(
-            f"{display_name} is {size / 1024 / 1024:.0f} MB, above the upload limit of "
-            f"{limit / 1024 / 1024:.0f} MB (ANALYST_MAX_UPLOAD_MB)."
-        )
+        raise IngestError(Note("error_too_big", file=display_name, mb=size / 1024 / 1024,
+                               limit=limit / 1024 / 1024))
     if size == 0:
-        raise IngestError(f"{display_name} is empty: there is nothing to read.")
+        raise IngestError(Note("error_empty_file", file=display_name))
     return size
 
 
 def check_rows(rows: int, display_name: str) -> None:
     limit = max_rows()
     if rows > limit:
-        raise IngestError(
-            f"{display_name} has {rows:,} rows, above the limit of {limit:,} rows "
-            "(ANALYST_MAX_ROWS); split the file or raise the limit."
-        )
+        raise IngestError(Note("error_too_many_rows", rows, file=display_name, n=rows,
+                               limit=limit))
 
 
 def check_zip(path: Path, display_name: str) -> None:
@@ -105,22 +102,16 @@ def check_zip(path: Path, display_name: str) -> None:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
     except (zipfile.BadZipFile, OSError) as exc:
-        raise IngestError(f"{display_name} is damaged: it cannot be opened as a workbook.") from exc
+        raise IngestError(Note("error_damaged_workbook", file=display_name)) from exc
     total = sum(m.file_size for m in members)
     bomb = total > max_unzipped_bytes() or any(
         m.file_size > RATIO_CHECK_FROM and m.file_size > MAX_RATIO * max(m.compress_size, 1)
         for m in members
     )
     if bomb:
-        raise IngestError(
-            f"{display_name} would unpack to {total / 1024 / 1024:,.0f} MB from a much smaller "
-            "file, which is how a zip bomb looks; it was not opened."
-        )
+        raise IngestError(Note("error_zip_bomb", file=display_name, mb=total / 1024 / 1024))
 
 
 def check_not_encrypted(head: bytes, path: Path, display_name: str) -> None:
     if head.startswith(OLE_MAGIC) and ENCRYPTED_STREAM in path.read_bytes()[:4 * 1024 * 1024]:
-        raise IngestError(
-            f"{display_name} is protected with a password; open it in Excel, remove the "
-            "password (File > Info > Protect Workbook) and upload it again."
-        )
+        raise IngestError(Note("error_password_xls", file=display_name))

@@ -28,7 +28,8 @@ from analyst.ingest.sheets import Item, workbook_items
 from analyst.ingest.table import RawTable
 from analyst.ingest.wide_cards import with_long_tables
 from analyst.session.progress import Progress, tell
-from analyst.words.note import Note
+from analyst.words.catalog import keys
+from analyst.words.note import CONTEXT, Name, Note
 
 
 def ingest_file(
@@ -49,7 +50,7 @@ def ingest_file(
     options = options or IngestOptions()
     name = display_name or path.name
     if not path.is_file():
-        raise IngestError(f"{name} was not found.")
+        raise IngestError(Note("error_not_found", file=name))
     check_size(path, name)
     kind = detect_format(path, name)
     tell(progress, "read", name)
@@ -61,7 +62,7 @@ def ingest_file(
         except IngestError as exc:
             raise named(exc, name) from exc.__cause__
         except (ValueError, KeyError, IndexError, OSError, pa.ArrowException) as exc:
-            raise IngestError(f"{name} could not be read as a table ({type(exc).__name__}: {exc}).") from exc
+            raise IngestError(Note("error_unreadable", file=name, kind=type(exc).__name__, detail=str(exc))) from exc
         sha256 = digest.result()
     input_dir = Path(workspace.input_dir)
     input_dir.mkdir(parents=True, exist_ok=True)
@@ -92,6 +93,9 @@ def named(error: IngestError, name: str) -> IngestError:
     text = str(error)
     if name in text:
         return error
+    note = error.args[0] if error.args else None
+    if isinstance(note, Note) and f"{note.key}_in" in keys(CONTEXT):
+        return IngestError(Note(f"{note.key}_in", note.plural, file=name, **note.values))
     if text.startswith("The file "):
         return IngestError(f"{name} {text[len('The file '):]}")
     return IngestError(f"{name}: {text[:1].lower()}{text[1:]}")
@@ -100,7 +104,7 @@ def named(error: IngestError, name: str) -> IngestError:
 def _fast_card(fast: FastTable, name: str, sha256: str, input_dir: Path) -> DataCard:
     table = fast.table
     if table.num_rows == 0 or table.num_columns == 0:
-        raise IngestError(f"{name} has no data rows below its header.")
+        raise IngestError(Note("error_no_rows_below_header_in", file=name))
     check_rows(table.num_rows, name)
     target = unique_path(input_dir, table_slug(Path(name).stem), ".parquet")
     # Writing Parquet and counting are both Arrow C++ work that lets go of the GIL: overlap them.
@@ -157,8 +161,9 @@ def _one(raw: RawTable, options: IngestOptions, slug: str) -> list[Item]:
 
 def _check_not_empty(raw: RawTable | None, cleaned: CleanTable, name: str) -> None:
     if cleaned.frame.empty or not len(cleaned.frame.columns):
-        where = f" (sheet {raw.sheet!r})" if raw and raw.sheet else ""
-        raise IngestError(f"{name}{where} has no data rows below its header.")
+        if raw and raw.sheet:
+            raise IngestError(Note("error_no_rows_below_header_sheet", file=name, sheet=Name(raw.sheet)))
+        raise IngestError(Note("error_no_rows_below_header_in", file=name))
 
 
 def _write_parquet(frame: pd.DataFrame, target: Path) -> None:

@@ -122,3 +122,29 @@ def test_the_app_shows_a_members_sentence_and_hides_a_bugs_details(module, name,
     else:
         assert errors == ["Could not read the file. The details below can help whoever runs this app."]
         assert [e.label for e in at.expander] == ["Technical details"]
+
+
+def _guarded_upload(language: str, name: str) -> None:
+    import streamlit as st
+
+    from analyst.ingest.errors import IngestError
+    from analyst.words.note import Note
+    from ui import i18n
+    from ui.errors import guarded
+
+    st.session_state[i18n.PREF_KEY] = language
+    with guarded("read the file"):
+        raise IngestError(Note("error_no_rows_below_header_in", file=name))
+
+
+@pytest.mark.parametrize(("language", "shown"), [
+    ("en", "{name} has no data rows below its header."),
+    ("uk", "У {name} немає рядків даних під заголовком."),
+    ("ru", "В {name} нет строк данных под заголовком."),
+    ("zh", "{name} 的表头下方没有数据行。"),
+])
+@pytest.mark.parametrize("name", ["sales.csv", "звіт (final).xlsx"])
+def test_the_app_says_an_error_with_a_message_id_in_the_interface_language(language, shown, name):
+    at = AppTest.from_function(_guarded_upload, args=(language, name), default_timeout=30).run()
+    assert not at.exception
+    assert [e.value for e in at.error] == [shown.format(name=name)]

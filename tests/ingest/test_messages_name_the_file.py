@@ -56,3 +56,52 @@ def test_a_header_only_file_says_there_are_no_rows_below_the_header(tmp_path, wo
     path = tmp_path / "sales_export.csv"
     path.write_text("Date,Product,Revenue\n", encoding="utf-8")
     assert _refusal(path, workspace) == "sales_export.csv has no data rows below its header."
+
+
+# The same refusals in the reader's language: the error carries its message id, so the app
+# says it in Ukrainian, Russian or Chinese, still naming the file, with no English left.
+ENGLISH_WORDS = ("file", "table", "rows", "header", "sheet", "encoding", "empty", "could not",
+                 "has no", "below", "outside", "pick")
+
+
+def _other_language(error: IngestError, language: str) -> str:
+    text = error.message_in(language)
+    lowered = text.lower()
+    assert not [w for w in ENGLISH_WORDS if w in lowered.replace(".csv", "").replace(".txt", "")
+                .replace(".xlsx", "")], (language, text)
+    return text
+
+
+BINARY = [b"%PDF-1.7\n%\xe2\xe3\n", b"\x89PNG\r\n\x1a\n\x00\x00", b"PK\x03\x04" + b"\x00" * 40,
+          b"PK\x03\x04broken zip", b"a,b\n1,\x002\n"]
+
+
+@pytest.mark.parametrize("language", ["uk", "ru", "zh"])
+@pytest.mark.parametrize("name", NAMES)
+def test_a_refusal_is_said_in_the_readers_language_and_names_the_file(
+        tmp_path, workspace, name, language):
+    for i, (content, options) in enumerate(BAD_TEXT):
+        path = tmp_path / f"{i}" / name
+        path.parent.mkdir()
+        path.write_text(content, encoding="utf-8")
+        with pytest.raises(IngestError) as info:
+            ingest_file(path, workspace, options)
+        assert name in _other_language(info.value, language)
+        assert info.value.message_in("en") == str(info.value)  # English as it always was
+    for i, data in enumerate(BINARY):
+        path = tmp_path / f"b{i}" / name
+        path.parent.mkdir()
+        path.write_bytes(data)
+        with pytest.raises(IngestError) as info:
+            ingest_file(path, workspace)
+        assert name in _other_language(info.value, language), data
+
+
+@pytest.mark.parametrize("language", ["uk", "ru", "zh"])
+def test_a_workbook_refusal_is_said_in_the_readers_language(tmp_path, workspace, language):
+    path = simple_workbook(tmp_path / "звіт.xlsx", {"Sales": [["Date", "Revenue"], ["2026-01-02", 5]],
+                                                    "Дані": []})
+    with pytest.raises(IngestError) as info:
+        ingest_file(path, workspace, IngestOptions(sheet="No such sheet"))
+    text = info.value.message_in(language)
+    assert "звіт.xlsx" in text and "'No such sheet'" in text and "'Sales'" in text, text

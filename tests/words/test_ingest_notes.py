@@ -46,7 +46,9 @@ from tests.ingest.workbooks import monthly_workbook, shenzhen_workbook, simple_w
 LANGUAGES = ("en", "uk", "ru", "zh")
 COUNTS = (1, 2, 5, 21, 22, 25, 111)
 # Codes and names a translation keeps: encodings, ISO codes, products and the generic names.
-KEPT = {"UTF", "USD", "EUR", "CNY", "JPY", "ISO", "Excel", "Parquet", "Column"}
+KEPT = {"UTF", "USD", "EUR", "CNY", "JPY", "ISO", "Excel", "Parquet", "Column",
+        # names of formats and settings, the same in every language
+        "OpenDocument", "gzip", "ANALYST_MAX_UPLOAD_MB", "ANALYST_MAX_ROWS", "MAX", "UPLOAD", "ROWS", "ANALYST"}
 
 
 def _row(line: int, text: str) -> Note:
@@ -159,6 +161,46 @@ SAMPLES: dict[str, Note] = {
                                                             span="Jan 2025–Dec 2025", measures="", totals=""),
                       first="Jan 2025", last="Dec 2025", period="Period", value="Value",
                       left_out=Word("left_out_totals")),
+    # Errors: why a file could not be read, named and in the reader's language.
+    "error_binary": Note("error_binary", file="sales.csv"),
+    "error_no_rows_below_header": Note("error_no_rows_below_header"),
+    "error_no_rows_below_header_in": Note("error_no_rows_below_header_in", file="sales.csv"),
+    "error_not_a_table": Note("error_not_a_table", detail="CSV parse error: Expected 3 columns"),
+    "error_not_a_table_in": Note("error_not_a_table_in", file="sales.csv",
+                                 detail="CSV parse error: Expected 3 columns"),
+    "error_too_big": Note("error_too_big", file="big.csv", mb=312.4, limit=200.0),
+    "error_empty_file": Note("error_empty_file", file="empty.csv"),
+    "error_too_many_rows": Note("error_too_many_rows", 1_204_331, file="log.csv", n=1_204_331,
+                                limit=1_000_000),
+    "error_damaged_workbook": Note("error_damaged_workbook", file="book.xlsx"),
+    "error_zip_bomb": Note("error_zip_bomb", file="bomb.xlsx", mb=4096.0),
+    "error_password_xls": Note("error_password_xls", file="locked.xls"),
+    "error_no_visible_sheets": Note("error_no_visible_sheets", file="book.xlsx"),
+    "error_no_data_any_sheet": Note("error_no_data_any_sheet", file="book.xlsx"),
+    "error_sheet_empty": Note("error_sheet_empty", sheet=Name("Дані"), file="book.xlsx"),
+    "error_no_such_sheet": Note("error_no_such_sheet", file="book.xlsx", sheet=Name("Q3"),
+                                sheets=NameList(["Q1", "Q2"])),
+    "error_no_rows_with_data": Note("error_no_rows_with_data"),
+    "error_no_rows_with_data_in": Note("error_no_rows_with_data_in", file="sales.csv"),
+    "error_header_row_outside": Note("error_header_row_outside", row=40),
+    "error_header_row_outside_in": Note("error_header_row_outside_in", file="sales.csv", row=40),
+    "error_zip_archive": Note("error_zip_archive", file="export.zip"),
+    "error_not_table_kind": Note("error_not_table_kind", file="scan.csv", what=Word("pdf_document")),
+    "error_sheet_unreadable": Note("error_sheet_unreadable", sheet=Name("P&L"), detail="XmlError"),
+    "error_sheet_unreadable_in": Note("error_sheet_unreadable_in", file="book.xlsx",
+                                      sheet=Name("P&L"), detail="XmlError"),
+    "error_password": Note("error_password", file="locked.xlsx"),
+    "error_cannot_open_workbook": Note("error_cannot_open_workbook", file="book.xlsx",
+                                       detail="Zip error"),
+    "error_not_found": Note("error_not_found", file="gone.csv"),
+    "error_unreadable": Note("error_unreadable", file="odd.csv", kind="ValueError",
+                             detail="bad value"),
+    "error_no_rows_below_header_sheet": Note("error_no_rows_below_header_sheet", file="book.xlsx",
+                                             sheet=Name("Дані")),
+    "error_unknown_encoding": Note("error_unknown_encoding", enc=Name("klingon-8")),
+    "error_unknown_encoding_in": Note("error_unknown_encoding_in", file="sales.csv",
+                                      enc=Name("klingon-8")),
+    "error_not_text": Note("error_not_text", file="photo.csv"),
 }
 
 
