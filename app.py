@@ -23,7 +23,7 @@ navigation = st.navigation([
     st.Page("pages/report.py", title=t("nav_report"), icon=":material/description:"),
     st.Page("pages/recurring.py", title=t("nav_recurring"), icon=":material/event_repeat:"),
     st.Page("pages/history.py", title=t("nav_history"), icon=":material/history:"),
-    st.Page("pages/settings.py", title="Settings and status", icon=":material/settings:"),
+    st.Page("pages/settings.py", title=t("set_title"), icon=":material/settings:"),
 ])
 
 session = state.current_session()  # keeps ?s=<id> in the address bar on every page
@@ -35,8 +35,7 @@ with st.sidebar:
             st.switch_page("pages/analyze.py")
     problems = state.settings().problems
     if problems:
-        st.warning(f"{len(problems)} setting(s) could not be used; see Settings and status.",
-                   icon=":material/warning:")
+        st.warning(t("set_app_problems", count=len(problems)), icon=":material/warning:")
     if state.auth_configured():
         st.caption(f"Signed in as {state.owner()}")
         st.button("Sign out", on_click=st.logout)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from analyst.settings import AppSettings
+from ui.i18n import t
 
 
 @dataclass(frozen=True)
@@ -36,33 +37,20 @@ class Health:
         """(kind, sentence): kind is success, warning or error, as the page shows it."""
         in_use = self.backend_in_use
         if in_use == "docker":
-            return "success", ("Ready: each analysis runs in its own Docker container with no "
-                               "network, read-only files and memory/CPU limits.")
+            return "success", t("set_verdict_docker")
         if in_use is None:
-            return "error", ("No analysis can run: the backend is set to docker "
-                             "(ANALYST_SANDBOX_BACKEND) and Docker is not usable. Fix the "
-                             "problem below, or set the backend to auto or local.")
-        why = ("because the backend is set to local" if self.backend_setting == "local"
-               else "because Docker is not usable (see below)")
-        return "warning", (f"Code runs as a local process on this machine {why}. This is NOT "
-                           "isolation: generated code can read whatever the app's user can. "
-                           "Fine on your own computer with your own data; on a shared server "
-                           "use Docker (ANALYST_SANDBOX_BACKEND=docker).")
-
+            return "error", t("set_verdict_none")
+        return "warning", t("set_verdict_local_setting" if self.backend_setting == "local"
+                            else "set_verdict_local_docker")
 
     def plain_verdict(self) -> tuple[str, str]:
         """(kind, sentence) for someone who does not administer the server: no setting names."""
         in_use = self.backend_in_use
         if in_use == "docker":
-            return "success", ("Your data is analysed in an isolated container with no internet "
-                               "access; the analysis cannot change your files.")
+            return "success", t("set_plain_docker")
         if in_use is None:
-            return "error", ("No analysis can run right now: the isolated container it needs is "
-                             "not available. Ask the person who installed Analyst (details below).")
-        return "warning", ("Your data is analysed by a program running directly on this computer, "
-                           "not in an isolated container. Fine for your own files on your own "
-                           "computer; on a shared server ask the person who installed Analyst to "
-                           "turn on isolation.")
+            return "error", t("set_plain_none")
+        return "warning", t("set_plain_local")
 
 
 def plain_limits(settings: AppSettings) -> list[str]:
@@ -70,10 +58,38 @@ def plain_limits(settings: AppSettings) -> list[str]:
     from sandbox.limits import human_size
 
     limits = settings.sandbox_limits
-    return [f"files up to {settings.ingest.max_upload_mb:g} MB and {settings.ingest.max_rows:,} rows",
-            (f"each step of an analysis may take up to {limits.step_timeout_s:g} seconds and "
-            f"{human_size(limits.memory_bytes)} of memory"),
-            f"up to {settings.max_sandboxes} analyses at once; others wait their turn"]
+    return [t("set_plain_files", count=settings.ingest.max_rows,
+              mb=f"{settings.ingest.max_upload_mb:g}"),
+            _counted("set_plain_step", limits.step_timeout_s,
+                     memory=human_size(limits.memory_bytes)),
+            t("set_plain_parallel", count=settings.max_sandboxes)]
+
+
+def admin_limits(settings: AppSettings) -> list[str]:
+    """Every limit with its figure, for the administrator (the sandbox's own `describe()` is
+    English for `doctor` and the logs; this is the same list in the interface language)."""
+    from sandbox.limits import human_size
+
+    limits = settings.sandbox_limits
+    return [t("set_lim_memory", size=human_size(limits.memory_bytes)),
+            t("set_lim_cpu", cpus=f"{limits.cpus:g}"),
+            t("set_lim_pids", n=limits.pids),
+            t("set_lim_tmp", size=human_size(limits.tmp_bytes)),
+            t("set_lim_output", count=limits.output_files, size=human_size(limits.output_bytes)),
+            t("set_lim_step", timeout=f"{limits.step_timeout_s:g}", grace=f"{limits.grace_s:g}"),
+            _counted("set_lim_idle", limits.idle_s / 60),
+            t("set_lim_uploads", mb=f"{settings.ingest.max_upload_mb:g}"),
+            t("set_lim_rows", count=settings.ingest.max_rows),
+            t("set_lim_excel", mb=f"{settings.ingest.max_unzipped_mb:g}"),
+            t("set_lim_queue", count=settings.max_sandboxes,
+              seconds=f"{settings.queue_timeout_s:g}")]
+
+
+def _counted(key: str, amount: float, **values: Any) -> str:
+    # A figure that may be fractional (90 s, 1.5 min): a whole one takes its plural form,
+    # a fraction the form languages use for it (Ukrainian/Russian: that of 2, "1,5 хвилини").
+    whole = float(amount).is_integer()
+    return t(key, count=int(amount) if whole else 2, n=f"{amount:g}", **values)
 
 
 def check(settings: AppSettings) -> Health:
@@ -89,8 +105,7 @@ def check(settings: AppSettings) -> Health:
         stale = image_id(f"{repository}:latest") is not None
     problem = None
     if not settings.sandbox_limits_ok:
-        problem = ("A sandbox limit has a bad value (see the problems at the top); no analysis "
-                   "starts until it is fixed.")
+        problem = t("set_limits_problem")
     return Health(engine, tag, image, tuple(settings.sandbox_limits.describe()), problem,
                   settings.sandbox_backend, stale)
 

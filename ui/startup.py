@@ -30,6 +30,8 @@ class Sweep:
 
     removed: int
     problem: str | None = None
+    """Why the sweep could not run, in the error's own words (the page says the sentence in
+    the interface language: this result is cached once per process, across languages)."""
 
 
 def prepare() -> Sweep:
@@ -76,7 +78,7 @@ def reap_leftovers() -> Sweep:
         removed = reap_orphans()
     except Exception as exc:  # a failed sweep must not keep the app from starting
         log.warning("could not remove leftover sandbox containers", exc_info=True)
-        return Sweep(0, f"Leftover sandbox containers could not be checked ({exc}).")
+        return Sweep(0, str(exc) or type(exc).__name__)
     if removed:
         log.info("removed %d leftover sandbox container(s)", removed)
     return Sweep(removed)

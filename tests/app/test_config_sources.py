@@ -93,7 +93,7 @@ def test_settings_page_names_a_bad_value_from_secrets(app_env, clean_environ):
     at.secrets["ANALYST_SANDBOX_CPUS"] = "half"
     at.secrets["ANALYST_MAX_UNZIPPED_MB"] = "-1"
     at.run()
-    assert any("2 setting(s) could not be used" in w.value for w in at.warning)
+    assert any("2 settings could not be used" in w.value for w in at.warning)
     at.switch_page("pages/settings.py").run()
     assert not at.exception
     problems = at.error[0].value

@@ -53,7 +53,7 @@ def test_app_start_removes_orphaned_containers_and_keeps_live_ones(app_env, dock
         assert _exists(foreign)
         at.switch_page("pages/settings.py").run()
         text = "\n".join(m.value for m in at.markdown)
-        assert "leftover sandbox container(s) from an earlier run of the app were removed" in text
+        assert "1 leftover sandbox container from an earlier run of the app was removed" in text
         # once per process: a container orphaned later is left for the next start
         later = _container(docker_image, f"{host}:{_dead_pid()}", ours)
         AppTest.from_file(APP, default_timeout=60).run()
