@@ -77,6 +77,8 @@ class ColumnCard:
     """Latest date (ISO), for date columns."""
     note: str | None = None
     """How the column was read, when that is worth knowing ("decimal comma", "€")."""
+    set_by_user: bool = False
+    """The user chose `role` on the data card (`analyst.ingest.roles`): it is not a guess."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ColumnCard:
@@ -197,8 +199,9 @@ class DataCard:
                 stats.append(f"from {col.first} to {col.last}")
             stats.append(f"{col.unique} distinct")
             note = f" ({col.note})" if col.note else ""
+            role = f"{col.role} (set by the user)" if col.set_by_user else col.role
             lines.append(
-                f"- {col.name!r} | {col.dtype} | {col.role} | {col.missing} missing | "
+                f"- {col.name!r} | {col.dtype} | {role} | {col.missing} missing | "
                 f"{', '.join(stats)}{note}"
             )
         if self.assumptions:

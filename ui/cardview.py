@@ -19,6 +19,7 @@ from ui.corrections import correction_form
 from ui.i18n import current, t
 from ui.questions import suggestion_buttons
 from ui.render import number_columns
+from ui.roles import roles_form
 from ui.tables import preview
 
 # What the user can correct, by the assumption's catalogue id (analyst.ingest writes `Note`s).
@@ -91,6 +92,7 @@ def _body(session: SessionRecord, record: FileRecord, cards: list[dict[str, Any]
     for card in cards:
         _assumptions(card)
     correction_form(session, record)
+    roles_form(session, record)
     for card in cards:
         frame = preview(workspace, card.get("parquet_path", ""))
         if frame is None:

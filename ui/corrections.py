@@ -54,6 +54,8 @@ def correction_form(session: SessionRecord, record: FileRecord) -> None:
             keep_header = header and not (other_sheet and header == shown)
             chosen = {"sheet": sheet, "header_row": int(header) if keep_header else None,
                       "decimal": DECIMALS[decimal], "date_order": DATE_ORDERS[order]}
+            # The roles set on the card are a choice of their own: a new reading keeps them.
+            chosen["roles"] = options.get("roles")
             chosen = {k: v for k, v in chosen.items() if v is not None}
             uploads.ingest(session, record.name, None, chosen)
             st.rerun()

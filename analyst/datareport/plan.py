@@ -34,8 +34,10 @@ def measures_of(card: Any) -> list[str]:
     # Continuous, mostly filled columns first, in table order (Cylinders, with 3 values, is
     # more a category than a measure).
     order = {c.name: i for i, c in enumerate(card.columns)}
+    # The amount the user marked comes first, whatever its shape.
     return [c.name for c in sorted(numbers, key=lambda c: (
-        (c.unique or 0) < 20, c.missing > card.rows / 2, order[c.name]))]
+        not (c.set_by_user and c.role == "money"), (c.unique or 0) < 20,
+        c.missing > card.rows / 2, order[c.name]))]
 
 
 def categories_of(card: Any) -> list[str]:

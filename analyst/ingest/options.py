@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 
@@ -18,3 +18,6 @@ class IngestOptions:
     """Order of day and month in ambiguous dates such as 03/04/2026."""
     encoding: str | None = None
     """Text encoding of a CSV/TXT file, e.g. "cp1251"."""
+    roles: dict[str, str] | None = field(default=None, hash=False)
+    """Column name -> the role the user set on the data card: "amount", "date",
+    "category" or "id" (`analyst.ingest.roles`)."""

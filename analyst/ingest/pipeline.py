@@ -24,6 +24,7 @@ from analyst.ingest.limits import check_rows, check_size
 from analyst.ingest.naming import safe_file_name, table_slug, unique_path
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.profile import column_card, distinct, role_of, sample_rows
+from analyst.ingest.roles import apply_roles
 from analyst.ingest.sheets import Item, workbook_items
 from analyst.ingest.table import RawTable
 from analyst.ingest.wide_cards import with_long_tables
@@ -81,6 +82,7 @@ def ingest_file(
         tell(progress, "card", name)
         cards.append(_card(raw, cleaned, name, sha256, target, input_dir.parent))
     cards = with_long_tables(cards, input_dir.parent)
+    cards = apply_roles(cards, options.roles, input_dir.parent)
     original = unique_path(input_dir, *_split(safe_file_name(name)))
     shutil.copyfile(path, original)
     tell(progress, "done", name)

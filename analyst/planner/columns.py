@@ -58,6 +58,8 @@ class SalesColumns:
     """Columns the steps compute because the table lacks them (`amount` or `cost` may be one)."""
     unit_cost: str | None = None
     """A per-unit cost column that could not become a total (no quantity column)."""
+    chosen: bool = False
+    """The user marked `amount` as the amount on the data card."""
 
     def dimension(self, wanted: str | None) -> str | None:
         """The column for a keyword or a column name the question used, or None."""
@@ -74,12 +76,14 @@ def sales_columns(card: Any, language: str = "en") -> SalesColumns | None:
     columns = list(card.columns)
     names = {str(c.name) for c in columns}
     money = [c for c in columns if c.role == "money"]
-    per_unit = [c for c in money if _named(c, _PER_UNIT)]
-    cost = _first([c for c in money if c not in per_unit], _COST)
+    # The amount the user marked on the data card is the amount, whatever its name says.
+    chosen = next((c for c in money if c.set_by_user), None)
+    per_unit = [c for c in money if _named(c, _PER_UNIT) and c is not chosen]
+    cost = _first([c for c in money if c not in per_unit and c is not chosen], _COST)
     unit_cost = None if cost is not None else _first(per_unit, _COST)
     candidates = [c for c in money
                   if c is not cost and c not in per_unit and not _named(c, _NOT_AMOUNT)]
-    amount = _first(candidates, _AMOUNT) or (candidates[0] if candidates else None)
+    amount = chosen or _first(candidates, _AMOUNT) or (candidates[0] if candidates else None)
     quantity = _first([c for c in columns if c.role == "quantity"], _QUANTITY) or next(
         (c for c in columns if c.role == "quantity"), None
     )
@@ -102,7 +106,7 @@ def sales_columns(card: Any, language: str = "en") -> SalesColumns | None:
         derived.append(Derived(cost_name, quantity.name, "*", unit_cost.name,
                                f"{cost_name} computed as {quantity.name} × {unit_cost.name}: "
                                f"'{unit_cost.name}' is a cost per unit, not a total."))
-    dates = [c for c in columns if c.role == "date"]
+    dates = sorted((c for c in columns if c.role == "date"), key=lambda c: not c.set_by_user)
     order = _first([c for c in columns if c.role in ("id", "text", "category")], _ORDER)
     groupable = [
         c for c in columns
@@ -126,6 +130,7 @@ def sales_columns(card: Any, language: str = "en") -> SalesColumns | None:
         currency=currency,
         derived=tuple(derived),
         unit_cost=unit_cost.name if unit_cost is not None and cost_name is None else None,
+        chosen=chosen is not None,
     )
 
 
@@ -142,7 +147,7 @@ def is_ledger(cols: SalesColumns) -> bool:
     order or a price: then "average order value" and "returns" mean something.
     """
     name = cols.amount.lower()
-    return (any(stem in name for stem in _LEDGER) or cols.currency is not None
+    return (cols.chosen or any(stem in name for stem in _LEDGER) or cols.currency is not None
             or cols.cost is not None or cols.order_id is not None or bool(cols.derived)
             or cols.unit_cost is not None)
 

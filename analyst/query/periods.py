@@ -29,7 +29,8 @@ def date_source(card: Any, columns: dict[str, Any],
                  hits: list[Hit]) -> DateSource | None:
     """The column periods are read from: a named date column, the first date, or a year column."""
     named = [columns[h.column] for h in hits if columns[h.column].role == "date"]
-    dates = named or [c for c in card.columns if c.role == "date"]
+    dates = named or sorted((c for c in card.columns if c.role == "date"),
+                            key=lambda c: not getattr(c, "set_by_user", False))
     if dates:
         return DateSource(dates[0].name, "day")
     year = next((c for c in card.columns if _is_year_column(c)), None)
