@@ -94,8 +94,9 @@ STOP = ("the", "a", "an", "of", "in", "on", "for", "and", "is", "are", "was", "w
 
 GENERIC = ("day", "row", "record", "entry", "time", "item", "thing", "data", "table", "file",
            "there", "be", "been", "got", "get", "день", "дні", "днів", "дня", "дней", "днях", "дням", "рядк*", "строк*",
-           "запис*", "дан*", "天", "条", "行", "个", "数", "据", "表", "有", "少", "在", "中", "是否")
-"""Nouns a question counts or points at without naming anything in the table."""
+           "запис*", "дан*", "значен*", "天", "条", "行", "个", "数", "据", "表", "有", "少", "在", "中", "是否")
+"""Nouns a question counts or points at without naming anything in the table ("the value
+of": "середнє значення nonfarm" asks for the average of nonfarm, nothing more)."""
 
 QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "перш*": 1, "друг*": 2,
                  "трет*": 3, "четверт*": 4, "перв*": 1, "втор*": 2, "一": 1, "二": 2, "三": 3,
