@@ -18,8 +18,8 @@ from pypdf import PdfReader
 from streamlit.testing.v1 import AppTest
 
 from analyst.datacard import DataCard
-from analyst.session.workspace_state import load_files
 from analyst.store import Store
+from analyst.store.log import SessionFiles
 from tests.app.samples import ROOT
 
 APP = str(ROOT / "app.py")
@@ -78,8 +78,8 @@ def test_a_decimal_column_marked_as_the_amount_is_used_by_answers_and_the_report
     (record,) = Store(app_env).files(sid)
     assert record.options == {"roles": {amount: "amount"}}
     assert DataCard.from_dict(record.cards[0]).column(amount).role == "money"
-    root = Store(app_env).workspace_dir(sid)
-    (saved,) = load_files(root)
+    # The session's one file log (the store's rows, whole records) keeps the choice.
+    (saved,) = SessionFiles(Store(app_env), sid).records()
     assert saved.options == {"roles": {amount: "amount"}}
     # Markdown characters of the user's names are escaped on the card ("wplywy\\_netto").
     texts = ("\n".join(m.value for m in at.markdown) + "\n".join(c.value for c in at.caption)
