@@ -47,13 +47,18 @@ def finance_steps(table: PnLTable, prefix: str, lang: str) -> list[PlannedStep]:
     ]
 
 
-def budget_steps(cards: Sequence[Any], lang: str) -> list[PlannedStep]:
-    """Budget vs actual for each table beside the statement with a budget and an actual."""
+def budget_steps(card: Any, cards: Sequence[Any], lang: str) -> list[PlannedStep]:
+    """Budget vs actual for `card` when it is a budget: a line column with a budget and an
+    actual column (`budget_vs_actual`, lines without actuals left out), or the tidy table of
+    months with a Budget and an Actual measure (`budget_to_date`: only the months with
+    actuals are compared, so partial actuals read as the year to date)."""
+    from analyst.planner.finask import budget_step
     from analyst.planner.statements import variance_step
 
-    steps = []
-    for card in cards:
-        found = variance_step([card], lang)
-        if found is not None:
-            steps.append(found)
-    return steps
+    found = variance_step([card], lang)
+    if found is None:
+        # Its wide card says which measures the months carry; the wide card itself is never a
+        # budget here (its tidy table is).
+        wide = [c for c in cards if c.table == getattr(card, "wide_table", None)]
+        found = budget_step([card, *wide], None, lang) if wide else None
+    return [found] if found is not None else []

@@ -64,13 +64,11 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
     steps: list[PlannedStep] = []
     sales: list[tuple[ReportTable, SalesColumns]] = []
     data: list[ReportTable] = []
-    statements: list[ReportTable] = []
     for item in covered:
         card = item.card
         pnl, funnel = pnl_table(card), funnel_table(card)
         prefix = f"{card.table}_" if several else ""
         if pnl is not None and is_statement(pnl):
-            statements.append(item)
             steps.extend(_named(step, item, several) for step in finance_steps(pnl, prefix, lang))
         elif pnl is not None:
             steps.append(_named(_pnl(pnl, prefix, lang), item, several))
@@ -81,15 +79,15 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
         else:
             # Any other table with a number column gets the data report.
             data.append(item)
-    if statements:
-        # Beside a statement, a table with a budget and an actual column is its budget: the
-        # pack says how far the actuals are from it instead of describing its columns.
-        for item in [*data, *(i for i, _ in sales)]:
-            found = budget_steps([item.card], lang)
-            if found:
-                steps.extend(_named(step, item, several) for step in found)
-                data = [d for d in data if d is not item]
-                sales = [(i, c) for i, c in sales if i is not item]
+    # A table with a budget and an actual column is a budget, beside a statement or alone:
+    # the pack says how far the actuals are from it (money and %, favourable or not for
+    # revenue and for costs) instead of averaging its columns as a data report would.
+    for item in [*data, *(i for i, _ in sales)]:
+        found = budget_steps(item.card, cards, lang)
+        if found:
+            steps.extend(_named(step, item, several) for step in found)
+            data = [d for d in data if d is not item]
+            sales = [(i, c) for i, c in sales if i is not item]
     for item, cols in sales:
         prefix = f"{cols.table}_" if several else ""
         steps.extend(_named(step, item, several)

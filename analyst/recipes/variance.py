@@ -14,7 +14,8 @@ DEFINITION = (
     "is favourable when actual is above budget; any other line is a cost and is favourable "
     "when actual is below budget. Lines without an actual figure are left out of the totals "
     "(actuals not in yet) and named in the notes. Totals: revenue lines and cost lines are "
-    "summed separately; net variance = revenue variance - cost variance."
+    "summed separately; net variance = revenue variance - cost variance. Costs stored as "
+    "negative numbers are taken as positive costs."
 )
 
 
@@ -41,6 +42,13 @@ def budget_vs_actual(
         table = table[table[actual].notna()].reset_index(drop=True)
     table["kind"] = ["revenue" if classify_account(str(v)) == "revenue" else "cost"
                      for v in table[line]]
+    costs = table["kind"] == "cost"
+    # Costs kept as negatives (the accounting convention, or "(1,234.00)") would turn an
+    # overspend into a "favourable" variance: the file's convention decides, as in the P&L.
+    if table.loc[costs, [budget, actual]].sum().sum() < 0:
+        table.loc[costs, [budget, actual]] = -table.loc[costs, [budget, actual]]
+        notes.append("Costs were stored as negative numbers (an accounting convention); "
+                     "they are taken as positive costs.")
     table["variance"] = table[actual] - table[budget].fillna(0.0)
     base = table[budget].abs().where(table[budget] != 0)
     table["variance_pct"] = table["variance"] / base * 100.0

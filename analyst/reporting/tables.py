@@ -37,6 +37,9 @@ def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, d
     if planned:
         money = {v for k, v in planned.arguments.items()
                  if k in ("amount", "revenue", "cost") and isinstance(v, str)}
+        if planned.recipe in _BUDGET_RECIPES:  # the budget and actual are money, as is the gap
+            money |= {v for k, v in planned.arguments.items()
+                      if k in ("budget", "actual") and isinstance(v, str)} | {"budget", "actual", "variance"}
         money |= {"gross_profit", "change", "yoy_change"} if planned.recipe != "kpi_summary" else set()
     if planned and planned.recipe in _PACK_MONEY:
         money |= set(_PACK_MONEY[planned.recipe])
@@ -99,6 +102,8 @@ def abc_classes(table: pd.DataFrame,
     return summary, {"items": "int", str(amount): "money", "share_pct": "percent"}
 
 
+_BUDGET_RECIPES = ("budget_vs_actual", "budget_to_date")
+
 _PACK_MONEY = {
     "pnl_statement": ("revenue", "cogs", "gross_profit", "opex", "operating_profit",
                       "below_operating", "net_profit"),
@@ -110,6 +115,14 @@ _PACK_MONEY = {
 
 def pack_values(table: pd.DataFrame, step: Step, lang: str) -> pd.DataFrame:
     """The finance pack's cells in the reader's words: months "Jan 2025", kinds "cost of sales"."""
+    if step.recipe in _BUDGET_RECIPES:
+        table = table.copy()
+        if "kind" in table.columns:
+            table["kind"] = [say(lang, f"kind_{v}") for v in table["kind"]]
+        if "assessment" in table.columns:
+            table["assessment"] = [say(lang, "assess_" + str(v).replace(" ", "_"))
+                                   for v in table["assessment"]]
+        return table
     if step.recipe not in ("pnl_statement", "margin_trend", "expense_structure", "notable_changes"):
         return table
     from analyst.planner.narrative import pack_label

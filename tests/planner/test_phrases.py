@@ -37,6 +37,33 @@ def test_the_language_of_the_data_comes_from_its_own_words() -> None:
     assert data_language([_card("Date", "Product")], title="Звіт про продажі") == "uk"
 
 
+@pytest.mark.parametrize(("labels", "language"), [
+    (("Доходи", "Продаж товарів", "Разом доходи", "Валовий прибуток"), "uk"),
+    (("Выручка", "Продажа товаров", "Итого выручка", "Валовая прибыль"), "ru"),
+    (("收入", "产品销售", "收入合计", "毛利"), "zh"),
+    (("Umsatzerlöse", "Warenverkauf", "Bruttogewinn"), "en"),  # no German catalogue
+])
+def test_a_statement_speaks_by_its_row_labels(labels: tuple[str, ...], language: str) -> None:
+    """Months printed from Excel dates and an unnamed label column are not the file's words."""
+    months = ("Jan 2025", "Feb 2025", "Mar 2025", "Apr 2025", "May 2025", "Jun 2025")
+    card = _card("Column 1", *months, "FY 2025", sheet="P&L", source_file="pnl.xlsx")
+    card.period_columns, card.total_columns = months, ("FY 2025",)
+    card.row_kinds = [SimpleNamespace(label=label) for label in labels]
+    tidy = _card("Line item", "Section", "Period", "Value", source_file="pnl.xlsx")
+    tidy.wide_table = "pnl"
+    assert data_language([card, tidy]) == language
+
+
+@pytest.mark.parametrize(("value", "language"), [("Виручка від продажу", "uk"),
+                                                  ("Выручка от продаж", "ru")])
+def test_cyrillic_alike_in_both_is_told_by_its_labels(value: str, language: str) -> None:
+    card = _card("Стаття", "Бюджет", "Факт")
+    for column, role in zip(card.columns, ("category", "money", "money"), strict=True):
+        column.role = role
+    card.sample_rows = ((value, 100.0, 120.0), ("Зарплата", 50.0, 40.0))
+    assert data_language([card]) == language
+
+
 def test_every_language_has_every_english_phrase() -> None:
     for language, table in PHRASES.items():
         missing = set(PHRASES["en"]) - set(table)

@@ -59,3 +59,35 @@ def test_a_zero_budget_has_no_variance_percent() -> None:
     assert math.isnan(table.loc["New project", "variance_pct"])
     assert table.loc["New project", "assessment"] == "unfavourable"
     assert table.loc["Rent", "assessment"] == "favourable"
+
+
+def _signed(df: pd.DataFrame, style: str) -> pd.DataFrame:
+    """The same budget with its cost lines as a ledger keeps them: negative numbers, or
+    accounting text "(1,234.50)"."""
+    out = df.copy()
+    cost = ~out["Line"].isin(REVENUE)
+    for column in ("Budget", "Actual"):
+        values = out[column].astype(object)
+        if style == "negative":
+            values = values.where(~cost, -out[column])
+        elif style == "parentheses":
+            values = [f"({v:,.2f})" if c and not pd.isna(v) else (None if pd.isna(v) else f"{v:,.2f}")
+                      for v, c in zip(out[column], cost, strict=True)]
+        out[column] = values
+    return out
+
+
+@pytest.mark.parametrize("style", ["negative", "parentheses"])
+@pytest.mark.parametrize("seed", range(6))
+def test_costs_stored_as_negatives_read_the_same_way(seed: int, style: str) -> None:
+    """An overspent cost stored as -47,300 against -45,000 is unfavourable, as when positive."""
+    plain = _table(seed, seed % 2)
+    want = budget_vs_actual(plain, "Line", "Budget", "Actual")
+    got = budget_vs_actual(_signed(plain, style), "Line", "Budget", "Actual")
+    assert got.table[["Line", "kind", "assessment"]].equals(want.table[["Line", "kind", "assessment"]])
+    for column in ("Budget", "Actual", "variance", "variance_pct"):
+        assert [round(float(v), 2) for v in got.table[column]] == [round(float(v), 2) for v in want.table[column]]
+    for key in ("budget", "actual", "variance", "net_variance", "favourable_lines"):
+        assert round(got.figures[key], 2) == round(want.figures[key], 2), key
+    assert any("stored as negative numbers" in n for n in got.notes)
+    assert not any("stored as negative numbers" in n for n in want.notes)

@@ -88,6 +88,10 @@ NOTE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("note_guessed_opex", (r"Not recognised by name, counted as operating expenses: "
                               r"(?P<names>.+)\.")),
         ("note_below_line", r"Below the operating line, left out: (?P<names>.+)\."),
+        # Written by budget vs actual (recipes/variance.py).
+        ("note_no_actual_lines", (r"(?P<rows>\d[\d,]*) line\(s\) have no '(?P<column>.+?)' yet and "
+                                 r"are left out of the totals: (?P<names>.+)\.")),
+        ("note_revenue_lines", r"Revenue lines: (?P<names>.+); the other lines are costs\."),
         # Written by the statement recipes (recipes/statement.py, recipes/finance_ask.py).
         ("note_costs_negative", (r"Costs were stored as negative numbers \(an accounting "
                                 r"convention\); they are taken as positive costs\.")),
@@ -165,7 +169,21 @@ def data_language(cards: Sequence[Any], title: str | None = None) -> str:
     words: list[str] = []
     for card in cards:
         words += _own_words(card)
-    return language_of(" ".join(words))
+    text = " ".join(words)
+    if _CYRILLIC.search(text) and not (_UK_LETTERS.search(text.lower())
+                                       or _RU_LETTERS.search(text.lower())):
+        # "Стаття, Бюджет, Факт" is Ukrainian and Russian alike: the table's own labels
+        # ("Виручка від продажу") tell them apart.
+        for card in cards:
+            text += " " + " ".join(_label_values(card))
+    return language_of(text)
+
+
+def _label_values(card: Any) -> list[str]:
+    """The sample values of a card's category and text columns."""
+    at = [i for i, col in enumerate(card.columns) if getattr(col, "role", None) in ("category", "text")]
+    return [str(row[i]) for row in getattr(card, "sample_rows", ()) or () for i in at
+            if i < len(row) and isinstance(row[i], str)]
 
 
 _GENERIC_NAME = re.compile(r"Column \d+")

@@ -29,6 +29,7 @@ from analyst.recipes.statement import (
 from analyst.recipes.statement import (
     MARGIN_DEFINITION as MARGIN_TREND_DEFINITION,
 )
+from analyst.recipes.variance import DEFINITION as BUDGET_DEFINITION
 from analyst.report.formats import format_percent
 
 TEMPLATES: dict[str, dict[str, str]] = {
@@ -48,6 +49,7 @@ _FIXED = {
     "margin_trend": MARGIN_TREND_DEFINITION,
     "expense_structure": STRUCTURE_DEFINITION,
     "notable_changes": CHANGES_DEFINITION,
+    "budget_vs_actual": BUDGET_DEFINITION,
 }
 _TOP_N = re.compile(r"the top (\d+) are listed")
 _ABC = re.compile(r"Class A: cumulative share <= (\d+)%; class B: <= (\d+)%")
@@ -101,5 +103,6 @@ _FILL: dict[str, Callable[[str, dict[str, object], str], str]] = {
     "kpi_summary": _plain, "breakdown": _plain, "margin_by": _plain,
     "funnel_conversion": _plain, "pnl_summary": _plain, "pnl_statement": _plain,
     "margin_trend": _plain, "expense_structure": _plain, "notable_changes": _plain,
+    "budget_vs_actual": _plain,
     "period_dynamics": _period, "top_n": _top, "abc_analysis": _abc,
 }
