@@ -61,10 +61,12 @@ def cards() -> list[DataCard]:
 
 
 def config_for(base_url: str, **changes: object) -> LLMConfig:
-    """Fast settings for tests: short timeouts, no waiting between retries."""
+    """Fast settings for tests: no waiting between retries; a step may take its time (a first
+    step that imports matplotlib takes seconds on a loaded machine), tests of the step limit
+    set their own."""
     settings: dict[str, object] = {
         "api_key": "sk-test", "base_url": base_url, "model": "gpt-4o-mini", "request_timeout": 5.0,
-        "api_retries": 0, "step_timeout": 5.0,
+        "api_retries": 0, "step_timeout": 60.0,
     }
     settings.update(changes)
     return LLMConfig(**settings)  # type: ignore[arg-type]
