@@ -242,6 +242,8 @@ class Statement:
     table: PnLTable
     labels: tuple[str, ...]
     years: tuple[int, ...]
+    months: tuple[tuple[int, int], ...] = ()
+    """(year, month) of every month from the first to the last of the statement."""
 
 
 def statement_of(cards: Sequence[Any]) -> Statement | None:
@@ -253,8 +255,21 @@ def statement_of(cards: Sequence[Any]) -> Statement | None:
         wide = next((c for c in cards if c.table == getattr(card, "wide_table", None)), None)
         labels = tuple(dict.fromkeys(
             r.label for r in (getattr(wide, "row_kinds", ()) or ()) if r.kind == "line"))
-        return Statement(table, labels, _years(card, table.date))
+        return Statement(table, labels, _years(card, table.date), _months(card, table.date))
     return None
+
+
+def _months(card: Any, date: str) -> tuple[tuple[int, int], ...]:
+    column = next((c for c in card.columns if c.name == date), None)
+    first, last = str(getattr(column, "first", "") or ""), str(getattr(column, "last", "") or "")
+    if not re.match(r"\d{4}-\d{2}", first) or not re.match(r"\d{4}-\d{2}", last):
+        return ()
+    y, m = int(first[:4]), int(first[5:7])
+    out: list[tuple[int, int]] = []
+    while (y, m) <= (int(last[:4]), int(last[5:7])) and len(out) < 1200:
+        out.append((y, m))
+        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    return tuple(out)
 
 
 def _years(card: Any, date: str) -> tuple[int, ...]:
@@ -283,6 +298,17 @@ def statement_step(ask: FinAsk, found: Statement, lang: str) -> PlannedStep | st
                                 ("month", ask.month)) if v is not None}
     if ask.year is not None and found.years and ask.year not in found.years:
         return say(lang, "no_year", year=ask.year, years=_span(found.years))
+    if found.months and (ask.quarter or ask.month) and not any(
+            (ask.year is None or y == ask.year) and (ask.month is None or m == ask.month)
+            and (ask.quarter is None or (m - 1) // 3 + 1 == ask.quarter)
+            for y, m in found.months):
+        from analyst.planner.finwords import period_words
+
+        first, last = found.months[0], found.months[-1]
+        asked = period_words(ask.year or last[0], ask.quarter or 0, ask.month or 0, lang)
+        return say(lang, "no_period", period=asked,
+                   first=period_words(first[0], 0, first[1], lang),
+                   last=period_words(last[0], 0, last[1], lang))
     what = {"line": ask.line} if ask.line else {"figure": ask.figure}
     if ask.kind in ("total", "by"):
         args = {**base, **what, **({"by": ask.by} if ask.by else {}), **period,

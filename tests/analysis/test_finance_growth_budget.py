@@ -81,6 +81,10 @@ def test_growth_mom_qoq_yoy_on_two_years(tmp_path: Path, header: str, sign: str,
         march = _ask(analysis, "marketing yoy in March 2026")
         change = frame["Marketing"].iloc[14] - frame["Marketing"].iloc[2]
         assert march.ok and format_money(change) in march.text, march.text
+        mom = _ask(analysis, "revenue month over month")
+        assert mom.ok and mom.steps[0].figures.figures["month"] == 12, mom.text
+        assert format_money(revenue.iloc[-1] - revenue.iloc[-2]) in mom.text, mom.text
+        assert format_delta((revenue.iloc[-1] - revenue.iloc[-2]) / revenue.iloc[-2]) in mom.text
         qoq = _ask(analysis, "operating profit QoQ")
         profit = (revenue - frame["Salaries"] - frame["Marketing"] - frame["Rent"])
         by_q = profit.groupby(profit.index.asfreq("Q-DEC")).sum()
@@ -101,6 +105,15 @@ def test_yoy_on_one_year_says_why_not(tmp_path: Path) -> None:
             answer = _ask(analysis, question)
             assert not answer.ok and words in answer.text and "2026" in answer.text, answer.text
             assert not answer.steps
+        # A period the statement does not cover is said so, with the months it covers.
+        for question, words in (("revenue in Q3", ("no figures for Q3 2026", "Jan 2026", "Mar 2026")),
+                                ("виручка за 3 квартал", ("немає даних за 3 кв. 2026", "бер. 2026")),
+                                ("выручка в мае 2026", ("нет данных за", "2026")),
+                                ("2026年第4季度收入", ("没有2026年第4季度的数据", "2026年1月"))):
+            answer = _ask(analysis, question)
+            assert not answer.ok and not answer.steps, answer.text
+            for word in words:
+                assert word in answer.text, answer.text
 
 
 @pytest.mark.parametrize(("sign", "actual_months", "question", "language"), [
@@ -294,3 +307,24 @@ def test_cost_centres_of_a_statement_are_ranked_without_its_subtotals(tmp_path: 
     assert [r["Cost centre"] for r in head] == ["Fleet", "Warehouse", "IT", "HR"]
     for figure in ("630.20", "330.10", "180.30", "60.00", "1,200.60"):
         assert figure in answer.text
+
+
+def test_the_sign_convention_of_costs_does_not_change_an_answer(tmp_path: Path) -> None:
+    """The same statement with costs positive, negative and in parentheses: every question
+    gets the same figures and the same sentence before its notes."""
+    questions = ("operating profit by quarter", "largest 3 expense lines", "net margin by month",
+                 "marketing QoQ", "loss-making months")
+    seen: dict[str, list] = {q: [] for q in questions}
+    for sign in SIGNS:
+        folder = tmp_path / sign
+        folder.mkdir()
+        two_years(folder / "pnl.csv", "en", sign, sign == "parentheses", 99)
+        with Analysis.open(folder / "ws", backend="local") as analysis:
+            analysis.add_file(folder / "pnl.csv")
+            for question in questions:
+                answer = _ask(analysis, question)
+                assert answer.ok, answer.text
+                figures = answer.steps[0].figures
+                seen[question].append((figures.figures, figures.head, answer.text.split("\n\n")[0].split(" Note:")[0]))
+    for question, answers in seen.items():
+        assert answers[0] == answers[1] == answers[2], question

@@ -27,25 +27,29 @@ QUESTIONS = {
            ("operating profit by quarter", ("by", "operating_profit", None, "Q", None, None)),
            ("revenue by month", ("by", "revenue", None, "M", None, None)),
            ("gross profit for the year", ("total", "gross_profit", None, None, None, None)),
-           ("net profit in 2nd quarter 2025", ("total", "net_profit", None, None, 2, None))],
+           ("net profit in 2nd quarter 2025", ("total", "net_profit", None, None, 2, None)),
+           ("marketing by quarter", ("by", None, "Marketing", "Q", None, None))],
     "uk": [("виручка за 2 квартал", ("total", "revenue", None, None, 2, None)),
            ("скільки витратили на маркетинг у березні 2025?", ("total", None, "Маркетинг", None, None, 3)),
            ("операційний прибуток по кварталах", ("by", "operating_profit", None, "Q", None, None)),
            ("виручка по місяцях", ("by", "revenue", None, "M", None, None)),
            ("валовий прибуток за рік", ("total", "gross_profit", None, None, None, None)),
-           ("чистий прибуток за II квартал 2025", ("total", "net_profit", None, None, 2, None))],
+           ("чистий прибуток за II квартал 2025", ("total", "net_profit", None, None, 2, None)),
+           ("витрати на маркетинг по кварталах", ("by", None, "Маркетинг", "Q", None, None))],
     "ru": [("выручка за 2 квартал", ("total", "revenue", None, None, 2, None)),
            ("сколько потратили на маркетинг в марте 2025?", ("total", None, "Маркетинг", None, None, 3)),
            ("операционная прибыль по кварталам", ("by", "operating_profit", None, "Q", None, None)),
            ("выручка по месяцам", ("by", "revenue", None, "M", None, None)),
            ("валовая прибыль за год", ("total", "gross_profit", None, None, None, None)),
-           ("чистая прибыль за второй квартал 2025", ("total", "net_profit", None, None, 2, None))],
+           ("чистая прибыль за второй квартал 2025", ("total", "net_profit", None, None, 2, None)),
+           ("маркетинг по кварталам", ("by", None, "Маркетинг", "Q", None, None))],
     "zh": [("第二季度收入是多少", ("total", "revenue", None, None, 2, None)),
            ("2025年3月市场营销花了多少", ("total", None, "市场营销", None, None, 3)),
            ("营业利润按季度", ("by", "operating_profit", None, "Q", None, None)),
            ("收入按月", ("by", "revenue", None, "M", None, None)),
            ("全年毛利", ("total", "gross_profit", None, None, None, None)),
-           ("2025年第2季度净利润", ("total", "net_profit", None, None, 2, None))],
+           ("2025年第2季度净利润", ("total", "net_profit", None, None, 2, None)),
+           ("市场营销按季度", ("by", None, "市场营销", "Q", None, None))],
 }
 
 
@@ -188,3 +192,66 @@ def test_the_cli_answers_a_line_total_on_an_unseen_workbook(tmp_path: Path) -> N
     value = sum(abs(v) for v in info["lines"]["Marketing"][6:9])
     assert round(data["steps"][0]["figures"]["figures"]["value"], 2) == round(value, 2)
     assert f"{value:,.2f}" in data["answer"]
+
+
+# Many phrasings of each kind, in each language: (question, kind, figure/margin, compare, by,
+# year, quarter, month, n).
+READINGS = [
+    ("which months were loss-making?", "losses", None, None, None, None, None, None, 5),
+    ("months with a loss in 2025", "losses", None, None, None, 2025, None, None, 5),
+    ("у які місяці були збитки?", "losses", None, None, None, None, None, None, 5),
+    ("убыточные месяцы 2025 года", "losses", None, None, None, 2025, None, None, 5),
+    ("哪些月份亏损", "losses", None, None, None, None, None, None, 5),
+    ("what is the operating margin?", "margin", "operating", None, None, None, None, None, 5),
+    ("net margin by month", "margin", "net", None, "M", None, None, None, 5),
+    ("margins in Q3", "margin", None, None, None, None, 3, None, 5),
+    ("валова маржа за березень", "margin", "gross", None, None, None, None, 3, 5),
+    ("рентабельность по месяцам", "margin", None, None, "M", None, None, None, 5),
+    ("净利率是多少", "margin", "net", None, None, None, None, None, 5),
+    ("营业利润率按月", "margin", "operating", None, "M", None, None, None, 5),
+    ("top 3 expense lines", "expenses", None, None, None, None, None, None, 3),
+    ("biggest costs in Q2 2025", "expenses", None, None, None, 2025, 2, None, 5),
+    ("найбільші статті витрат", "expenses", None, None, None, None, None, None, 5),
+    ("структура расходов за год", "expenses", None, None, None, None, None, None, 5),
+    ("最大的费用项目", "expenses", None, None, None, None, None, None, 5),
+    ("revenue growth month over month", "growth", "revenue", "MoM", None, None, None, None, 5),
+    ("operating profit QoQ", "growth", "operating_profit", "QoQ", None, None, None, None, 5),
+    ("net profit year-on-year", "growth", "net_profit", "YoY", None, None, None, None, 5),
+    ("how did revenue change in March?", "growth", "revenue", "MoM", None, None, None, 3, 5),
+    ("зростання виручки по кварталах", "growth", "revenue", "QoQ", None, None, None, None, 5),
+    ("валовий прибуток р/р", "growth", "gross_profit", "YoY", None, None, None, None, 5),
+    ("рост выручки месяц к месяцу", "growth", "revenue", "MoM", None, None, None, None, 5),
+    ("收入环比", "growth", "revenue", "MoM", None, None, None, None, 5),
+    ("营业利润季度环比", "growth", "operating_profit", "QoQ", None, None, None, None, 5),
+    ("毛利同比增长", "growth", "gross_profit", "YoY", None, None, None, None, 5),
+    ("cost of sales in February 2025", "total", "cogs", None, None, 2025, None, 2, 5),
+    ("opex by quarter", "by", "opex", None, "Q", None, None, None, 5),
+    ("собівартість у лютому", "total", "cogs", None, None, None, None, 2, 5),
+    ("операционные расходы поквартально", "by", "opex", None, "Q", None, None, None, 5),
+    ("2025年12月销售成本", "total", "cogs", None, None, 2025, None, 12, 5),
+    ("total costs in the fourth quarter", "total", "total_costs", None, None, None, 4, None, 5),
+]
+
+
+@pytest.mark.parametrize("case", READINGS, ids=[c[0] for c in READINGS])
+def test_many_phrasings_are_read_as_meant(case: tuple) -> None:
+    question, kind, figure, compare, by, year, quarter, month, n = case
+    ask = read_ask(question, ())
+    assert ask is not None, question
+    assert (ask.kind, ask.figure, ask.compare, ask.by, ask.year, ask.quarter, ask.month, ask.n) == (
+        kind, figure, compare, by, year, quarter, month, n), ask
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("budget vs actual", "budget"), ("відхилення від бюджету з початку року", "budget"),
+    ("план факт", "budget"), ("预算执行情况", "budget"), ("year to date vs budget", "budget"),
+    ("rank the cost centres", "ranking"), ("який відділ витратив найбільше", "ranking"),
+    ("центры затрат по сумме", "ranking"), ("成本中心排名", "ranking"),
+])
+def test_budget_and_ranking_questions_are_read_when_such_a_table_is_loaded(question: str,
+                                                                            kind: str) -> None:
+    ask = read_ask(question, (), ranking_items=True, budget=True)
+    assert ask is not None and ask.kind == kind, (question, ask)
+    # Without such a table, the same words are not taken for that reading.
+    bare = read_ask(question, ())
+    assert bare is None or bare.kind != kind
