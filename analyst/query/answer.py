@@ -17,6 +17,7 @@ from analyst.query.model import Query
 from analyst.query.phrases import qsay
 from analyst.query.plot import value_column
 from analyst.query.reading import reading_text
+from analyst.recipes.labels import month_label
 from analyst.report.formats import format_int, format_number, format_percent
 
 SHOWN_GROUPS = 10
@@ -67,15 +68,16 @@ def answer_text(f: QueryFigures, language: str = "en") -> str:
         text = qsay(language, "value", reading=_cap(reading),
                     value=number(f.figures.get("value"), language, q.aggregation))
     else:
-        shown = [f"{_label(row, q.keys)}: {number(row.get(value_col), language, q.aggregation)}"
+        shown = [f"{_label(row, q, language)}: "
+                 f"{number(row.get(value_col), language, q.aggregation)}"
                  for row in f.head[:SHOWN_GROUPS]]
         more = f" (+{format_int(f.rows - len(shown), language)})" if f.rows > len(shown) else ""
         text = qsay(language, "value", reading=_cap(reading), value="; ".join(shown) + more)
         labels = f.figures.get("labels") or {}
         if f.rows > 2 and not q.limit and labels:
-            text += " " + qsay(language, "highest", label=_label(labels["highest"], q.keys),
+            text += " " + qsay(language, "highest", label=_label(labels["highest"], q, language),
                                value=number(f.figures.get("highest"), language, q.aggregation))
-            text += " " + qsay(language, "lowest", label=_label(labels["lowest"], q.keys),
+            text += " " + qsay(language, "lowest", label=_label(labels["lowest"], q, language),
                                value=number(f.figures.get("lowest"), language, q.aggregation))
     for column, n in f.missing.items():
         if n and q.aggregation not in ("count", "rows"):
@@ -130,8 +132,18 @@ def _cell(value: Any, language: str) -> str:
     return text[:-9] if text.endswith(" 00:00:00") else text  # a date without its midnight
 
 
-def _label(row: dict[str, Any], keys: tuple[str, ...]) -> str:
-    return " / ".join(str(row.get(k)) for k in keys)
+def _label(row: dict[str, Any], query: Query, language: str) -> str:
+    return " / ".join(period_text(row.get(k), query, language) if k == "period"
+                      else str(row.get(k)) for k in query.keys)
+
+
+def period_text(value: Any, query: Query, language: str = "en") -> str:
+    """A period of the result as the charts and the report say it: a month "2025-07" is
+    "Jul 2025" ("лип. 2025", "2025年7月"); other periods as they are."""
+    text = str(value)
+    if query.period is not None and query.period.unit == "month":
+        return month_label(text[:7], language) or text
+    return text
 
 
 def _cap(text: str) -> str:

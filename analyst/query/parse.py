@@ -30,6 +30,7 @@ from analyst.query.vocab import (
     LOWEST,
     NEEDS_MODEL,
     ROW_WORDS,
+    STOP,
     WHICH,
 )
 
@@ -183,11 +184,12 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         used.update(which)
     # The aggregation, among the words left.
     aggregation: Aggregation | None = None
+    aggregation_span: list[int] | None = None
     for name, phrases in AGGREGATIONS.items():
         span = clues.first(phrases, toks, used)
         if span is not None:
             if aggregation is None:
-                aggregation = name
+                aggregation, aggregation_span = name, list(span)
             used.update(span)
     # Roles of the named columns: grouped, the row itself ("which day"), or measured.
     date_columns = {date.column, date.month_column} if date else set()
@@ -231,6 +233,15 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     unknown = clues.unexplained_group(toks, used)
     if unknown is not None:
         return Refusal("no_group_column", {"word": unknown})
+    if aggregation == "count" and aggregation_span is not None:
+        # "number of orders", "how many customers": the column counted right after the
+        # words is counted by its distinct values (an order is its order id, a customer
+        # its name), not by rows; "how many units" adds a quantity up (below).
+        counted = _counted(toks, hits, aggregation_span[-1])
+        if counted is not None and counted.column not in filtered and (
+                columns[counted.column].role == "id" or counted.column in group_by):
+            aggregation, measures = "nunique", [counted.column]
+            group_by = [g for g in group_by if g != counted.column]
     if aggregation == "nunique":
         measures = measures or group_by[-1:]
         group_by = [g for g in group_by if g not in measures]
@@ -278,6 +289,15 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         limit = 1  # "which region has the highest ...": the one
     return [Query(card.table, aggregation, tuple(measures[:3]), tuple(group_by), period,
                   tuple(filters), order, limit)]
+
+
+def _counted(toks: list[str], hits: list[Hit], after: int) -> Hit | None:
+    """The column named right after the counting words (only small words between)."""
+    for hit in hits:
+        between = toks[after + 1:hit.span[0]]
+        if hit.span[0] > after and len(between) <= 1 and all(t in STOP for t in between):
+            return hit
+    return None
 
 
 def _chinese_top(toks: list[str], used: set[int]) -> tuple[int, int] | None:

@@ -8,9 +8,27 @@ from typing import Any
 from analyst.words import say
 
 CONTEXT = "query"  # the catalogue's context of these words (analyst.words)
+_NAMES = ("m", "g", "c")
+"""Placeholders holding column names: English templates say them as words ("{g:word}":
+"by customer", "{g:words}": "Top 5 customers"), other languages as the names are."""
+
+
+class _Identifier(str):
+    """A column name written as an identifier ("Miles_per_Gallon", "temp_max"): said as
+    it is, since lowering or pluralising it would name no column."""
+
+    def __format__(self, spec: str) -> str:
+        return format(str.__str__(self), "" if spec in ("word", "words", "count") else spec)
 
 
 def qsay(language: str, key: str, plural: int | None = None, **values: Any) -> str:
     """The template `key` in `language` (English when missing), filled in; `plural`: the
     form for that many."""
+    # Here, not at the top: importing the planner package imports this module.
+    from analyst.planner.phrases.nouns import Noun
+
+    for name in _NAMES:
+        value = values.get(name)
+        if isinstance(value, str) and not isinstance(value, Noun | _Identifier):
+            values[name] = _Identifier(value) if "_" in value else Noun(value)
     return say(language, CONTEXT, key, plural=plural, **values)

@@ -61,7 +61,28 @@ def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, d
             table["month"] = pd.to_datetime(table["start"]).dt.to_period("M").dt.to_timestamp()
             formats["month"] = "month"
         table = table.drop(columns=["start"])  # the period label already says it
+    if _month_query(step) and "period" in table.columns:
+        # An offline query's months ("2025-07"): real dates in Excel, "Jul 2025" in the PDF,
+        # as its chart and its answer say them.
+        months = pd.to_datetime(table["period"].astype(str), format="%Y-%m", errors="coerce")
+        if months.notna().all():
+            table["period"] = months
+            formats["period"] = "month"
     return table, formats
+
+
+def _month_query(step: Step) -> bool:
+    """Is the step an offline query grouped by month?"""
+    from analyst.query.model import Query
+    from analyst.record import QueryCall
+
+    if not isinstance(step.origin, QueryCall):
+        return False
+    try:
+        period = Query.from_dict(step.origin.query).period
+    except (KeyError, TypeError, ValueError):
+        return False  # a record of another version: its table is shown as it is
+    return period is not None and period.unit == "month"
 
 
 _KPI_ROW_FORMATS: dict[str, ColumnFormat] = {"Rows": "int", "Orders": "int", "Orders (rows; no order id given)": "int",

@@ -78,7 +78,7 @@ def test_average_by_a_category(analysis, raw, question):
 
 def test_the_answer_shows_the_reading_and_quotes_the_printed_figures(analysis, raw):
     answer = ask(analysis, "What is the average Miles_per_Gallon by Origin?")
-    assert answer.text.startswith("I read this as: average of Miles_per_Gallon by Origin.")
+    assert answer.text.startswith("I read this as: average of Miles_per_Gallon by origin.")
     assert "Table cars (file cars.csv)." in answer.text
     expected = frame(raw, "cars").groupby("Origin")["Miles_per_Gallon"].mean()
     for origin, value in expected.items():
