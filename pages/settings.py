@@ -116,7 +116,7 @@ def _language_name(code: str) -> str:
 
 
 _picked = st.selectbox(t("set_language"), _languages, index=_languages.index(i18n.choice()),
-                       format_func=_language_name, key="w_ui_language",
+                       format_func=_language_name, key=i18n.WIDGET_KEY,
                        help=t("set_language_help"))
 st.session_state[i18n.PREF_KEY] = _picked
 

@@ -20,6 +20,7 @@ from analyst.words import LANGUAGES, say
 
 CHOICES = {"auto": "Automatic", "en": "English", "uk": "Українська", "ru": "Русский", "zh": "中文"}
 PREF_KEY = "pref_ui_language"  # the Settings choice (kept apart from the widget's key)
+WIDGET_KEY = "w_ui_language"  # the Settings selectbox
 AUTO_KEY = "ui_language_auto"  # what "Automatic" means now, set by the pages
 STANDARD_REPORT = "Standard report"  # the stored question of the standard report (not shown as is)
 
@@ -36,7 +37,10 @@ def t(key: str, lang: str | None = None, count: int | None = None, **values: Any
 
 def choice() -> str:
     """The Settings choice: "auto" or a language code."""
-    value = st.session_state.get(PREF_KEY, "auto")
+    # A choice just made is in the widget's key before any script line runs, while the
+    # page copies it to PREF_KEY only at the selectbox: the sidebar and the page's text above
+    # the selectbox are already in the new language.
+    value = st.session_state.get(WIDGET_KEY, st.session_state.get(PREF_KEY, "auto"))
     return value if value in CHOICES else "auto"
 
 

@@ -209,3 +209,18 @@ def test_every_settings_and_history_key_is_in_all_four_catalogues() -> None:
             assert key in catalog and all(catalog[key]), (language, key)
             if len(key[1]) > 3 and key[1] not in ("set_lim_tmp",):
                 assert catalog[key] != _messages("en")[key], (language, key)
+
+
+def test_bad_settings_are_announced_in_the_language(app_env) -> None:
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.secrets["ANALYST_SANDBOX_CPUS"] = "half"
+    at.secrets["ANALYST_MAX_UNZIPPED_MB"] = "-1"
+    at.run()
+    for language in ("uk", "ru", "zh"):
+        _set_language(at, language)
+        # Said at once: the run that takes the choice is already in the new language (the
+        # page's text above the selectbox too). The problems name the setting and its value.
+        problems = at.error[0].value
+        assert problems.startswith(say(language, "ui", "set_problems"))
+        assert "ANALYST_SANDBOX_CPUS='half'" in problems
+        assert at.title[0].value == say(language, "ui", "set_title")
