@@ -17,7 +17,8 @@ NEEDS_SPECIAL_TABLE = ("funnel conversion", "P&L summary")  # a funnel or P&L fi
 
 def _examples() -> list[str]:
     text = README.read_text(encoding="utf-8")
-    section = text.split("## What you can ask without a model", 1)[1].split("\n## ", 1)[0]
+    # The sales examples' table, up to the next heading ("### Finance files" has its own).
+    section = re.split(r"\n#{2,3} ", text.split("## What you can ask without a model", 1)[1], maxsplit=1)[0]
     rows = [line for line in section.splitlines() if line.startswith("| `")]
     questions = [q for row in rows for q in re.findall(r"`([^`]+)`", row.split("|")[1])]
     # "(or `by week`, `by quarter`)" are variants of the question before them

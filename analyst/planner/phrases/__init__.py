@@ -37,6 +37,7 @@ _RU_LETTERS = re.compile("[ыэъё]")
 _UK_WORDS = re.compile(r"(?<!\w)(сума|суми|суму|виручк\w*|прибут\w*|витрат\w*|загальн\w*|"
                        r"разом|усього|всього|чому|яка|який|яке|що|товари|продаж[уа]ми)(?!\w)")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
+_CYRILLIC_WORD = re.compile("[\u0400-\u04ff]+")
 _LATIN = re.compile("[A-Za-z]")
 _CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
@@ -170,13 +171,17 @@ def data_language(cards: Sequence[Any], title: str | None = None) -> str:
     for card in cards:
         words += _own_words(card)
     text = " ".join(words)
-    if _CYRILLIC.search(text) and not (_UK_LETTERS.search(text.lower())
-                                       or _RU_LETTERS.search(text.lower())):
+    found = language_of(text)
+    if found in ("uk", "ru") and not (_UK_LETTERS.search(text.lower())
+                                      or _RU_LETTERS.search(text.lower())):
         # "Стаття, Бюджет, Факт" is Ukrainian and Russian alike: the table's own labels
-        # ("Виручка від продажу") tell them apart.
-        for card in cards:
-            text += " " + " ".join(_label_values(card))
-    return language_of(text)
+        # ("Виручка від продажу") tell them apart, and only that: labels such as "Item 3"
+        # must not turn a Cyrillic-headed file into an English report.
+        labels = " ".join(v for card in cards for v in _label_values(card))
+        if _CYRILLIC.search(labels):
+            by_labels = language_of(text + " " + " ".join(_CYRILLIC_WORD.findall(labels)))
+            return by_labels if by_labels in ("uk", "ru") else found
+    return found
 
 
 def _label_values(card: Any) -> list[str]:
