@@ -53,7 +53,7 @@ def test_next_month_runs_again_and_shows_the_changes(saved: Path) -> None:
     date = json.loads((saved / "monthly.json").read_text())["saved_at"][:10]
     assert f"+{change:.1%} vs the run of" in text and date in text
     assert "2026-01-01 to 2026-04-30" in text
-    assert "Top 5 products by revenue" in text and "Average of Revenue by Region" in text
+    assert "Top 5 products by revenue" in text and "Average of revenue by region" in text
 
 
 def test_an_ambiguous_column_is_asked_and_answered_with_column(saved: Path) -> None:

@@ -25,7 +25,7 @@ def report(path: Path, tmp_path: Path, *extra: str) -> tuple[str, int]:
 
 
 @pytest.mark.parametrize(("name", "sections"), [
-    ("cars", ["Average of Miles_per_Gallon by Origin, highest first",
+    ("cars", ["Average of Miles_per_Gallon by origin, highest first",
               "Correlations between the number columns of cars"]),
     ("weather", ["Total of precipitation per month", "Average of temp_max per month",
                  "Total of precipitation by weather, highest first",
