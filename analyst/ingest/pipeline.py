@@ -29,7 +29,7 @@ from analyst.ingest.sheets import Item, workbook_items
 from analyst.ingest.table import RawTable
 from analyst.ingest.wide_cards import with_long_tables
 from analyst.session.progress import Progress, tell
-from analyst.words.catalog import keys
+from analyst.words.catalog import message
 from analyst.words.note import CONTEXT, Name, Note
 
 
@@ -96,7 +96,9 @@ def named(error: IngestError, name: str) -> IngestError:
     if name in text:
         return error
     note = error.args[0] if error.args else None
-    if isinstance(note, Note) and f"{note.key}_in" in keys(CONTEXT):
+    # A message id the catalogue lacks comes back as itself (gettext), from the cached
+    # compiled catalogue: no .po file is parsed on the error path.
+    if isinstance(note, Note) and message("en", CONTEXT, f"{note.key}_in") != f"{note.key}_in":
         return IngestError(Note(f"{note.key}_in", note.plural, file=name, **note.values))
     if text.startswith("The file "):
         return IngestError(f"{name} {text[len('The file '):]}")

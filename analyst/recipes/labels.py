@@ -19,12 +19,11 @@ DOMAIN = "analyst"  # the catalogue's gettext domain (analyst.words.catalog.DOMA
 CURRENCY_SYMBOLS = set("$€£¥₴₽₸₹元")
 
 
-
 def chart_word(key: str, language: str = "en", count: int | None = None,
                **values: object) -> str:
     """One of the chart's fixed words in `language` (English when unknown); with `count`,
     the plural form for that many, `{count}` in the language's number style."""
-    words = _catalogue(_language(language))
+    words = _catalogue(language_code(language))
     if count is None:
         text = words.pgettext("chart", key)
     else:
@@ -36,7 +35,7 @@ def chart_word(key: str, language: str = "en", count: int | None = None,
 def fixed_name(name: str, language: str = "en") -> str:
     """A recipe's English series or axis name ("Gross profit") in `language`; any other
     name (a column of the user's data) unchanged."""
-    return _catalogue(_language(language)).pgettext("chart-name", name)
+    return _catalogue(language_code(language)).pgettext("chart-name", name)
 
 
 @cache
@@ -56,9 +55,6 @@ def _catalogue(language: str) -> gettext.NullTranslations:
     except ImportError:  # a bare copy without its locale/: the message ids, never a crash
         return gettext.NullTranslations()
     return translations(language)
-
-
-_language = language_code
 
 
 def format_value(value: float, unit: str = "number", currency: str | None = None,
@@ -100,7 +96,7 @@ def month_label(label: str, language: str = "en") -> str | None:
     if match is None or not 1 <= int(match.group(2)) <= 12:
         return None
     year, month = match.group(1), int(match.group(2))
-    lang = _language(language)
+    lang = language_code(language)
     if lang in ("zh", "ja"):
         return f"{year}年{month}月"
     return f"{_MONTHS.get(lang, _MONTHS['en'])[month - 1]} {year}"

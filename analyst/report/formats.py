@@ -37,15 +37,12 @@ LOCAL_UNITS = {"UAH": "грн", "RUB": "руб."}
 FORMATS = ("money", "int", "number", "percent")
 
 
-_local = local_style
-
-
 def currency_unit(currency: str | None, language: str | None = "en") -> str | None:
     """The mark a reader of `language` expects: "UAH" -> "грн" (uk, ru) or "UAH" (en)."""
     code = currency_code(currency)
     if code is None:
         return None
-    if _local(language) and code in LOCAL_UNITS:
+    if local_style(language) and code in LOCAL_UNITS:
         return LOCAL_UNITS[code]
     return CURRENCY_SYMBOLS.get(code, code)
 
@@ -59,14 +56,11 @@ def _is_missing(value: object) -> bool:
         return False
 
 
-_fixed = fixed
-
-
 def format_number(value: float | None, decimals: int = 2, language: str | None = "en") -> str:
     """1234.567 -> "1,234.57" (uk/ru: "1 234,57"); -5 -> "-5.00"; None/NaN -> "—"."""
     if _is_missing(value):
         return MISSING
-    return _fixed(float(value), decimals, language)  # type: ignore[arg-type]
+    return fixed(float(value), decimals, language)  # type: ignore[arg-type]
 
 
 def format_int(value: float | None, language: str | None = "en") -> str:
@@ -78,7 +72,7 @@ def format_percent(value: float | None, decimals: int = 1, language: str | None 
     """A fraction as a percentage: 0.1234 -> "12.3%" (uk/ru: "12,3%"); -0.05 -> "-5.0%"."""
     if _is_missing(value):
         return MISSING
-    return _fixed(float(value) * 100, decimals, language) + "%"  # type: ignore[arg-type]
+    return fixed(float(value) * 100, decimals, language) + "%"  # type: ignore[arg-type]
 
 
 def currency_decimals(currency: str | None) -> int:
@@ -90,7 +84,7 @@ def _currency_affixes(currency: str | None, language: str | None = "en") -> tupl
     code = currency_code(currency)
     if code is None:
         return "", ""
-    if _local(language):
+    if local_style(language):
         return "", NBSP + (currency_unit(code, language) or code)
     if code in CURRENCY_SYMBOLS:
         return CURRENCY_SYMBOLS[code], ""
@@ -106,7 +100,7 @@ def format_money(value: float | None, currency: str | None = None,
     if _is_missing(value):
         return MISSING
     prefix, suffix = _currency_affixes(currency, language)
-    text = _fixed(float(value), currency_decimals(currency), language)  # type: ignore[arg-type]
+    text = fixed(float(value), currency_decimals(currency), language)  # type: ignore[arg-type]
     sign = ""
     if text.startswith("-"):
         sign, text = "-", text[1:]
@@ -122,7 +116,7 @@ def format_delta(delta: float | None, language: str | None = "en",
         return MISSING
     if unit == "points":
         code = language_code(language)
-        text = _fixed(float(delta) * 100, 1, language)  # type: ignore[arg-type]
+        text = fixed(float(delta) * 100, 1, language)  # type: ignore[arg-type]
         text += NBSP + message(code, "report", "points")
     else:
         text = format_percent(delta, language=language)
