@@ -6,14 +6,15 @@ import streamlit as st
 
 from ui import startup, state
 from ui.i18n import t
+from ui.plain import literal
 
 st.set_page_config(page_title="Analyst", page_icon=":material/analytics:", layout="wide")
 startup.prepare()  # secrets.toml values reach every layer; leftover containers are removed
 
 if state.auth_configured() and not state.signed_in():
     st.title("Analyst")
-    st.write("Sign in to see your analyses. Each person's sessions are private to them.")
-    st.button("Sign in", on_click=st.login, type="primary")
+    st.write(t("sign_in_intro"))
+    st.button(t("sign_in"), on_click=st.login, type="primary")
     st.stop()
 
 # Explicit pages: st.navigation turns Streamlit's automatic pages/ discovery off.
@@ -37,7 +38,7 @@ with st.sidebar:
     if problems:
         st.warning(t("set_app_problems", count=len(problems)), icon=":material/warning:")
     if state.auth_configured():
-        st.caption(f"Signed in as {state.owner()}")
-        st.button("Sign out", on_click=st.logout)
+        st.caption(t("signed_in_as", user=literal(state.owner())))
+        st.button(t("sign_out"), on_click=st.logout)
 
 navigation.run()
