@@ -9,7 +9,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from analyst.datacard import ColumnCard
-from analyst.ingest.profile import _ID, SAMPLE_ROWS, numeric_role, sample_rows
+from analyst.ingest.profile import SAMPLE_ROWS, is_id_name, numeric_role, sample_rows
 
 _DTYPES = {pa.int64(): "int64", pa.float64(): "float64", pa.string(): "str", pa.bool_(): "bool"}
 
@@ -61,7 +61,7 @@ def _role(name: str, col: pa.ChunkedArray, hint: str | None, unique: int, rows: 
         return numeric_role(name, hint, integer, unique, rows, whole, largest)
     lengths = pc.utf8_length(col) if col.type == pa.string() else None
     longest = pc.max(lengths).as_py() if lengths is not None else None
-    if _ID.search(name) or (unique == rows > 20 and (longest or 0) <= 20):
+    if is_id_name(name) or (unique == rows > 20 and (longest or 0) <= 20):
         return "id"
     mean = pc.mean(lengths).as_py() if lengths is not None else None
     if unique <= max(20, rows // 2) and (mean or 0) <= 60:

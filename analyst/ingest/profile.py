@@ -27,8 +27,29 @@ _MEASURE = re.compile(
     r"重量|长度|温度|速度|距离|评分)(?![^\W\d_])",
     re.IGNORECASE,
 )
-_ID = re.compile(r"(^|[\s_])(id|code|sku|no|nr|№|#|number|код|артикул|номер|编号|编码|番号)($|[\s_.])|_id$",
+_ID = re.compile(r"(^|[\s_])(id|code|sku|no|nr|number(?![\s_]+of(?![^\W\d_]))|код|артикул|номер)"
+                 r"($|[\s_.])|_id$|[#№](?![\s_]*of(?![^\W\d_]))|编号|编码|番号|单号|号码|代码",
                  re.IGNORECASE)
+# The id words are whole words, so a name is cut into its words first: camelCase and
+# PascalCase ("OrderID" -> "Order ID", "invoiceNumber", "SKUCode" -> "SKU Code") and Latin
+# beside Chinese ("客户ID" -> "客户 ID").
+_CASE_STEP = re.compile(r"(?<=[a-zа-яёіїєґ])(?=[A-ZА-ЯЁІЇЄҐ])"
+                        r"|(?<=[A-ZА-ЯЁІЇЄҐ])(?=[A-ZА-ЯЁІЇЄҐ][a-zа-яёіїєґ])|(?<=[\u4e00-\u9fff])(?=[A-Za-z])|(?<=[A-Za-z])(?=[\u4e00-\u9fff])")
+
+
+def is_id_name(name: str) -> bool:
+    """Does the column's name say it identifies (an order, an invoice), in any casing?
+
+    "OrderID", "orderId", "order_id", "Order No", "InvoiceNumber", "Номер заказа" are ids;
+    "Number of orders" counts, so it is not.
+    """
+    return bool(_ID.search(_spaced(name)))
+
+
+def _spaced(name: str) -> str:
+    return _CASE_STEP.sub(" ", name.replace("-", " "))
+
+
 # What counts (pieces, units) is a quantity even when its name also says "sales" or "total":
 # "Sales qty", "Total quantity", "Кількість, шт". Short Latin words match whole words only,
 # so "Discount" and "Account" are not counts.
@@ -70,7 +91,7 @@ def role_of(name: str, col: pd.Series, kind_hint: str | None, unique: int) -> st
         whole = bool((present % 1 == 0).all()) if len(present) else True
         return numeric_role(name, kind_hint, col.dtype.kind in "iu", unique, rows, whole,
                             float(col.abs().max()) if len(present) else 0.0)
-    if _ID.search(name) or (unique == rows > 20 and col.astype("str").str.len().max() <= 20):
+    if is_id_name(name) or (unique == rows > 20 and col.astype("str").str.len().max() <= 20):
         return "id"
     if unique <= max(20, rows // 2) and col.astype("str").str.len().mean() <= 60:
         return "category"
@@ -87,9 +108,10 @@ def numeric_role(name: str, hint: str | None, integer: bool, unique: int, rows: 
     """
     if hint:
         return hint
-    if (_EVENTS.search(name) or _QUANTITY.search(name)) and not _ID.search(name):
+    spaced = _spaced(name)  # "NumberOfOrders", "UnitsSold": counts in one word
+    if (_EVENTS.search(spaced) or _QUANTITY.search(spaced)) and not is_id_name(name):
         return "quantity"
-    if _ID.search(name) or (integer and unique == rows > 20 and not _MONEY.search(name)):
+    if is_id_name(name) or (integer and unique == rows > 20 and not _MONEY.search(name)):
         return "id"
     if _PERCENT.search(name) and largest <= 1.5:
         return "percent"
