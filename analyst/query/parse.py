@@ -28,6 +28,7 @@ from analyst.query.vocab import (
     CHANGE,
     HIGHEST,
     LOWEST,
+    MONEY_WORDS,
     NEEDS_MODEL,
     ROW_WORDS,
     STOP,
@@ -73,6 +74,8 @@ def read_table(question: str, card: Any,
     used |= {i for h in picked for i in h.span}
     partial, clashes = partial_hits(toks, list(columns), used, [h.column for h in named])
     used |= {i for h in partial for i in h.span} | {i for c in clashes for i in c.span}
+    partial += _money_hit(toks, card, used, [*named, *partial])
+    used |= {i for h in partial for i in h.span}
     hits = sorted(named + partial, key=lambda h: h.span[0])
     # Whole names and values say more than a telling word inside a name.
     score = (2 * sum(len(h.span) for h in (*named, *picked)) + sum(len(h.span) for h in partial)
@@ -95,6 +98,20 @@ def read_table(question: str, card: Any,
     if isinstance(got, Refusal):
         return TableReading(card, refusal=got, score=score)
     return TableReading(card, tuple(got), score=score)
+
+
+def _money_hit(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) -> list[Hit]:
+    """"revenue", "виручка", "收入" said of the table's one money column, when no column of
+    the question is a number: without it "average revenue by month" on a "Amount" column
+    found no measure, and the sales recipe answered with totals, not the average asked."""
+    numeric = {c.name for c in card.columns if is_numeric(c)}
+    if any(h.column in numeric for h in hits):
+        return []
+    money = [c.name for c in card.columns if c.role == "money"]
+    if len(money) != 1:
+        return []
+    span = clues.first(MONEY_WORDS, toks, used)
+    return [Hit(money[0], tuple(span), False)] if span is not None else []
 
 
 def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],

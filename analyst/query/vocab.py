@@ -98,6 +98,12 @@ GENERIC = ("day", "row", "record", "entry", "time", "item", "thing", "data", "ta
 """Nouns a question counts or points at without naming anything in the table ("the value
 of": "середнє значення nonfarm" asks for the average of nonfarm, nothing more)."""
 
+MONEY_WORDS = ("revenue", "sales", "turnover", "income", "takings", "виручк*", "выручк*", "дохід",
+               "доход*", "продаж*", "оборот*", "收入", "销售额", "营收", "营业额", "营业收入")
+"""Words for the money a table earns: said of its one money column when no column has that
+name ("average revenue by month" on a table whose money column is "Amount" or "Revenue" in
+another language: "середня виручка за місяцями" on "Revenue")."""
+
 QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "перш*": 1, "друг*": 2,
                  "трет*": 3, "четверт*": 4, "перв*": 1, "втор*": 2, "一": 1, "二": 2, "三": 3,
                  "四": 4}
