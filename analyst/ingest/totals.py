@@ -3,7 +3,8 @@
 Exports often end with a row of sums and no word beside them (or the label cell merged
 away). Counted as data it doubles every total, so it is found by arithmetic: every filled
 figure of the row equals, to the cent, the sum of the same column over the rows above
-(since the previous such row), and the row's label cells are empty.
+(since the previous such row, or since the last heading: a labelled row with no figures, as
+a statement's section "Operating expenses" is), and the row's label cells are empty.
 """
 
 from __future__ import annotations
@@ -38,17 +39,25 @@ def sum_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np.ndarray, 
     else:  # only the last row may be a sum, and only when two or more figures agree
         last = len(frame) - 1
         candidates = np.array([last]) if filled[last].sum() >= 2 and last > 2 else np.array([], dtype=int)
+    # A statement's sum row adds up its section only: between two sections' sums stand a
+    # gross profit and a margin row that the run since the previous sum would count too.
+    headings = np.where(~blank_labels & ~filled.any(axis=1), np.arange(len(frame)), -1)
+    last_heading = np.maximum.accumulate(headings)
     start = 0  # first row of the current run (after the previous sum row)
     excluded = []
     for i in candidates:
         row, have = values[i], filled[i]
-        seen = i - start
-        if seen >= MIN_ROWS_ABOVE and have.any() and np.any(row[have] != 0):
-            running = before[i] - before[start]
+        if not (have.any() and np.any(row[have] != 0)):
+            continue
+        for first in dict.fromkeys((start, max(start, int(last_heading[i]) + 1))):
+            if i - first < MIN_ROWS_ABOVE:
+                continue
+            running = before[i] - before[first]
             if np.all(np.abs(row[have] - running[have]) <= TOLERANCE + 1e-9 * np.abs(running[have])):
                 mask[i] = True
                 excluded.append(ExcludedRow(int(row_numbers[i]), "total row", row_text(frame.iloc[i].tolist())))
                 start = int(i) + 1
+                break
     return mask, excluded
 
 

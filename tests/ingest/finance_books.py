@@ -222,3 +222,148 @@ def pnl_workbook(path: Path, *, language: str = "en", year: int = 2025, months: 
     per["opex"] = [abs(v) for v in per["opex"]]
     per["below"] = [sum(abs(v[m]) for v in below.values()) for m in range(months)]
     return path, {"lines": lines, **per, "labels": labels, "header_row": header, "months": months}
+
+
+# Which P&L_LABELS rows are lines, and of what: the rest are sections, subtotals and results.
+PNL_LINES = {1: "revenue", 2: "revenue", 5: "cogs", 6: "cogs", 11: "opex", 12: "opex", 13: "opex"}
+
+
+def pnl_sheet(path: Path, *, language: str = "en", year: int = 2026, months: int = 12,
+              spelling: str = "en", sign: str = "positive", subtotals: str = "labelled",
+              quarters: bool = False, actual_months: int | None = None, empty: str = "",
+              stray: str | None = None, header_rows: int = 1, seed: int = 1) -> tuple[Path, dict]:
+    """A P&L as an export writes it (values, no formulas), as CSV or xlsx by `path`'s suffix.
+
+    `spelling`: a `MONTH_SPELLINGS` key or "excel" (real dates, xlsx). `sign` of the costs:
+    "positive", "negative" or "parentheses" ("(1,234.50)" in a CSV; in a workbook negatives
+    in accounting format "#,##0.00;(#,##0.00)"). `subtotals`: "labelled" ("Total …") or
+    "blank" (the block's sum row has no label, only arithmetic finds it). `quarters`: Q1…Q4
+    and FY total columns after the months. `actual_months`: the months after it are not
+    filled yet (`empty`: "" or "TBD"). `stray`: one line cell holds that token instead of a
+    figure (the sums leave it out, as Excel's SUM does). `header_rows` (xlsx): 2 = the year
+    merged over month names, 3 = the year over quarters over month names.
+    Returns the path and `lines` (label -> monthly figures, costs positive, None = missing),
+    `kinds` (label -> revenue/cogs/opex), `months` and `rows` (the statement's rows)."""
+    rng = random.Random(seed)
+    labels = list(PNL_LABELS[language])
+    excel = path.suffix == ".xlsx"
+    filled = actual_months or months
+    lines: dict[str, list[float | None]] = {}
+    for k, kind in PNL_LINES.items():
+        low, high = {"revenue": (20000, 40000), "cogs": (3000, 9000), "opex": (500, 8000)}[kind]
+        lines[labels[k]] = [round(rng.uniform(low, high), 2) if m < filled else None for m in range(months)]
+    stray_at = None
+    if stray:
+        stray_at = (labels[rng.choice(sorted(PNL_LINES))], rng.randrange(filled))
+        lines[stray_at[0]][stray_at[1]] = None
+    cost = {labels[k] for k, kind in PNL_LINES.items() if kind != "revenue"}
+
+    def block(keys: tuple[int, ...]) -> list[float | None]:
+        out = []
+        for m in range(months):
+            got = [lines[labels[k]][m] for k in keys]
+            out.append(None if m >= filled else round(sum(v for v in got if v is not None), 2))
+        return out
+
+    revenue, cogs, opex = block((1, 2)), block((5, 6)), block((11, 12, 13))
+    signed = -1 if sign != "positive" else 1
+    gross = [None if r is None else round(r - c, 2) for r, c in zip(revenue, cogs, strict=True)]
+    operating = [None if g is None else round(g - o, 2) for g, o in zip(gross, opex, strict=True)]
+    margin = [None if g is None else round(g / r, 4) for g, r in zip(gross, revenue, strict=True)]
+    rows: list[tuple[str, list[float | None] | None, bool, str]] = []  # label, figures, cost, kind
+    put = rows.append
+    put((labels[0], None, False, "section"))
+    put((labels[1], lines[labels[1]], False, "line"))
+    put((labels[2], lines[labels[2]], False, "line"))
+    blank = subtotals == "blank"
+    put(("" if blank else labels[3], revenue, False, "subtotal"))
+    put((labels[4], None, False, "section"))
+    put((labels[5], lines[labels[5]], True, "line"))
+    put((labels[6], lines[labels[6]], True, "line"))
+    put(("" if blank else labels[7], cogs, True, "subtotal"))
+    put((labels[8], gross, False, "subtotal"))
+    put((labels[9], margin, False, "ratio"))
+    put((labels[10], None, False, "section"))
+    for k in (11, 12, 13):
+        put((labels[k], lines[labels[k]], True, "line"))
+    put(("" if blank else labels[14], opex, True, "subtotal"))
+    put((labels[15], operating, False, "total"))
+
+    def extended(values: list[float | None], ratio: bool) -> list[float | None]:
+        if not quarters:
+            return values
+        if ratio:
+            return [*values, *[None] * 5]
+        sums = [[v for v in values[q * 3:q * 3 + 3] if v is not None] for q in range(months // 3)]
+        quarter = [round(sum(s), 2) if s else None for s in sums]
+        return [*values, *quarter, round(sum(v for v in values if v is not None), 2)]
+
+    def text(value: float | None, is_cost: bool, kind: str, label: str, m: int) -> str | float | None:
+        if value is None:
+            if stray_at is not None and (label, m) == stray_at:
+                return stray
+            return empty if kind == "line" and filled <= m < months else None
+        if excel:
+            return value * signed if is_cost else value
+        if is_cost and sign == "parentheses":
+            return f"({value:,.2f})"
+        if sign == "parentheses":
+            return f"{value:,.2f}"
+        return f"{value * signed if is_cost else value:.2f}"
+
+    months_named = [(dt.datetime(year, m, 1) if spelling == "excel" else MONTH_SPELLINGS[spelling](m, year))
+                    for m in range(1, months + 1)]
+    totals = ([f"Q{q} {year}" for q in range(1, months // 3 + 1)] + [f"FY {year}"]) if quarters else []
+    table: list[list] = []
+    for label, figures, is_cost, kind in rows:
+        if figures is None:
+            table.append([label, *[None] * (months + len(totals))])
+            continue
+        cells = extended(figures, kind == "ratio")
+        table.append([label, *[text(v, is_cost, kind, label, m) for m, v in enumerate(cells)]])
+    if excel:
+        _pnl_book(path, table, months_named, totals, year, header_rows)
+    else:
+        import csv
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(["Line item", *months_named, *totals])
+            for row in table:
+                writer.writerow(["" if c is None else c for c in row])
+    return path, {"lines": {k: v for k, v in lines.items()}, "months": months, "year": year,
+                  "kinds": {labels[k]: kind for k, kind in PNL_LINES.items()}, "cost": cost,
+                  "signed": -1 if sign != "positive" else 1,
+                  "rows": len(rows) - (3 if blank else 0), "stray": stray_at, "filled": filled,
+                  "row_kinds": [kind for label, _, _, kind in rows if label or not blank]}
+
+
+def _pnl_book(path: Path, table: list[list], months_named: list, totals: list[str], year: int,
+              header_rows: int) -> None:
+    book = openpyxl.Workbook()
+    ws = book.active
+    ws.title = "P&L"
+    ws.append([f"P&L {year}"])
+    ws.append([])
+    width = 1 + len(months_named) + len(totals)
+    if header_rows == 1:
+        ws.append(["", *months_named, *totals])
+        if isinstance(months_named[0], dt.datetime):
+            for j in range(2, len(months_named) + 2):
+                ws.cell(ws.max_row, j).number_format = "mmm yyyy"
+    else:
+        ws.append(["", year, *[None] * (width - 2)])
+        ws.merge_cells(start_row=ws.max_row, start_column=2, end_row=ws.max_row, end_column=width)
+        if header_rows == 3:
+            quarter_row: list = [""]
+            for q in range(len(months_named) // 3):
+                quarter_row += [f"Q{q + 1}", None, None]
+            ws.append(quarter_row)
+            for q in range(len(months_named) // 3):
+                ws.merge_cells(start_row=ws.max_row, start_column=2 + 3 * q, end_row=ws.max_row,
+                               end_column=4 + 3 * q)
+        ws.append(["", *[SHORT[m] for m in range(len(months_named))]])
+    for row in table:
+        ws.append(row)
+        for j in range(2, width + 1):
+            ws.cell(ws.max_row, j).number_format = "#,##0.00;(#,##0.00)"
+    book.save(path)
