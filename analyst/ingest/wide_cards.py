@@ -78,6 +78,9 @@ def _write_long(card: DataCard, layout: WideLayout, root: Path) -> tuple[DataCar
         checks = [describe(kinds), *notes, *[c for c in checks if c.key != "total_differs"]]
         extra = {"layout": "statement", "row_kinds": kinds}
         source, long_layout, roles = _lines(frame, layout, kinds, label)
+        long_layout, waiting = _filled(source, long_layout)
+        if waiting is not None:
+            checks.append(waiting)
     long = long_form(source, long_layout)
     target = unique_path(root / Path(card.parquet_path).parent, f"{card.table}_long", ".parquet")
     pq.write_table(pa.Table.from_pandas(long, preserve_index=False), target)
@@ -129,6 +132,28 @@ def _lines(frame: pd.DataFrame, layout: WideLayout, kinds, label: str):
                 for k in kinds if k.kind == "line")
     roles = {name: "category", SECTION: "category", **({VALUE: "money"} if money else {})}
     return part, replace(layout, keys=keys), roles
+
+
+def _filled(lines: pd.DataFrame, layout: WideLayout) -> tuple[WideLayout, Note | None]:
+    """The layout without the last periods in which no line has a figure yet, and a note.
+
+    A P&L of actuals so far leaves the months ahead empty or "TBD": counted as months of
+    zeros they made a revenue "fall by 100%" and a year's figures of months that have not
+    happened; without them the year to date is what every figure covers."""
+    periods = list(layout.periods)
+    empty = [bool(pd.to_numeric(lines[p.column], errors="coerce").isna().all()) for p in periods]
+    keep = len(periods)
+    while keep > 1 and empty[keep - 1]:
+        keep -= 1
+    if keep == len(periods):
+        return layout, None
+    left = [p.period.label for p in periods[keep:]]
+    n = len(left)
+    span = left[0] if n == 1 else f"{left[0]}–{left[-1]}"
+    first, last = periods[0].period.label, periods[keep - 1].period.label
+    covered = first if keep == 1 else f"{first}–{last}"
+    return (replace(layout, periods=tuple(periods[:keep])),
+            Note("statement_not_yet", n, n=n, span=span, covered=covered))
 
 
 def _columns(card: DataCard, layout: WideLayout, long: pd.DataFrame,

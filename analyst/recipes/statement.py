@@ -305,22 +305,35 @@ def notable_changes(
     span = pd.period_range(lines["month"].min(), lines["month"].max(), freq="M")
     if len(span) < 2:
         raise RecipeError("Changes need at least two months.")
-    per_line = (lines.groupby(["line", "month"], sort=False)["amount"].sum()
-                .unstack("month").reindex(columns=span, fill_value=0.0).fillna(0.0))
+    # statement_lines counts a cell without a figure as nothing; which ones they were:
+    missing = to_number(df[amount], amount)[0].isna().reindex(lines.index, fill_value=False)
+    filled = (lines.assign(amount=lines["amount"].where(~missing))
+              .groupby(["line", "month"], sort=False)["amount"].sum(min_count=1)
+              .unstack("month").reindex(columns=span))
+    per_line = filled.fillna(0.0)
     kinds = dict(zip(lines["line"], lines["kind"], strict=False))
     profits = _profits(_totals(lines, lines["month"]).reindex(span, fill_value=0.0), False)
     series = {str(k): per_line.loc[k] for k in per_line.index}
+    # A cell with no figure ("pending", "TBD", empty) is not a fall to zero: a line is
+    # compared only between two months it has figures in, the results only between months
+    # with figures in the same lines.
+    known = {str(k): filled.loc[k].notna().to_numpy() for k in filled.index}
+    present = filled.notna().to_numpy()
+    same = [True] + [bool((present[:, i] == present[:, i - 1]).all()) for i in range(1, len(span))]
     for column, word in _WORDS.items():
         series[fixed_name(word, language)] = profits[column]
     rows = []
     for name, values in series.items():
         v = values.to_numpy(dtype="float64")
         for i in range(1, len(span)):
+            if not (known[name][i] and known[name][i - 1] if name in known else same[i]):
+                continue
             change = v[i] - v[i - 1]
             rows.append({"line": name, "kind": kinds.get(name, "result"), "month": str(span[i]),
                          "previous": v[i - 1], "value": v[i], "change": change,
                          "change_pct": change / abs(v[i - 1]) * 100.0 if v[i - 1] else math.nan})
-    table = pd.DataFrame(rows)
+    table = pd.DataFrame(rows, columns=["line", "kind", "month", "previous", "value", "change",
+                                        "change_pct"])
     table = table[table["change"] != 0]
     order = table["change"].abs().sort_values(ascending=False, kind="mergesort").index
     # Each line's largest move once: one volatile line cannot fill the list.
