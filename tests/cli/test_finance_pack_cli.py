@@ -25,17 +25,16 @@ from tests.ingest.finance_books import NET_LABELS, PNL_LABELS, pnl_workbook
 
 # The report speaks the statement's language, read from its row labels (the period headers
 # are Excel dates, the label column has no name): no --lang is given.
+# One workbook per language, the traits spread over them (costs positive and negative, with
+# and without interest and tax, a loss month or none): each is a CLI report, seconds of CI.
+# The year's figures on more shapes (CSV, parentheses, blank subtotals, partial actuals) are
+# test_finance_sweep_pnl_cli.py's.
 VARIANTS = [
     ("en", True, True, None),
-    ("en", False, False, 3),
-    ("uk", True, True, None),
     ("uk", False, False, 5),
-    ("ru", True, False, None),
-    ("ru", False, True, 2),
-    ("zh", True, True, None),
-    ("zh", False, False, 7),
-    ("de", True, True, None),
-    ("de", False, False, 4),
+    ("ru", True, False, 2),
+    ("zh", False, True, 7),
+    ("de", False, True, 4),
 ]
 
 # Two English words in a row: a sentence or heading left untranslated (names of the data,

@@ -3,8 +3,10 @@ workbook (months as real Excel dates, title rows, sections, SUM subtotals, costs
 negatives in accounting format) and a wide CSV with quarters over months and TBD cells.
 
 `ingest --json` tells the layout, the period columns in order and each statement row's
-kind; `ask --offline --json` exits 0 with the exact figures; `report --offline` writes the
-year's revenue, operating profit and gross margin into the PDF.
+kind (the SUM formulas computed); `ask --offline --json` on the wide CSV exits 0 with the
+exact figures. The P&L's ask and report through the command line are in
+test_finance_sweep_pnl_cli.py (and the pack's report of formula workbooks in
+test_finance_pack_cli.py): the same checks of this workbook were run twice.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import json
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from tests.cli.test_ask_report_cli import analyst
 from tests.ingest.finance_books import PNL_KINDS, pnl_workbook
@@ -44,36 +45,6 @@ def test_ingest_json_tells_the_statement(pnl, tmp_path: Path) -> None:
     assert tidy["rows"] == 7 * 12
     value = next(c for c in tidy["columns"] if c["name"] == "Value")
     assert round(value["sum"], 2) == round(sum(sum(v) for v in info["lines"].values()), 2)
-
-
-def test_ask_offline_json_gives_the_exact_pnl_figures(pnl, tmp_path: Path) -> None:
-    path, info = pnl
-    run = analyst("ask", str(path), "what is the gross margin?", "--offline", "--json",
-                  "--backend", "local", "--workspace", str(tmp_path / "ws"), cwd=tmp_path)
-    assert run.returncode == 0, run.stderr
-    data = json.loads(run.stdout)
-    assert data["ok"] and data["brain"] == "offline"
-    revenue, cogs, opex = sum(info["revenue"]), sum(info["cogs"]), sum(info["opex"])
-    figures = data["steps"][0]["figures"]["figures"]
-    assert round(figures["revenue"], 2) == round(revenue, 2)
-    assert round(figures["gross_profit"], 2) == round(revenue - cogs, 2)
-    assert round(figures["operating_profit"], 2) == round(revenue - cogs - opex, 2)
-    assert _money(revenue) in data["answer"]
-    assert f"{(revenue - cogs) / revenue * 100:.1f}%" in data["answer"]
-
-
-def test_report_offline_has_the_years_revenue_operating_profit_and_gross_margin(pnl, tmp_path: Path) -> None:
-    path, info = pnl
-    out = tmp_path / "pnl.pdf"
-    run = analyst("report", str(path), "-o", str(out), "--offline", "--backend", "local",
-                  "--workspace", str(tmp_path / "ws"), cwd=tmp_path)
-    assert run.returncode == 0, run.stderr
-    text = "".join(page.extract_text() for page in PdfReader(out).pages)
-    revenue, cogs, opex = sum(info["revenue"]), sum(info["cogs"]), sum(info["opex"])
-    assert _money(revenue) in text
-    assert _money(revenue - cogs - opex) in text
-    assert f"{(revenue - cogs) / revenue * 100:.1f}%" in text
-    assert "Financial report: pnl_2025" in text
 
 
 def test_a_wide_csv_is_answered_from_its_tidy_table(tmp_path: Path) -> None:
