@@ -201,8 +201,10 @@ def test_ingest_and_ask_in_process(variant: tuple[str, Path, dict, Analysis]) ->
 REPORTED = ("zh-partial-tbd", "en-parens-blank", "uk-excel-partial")
 # Real subprocesses, chosen so that every trait is among them: report in Docker, ask, ingest.
 DOCKER_REPORTS = ("en-excel-negative", "ru-slash-parens", "en-merged3-partial")
-# (Each subprocess costs a few seconds of start-up: CI time is tight.)
-CLI_ASKS = (("de-months-negative", (1, 2)), ("uk-iso-blank", (3,)))
+# Six runs in all (each costs seconds of start-up: CI time is tight); every new shape is
+# among them: blank subtotals (ingest), parentheses, partial actuals and accounting
+# negatives in a workbook (the Docker reports).
+CLI_ASKS = (("de-months-negative", (1, 2)),)
 CLI_INGESTS = ("en-merged2-blank",)
 
 
