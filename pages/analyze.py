@@ -9,7 +9,7 @@ from ui.approval import pending_view, plan_first
 from ui.cardview import data_card_view
 from ui.errors import guarded
 from ui.i18n import STANDARD_REPORT, t
-from ui.questions import ASK_KEY, ASKING_KEY, ask_soon
+from ui.questions import ASK_KEY, ASKING_KEY, QUERY_KEY, ask_soon, carried
 from ui.render import history_view
 from ui.runner import run_live, running, settled, stop_clicked
 
@@ -59,11 +59,14 @@ if pending_view(session, workspace):
     st.stop()
 
 
-def ask(question: str) -> None:
+def ask(question: str, query: dict | None = None) -> None:
     analysis = state.analysis(session)
     brain = "offline" if offline else "llm"
     if question == STANDARD_REPORT:
         make = analysis.standard_report
+    elif query is not None and not state.preference("approval"):
+        # A clicked suggestion runs the query it carries (approval mode plans its text).
+        make = carried(analysis, query, question)
     else:
         # Read per-tab choices here: the brain runs in a worker thread without st.session_state.
         config, privacy = state.llm_config(), state.preference("privacy")
@@ -104,5 +107,6 @@ if not files:
     st.caption(t("upload_first"))
 with guarded("answer the question"):
     again = st.session_state.pop(ASK_KEY, None)  # typed or clicked (ui.questions.ask_soon)
+    carried_query = st.session_state.pop(QUERY_KEY, None)
     if again:
-        ask(again)
+        ask(again, carried_query)

@@ -1,18 +1,20 @@
 """Questions offered as buttons: the suggested questions under a data card, and the readings
 (or questions that work) an offline answer offers back. A click asks the question on the
-page's next run, exactly as if it were typed."""
+page's next run; a suggested question carries its query, which runs as it is (its text,
+said in words, is not read again)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from analyst.datacard import DataCard
-from analyst.query.suggest import suggest
+from analyst.query.model import Query
+from analyst.query.suggest import suggestions
 from analyst.query.values import category_values
 from ui import state
 from ui.i18n import current, t
@@ -22,10 +24,13 @@ ASK_KEY = "ask_again"
 """The question the Analyze page asks on its next run (also "Run again on the new version")."""
 ASKING_KEY = "asking_message"
 """The id of the stored question the page asks on this run (shown live, not as history)."""
+QUERY_KEY = "ask_query"
+"""The query (`Query.to_dict()`) a clicked suggestion carries: what the page runs for it."""
 
 
-def ask_soon(question: str) -> None:
-    """Ask `question` on the page's next run, and keep it in the store now.
+def ask_soon(question: str, query: dict[str, Any] | None = None) -> None:
+    """Ask `question` on the page's next run, and keep it in the store now; `query`: the
+    query a suggested question was made for, run as it is.
 
     Called from a widget's callback, which Streamlit runs before the page's script: a page
     reloaded a moment after the question was sent has it in the history already (the
@@ -34,6 +39,10 @@ def ask_soon(question: str) -> None:
     """
     st.session_state[ASK_KEY] = question
     st.session_state.pop(ASKING_KEY, None)
+    if query is not None:
+        st.session_state[QUERY_KEY] = query
+    else:
+        st.session_state.pop(QUERY_KEY, None)
     if state.preference("approval"):
         return
     session = state.current_session()
@@ -41,14 +50,25 @@ def ask_soon(question: str) -> None:
         st.session_state[ASKING_KEY] = state.store().add_question(session.id, question).id
 
 
+def carried(analysis: Any, query: dict[str, Any], question: str) -> Callable[[], Iterator[Any]]:
+    """The events of a clicked suggestion: its carried query run offline, as it is."""
+    typed = Query.from_dict(query)
+
+    def make() -> Iterator[Any]:
+        return analysis.ask_query(question, typed)
+    return make
+
+
 @st.cache_data(show_spinner=False, max_entries=256)
-def _suggested(root: str, card_json: str, language: str) -> list[str]:
+def _suggested(root: str, card_json: str, language: str) -> list[tuple[str, dict[str, Any]]]:
     card = DataCard.from_dict(json.loads(card_json))
-    return suggest(card, language, category_values(root, card))
+    return [(s.question, s.query.to_dict())
+            for s in suggestions(card, language, category_values(root, card))]
 
 
-def suggested_questions(cards: Sequence[dict[str, Any]], workspace: Path) -> list[str]:
-    """4-6 questions for the first of `cards` (one file's tables) that has any."""
+def suggested_questions(cards: Sequence[dict[str, Any]],
+                        workspace: Path) -> list[tuple[str, dict[str, Any]]]:
+    """4-6 (question, query) for the first of `cards` (one file's tables) that has any."""
     language = current()
     for card in cards:
         if not card.get("parquet_path") or card.get("layout") == "wide" and card.get("long_table"):
@@ -59,25 +79,26 @@ def suggested_questions(cards: Sequence[dict[str, Any]], workspace: Path) -> lis
         except (KeyError, TypeError, ValueError):
             continue  # a card of an older version: no suggestions rather than a failure
         if found:
-            return [f"{q} ({card['table']})" if len(cards) > 1 else q for q in found]
+            return [(f"{q} ({card['table']})" if len(cards) > 1 else q, query)
+                    for q, query in found]
     return []
 
 
 def suggestion_buttons(cards: Sequence[dict[str, Any]], workspace: Path, key: str, *,
                        several: bool = False) -> None:
-    """The suggested questions of a file's tables, each a button that asks it."""
+    """The suggested questions of a file's tables, each a button that runs its query."""
     questions = suggested_questions(cards, workspace)
     if not questions:
         return
     if several and len(cards) == 1:
         # Beside other files, the table is named so the question reads on this one.
-        questions = [f"{q} ({cards[0]['table']})" for q in questions]
+        questions = [(f"{q} ({cards[0]['table']})", query) for q, query in questions]
     st.caption(t("suggested"))
     columns = st.columns(min(3, len(questions)))
-    for i, question in enumerate(questions):
+    for i, (question, query) in enumerate(questions):
         with columns[i % len(columns)]:
             st.button(literal(question), key=f"{key}_suggest{i}", on_click=ask_soon,
-                      args=(question,), help=t("suggested_help"), width="stretch")
+                      args=(question, query), help=t("suggested_help"), width="stretch")
 
 
 def option_buttons(options: Sequence[str], key: str) -> None:

@@ -19,6 +19,7 @@ from analyst.planner.narrative import NOTES_SHOWN, describe
 from analyst.planner.phrases import data_language, language_of, normalise, say
 from analyst.planner.plan import Plan, question_plan, standard_plan
 from analyst.planner.statements import statement_plan
+from analyst.query.model import Query
 from analyst.record import finished
 
 Approve = Callable[[Step], bool]
@@ -68,6 +69,32 @@ def answer_offline(
                             language=lang, footer=_footer(plan, cards, lang))
     else:
         yield from queries.refuse(choice, cards, question, lang, workspace_root)
+
+
+def answer_query(
+    session: Any,
+    cards: Sequence[Any],
+    query: Query,
+    question: str,
+    *,
+    approve: Approve | None = None,
+    timeout: float | None = None,
+    language: str | None = None,
+    workspace_root: Path | str | None = None,
+) -> Iterator[Event]:
+    """Answer `question` by the `query` it was made for (a suggested question clicked): the
+    query runs as it is, its text is not read again. A table no longer here (the file was
+    removed since) is answered as the question typed."""
+    from analyst.planner import queries
+
+    lang = normalise(language or language_of(question))
+    card = next((c for c in cards if c.table == query.table), None)
+    if card is None:
+        yield from answer_offline(session, cards, question, approve=approve, timeout=timeout,
+                                  language=lang, workspace_root=workspace_root)
+        return
+    yield from queries.run_query(session, query, card, question, lang, approve=approve,
+                                 timeout=timeout)
 
 
 def _footer(plan: Plan, cards: Sequence[Any], lang: str) -> str | None:

@@ -1,25 +1,30 @@
-"""Questions to suggest for one table: built from its columns by role, each one checked to
-read back as exactly the query it was made for.
+"""Questions to suggest for one table: built from its columns by role, each one carrying the
+query it was made for.
 
 The shapes, in order of usefulness: a measure by a category, the measure over time (by
 month from a date, by year from a year column), rows counted per category, the top N (or
 the highest) category by the measure, a share, then the same with other columns. A measure
 that adds up (amounts, volumes, counts) is totalled; a level (a price, a temperature) is
-averaged, so no suggestion asks for a meaningless sum. A candidate the parser would read
-otherwise (two readings, a word left over, a refusal) is dropped, never shown: clicking a
-suggestion must run that very query.
+averaged, so no suggestion asks for a meaningless sum.
+
+A suggestion's text says column names as words ("Top 5 customers by total order value"
+for columns "Customer" and "OrderValue"), and the query travels with it: a click runs
+`Suggestion.query`, never a reading of the text. The text still reads back as that query
+(the history's "Run again" asks the text): a candidate whose words would read otherwise
+(a column named like a word of the template) is dropped, never shown.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from analyst.query.model import Query, is_numeric, validate
+from analyst.query.model import Aggregation, Order, Period, Query, is_numeric, validate
 from analyst.query.naming import additive
 from analyst.query.parse import read_table
-from analyst.query.periods import date_source
+from analyst.query.periods import DateSource, date_source
 from analyst.query.phrases import qsay
 
 MAX_GROUP_VALUES = 50
@@ -29,7 +34,7 @@ TOP_N = 5
 
 @dataclass(frozen=True)
 class Suggestion:
-    """A question in the reader's language and the query it reads as on its table."""
+    """A question in the reader's language and the query it was made for on its table."""
 
     question: str
     query: Query
@@ -40,7 +45,7 @@ def suggest(card: Any, language: str = "en", values: Mapping[str, Sequence[Any]]
     """Up to `n` questions (4-6 on most tables) the offline analyst answers on `card`'s table.
 
     `values`: the table's category values (`analyst.query.values.category_values`), so each
-    question is read as the app will read it.
+    question's text is read back as the app would read it typed.
     """
     return [s.question for s in suggestions(card, language, values, n)]
 
@@ -48,28 +53,52 @@ def suggest(card: Any, language: str = "en", values: Mapping[str, Sequence[Any]]
 def suggestions(card: Any, language: str = "en",
                 values: Mapping[str, Sequence[Any]] | None = None,
                 n: int = 6) -> list[Suggestion]:
-    """`suggest` with the query each question reads as."""
+    """`suggest` with the query each question was made for."""
     out: list[Suggestion] = []
     seen: set[str] = set()
+    columns = {c.name: c for c in card.columns}
+    source = date_source(card, columns, [])
     for key, fill, expected in _candidates(card):
         if len(out) >= n:
             break
-        text = qsay(language, key, **fill)
-        query = _reads_as(text, card, values, expected)
+        query = _query(expected, card, source)
         if query is None:
             continue
+        count = fill.pop("n", None)
+        words = {k: spoken(v) for k, v in fill.items()}
+        text = (qsay(language, key, plural=count, n=count, **words) if count is not None
+                else qsay(language, key, **words))
         ident = repr((query.aggregation, query.measures, query.group_by, query.period,
                       query.limit))
         if ident in seen or text in (s.question for s in out):
             continue
+        if not _reads_back(text, card, values, query):
+            continue  # "Сума volume" on a table with a column "Сума": typed, it would differ
         seen.add(ident)
         out.append(Suggestion(text, query))
     return out
 
 
+_CASE_STEP = re.compile(r"(?<=[a-zа-яёіїєґ])(?=[A-ZА-ЯЁІЇЄҐ])"
+                        r"|(?<=[A-ZА-ЯЁІЇЄҐ])(?=[A-ZА-ЯЁІЇЄҐ][a-zа-яёіїєґ])")
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+
+
+def spoken(name: str) -> Any:
+    """A column name as the words a sentence says: "OrderValue", "order_value" and
+    "order value" are all "order value" ("{m:word}"), "CustomerID" is "customer ID";
+    Chinese names are written without spaces, as they are."""
+    from analyst.planner.phrases.nouns import Noun  # here: the planner imports this package
+
+    text = _CASE_STEP.sub(" ", str(name))
+    text = re.sub(r"[\s_]+", " ", text).strip()
+    text = re.sub(rf"(?<=[{_CJK}]) (?=[{_CJK}])", "", text)
+    return Noun(text or str(name))
+
+
 @dataclass(frozen=True)
 class _Expect:
-    aggregation: str
+    aggregation: Aggregation
     measures: tuple[str, ...] = ()
     group_by: tuple[str, ...] = ()
     period: str | None = None
@@ -111,7 +140,7 @@ def _candidates(card: Any) -> list[tuple[str, dict[str, Any], _Expect]]:
 
     def ranking(m: Any, g: Any) -> None:
         total = additive(m)
-        agg = "sum" if total else "mean"
+        agg: Aggregation = "sum" if total else "mean"
         if (g.unique or 0) > TOP_N:
             add("q_top" if total else "q_top_mean",
                 _Expect(agg, (m.name,), (g.name,), limit=TOP_N), m=m.name, g=g.name, n=TOP_N)
@@ -150,20 +179,26 @@ def _candidates(card: Any) -> list[tuple[str, dict[str, Any], _Expect]]:
     return found
 
 
-def _reads_as(text: str, card: Any, values: Mapping[str, Sequence[Any]] | None,
-              expected: _Expect) -> Query | None:
-    """The query `text` reads as on `card`, when it is exactly the one it was made for."""
-    reading = read_table(text, card, values)
-    if reading.refusal is not None or len(reading.queries) != 1:
-        return None
-    query = reading.queries[0]
-    if query.notes or query.filters or query.compare is not None:
-        return None
-    got = _Expect(query.aggregation, query.measures, query.group_by,
-                  query.period.unit if query.period else None, query.limit)
-    if got != expected:
-        return None
+def _query(expected: _Expect, card: Any, source: DateSource | None) -> Query | None:
+    """The query a candidate asks, checked against its card (None when it cannot run)."""
+    period = None
+    if expected.period is not None:
+        if source is None:
+            return None
+        period = (Period(source.column, "year") if expected.period == "year"
+                  else Period(source.column, "month", source.month_column))
+    order: Order | None = "desc" if expected.limit is not None else None
+    query = Query(card.table, expected.aggregation, expected.measures,
+                  expected.group_by, period, (), order, expected.limit)
     try:
         return validate(query, card)
     except ValueError:
         return None
+
+
+def _reads_back(text: str, card: Any, values: Mapping[str, Sequence[Any]] | None,
+                query: Query) -> bool:
+    """Does `text`, typed, read as `query` alone (one reading, no word left over)?"""
+    reading = read_table(text, card, values)
+    return (reading.refusal is None and len(reading.queries) == 1
+            and reading.queries[0] == query and not reading.queries[0].notes)

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _TOKEN = re.compile(rf"\d+(?:[.,]\d+)+|[{_CJK}]|[^\W_{_CJK}]+")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+# Cyrillic names are written in camelCase too ("СумаЗамовлення"); suggestions say them as
+# "Сума Замовлення", which must read back as the column.
+_CAMEL = re.compile(r"(?<=[a-zа-яёіїєґ])(?=[A-ZА-ЯЁІЇЄҐ])|(?<=[A-ZА-ЯЁІЇЄҐ])(?=[A-ZА-ЯЁІЇЄҐ][a-zа-яёіїєґ])")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
 
 

@@ -311,6 +311,27 @@ class Analysis:
             return
         yield from self._run(question, chosen, config, privacy, approve)
 
+    def ask_query(self, question: str, query: Any, *,
+                  approve: Callable[[Step], bool] | None = None) -> Iterator[Event]:
+        """Answer a suggested `question` by the `Query` it was made for, offline; the events
+        end with one ``answer`` (kept in `history`, the question first, as `ask` does).
+
+        The text is not read again: what runs is exactly the query the suggestion carried.
+        """
+        from analyst.planner.phrases import language_of
+        from analyst.planner.runner import answer_query
+
+        self._begin(question)
+        if not self.cards:
+            from analyst.planner.phrases import say
+
+            yield from self._finish(Answer(question, say(language_of(question), "add_file_first"),
+                                           ok=False))
+            return
+        yield from self._guarded(question, "offline", lambda session: answer_query(
+            session, self.cards, query, question, approve=approve,
+            workspace_root=self.workspace.root))
+
     def plan(self, question: str) -> tuple[Step, ...]:
         """The steps the offline analyst would run for `question`, without running or
         recording anything (approval mode shows them first)."""

@@ -8,6 +8,7 @@ import io
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from analyst.events import QueryCall
 from analyst.query.suggest import suggest
 from tests.app.samples import ROOT
 from tests.query.tables import SHAPES
@@ -90,3 +91,50 @@ def test_no_fitting_reading_offers_three_questions_that_work(app_env):
     options[0].click().run()
     assert not at.exception
     assert "I read this as" in _answers(at)[-1]
+
+
+def _styled(style: str) -> bytes:
+    from tests.query.test_suggest_words import _frame
+
+    out = io.StringIO()
+    _frame(style, 3).to_csv(out, index=False)
+    return out.getvalue().encode("utf-8")
+
+
+@pytest.mark.parametrize("style", ["pascal", "lower"])
+def test_a_clicked_suggestion_says_names_as_words_and_runs_its_carried_query(app_env, style):
+    from analyst.query.suggest import suggestions
+    from analyst.store import Store
+    from tests.query.test_suggest_words import CAMEL, STYLES
+
+    at = AppTest.from_file(APP, default_timeout=90).run()
+    at.file_uploader(key="uploader").set_value((f"{style}.csv", _styled(style), "text/csv"))
+    at.run()
+    assert not at.exception
+    shown = [b for b in at.button if b.key and "_suggest" in b.key]
+    assert 4 <= len(shown) <= 6
+    labels = [b.label.replace("\\", "") for b in shown]
+    raw = [n for n in STYLES[style] if "_" in n or CAMEL.search(n)]
+    assert not [n for n in raw for label in labels if n in label], labels
+    assert any(label.startswith(("Top 5 customer names by", "Top 5 customers by"))
+               for label in labels), labels
+    sid = at.session_state["sid"]
+    store = Store(app_env)
+    [record] = store.files(sid)
+    card_dict = record.cards[0]
+    from analyst.datacard import DataCard
+    from analyst.query.values import category_values
+
+    card = DataCard.from_dict(card_dict)
+    made = {s.question: s.query for s in suggestions(
+        card, "en", category_values(store.workspace_dir(sid), card))}
+    # A breakdown and a month total, each run as the query it carries: typed, "Total revenue
+    # by month" on a sales table would run the sales recipe instead (a RecipeCall).
+    for i in (0, next(i for i, label in enumerate(labels) if "by month" in label)):
+        shown = [b for b in at.button if b.key and "_suggest" in b.key]
+        shown[i].click().run()
+        assert not at.exception
+        answer = store.messages(sid)[-1].answer
+        assert answer is not None and answer.ok, answer and answer.text
+        assert isinstance(answer.steps[-1].origin, QueryCall), labels[i]
+        assert answer.steps[-1].origin.query == made[labels[i]].to_dict()

@@ -11,7 +11,7 @@ import pytest
 
 from analyst.query.answer import read_query_figures
 from analyst.query.reading import choose
-from analyst.query.suggest import suggestions
+from analyst.query.suggest import spoken, suggestions
 from analyst.query.values import category_values
 from analyst.session.analysis import Analysis
 from tests.query.conftest import ingested
@@ -39,14 +39,16 @@ def test_every_suggestion_reads_as_the_one_query_it_was_made_for(generated, tabl
             assert choice.query == s.query, (label, s.question, choice)
             assert not choice.query.notes
             columns = {*s.query.measures, *s.query.group_by}
-            assert all(c in s.question for c in columns)  # built from the table's own names
+            # Built from the table's own names, said as words ("temp_max" -> "temp max").
+            assert all(format(spoken(c), "word") in s.question
+                       or format(spoken(c), "words") in s.question for c in columns), s.question
 
 
 def test_suggestions_total_what_adds_up_and_average_levels(tables):
     card, values, _ = tables["weather"]
     made = {s.question: s.query for s in suggestions(card, "en", values)}
     assert made["Total precipitation by month"].aggregation == "sum"
-    assert made["Average temp_max by month"].aggregation == "mean"
+    assert made["Average temp max by month"].aggregation == "mean"
     assert all(q.aggregation != "sum" or q.measures != ("temp_max",) for q in made.values())
     card, values, _ = tables["electricity"]  # year and month columns: never a measure
     made = {s.question: s.query for s in suggestions(card, "en", values)}
