@@ -12,8 +12,10 @@ import re
 from ui.plain import defused, no_autolinks, without_controls
 
 # A sentence ends at . ! ? followed by a space and a new sentence, or at a CJK full stop.
-# Decimal points ("6.6%") and no-break spaces inside numbers ("33 912,50") never match.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[ \t\n]+(?=[^\s,;:)\]])|(?<=[。！？])")
+# Decimal points ("6.6%") and no-break spaces inside numbers ("33 912,50") never match, nor
+# an abbreviated month before its year ("трав. 2025 (1)", "февр. 2025": a bare year does not
+# begin a sentence; "2026-01: 4,624.50" does).
+_SENTENCE_END = re.compile(r"(?<=[.!?])[ \t\n]+(?=[^\s,;:)\]])(?!\d{4}(?:[^\d-]|$))|(?<=[。！？])")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>$|~#])")
 
 

@@ -10,12 +10,13 @@ from typing import Any
 import streamlit as st
 
 from analyst.events import ExecutionResult, OutputFile, Step
+from analyst.planner.phrases import language_of
 from analyst.record.versions import earlier_files
 from analyst.session.stopping import INTERRUPTED, STOPPED, STOPPED_TEXT
 from analyst.store import MessageRecord, StepRecord, unanswered
 from ui import state
 from ui.answers import answer_markdown
-from ui.i18n import STANDARD_REPORT, t
+from ui.i18n import STANDARD_REPORT, current, t
 from ui.plain import literal
 from ui.questions import ask_soon, option_buttons
 from ui.tables import (
@@ -25,6 +26,7 @@ from ui.tables import (
     figures_styler,
     frame_from_table,
     heading,
+    months_as_words,
     number_formats,
     plain_index,
     step_table,
@@ -37,10 +39,12 @@ MAX_DOWNLOAD_BYTES = 200 * 1024**2
 
 
 def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | None = None,
-              session_id: str | None = None, narrative: str = "") -> None:
+              session_id: str | None = None, narrative: str = "",
+              language: str | None = None) -> None:
     """One step: its outcome in words, table, chart, downloads; the code one click away.
 
     `stored` (with `session_id`): the step as the store keeps it, so it can be pinned.
+    `language`: the answer's (its months are said in it), by default the interface's.
     """
     result = step.result
     # Everything a step (or a model) wrote is shown literally: no markdown of it can make
@@ -76,7 +80,7 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
                 kind, data = chart
                 (st.line_chart if kind == "line" else st.bar_chart)(data)
             elif view == "Table" and frame is not None:
-                shown = dates_without_midnight(frame)
+                shown = months_as_words(dates_without_midnight(frame), language or current())
                 figures = figures_styler(shown)
                 st.dataframe(shown if figures is None else figures, width="stretch", placeholder="",
                              hide_index=plain_index(shown),
@@ -184,13 +188,21 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
         for step in message.steps:
             with st.container(border=True):
                 step_view(step.step, workspace, key=f"m{message.id}s{step.id}", stored=step,
-                          session_id=session_id, narrative=message.text)
+                          session_id=session_id, narrative=message.text,
+                          language=answer_language(answer.question) if answer is not None
+                          else None)
         usage = message.data.get("usage") or {}
         if usage.get("prompt_tokens"):
             cost = usage.get("cost_usd")
             st.caption(f"Model usage: {usage.get('prompt_tokens', 0):,} + "
                        f"{usage.get('completion_tokens', 0):,} tokens"
                        + (f", about ${cost:.4f}" if cost else ""))
+
+
+def answer_language(question: str) -> str | None:
+    """The language an answer to `question` is written in (its months too); None for the
+    standard report, which speaks the data's language, as the interface does."""
+    return None if question == STANDARD_REPORT else language_of(question)
 
 
 def _ask_again(question: str) -> None:

@@ -30,7 +30,7 @@ from ui.answers import answer_markdown
 from ui.errors import show_failure
 from ui.i18n import t
 from ui.plain import literal
-from ui.render import step_view
+from ui.render import answer_language, step_view
 
 POLL_S = 0.5
 
@@ -129,7 +129,7 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
                     break
                 else:
                     event = payload
-                    label = _render_event(event, steps, workspace) or label
+                    label = _render_event(event, steps, workspace, question) or label
                     status.update(label=label)
                     if event.kind == "answer" and event.answer is not None:
                         answer = event.answer
@@ -186,7 +186,8 @@ def _settle(store: Any, session_id: str, before: int | None, analysis: Any, ques
         store.note_wait(session_id, last, waited)
 
 
-def _render_event(event: Any, steps: list[Step], workspace: Path) -> str | None:
+def _render_event(event: Any, steps: list[Step], workspace: Path,
+                  question: str = "") -> str | None:
     """Show one event; return the new status label, if it changes."""
     kind = event.kind
     if kind in ("status", "retry"):
@@ -203,7 +204,9 @@ def _render_event(event: Any, steps: list[Step], workspace: Path) -> str | None:
     if kind == "result" and event.step is not None:
         steps.append(event.step)
         with st.container(border=True):
-            step_view(event.step, workspace, key=f"live{len(steps)}")
+            # Months in the answer's language, as its text says them.
+            step_view(event.step, workspace, key=f"live{len(steps)}",
+                      language=answer_language(question) if question else None)
         return None
     if kind in ("error", "warning"):
         # An error's message quotes the step's own (an exception text is the step's to choose).

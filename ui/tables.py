@@ -61,6 +61,45 @@ def dates_without_midnight(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
+_ISO_MONTH = re.compile(r"\d{4}-(0[1-9]|1[0-2])")
+
+
+def months_as_words(frame: pd.DataFrame, language: str) -> pd.DataFrame:
+    """Month columns said as the answer's text and the chart say them: "2025-07" (text, or
+    the first of the month as a date) becomes "Jul 2025" / "лип. 2025" / "2025年7月".
+
+    A column is a month column when every value is a "YYYY-MM" text, or when it is called
+    "period"/"month" and every value is the first day of a month. The table is for reading:
+    the downloads and the report keep real dates.
+    """
+    from analyst.recipes.labels import month_label
+
+    frame = frame.copy()
+    for column in frame.columns:
+        values = frame[column].dropna()
+        if values.empty:
+            continue
+        texts = values.astype(str)
+        if values.map(lambda v: isinstance(v, str)).all() and texts.str.fullmatch(_ISO_MONTH).all():
+            months = texts
+        elif str(column).lower() in ("period", "month") and _first_days(values):
+            months = pd.to_datetime(values).dt.strftime("%Y-%m")
+        else:
+            continue
+        said = months.map(lambda m: month_label(m, language) or m)
+        frame[column] = frame[column].astype(object)
+        frame.loc[said.index, column] = said
+    return frame
+
+
+def _first_days(values: pd.Series) -> bool:
+    try:
+        when = pd.to_datetime(values)
+    except (TypeError, ValueError):
+        return False
+    return bool(len(when)) and bool((when.dt.day == 1).all() and (when == when.dt.normalize()).all())
+
+
 def plain_index(frame: pd.DataFrame) -> bool:
     """True when the index is just 0..n-1: row numbers a reader does not need."""
     return isinstance(frame.index, pd.RangeIndex) and frame.index.start == 0 and frame.index.step == 1
