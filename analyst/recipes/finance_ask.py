@@ -51,21 +51,23 @@ RANKING_DEFINITION = (
 
 
 def _select(months: pd.Series, year: int | None, quarter: int | None,
-            month: int | None) -> tuple[pd.Series, dict[str, float]]:
+            month: int | None, missing: str = "The data has no month in the period asked for.",
+            ) -> tuple[pd.Series, dict[str, float]]:
     """Which rows the period asked for covers, and that period as numbers. Without a year,
-    the latest year that has the quarter or month asked for (or the latest year)."""
+    the latest year that has the quarter or month asked for (or the latest year).
+    `missing` lets a recipe keep its own refusal when the period is not in the data."""
     if year is None:
         candidates = [p.year for p in months.dropna().unique()
                       if (quarter is None or p.quarter == quarter)
                       and (month is None or p.month == month)]
         if not candidates:
-            raise RecipeError("The data has no month in the period asked for.")
+            raise RecipeError(missing)
         year = max(candidates)
     keep = months.map(lambda p: p.year == year
                       and (quarter is None or p.quarter == quarter)
                       and (month is None or p.month == month)).astype(bool)
     if not keep.any():
-        raise RecipeError("The data has no month in the period asked for.")
+        raise RecipeError(missing)
     return keep, {"year": float(year), "quarter": float(quarter or 0), "month": float(month or 0)}
 
 
@@ -158,9 +160,9 @@ def loss_months(
     notes: list[str] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     if year is not None:
-        lines = lines[lines["month"].map(lambda p: p.year == year).astype(bool)]
-        if lines.empty:
-            raise RecipeError(f"The data has no month of {year}.")
+        keep, _ = _select(lines["month"], year, None, None,
+                          missing=f"The data has no month of {year}.")
+        lines = lines[keep]
     span = _span(lines, "M")
     per = _profits(_totals(lines, lines["month"]).reindex(span, fill_value=0.0), True)
     lost = per[(per["operating_profit"] < 0) | (per["net_profit"] < 0)]
@@ -385,9 +387,10 @@ def budget_to_date(
                           "section": (source[section].astype("string").fillna("") if section
                                       else "")})
     frame = frame[frame["month"].notna()]
-    if year is None:
-        year = max(p.year for p in frame["month"])
-    frame = frame[frame["month"].map(lambda p: p.year == year).astype(bool)]
+    keep, period = _select(frame["month"], year, None, None,
+                           *([f"No month of {year} has an actual yet."] if year else []))
+    year = int(period["year"])
+    frame = frame[keep]
     plan = frame[frame["which"] == budget].groupby(["line", "month"], sort=False)["value"].sum(min_count=1)
     real = frame[frame["which"] == actual].groupby(["line", "month"], sort=False)["value"].sum(min_count=1)
     pairs = pd.DataFrame({"budget": plan, "actual": real})
