@@ -191,9 +191,14 @@ def test_cost_centre_rankings(tmp_path: Path, header: str, sign: str, question: 
     order = totals.sort_values(ascending=False)
     assert [r["Cost centre"] for r in answer.steps[0].figures.head] == list(order.index)
     language = "zh" if "成本" in question else "uk" if "центрів" in question else "en"
-    for value in order:
-        assert format_money(value, None, language) in answer.text
-        assert format_percent(value / order.sum(), language=language) in answer.text
+    for name, value in order.items():
+        money = format_money(value, None, language)
+        share = format_percent(value / order.sum(), language=language)
+        assert money in answer.text and share in answer.text
+        # zh joins a label and its figure as the rest of the catalogue does, "名称（数值）":
+        # run together, "IT" and "1,234.00" would read as one number.
+        if language == "zh":
+            assert f"{name}（{money}，{share}）" in answer.text, answer.text
 
 
 GROWTH_QUESTIONS = {"uk": ("зростання виручки рік до року", "Виручка"),

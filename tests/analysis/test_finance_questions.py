@@ -176,6 +176,9 @@ def test_margins_losses_and_expenses(book: tuple[Analysis, dict, str]) -> None:
         assert f"{name}" in expenses.text
         assert _money(float(value), language) in expenses.text
         assert format_percent(value / costs.sum(), language=language) in expenses.text
+        if language == "zh":  # label then figure as elsewhere in zh: "名称（数值，占比）"
+            share = format_percent(value / costs.sum(), language=language)
+            assert f"{name}（{_money(float(value), language)}，{share}）" in expenses.text
 
 
 def test_the_cli_answers_a_line_total_on_an_unseen_workbook(tmp_path: Path) -> None:
