@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from analyst.planner.phrases import NOTE_PATTERNS, PHRASES, translate_note
@@ -77,3 +79,26 @@ def test_every_language_has_every_definition_and_note():
 ])
 def test_common_recipe_notes_in_ukrainian(note, expected):
     assert translate_note(note, "uk") == expected
+
+
+FINANCE_DEFINITIONS = ("finance_ask", "line_growth", "budget_to_date", "rank_items")
+
+
+@pytest.mark.parametrize("language", ["uk", "ru", "zh"])
+def test_the_finance_recipes_definitions_leave_no_english(language):
+    """Issue 11, point 3: the seven finance_ask recipes (four definitions) in the appendix."""
+    from analyst.recipes import finance_ask
+
+    texts = {"finance_ask": finance_ask.DEFINITION, "line_growth": finance_ask.GROWTH_DEFINITION,
+             "budget_to_date": finance_ask.BUDGET_DEFINITION,
+             "rank_items": finance_ask.RANKING_DEFINITION}
+    for name in FINANCE_DEFINITIONS:
+        english = texts[name]
+        assert recognise(english) == (name, {})
+        translated = translate_definition(english, language)
+        assert translated == TEMPLATES[language][name]
+        # No English word left: Latin letters only as the formulas' single symbols.
+        assert not re.findall(r"[A-Za-z]{2,}", translated), translated
+        # The same rule: the same numbers and operators as the English text.
+        assert re.findall(r"\d+", translated) == re.findall(r"\d+", english)
+        assert translated.count("=") == english.count("=")

@@ -17,6 +17,9 @@ from typing import cast
 from analyst.planner.phrases import defs_ru, defs_uk, defs_zh, normalise, say
 from analyst.recipes.breakdown import BREAKDOWN_DEFINITION, MARGIN_DEFINITION
 from analyst.recipes.dynamics import definition as dynamics_definition
+from analyst.recipes.finance_ask import BUDGET_DEFINITION as BUDGET_TO_DATE_DEFINITION
+from analyst.recipes.finance_ask import DEFINITION as FINANCE_ASK_DEFINITION
+from analyst.recipes.finance_ask import GROWTH_DEFINITION, RANKING_DEFINITION
 from analyst.recipes.funnel import DEFINITION as FUNNEL_DEFINITION
 from analyst.recipes.kpi import DEFINITION as KPI_DEFINITION
 from analyst.recipes.pnl import DEFINITION as PNL_DEFINITION
@@ -50,6 +53,12 @@ _FIXED = {
     "expense_structure": STRUCTURE_DEFINITION,
     "notable_changes": CHANGES_DEFINITION,
     "budget_vs_actual": BUDGET_DEFINITION,
+    # finance_ask: statement_figure, loss_months, statement_margins and largest_expenses
+    # share one definition, so the seven finance recipes have four texts.
+    "finance_ask": FINANCE_ASK_DEFINITION,
+    "line_growth": GROWTH_DEFINITION,
+    "budget_to_date": BUDGET_TO_DATE_DEFINITION,
+    "rank_items": RANKING_DEFINITION,
 }
 _TOP_N = re.compile(r"the top (\d+) are listed")
 _ABC = re.compile(r"Class A: cumulative share <= (\d+)%; class B: <= (\d+)%")
@@ -103,6 +112,7 @@ _FILL: dict[str, Callable[[str, dict[str, object], str], str]] = {
     "kpi_summary": _plain, "breakdown": _plain, "margin_by": _plain,
     "funnel_conversion": _plain, "pnl_summary": _plain, "pnl_statement": _plain,
     "margin_trend": _plain, "expense_structure": _plain, "notable_changes": _plain,
-    "budget_vs_actual": _plain,
+    "budget_vs_actual": _plain, "finance_ask": _plain, "line_growth": _plain,
+    "budget_to_date": _plain, "rank_items": _plain,
     "period_dynamics": _period, "top_n": _top, "abc_analysis": _abc,
 }
