@@ -18,6 +18,7 @@ from typing import Any
 from analyst.planner.codegen import PlannedStep
 from analyst.planner.columns import column_currency
 from analyst.planner.tables import PnLTable, pnl_table
+from analyst.recipes.pnl import line_concept
 from analyst.report.formats import currency_unit
 from analyst.words import say as _say
 
@@ -188,7 +189,13 @@ def _line(text: str, labels: Sequence[str]) -> str | None:
         if parts and all(any(w.startswith(_stem(p)) for w in words) for p in parts
                          if len(p) > 2) and any(len(p) > 2 for p in parts):
             found.append(label)
-    return max(found, key=len) if found else None
+    if found:
+        return max(found, key=len)
+    # No label in the question's own words: a common expense line by concept, when the
+    # statement has exactly one line of that concept (else the question stays unread).
+    concept = line_concept(text)
+    same = [label for label in labels if concept and line_concept(label) == concept]
+    return same[0] if len(same) == 1 else None
 
 
 def read_ask(question: str, labels: Sequence[str] = (), *, ranking_items: bool = False,

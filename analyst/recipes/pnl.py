@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 import pandas as pd
@@ -25,6 +26,31 @@ _KEYWORDS = (
               "aufwand", "aufwend", "gehalt", "gehälter", "miete",
               "费用", "工资", "租金")),
 )
+
+# The common expense lines as concepts, so a question in one language finds the line a
+# statement labels in another ("оренда" -> "Rent", "salaries" -> "工资"). Stems as in
+# _KEYWORDS: Latin and Cyrillic ones begin a word, Chinese ones are found anywhere.
+LINE_CONCEPTS: dict[str, tuple[str, ...]] = {
+    "salaries": ("salar", "wage", "payroll", "зарплат", "заробітн", "заработн", "gehalt",
+                 "gehälter", "lohn", "löhne", "工资", "薪"),
+    "rent": ("rent", "оренд", "аренд", "miete", "租金", "房租"),
+    "marketing": ("marketing", "маркетинг", "реклам", "werbung", "营销", "广告"),
+}
+
+
+def line_concept(text: str) -> str | None:
+    """The common expense line `text` names, whatever its language, or None."""
+    low = text.lower()
+    words = re.findall(r"\w+", low)
+    for concept, stems in LINE_CONCEPTS.items():
+        for stem in stems:
+            if re.search(r"[\u4e00-\u9fff]", stem):
+                if stem in low:
+                    return concept
+            elif any(w.startswith(stem) for w in words):
+                return concept
+    return None
+
 
 DEFINITION = (
     "Revenue, COGS (cost of goods sold) and operating expenses (opex) are summed per month. "

@@ -258,3 +258,51 @@ def test_budget_and_ranking_questions_are_read_when_such_a_table_is_loaded(quest
     # Without such a table, the same words are not taken for that reading.
     bare = read_ask(question, ())
     assert bare is None or bare.kind != kind
+
+
+# Issue 11, point 1: a question in another language than the statement's labels finds the
+# common expense line by its concept; the answer names the line as the file writes it.
+CROSS = {  # question language -> (question, concept index in PNL_LABELS, by, month)
+    "en": (("salaries in March 2025", 11, None, 3), ("rent for the year", 12, None, None),
+           ("marketing by month", 13, "M", None)),
+    "uk": (("зарплата за березень 2025", 11, None, 3), ("оренда за рік", 12, None, None),
+           ("маркетинг по місяцях", 13, "M", None)),
+    "ru": (("зарплата за март 2025", 11, None, 3), ("аренда за год", 12, None, None),
+           ("реклама по месяцам", 13, "M", None)),
+    "zh": (("2025年3月工资", 11, None, 3), ("全年租金", 12, None, None),
+           ("营销按月", 13, "M", None)),
+}
+
+
+@pytest.mark.parametrize("labels", list(PNL_LABELS))
+@pytest.mark.parametrize("language", list(CROSS))
+def test_a_question_finds_the_line_labelled_in_another_language(labels: str, language: str) -> None:
+    for question, index, by, month in CROSS[language]:
+        ask = read_ask(question, _labels(labels))
+        assert ask is not None, question
+        assert (ask.line, ask.by, ask.month) == (PNL_LABELS[labels][index], by, month), question
+    # A line with no concept still matches only by its own words.
+    assert read_ask("services in March 2025", _labels("uk")) is None or \
+        read_ask("services in March 2025", _labels("uk")).line is None
+
+
+@pytest.mark.parametrize("labels", ["en", "zh"])
+def test_cross_language_line_figures_are_exact(tmp_path: Path, labels: str) -> None:
+    path, info = pnl_workbook(tmp_path / "pnl.xlsx", language=labels, negative_costs=False,
+                              net=True, loss_month=4, seed=29)
+    months = pd.period_range("2025-01", periods=info["months"], freq="M")
+    per = pd.DataFrame({k: [abs(v) for v in vals] for k, vals in info["lines"].items()},
+                       index=months)
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(path)
+        for language in [q for q in CROSS if q != labels]:
+            for question, index, _by, month in CROSS[language]:
+                answer = _ask(analysis, question)
+                [step] = answer.steps
+                line = PNL_LABELS[labels][index]
+                rows = per[line]
+                if month:
+                    rows = rows[rows.index.month == month]
+                assert round(step.figures.figures["value"], 2) == round(float(rows.sum()), 2), question
+                assert _money(float(rows.sum()), language) in answer.text, (question, answer.text)
+                assert line in answer.text, (question, answer.text)
