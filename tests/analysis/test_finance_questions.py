@@ -306,3 +306,25 @@ def test_cross_language_line_figures_are_exact(tmp_path: Path, labels: str) -> N
                 assert round(step.figures.figures["value"], 2) == round(float(rows.sum()), 2), question
                 assert _money(float(rows.sum()), language) in answer.text, (question, answer.text)
                 assert line in answer.text, (question, answer.text)
+
+
+# The P&L's own results are read from the lines' kinds, so they answer in any language too.
+RESULTS = {"en": (("revenue in March 2025", "revenue", 3), ("gross profit for the year", "gross_profit", None)),
+           "uk": (("яка виручка за березень 2025?", "revenue", 3), ("чистий прибуток за рік", "net_profit", None)),
+           "ru": (("выручка за март 2025", "revenue", 3), ("операционная прибыль за год", "operating_profit", None)),
+           "zh": (("2025年3月收入", "revenue", 3), ("全年毛利", "gross_profit", None))}
+
+
+@pytest.mark.parametrize("labels", ["en", "de"])
+def test_standard_results_answer_in_every_language(tmp_path: Path, labels: str) -> None:
+    path, info = pnl_workbook(tmp_path / "pnl.xlsx", language=labels, negative_costs=True,
+                              net=True, loss_month=5, seed=31)
+    per = expected(info, labels)
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(path)
+        for language, questions in RESULTS.items():
+            for question, figure, month in questions:
+                rows = per[figure] if not month else per[figure][per.index.month == month]
+                answer = _ask(analysis, question)
+                assert round(answer.steps[0].figures.figures["value"], 2) == round(float(rows.sum()), 2), question
+                assert _money(float(rows.sum()), language) in answer.text, (question, answer.text)
