@@ -33,6 +33,10 @@ def additive(column: Any) -> bool:
         return bool(_ADDITIVE.search(name)) and not _LEVEL.search(_spaced(name))
     if _ADDITIVE.search(name):
         return True
+    if column.role == "money":
+        # Money whose name says no level (a price, a rate) is an amount: "takings",
+        # "wplywy_netto" marked as the amount by the user, "Betrag" add up.
+        return True
     return column.role == "quantity" and str(column.dtype).startswith(("int", "uint"))
 
 
