@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from analyst.recipes.notes import NoteId, Word
 from analyst.record.figures import FIGURES_MARKER, StepFigures, read_figures
 
 __all__ = ["FIGURES_MARKER", "Derived", "PlannedStep", "StepFigures", "read_figures",
@@ -31,7 +32,7 @@ class Derived:
     """"*" or "-"."""
     right: str
     note: str
-    """The English sentence saying how it was computed; it leads the step's notes."""
+    """How it was computed (a `NoteId`: message id and values); it leads the step's notes."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,7 @@ def _derived_notes_code(step: PlannedStep) -> str:
     """
     if not step.derived and not step.notes:
         return ""
-    notes = "".join(f"    {n!r},\n" for n in (*step.notes, *(d.note for d in step.derived)))
+    notes = "".join(f"    {_note_code(n)},\n" for n in (*step.notes, *(d.note for d in step.derived)))
     code = ""
     for d in step.derived:
         if d.op == "-":
@@ -130,6 +131,17 @@ def _derived_notes_code(step: PlannedStep) -> str:
                      f"{d.column!r}))\n")
     return code + (f"result = replace(result, notes=tuple(dict.fromkeys((\n{notes}) "
                    "+ result.notes)))\n")
+
+
+def _note_code(text: str) -> str:
+    """A note as the step's code writes it: a `NoteId` made again in the sandbox from its id
+    and values (so it travels back typed, see `recipes.notes.note_data`), other text as is."""
+    if not isinstance(text, NoteId):
+        return repr(str(text))
+    count = "" if text.plural is None else f", {text.plural!r}"
+    values = "".join(f", {k}=recipes.notes.Word({str(v)!r})" if isinstance(v, Word) else f", {k}={v!r}"
+                     for k, v in text.values.items())
+    return f"recipes.notes.note({text.key!r}{count}{values})"
 
 
 def _adjusts_chart(step: PlannedStep) -> bool:

@@ -19,6 +19,7 @@ from analyst.currency import currency_code
 from analyst.planner.codegen import Derived
 from analyst.planner.intents import DIMENSIONS
 from analyst.planner.phrases import say
+from analyst.recipes.notes import note
 
 _AMOUNT = ("revenue", "sales", "amount", "turnover", "total", "sum", "net", "value", "gross",
            "виручк", "выручк", "сума", "сумма", "продаж", "оборот", "дохід", "доход",
@@ -98,14 +99,14 @@ def sales_columns(card: Any, language: str = "en") -> SalesColumns | None:
         amount_name = _free(say(language, "col_revenue"), names)
         currency = column_currency(price)
         derived.append(Derived(amount_name, quantity.name, "*", price.name,
-                               f"{amount_name} computed as {quantity.name} × {price.name}: the "
-                               "table has no revenue or amount column."))
+                               note("note_revenue_from_units", column=amount_name,
+                                    qty=quantity.name, unit=price.name)))
     cost_name = cost.name if cost is not None else None
     if unit_cost is not None and quantity is not None:
         cost_name = _free(say(language, "col_cost"), names | {amount_name})
         derived.append(Derived(cost_name, quantity.name, "*", unit_cost.name,
-                               f"{cost_name} computed as {quantity.name} × {unit_cost.name}: "
-                               f"'{unit_cost.name}' is a cost per unit, not a total."))
+                               note("note_cost_from_units", column=cost_name,
+                                    qty=quantity.name, unit=unit_cost.name)))
     dates = sorted((c for c in columns if c.role == "date"), key=lambda c: not c.set_by_user)
     order = _first([c for c in columns if c.role in ("id", "text", "category")], _ORDER)
     groupable = [
@@ -159,8 +160,7 @@ def with_profit(cols: SalesColumns, language: str = "en") -> SalesColumns | None
     taken = set(cols.categories) | {cols.amount, cols.cost, cols.quantity or "", cols.date or ""}
     name = _free(say(language, "col_gross_profit"), taken)
     profit = Derived(name, cols.amount, "-", cols.cost,
-                     f"{name} computed as {cols.amount} − {cols.cost}: the table has no "
-                     "profit column.")
+                     note("note_profit_computed", column=name, revenue=cols.amount, cost=cols.cost))
     return replace(cols, derived=(*cols.derived, profit))
 
 

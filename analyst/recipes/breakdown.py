@@ -14,6 +14,7 @@ from .columns import (
     to_labels,
     to_number,
 )
+from .notes import note
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin, checked_share, costs_as_positive
 
@@ -69,7 +70,7 @@ def breakdown(
     # A share of a total that is not positive has no meaning: not stated (sanity.py).
     table.insert(len(keys) + 1, "share_pct", table[amount] / total * 100.0 if total > 0 else float("nan"))
     if total <= 0:
-        notes.append(f"The total of '{amount}' is not positive; shares are not meaningful.")
+        notes.append(note("note_not_positive", column=amount))
     label = " / ".join(keys)
     shown = table.head(_CHART_BARS)
     chart = ChartSpec(
@@ -116,9 +117,8 @@ def margin_by(
     table = order_by_amount(table, "gross_profit", by)
     losses = table[table["gross_profit"] < 0]
     if len(losses):
-        names = ", ".join(map(str, losses[by].head(5)))
-        verb = "loses" if len(losses) == 1 else "lose"
-        notes.append(f"{len(losses)} {by} {verb} money (cost above revenue): {names}.")
+        notes.append(note("note_losses", len(losses), rows=len(losses), by=by,
+                          names=", ".join(map(str, losses[by].head(5)))))
     totals = {"revenue": float(table[revenue].sum()), "cost": float(table[cost].sum())}
     totals["gross_profit"] = totals["revenue"] - totals["cost"]
     margin, margin_notes = checked_margin(totals["gross_profit"], totals["revenue"])

@@ -15,6 +15,7 @@ import math
 import pandas as pd
 
 from .columns import RecipeError, require, to_dates, to_labels, to_number
+from .notes import note
 from .pnl import line_kind
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin, checked_share
@@ -221,8 +222,7 @@ def statement_margins(
         table[f"{profit}_margin_pct"] = per[f"{profit}_margin_pct"].astype(float).to_numpy()
     hidden = int(table[["gross_margin_pct", "operating_margin_pct"]].isna().any(axis=1).sum())
     if hidden:
-        notes.append(f"{hidden} month(s) have a margin that is not stated (revenue not "
-                     "positive or the margin outside -100%..100%).")
+        notes.append(note("note_margin_months", hidden, rows=hidden))
     chart = ChartSpec(kind="line", title="Margins by month", labels=tuple(table["month"]),
                       series=tuple(ChartSeries(word, tuple(float(v) for v in table[col]))
                                    for col, word in (("gross_margin_pct", "Gross margin"),
@@ -406,8 +406,8 @@ def budget_to_date(
                  & pairs["budget"].notna()]
     if len(gaps):
         names = sorted({str(n) for n, _ in gaps.index})
-        notes.append(f"{len(gaps)} line-month(s) up to {last} have no actual and are left out: "
-                     f"{', '.join(names[:5])}.")
+        notes.append(note("note_no_actual", len(gaps), rows=len(gaps), month=str(last),
+                          names=", ".join(names[:5])))
     sections = dict(zip(frame["line"], frame["section"], strict=False))
     order = list(dict.fromkeys(frame["line"]))
     per = with_actuals.groupby(level="line", sort=False).sum(min_count=1).reindex(
@@ -419,8 +419,7 @@ def budget_to_date(
     cost = per["kind"] == "cost"
     if per.loc[cost, ["budget", "actual"]].sum().sum() < 0:
         per.loc[cost, ["budget", "actual"]] = -per.loc[cost, ["budget", "actual"]]
-        notes.append("Costs were stored as negative numbers (an accounting convention); "
-                     "they are taken as positive costs.")
+        notes.append(note("note_costs_negative"))
     per["variance"] = per["actual"] - per["budget"]
     per["variance_pct"] = [v / abs(b) * 100.0 if b else math.nan
                            for v, b in zip(per["variance"], per["budget"], strict=True)]
@@ -480,8 +479,7 @@ def rank_items(
     frame = frame[keep]
     if frame["value"].sum() < 0:
         frame["value"] = -frame["value"]
-        notes.append("Amounts were stored as negative numbers (an accounting convention); "
-                     "they are taken as positive.")
+        notes.append(note("note_amounts_negative"))
     table = (frame.groupby("item", sort=False)["value"].sum().reset_index()
              .sort_values("value", ascending=ascending, kind="mergesort").reset_index(drop=True))
     total = float(table["value"].sum())

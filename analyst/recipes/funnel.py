@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from .columns import RecipeError, pct, require, to_dates, to_labels, to_number
+from .notes import note
 from .result import ChartSeries, ChartSpec, RecipeResult
 
 _PERIODS = {"M": "M", "W": "W-SUN", "Q": "Q-DEC"}
@@ -63,10 +64,11 @@ def funnel_conversion(
         stage_order = list(order) if order else _order_by_size(frame)
         unknown = sorted(set(frame["stage"]) - set(stage_order))
         if unknown:
-            notes.append(f"Stages not in the given order were left out: {', '.join(unknown)}.")
+            notes.append(note("note_stages_unknown", names=", ".join(map(str, unknown))))
         missing = [s for s in stage_order if s not in set(frame["stage"])]
         if missing:
-            notes.append(f"No rows for stage(s) {', '.join(missing)}: counted as 0.")
+            notes.append(note("note_stages_missing", len(missing), rows=len(missing),
+                              names=", ".join(map(str, missing))))
     else:
         raise RecipeError("Give either the stage columns (wide layout) or a stage column.")
     if period:
@@ -76,8 +78,8 @@ def funnel_conversion(
         frame["period"] = labels.to_numpy()[frame["_row"].to_numpy()]
         undated = frame["period"].isna()
         if undated.any():
-            notes.append(f"{int(dates.isna().sum())} row(s) without a readable '{period}' are "
-                         "only in the overall funnel, not in a period.")
+            rows = int(dates.isna().sum())
+            notes.append(note("note_funnel_undated", rows, rows=rows, column=period))
     overall = _conversions(frame, stage_order, None)
     table = overall
     if period:
@@ -88,7 +90,8 @@ def funnel_conversion(
         table = pd.concat(by_period, ignore_index=True)
     above = overall[overall["stage_conversion_pct"] > 100]
     if len(above):
-        notes.append(f"Stage(s) {', '.join(above['stage'])} counted more than the stage before.")
+        notes.append(note("note_stages_above", len(above), rows=len(above),
+                          names=", ".join(map(str, above["stage"]))))
     first, last = overall["count"].iloc[0], overall["count"].iloc[-1]
     figures = {"first_stage_count": float(first), "last_stage_count": float(last),
                "overall_conversion_pct": pct(last, first)}

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 
 from .columns import RecipeError, require, to_dates, to_labels, to_number
+from .notes import note
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin
 
@@ -99,8 +100,7 @@ def pnl_summary(
     for line in ("cogs", "opex"):
         if lines[line].sum() < 0:
             lines[line] = -lines[line]
-            notes.append(f"{'COGS' if line == 'cogs' else 'Operating expenses'} were stored as "
-                         "negative numbers; they are shown as positive costs.")
+            notes.append(note("note_negative_cogs" if line == "cogs" else "note_negative_opex"))
     pandas_freq, word = _PERIODS[freq]
     if date:
         dates, date_notes = to_dates(df[date], date)
@@ -109,15 +109,15 @@ def pnl_summary(
             raise RecipeError(f"No value in '{date}' could be read as a date.")
         undated = dates.isna()
         if undated.any():
-            notes.append(f"{int(undated.sum())} row(s) have no readable '{date}' and are "
-                         "left out of the P&L.")
+            rows = int(undated.sum())
+            notes.append(note("note_undated_pnl", rows, rows=rows, column=date))
         periods = dates[~undated].dt.to_period(pandas_freq)
         span = pd.period_range(periods.min(), periods.max(), freq=pandas_freq)
         grouped = lines[~undated].groupby(periods)
         table = grouped.sum().reindex(span, fill_value=0.0)
         empty = [str(p) for p in span[grouped.size().reindex(span, fill_value=0).to_numpy() == 0]]
         if empty:
-            notes.append(f"No rows in {', '.join(empty)}: shown as 0.")
+            notes.append(note("note_empty_periods", periods=", ".join(empty)))
         table.index = [str(p) for p in span]
     else:
         table = lines.sum().to_frame().T
@@ -131,7 +131,8 @@ def pnl_summary(
                    "opex", "operating_profit", "operating_margin_pct"]]
     losses = table[table["operating_profit"] < 0]
     if len(losses) and date:
-        notes.append(f"Loss-making {word}(s): {', '.join(losses.iloc[:, 0])}.")
+        notes.append(note("note_loss_periods", len(losses), rows=len(losses),
+                          names=", ".join(map(str, losses.iloc[:, 0]))))
     totals = {k: float(table[k].sum()) for k in ("revenue", "cogs", "gross_profit", "opex",
                                                  "operating_profit")}
     for what, profit in (("gross margin", "gross_profit"), ("operating margin", "operating_profit")):
@@ -194,10 +195,10 @@ def _long_lines(df: pd.DataFrame, account: str, amount: str, mapping: Mapping[st
             guessed.append(str(category))
         lines_of[category] = line
     if guessed:
-        notes.append(f"Not recognised by name, counted as operating expenses: {', '.join(guessed)}.")
+        notes.append(note("note_guessed_opex", names=", ".join(guessed)))
     ignored = [str(c) for c, line in lines_of.items() if line == "ignore"]
     if ignored:
-        notes.append(f"Below the operating line, left out: {', '.join(ignored)}.")
+        notes.append(note("note_below_line", names=", ".join(ignored)))
     row_lines = categories.map(lines_of)
     return pd.DataFrame({name: values.where(row_lines == name, 0.0) for name in LINES[:3]})
 
@@ -212,13 +213,13 @@ def _wide_lines(df: pd.DataFrame, revenue: str, cogs: str | None, opex: list[str
         notes += notes_
         lines["cogs"] = cost.fillna(0.0)
     else:
-        notes.append("No COGS column given: gross profit equals revenue.")
+        notes.append(note("note_no_cogs"))
     for column in opex:
         cost, notes_ = to_number(df[column], column)
         notes += notes_
         lines["opex"] += cost.fillna(0.0)
     if not opex:
-        notes.append("No operating expense column given: operating profit equals gross profit.")
+        notes.append(note("note_no_opex"))
     return lines
 
 

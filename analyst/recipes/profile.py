@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from .columns import RecipeError, require, to_number
+from .notes import note
 from .result import RecipeResult
 
 PROFILE_DEFINITION = (
@@ -37,7 +38,8 @@ def profile(df: pd.DataFrame) -> RecipeResult:
     notes = []
     empty = table.loc[table["filled"] == 0, "column"].tolist()
     if empty:
-        notes.append(f"Empty column(s): {', '.join(empty)}.")
+        notes.append(note("note_empty_columns", len(empty), rows=len(empty),
+                          names=", ".join(map(str, empty))))
     figures = {"rows": float(len(df)), "columns": float(len(df.columns)),
                "missing_cells": float(table["missing"].sum())}
     return RecipeResult(

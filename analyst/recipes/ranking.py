@@ -14,6 +14,7 @@ from .columns import (
     to_labels,
     to_number,
 )
+from .notes import note
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_share
 
@@ -71,10 +72,8 @@ def top_n(
     rest = sums.iloc[n:]
     if len(rest) and rest[amount].iloc[0] == top[amount].iloc[-1]:
         tied = sums.loc[sums[amount] == top[amount].iloc[-1], by].tolist()
-        notes.append(
-            f"{len(tied)} items tie at place {n} with {top[amount].iloc[-1]:,.2f} "
-            f"({', '.join(map(str, tied[:5]))}); the first alphabetically are listed."
-        )
+        notes.append(note("note_tie", len(tied), rows=len(tied), n=int(n),
+                          total=float(top[amount].iloc[-1]), names=", ".join(map(str, tied[:5]))))
     other_label = OTHER if OTHER not in set(sums[by]) else f"All other {by}"
     if other and len(rest):
         row = {"rank": pd.NA, by: other_label, amount: float(rest[amount].sum()),
@@ -84,7 +83,7 @@ def top_n(
     # A share of a total that is not positive has no meaning: not stated (sanity.py).
     top["share_pct"] = top[amount] / total * 100.0 if total > 0 else float("nan")
     if total <= 0:
-        notes.append(f"The total of '{amount}' is not positive; shares are not meaningful.")
+        notes.append(note("note_not_positive", column=amount))
     top = top[["rank", by, amount, "share_pct", "rows", "items"]]
     top_total = float(sums[amount].head(n).sum())
     figures = {
@@ -148,10 +147,8 @@ def abc_analysis(
     sums["class"] = klass
     non_positive = int((~positive).sum())
     if non_positive:
-        notes.append(
-            f"{non_positive} {item} have a zero or negative net '{amount}' (returns exceed "
-            "sales); they are class C and left out of the cumulative shares."
-        )
+        notes.append(note("note_abc_non_positive", non_positive, rows=non_positive, item=item,
+                          column=amount))
     figures: dict[str, float] = {"total": float(sums[amount].sum()), "items": float(len(sums))}
     for name in "ABC":
         members = sums[klass == name]

@@ -18,6 +18,7 @@ import pandas as pd
 
 from .columns import RecipeError, require, to_dates, to_labels, to_number
 from .labels import fixed_name, month_label
+from .notes import note
 from .pnl import line_kind
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin, checked_share
@@ -70,18 +71,17 @@ def statement_lines(df: pd.DataFrame, date: str | None, account: str, amount: st
                           "amount": values.fillna(0.0)}, index=df.index)
     guessed = sorted({str(label) for label, k in zip(labels, kinds, strict=True) if k is None})
     if guessed:
-        notes.append(f"Not recognised by name, counted as operating expenses: {', '.join(guessed)}.")
+        notes.append(note("note_guessed_opex", names=", ".join(guessed)))
     below = sorted(set(lines.loc[lines["kind"] == "ignore", "line"].astype(str)))
     if below:
-        notes.append(f"Below the operating line (taken as costs): {', '.join(below)}.")
+        notes.append(note("note_below_costs", names=", ".join(below)))
     costs = lines["kind"].isin(COST_KINDS)
     # The file's convention for costs decides the sign of every cost-like line, so the lines
     # below the operating line read the same way as the costs above it.
     if lines.loc[costs, "amount"].sum() < 0:
         flip = lines["kind"] != "revenue"
         lines.loc[flip, "amount"] = -lines.loc[flip, "amount"]
-        notes.append("Costs were stored as negative numbers (an accounting convention); "
-                     "they are taken as positive costs.")
+        notes.append(note("note_costs_negative"))
     if date:
         dates, date_notes = to_dates(df[date], date)
         notes += date_notes
@@ -89,7 +89,7 @@ def statement_lines(df: pd.DataFrame, date: str | None, account: str, amount: st
             raise RecipeError(f"No value in '{date}' could be read as a date.")
         undated = int(dates.isna().sum())
         if undated:
-            notes.append(f"{undated} row(s) have no readable '{date}' and are left out.")
+            notes.append(note("note_undated_left", undated, rows=undated, column=date))
         lines["month"] = dates.dt.to_period("M")
         lines = lines[dates.notna()]
     return lines
@@ -158,14 +158,13 @@ def pnl_statement(
     empty = [label for label, p in zip(labels, span, strict=True)
              if not ((periods == p).any())]
     if empty:
-        notes.append(f"No rows in {', '.join(empty)}: shown as 0.")
+        notes.append(note("note_empty_periods", periods=", ".join(empty)))
     losses = [label for label, v in zip(labels, per["operating_profit"], strict=True) if v < 0]
     if losses:
-        notes.append(f"Loss-making {word}(s): {', '.join(losses)}.")
+        notes.append(note("note_loss_periods", len(losses), rows=len(losses), names=", ".join(losses)))
     latest = rows[-1][1].iloc[0]
     if len(years) > 1:
-        notes.append(f"The figures are those of {years[-1]}, the latest year; the table has a "
-                     "total row for each year.")
+        notes.append(note("note_latest_year", year=int(years[-1])))
     figures = {k: float(latest[k]) for k in ("revenue", "cogs", "gross_profit", "opex",
                                               "operating_profit")}
     figures["below_operating"] = float(latest["below_operating"]) if net else 0.0
@@ -217,8 +216,7 @@ def margin_trend(
         notes += why
     hidden = int(per["operating_margin_pct"].isna().sum())
     if hidden:
-        notes.append(f"{hidden} month(s) have no stated operating margin (revenue not positive "
-                     "or the margin outside -100%..100%).")
+        notes.append(note("note_months_no_margin", hidden, rows=hidden))
     operating = per["operating_margin_pct"]
     if operating.notna().any():
         figures.update(best_operating_margin_pct=float(operating.max()),
@@ -265,8 +263,8 @@ def expense_structure(
     notes += list(dict.fromkeys(n for s in shares for n in s[1]))
     negative = table[table["amount"] < 0]
     if len(negative):
-        notes.append(f"{len(negative)} cost line(s) are negative for the year (credits): "
-                     f"{', '.join(map(str, negative['line'].head(5)))}.")
+        notes.append(note("note_negative_cost_lines", len(negative), rows=len(negative),
+                          names=", ".join(map(str, negative["line"].head(5)))))
     top = table.iloc[0]
     figures = {
         "total_costs": total, "lines": float(len(table)),

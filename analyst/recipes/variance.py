@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from .columns import require, to_labels, to_number
+from .notes import note
 from .pnl import classify_account
 from .result import ChartSeries, ChartSpec, RecipeResult
 
@@ -37,8 +38,8 @@ def budget_vs_actual(
              .groupby(line, sort=False).sum(min_count=1).reset_index())
     missing = table[table[actual].isna()]
     if len(missing):
-        notes.append(f"{len(missing)} line(s) have no '{actual}' yet and are left out of the "
-                     f"totals: {', '.join(map(str, missing[line].head(5)))}.")
+        notes.append(note("note_no_actual_lines", len(missing), rows=len(missing), column=actual,
+                          names=", ".join(map(str, missing[line].head(5)))))
         table = table[table[actual].notna()].reset_index(drop=True)
     table["kind"] = ["revenue" if classify_account(str(v)) == "revenue" else "cost"
                      for v in table[line]]
@@ -47,8 +48,7 @@ def budget_vs_actual(
     # overspend into a "favourable" variance: the file's convention decides, as in the P&L.
     if table.loc[costs, [budget, actual]].sum().sum() < 0:
         table.loc[costs, [budget, actual]] = -table.loc[costs, [budget, actual]]
-        notes.append("Costs were stored as negative numbers (an accounting convention); "
-                     "they are taken as positive costs.")
+        notes.append(note("note_costs_negative"))
     table["variance"] = table[actual] - table[budget].fillna(0.0)
     base = table[budget].abs().where(table[budget] != 0)
     table["variance_pct"] = table["variance"] / base * 100.0
@@ -72,8 +72,7 @@ def budget_vs_actual(
     figures["variance_pct"] = (figures["variance"] / total_budget * 100.0 if total_budget
                                else float("nan"))
     if len(revenue) and len(cost):
-        notes.append(f"Revenue lines: {', '.join(map(str, revenue[line].head(5)))}; the other "
-                     "lines are costs.")
+        notes.append(note("note_revenue_lines", names=", ".join(map(str, revenue[line].head(5)))))
     worst = table.sort_values("variance", key=lambda v: v.abs(), ascending=False, kind="mergesort")
     chart = ChartSpec(
         kind="barh", title=f"{actual} vs {budget}: variance by {line}",

@@ -49,8 +49,11 @@ def test_variance_and_its_sign_per_line(seed: int, missing: int) -> None:
     assert round(result.figures["net_variance"], 2) == round(revenue_var - cost_var, 2)
     assert (result.figures["favourable_lines"] + result.figures["unfavourable_lines"]
             == len(known) - (table["assessment"] == "on budget").sum())
-    said = any("have no 'Actual' yet" in n for n in result.notes)
-    assert said == bool(missing)
+    said = [n for n in result.notes if getattr(n, "key", None) == "note_no_actual_lines"]
+    assert bool(said) == bool(missing)
+    for n in said:  # a message id with its count and values, said in any language
+        assert n.plural == missing and n.values["column"] == "Actual"
+        assert f"{missing} line{'s have' if missing > 1 else ' has'} no 'Actual' yet" in n
 
 
 def test_a_zero_budget_has_no_variance_percent() -> None:

@@ -6,6 +6,7 @@ import pandas as pd
 import pytest
 
 from analyst.recipes import RecipeError, classify_account, funnel_conversion, pnl_summary
+from analyst.recipes.notes import NoteId
 
 # --- funnel ------------------------------------------------------------------------------
 
@@ -30,6 +31,11 @@ def test_wide_funnel_stage_and_overall_conversion():
     assert result.figures["conversion_pct:visits->leads"] == 60 / 260 * 100
 
 
+def _notes(result, key: str) -> list[NoteId]:
+    """The result's notes of message id `key` (each a `NoteId`, never a bare sentence)."""
+    return [n for n in result.notes if isinstance(n, NoteId) and n.key == key]
+
+
 def test_funnel_by_month_has_one_funnel_per_period_and_no_totals_rows():
     result = funnel_conversion(WIDE, ["visits", "leads", "deals"], period="date")
     t = result.table
@@ -38,7 +44,9 @@ def test_funnel_by_month_has_one_funnel_per_period_and_no_totals_rows():
     assert t["stage_conversion_pct"].tolist()[1:3] == [25.0, 20.0]
     assert t["overall_conversion_pct"].tolist()[3:] == [100.0, 20.0, 2.0]
     assert result.figures["first_stage_count"] == 260.0  # overall still includes the undated row
-    assert any("1 row(s) without a readable 'date'" in n for n in result.notes)
+    (undated,) = _notes(result, "note_funnel_undated")
+    assert undated.plural == 1 and undated.values["column"] == "date"
+    assert undated.startswith("1 row without a readable 'date' is only in the overall funnel")
 
 
 def test_long_funnel_counts_rows_per_stage_in_the_given_order():
@@ -46,8 +54,10 @@ def test_long_funnel_counts_rows_per_stage_in_the_given_order():
     result = funnel_conversion(df, stage="stage", order=["visit", "lead", "deal", "repeat"])
     assert result.table["count"].tolist() == [10.0, 4.0, 1.0, 0.0]
     assert result.table["stage_conversion_pct"].tolist()[1:3] == [40.0, 25.0]
-    assert any("left out: spam" in n for n in result.notes)
-    assert any("No rows for stage(s) repeat" in n for n in result.notes)
+    assert [n.values["names"] for n in _notes(result, "note_stages_unknown")] == ["spam"]
+    (missing,) = _notes(result, "note_stages_missing")
+    assert missing.plural == 1 and missing.values["names"] == "repeat"
+    assert missing == "1 stage has no rows and is counted as 0: repeat."
 
 
 def test_long_funnel_with_a_count_column_and_no_order_goes_largest_first():
@@ -61,7 +71,8 @@ def test_a_later_stage_larger_than_the_earlier_one_is_reported():
     df = pd.DataFrame({"a": [10], "b": [12]})
     result = funnel_conversion(df, ["a", "b"])
     assert result.table["stage_conversion_pct"].iloc[1] == 120.0
-    assert any("counted more than the stage before" in n for n in result.notes)
+    (above,) = _notes(result, "note_stages_above")
+    assert above.plural == 1 and above.values["names"] == "b"
 
 
 def test_a_funnel_needs_stages():
@@ -96,11 +107,13 @@ def test_long_ledger_pnl_per_month_with_a_gap_and_a_loss_month():
     assert (f["revenue"], f["cogs"], f["gross_profit"], f["opex"], f["operating_profit"]) == (
         1500.0, 1000.0, 500.0, 500.0, 0.0)
     assert f["gross_margin_pct"] == 500 / 1500 * 100 and f["loss_periods"] == 1
-    notes = " | ".join(result.notes)
-    assert "Loss-making month(s): 2026-03." in notes
-    assert "counted as operating expenses: Misc" in notes
-    assert "left out: Income tax" in notes
-    assert "No rows in 2026-02: shown as 0." in notes
+    said = {n.key: n for n in result.notes if isinstance(n, NoteId)}
+    assert said["note_loss_periods"].plural == 1
+    assert said["note_loss_periods"].values["names"] == "2026-03"
+    assert said["note_guessed_opex"].values["names"] == "Misc"
+    assert said["note_below_line"].values["names"] == "Income tax"
+    assert said["note_empty_periods"].values["periods"] == "2026-02"
+    assert "1 period at an operating loss: 2026-03." in result.notes
 
 
 def test_an_explicit_mapping_overrides_the_names():

@@ -119,7 +119,9 @@ def test_a_loss_making_month_is_named_and_margins_that_fail_the_check_are_not_st
     jan = (frame["Period"] == "2025-03-01") & (frame["Line item"] == "Consulting")
     frame.loc[jan, "Value"] = 250000.0
     result = recipes.pnl_statement(frame, "Period", "Line item", "Value", "Section")
-    assert "Loss-making month(s): 2025-03." in result.notes
+    (losses,) = [n for n in result.notes if getattr(n, "key", None) == "note_loss_periods"]
+    assert losses.plural == 1 and losses.values["names"] == "2025-03"
+    assert losses == "1 period at an operating loss: 2025-03."
     assert result.figures["loss_periods"] == 1.0 and not math.isnan(result.figures["operating_margin_pct"])
     march = result.table[result.table["month"] == "2025-03"].iloc[0]
     assert math.isnan(march["operating_margin_pct"])  # below -100%: not stated
