@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from analyst.planner.codegen import PlannedStep, StepFigures
-from analyst.planner.phrases import NOTE_PATTERNS, say, translate_note
+from analyst.planner.phrases import say
 from analyst.planner.phrases.nouns import Noun
 from analyst.recipes.labels import month_label
 from analyst.recipes.sanity import checked_share
@@ -23,7 +23,7 @@ from analyst.report.formats import (
     format_number,
     format_percent,
 )
-from analyst.words.note import RecipeNote
+from analyst.words.note import RecipeNote, render
 
 NOTES_SHOWN = 3
 """Notes quoted in a paragraph; the rest are counted ("+2 more notes") and kept in the
@@ -121,21 +121,16 @@ def _number(value: float, lang: str) -> str:
 def ordered_notes(notes: Any) -> list[str]:
     """`notes` with those that change the numbers' meaning first (stable otherwise)."""
     def rank(note: str) -> int:
-        if isinstance(note, RecipeNote):
-            key = note.key
-            return _NOTE_PRIORITY.index(key) if key in _NOTE_PRIORITY else len(_NOTE_PRIORITY)
-        for key, pattern in NOTE_PATTERNS:
-            if key in _NOTE_PRIORITY and pattern.fullmatch(note):
-                return _NOTE_PRIORITY.index(key)
-        return len(_NOTE_PRIORITY)
+        key = note.key if isinstance(note, RecipeNote) else None
+        return _NOTE_PRIORITY.index(key) if key in _NOTE_PRIORITY else len(_NOTE_PRIORITY)
 
     return sorted(dict.fromkeys(notes), key=rank)
 
 
 def _said(note: str, language: str) -> str:
-    """A note in `language`: a recipe's by its id; a sentence not converted yet by
-    `translate_note`'s patterns."""
-    return note.render(language) if isinstance(note, RecipeNote) else translate_note(note, language)
+    """A note in `language`: a recipe's by its id; text (a model's own sentence, a note
+    stored by an earlier version) as it was written."""
+    return render(note, language)
 
 
 def _value(step: PlannedStep, value: float, lang: str) -> str:

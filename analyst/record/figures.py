@@ -4,7 +4,9 @@ A recipe step's last line is `ANALYST_FIGURES {json}` (see `analyst.planner.code
 recipe, its key figures, notes, definition and the head and tail of its table. A note a
 recipe wrote as a message id comes with its `note_data` ({key, values, count}, see
 `analyst.recipes.notes`) and is read here, once, as a `RecipeNote` the host says in any
-language; a note written as plain text stays a str. Answers and
+language; a note written as plain text stays a str, unless it is, whole, the English of a
+note whose words are fixed by its id (`old_note`: records saved before notes carried their
+ids). Answers and
 report narratives quote only these numbers, so every number traces to code the user sees.
 """
 
@@ -12,10 +14,15 @@ from __future__ import annotations
 
 import json
 import math
+import string
 from dataclasses import dataclass
+from functools import cache
+from itertools import product
 from typing import Any
 
-from analyst.words.note import RecipeNote
+from analyst.recipes.notes import NoteId
+from analyst.words.catalog import keys, message
+from analyst.words.note import RecipeNote, Word
 
 FIGURES_MARKER = "ANALYST_FIGURES"
 """Prefix of the stdout line that carries a step's figures as JSON."""
@@ -33,6 +40,12 @@ class StepFigures:
     tail: tuple[dict[str, Any], ...] = ()
     rows: int = 0
     definition: str = ""
+
+    def __post_init__(self) -> None:
+        # A recipe run in this process (a test, a host-side call) hands over its `NoteId`s:
+        # each is read as the `RecipeNote` the figures line would have carried.
+        object.__setattr__(self, "notes", tuple(
+            RecipeNote.from_dict(n.to_dict()) if isinstance(n, NoteId) else n for n in self.notes))
 
     def to_dict(self) -> dict[str, Any]:
         return {"recipe": self.recipe, "title": self.title, "figures": dict(self.figures),
@@ -68,8 +81,36 @@ def _notes(texts: Any, data: Any) -> tuple[str, ...]:
     for i, text in enumerate(texts):
         item = data[i] if i < len(data) else None
         out.append(RecipeNote.from_dict(item) if isinstance(item, dict) and item.get("key")
-                   else str(text))
+                   else old_note(str(text)))
     return tuple(out)
+
+
+def old_note(text: str) -> str:
+    """A note an earlier version stored as English text only: the `RecipeNote` whose English
+    is exactly `text`, else `text` unchanged.
+
+    Nothing is parsed: the candidates are the notes whose whole English follows from their id
+    and words of the closed vocabulary ("Costs were stored as negative numbers ...", "The
+    gross margin is not stated: ..."); a note that names a column or counts rows is shown as
+    it was stored."""
+    return _fixed_notes().get(text, text)
+
+
+@cache
+def _fixed_notes() -> dict[str, RecipeNote]:
+    """The English text of every note of context "recipe" whose only placeholders are
+    words ("recipe_word"), each way those words can fill it."""
+    words = [Word(w) for w in keys(RecipeNote.words)]
+    out: dict[str, RecipeNote] = {}
+    for key in keys(RecipeNote.context):
+        fields = sorted({f for _, f, _, _ in string.Formatter().parse(
+            message("en", RecipeNote.context, key)) if f})
+        if not set(fields) <= {"how", "period", "what"}:
+            continue
+        for chosen in product(words, repeat=len(fields)):
+            made = RecipeNote(key, **dict(zip(fields, chosen, strict=True)))
+            out.setdefault(str(made), made)
+    return out
 
 
 def read_figures(stdout: str) -> StepFigures | None:

@@ -132,7 +132,10 @@ def test_the_computed_column_and_its_note_in_ukrainian(tmp_path):
     (kpi,) = [s for s in standard_plan(cards, "uk").steps if s.recipe == "kpi_summary"]
     assert kpi.arguments["cost"] == "Собівартість"
     assert "df['Собівартість'] = (pd.to_numeric(df['Кількість']" in kpi.code
-    from analyst.planner.phrases import translate_note
-    assert translate_note(kpi.derived[0].note, "uk") == (
+    from analyst.words.note import RecipeNote
+
+    made = kpi.derived[0].note  # a message id with its values, not an English sentence
+    assert made.key == "note_cost_from_units"
+    assert RecipeNote.from_dict(made.to_dict()).render("uk") == (
         "«Собівартість» обчислено як Кількість × Собівартість за од.: «Собівартість за од.» — "
         "це собівартість одиниці, а не підсумок.")

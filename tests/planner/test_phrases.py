@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from analyst.planner.phrases import PHRASES, data_language, language_of, say, translate_note
+from analyst.planner.phrases import PHRASES, data_language, language_of, say
 
 
 @pytest.mark.parametrize(("text", "language"), [
@@ -86,14 +86,3 @@ def test_needs_a_model_in_each_language() -> None:
     assert "语言模型" in say("zh", "needs_model", skills="x")
 
 
-def test_the_recipes_notes_are_translated_with_their_figures_in_local_style() -> None:
-    note = ("1,448 row(s) have a negative 'Revenue' (returns or corrections), totalling "
-            "-12,345.67; they are netted into the totals.")
-    assert translate_note(note, "uk") == ("Рядків із від'ємним значенням «Revenue» (повернення "
-                                          "чи коригування): 1\u00a0448, разом -12\u00a0345,67; їх враховано "
-                                          "в підсумках.")
-    assert translate_note(note, "en") == note
-    assert "1,448" in translate_note(note, "zh") and "-12,345.67" in translate_note(note, "zh")
-    assert translate_note("Something new.", "ru") == "Something new."
-    assert translate_note("The data covers 2026-01-01 to 2026-03-31.", "zh") == (
-        "数据期间：2026-01-01 至 2026-03-31。")
