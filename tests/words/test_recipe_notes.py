@@ -24,6 +24,7 @@ from analyst.events import Answer, RecipeCall, Step
 from analyst.planner.narrative import ordered_notes
 from analyst.recipes.notes import NoteId, Word, as_losses, note
 from analyst.record.figures import FIGURES_MARKER, read_figures
+from analyst.report.formats import format_value
 from analyst.session import workspace_state
 from analyst.store import Store
 from analyst.words.catalog import keys, po_path
@@ -148,6 +149,32 @@ def test_counted_notes_use_real_plural_forms(key):
     assert all(part in many for part in _literals(FORMS["en"][key][1]))
 
 
+FIGURED = sorted(k for k in KEYS if _fields(k) & {"rows", "total", "n", "year"})
+
+
+@pytest.mark.parametrize("key", FIGURED)
+def test_figures_are_written_in_the_language_s_style(key):
+    """Counts and amounts read as the product's one number style prints them in each
+    language (`report.formats`): "1\u00a0448" and "-12\u00a0345,50" in uk/ru, "1,448" and
+    "-12,345.50" in en/zh."""
+    for n in (*COUNTS, 1448, 123456):
+        for total in (-12345.5, 0.25, 1234567.891):
+            values = _values(key, rows=n)
+            values.update({k: v for k, v in (("total", total), ("n", n)) if k in values})
+            said = RecipeNote(key, n if key in COUNTED else None, **values)
+            for language in LANGUAGES:
+                text = said.render(language)
+                if "rows" in values or "n" in values:
+                    assert re.search(rf"(^|[^\d,.\u00a0]){re.escape(format_value(n, 'int', language=language))}"
+                                     r"($|[^\d,.\u00a0])", text), (language, text)
+                if "total" in values:
+                    assert format_value(total, "number", language=language) in text, (language, text)
+                if "year" in values:
+                    assert "2026" in text and "2\u00a0026" not in text and "2,026" not in text
+                if language in ("uk", "ru") and n >= 1000:
+                    assert f"{n:,}" not in text, (language, text)  # no English grouping left
+
+
 def test_ukrainian_and_russian_rows_agree_with_their_number():
     say = {n: RecipeNote("note_blank", n, rows=n, column="Товар", label="(blank)") for n in COUNTS}
     assert [say[n].render("uk").split()[1] for n in COUNTS] == [
@@ -228,8 +255,8 @@ def test_recipes_emit_ids_that_survive_the_figures_line_and_the_record(seed, tmp
                     # as they are there.
                     said = re.sub(r"\(blank\)|\d{4} Q[1-4]", "", got.render(language))
                     assert not _english_left(said), said
-            else:  # the sanity notes are not converted yet: still English text
-                assert not isinstance(got, RecipeNote)
+            else:
+                pytest.fail(f"{result.name} wrote a note as text: {sent!r}")
         steps.append(Step(number=number, description=result.title, code="",
                           origin=RecipeCall(recipe=result.name, params={}, language="uk"),
                           figures=figures))
