@@ -3,7 +3,7 @@ kernel works, is never restarted; one whose container is gone is, at once and sa
 
 Real Docker: the container's CPU is cut to a few percent by the engine (`docker update
 --cpus`) and the first wait for a ping is made far shorter than any answer can take, so
-every health check goes past its first window and must be judged from the container."""
+the first health check goes past its first window and must be judged from the container."""
 
 from __future__ import annotations
 
@@ -27,15 +27,17 @@ def _throttle(cid: str, cpus: float) -> None:
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.parametrize(("cpus", "first_window_s"), [(0.02, 1e-4), (0.05, 1e-3), (0.1, 0.01)])
-def test_a_busy_slow_session_is_kept(tmp_path: Path, docker_image: str, cpus: float,
-                                     first_window_s: float) -> None:
+# No first window at all: every answer is late (a window of 0.1-10 ms was sometimes met by
+# a keeper at 10% of a CPU on a quiet machine, and the judgement from the container was
+# then never reached); later windows grow from the round trips, as in use.
+@pytest.mark.parametrize("cpus", [0.02, 0.05, 0.1])
+def test_a_busy_slow_session_is_kept(tmp_path: Path, docker_image: str, cpus: float) -> None:
     with open_session(tmp_path / "ws", backend="docker", limits=LIMITS) as session:
         session.start()  # the kernel is busy pre-importing pandas right after this
         cid = session._backend.container
         assert cid is not None
         _throttle(cid, cpus)
-        session.patience = Patience(base_s=first_window_s, stuck_s=30)
+        session.patience = Patience(base_s=0.0, stuck_s=30)
         first = session.run("x = 41")
         later = [session.run(f"x += 1; print(x, {i})") for i in range(5)]
         assert first.ok and not first.restarted and first.notice is None
