@@ -30,6 +30,7 @@ from analyst.query.vocab import (
     LOWEST,
     MONEY_WORDS,
     NEEDS_MODEL,
+    NOT_EARNED_WORDS,
     ROW_WORDS,
     STOP,
     WHICH,
@@ -107,11 +108,24 @@ def _money_hit(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) 
     numeric = {c.name for c in card.columns if is_numeric(c)}
     if any(h.column in numeric for h in hits):
         return []
-    money = [c.name for c in card.columns if c.role == "money"]
+    money = [c for c in card.columns if c.role == "money"]
+    if len(money) > 1:
+        # Revenue beside Cost (and a unit price): the money word is said of the one the
+        # user marked as the amount, else of the one named as earnings ("Net sales",
+        # "Виручка", "销售额"), never of a cost or a price.
+        money = [c for c in money if getattr(c, "set_by_user", False)] or [
+            c for c in money if _earned(str(c.name))]
     if len(money) != 1:
         return []
     span = clues.first(MONEY_WORDS, toks, used)
-    return [Hit(money[0], tuple(span), False)] if span is not None else []
+    return [Hit(money[0].name, tuple(span), False)] if span is not None else []
+
+
+def _earned(name: str) -> bool:
+    """Is a money column named as what the table earns ("Revenue", "Net sales", "Виручка")?"""
+    toks = words(name)
+    return (clues.first(MONEY_WORDS, toks, set()) is not None
+            and clues.first(NOT_EARNED_WORDS, toks, set()) is None)
 
 
 def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],

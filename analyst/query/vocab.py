@@ -104,6 +104,13 @@ MONEY_WORDS = ("revenue", "sales", "turnover", "income", "takings", "вируч�
 name ("average revenue by month" on a table whose money column is "Amount" or "Revenue" in
 another language: "середня виручка за місяцями" on "Revenue")."""
 
+NOT_EARNED_WORDS = ("cost*", "cogs", "expense*", "purchase*", "price*", "unit*", "discount*",
+                    "tax*", "vat", "собіварт*", "витрат*", "закуп*", "ціна", "ціни", "знижк*",
+                    "себестоим*", "затрат*", "расход*", "цена", "цены", "скидк*", "成本",
+                    "费用", "单价", "价格", "折扣", "税")
+"""Words of a money column that is not what the table earns ("Cost of sales", "Unit price"):
+beside a "Revenue", a money word of the question is never said of it."""
+
 QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "перш*": 1, "друг*": 2,
                  "трет*": 3, "четверт*": 4, "перв*": 1, "втор*": 2, "一": 1, "二": 2, "三": 3,
                  "四": 4}

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from analyst.planner.phrases import language_of
 from analyst.session.analysis import Analysis
 from benchmarks.sales_data import sales_frame
 
@@ -45,11 +46,38 @@ def test_the_readme_lists_examples() -> None:
     assert len(_examples()) >= 12
 
 
+# What each example's row says it gives: the recipe that answers it. A row of the README
+# without its recipe here fails, so a new example is checked for what it claims, not only
+# for being answered ("按月销售额" once counted rows per month).
+RECIPES = {
+    "total revenue": "kpi_summary", "key figures": "kpi_summary",
+    "revenue by month": "period_dynamics", "top 5 customers by revenue": "top_n",
+    "top 10 products by revenue": "top_n", "ABC analysis of products": "abc_analysis",
+    "revenue by region": "breakdown", "margin by category": "margin_by",
+    "profit by channel": "margin_by", "виручка по місяцях": "period_dynamics",
+    "выручка по регионам": "breakdown", "按月销售额": "period_dynamics",
+}
+LANGUAGES = {"виручка по місяцях": "uk", "выручка по регионам": "ru", "按月销售额": "zh"}
+
+
 @pytest.mark.parametrize("question", _examples())
 def test_each_readme_example_is_answered_offline(analysis: Analysis, question: str) -> None:
     answer = _answer(analysis, question)
     assert answer.ok and answer.steps, answer.text
     assert "configure a language model" not in answer.text
+    assert question in RECIPES, f"say which recipe answers the README's {question!r}"
+    assert [step.recipe for step in answer.steps] == [RECIPES[question]], answer.text
+
+
+@pytest.mark.parametrize("question", sorted(LANGUAGES))
+def test_the_same_answer_in_the_questions_language(analysis: Analysis, question: str) -> None:
+    """"The same answers, written in the question's language": the figures of the English
+    question's answer, the text in the question's language."""
+    english = {"period_dynamics": "revenue by month", "breakdown": "revenue by region"}[
+        RECIPES[question]]
+    theirs, ours = _answer(analysis, english), _answer(analysis, question)
+    assert ours.steps[0].figures.figures == theirs.steps[0].figures.figures
+    assert language_of(ours.text) == LANGUAGES[question], ours.text
 
 
 @pytest.mark.parametrize("question", ["why did revenue fall in February",
