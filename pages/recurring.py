@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from analyst.report.text import download_name
 from analyst.templates.files import TemplateError, dumps, loads
 from ui import state
 from ui.errors import guarded
@@ -56,7 +57,7 @@ for tid, template in items:
         run = left.button(t("recurring_run"), type="primary", key=f"run_{tid}",
                           disabled=upload is None) or run
         middle.download_button(t("recurring_export"), dumps(template), on_click="ignore",
-                               file_name=f"{name[:60]}.json", mime="application/json",
+                               file_name=download_name(name, "json"), mime="application/json",
                                key=f"export_{tid}")
         if right.button(t("recurring_delete"), key=f"delete_{tid}"):
             library.remove(tid)

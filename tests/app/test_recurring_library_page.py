@@ -6,6 +6,7 @@ plain message naming the file and changes nothing."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -75,3 +76,32 @@ def test_a_file_that_is_not_a_template_is_refused_plainly(app_env, seed: int) ->
         shown = error.value.replace("\\", "")  # the page escapes markdown
         assert name in shown and "Traceback" not in shown
         assert library.items() == []
+
+
+# A saved report's title ("Sales report: sales_q1") names its export as the PDF's name is
+# made: a browser turned "Sales report: sales_q1.json" into "Sales report_ sales_q1.json".
+TITLES = ["Sales report: sales_q1", "Звіт про продажі: продажі/липень", "销售报告：销售",
+          'Q3 | board "pack"?', "Report: a: b*", "x" * 200]
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_an_export_is_named_from_the_title_without_odd_characters(app_env, monkeypatch,
+                                                                   title: str) -> None:
+    from dataclasses import replace
+
+    from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+
+    from analyst.report.text import download_name
+
+    names: list[str | None] = []
+    load = MemoryMediaFileStorage.load_and_get_id
+
+    def recorded(self, data, mimetype, kind, filename=None):  # Streamlit's, not ours
+        names.append(filename)
+        return load(self, data, mimetype, kind, filename)
+
+    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", recorded)
+    _import(_page(), "monthly.json", dumps(replace(_template(3), title=title)))
+    [name] = [n for n in names if n and n.endswith(".json")]
+    assert name == download_name(title, "json")
+    assert not re.search(r'[\\/:*?"<>|]|_\s|\s_', name), name
