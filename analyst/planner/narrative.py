@@ -249,13 +249,13 @@ def _top_text(step: PlannedStep, f: StepFigures, lang: str) -> str:
         # "The top 3 of 3" reads as a ranking of a few; all of them are shown, no "Other".
         return say(lang, "top_all", items=count(v["items"], lang), by=Noun(by, v["items"]),
                    total=_value(step, v["total"], lang), names=names)
-    text = say(lang, "top", shown=shown, items=count(v["items"], lang), by=by,
+    text = say(lang, "top", plural=shown, shown=shown, items=count(v["items"], lang), by=by,
                top_total=_value(step, v["top_total"], lang),
                share=_stated(v.get("top_share_pct"), "share_not_stated", lang),
                total=_value(step, v["total"], lang), names=names)
     rest = int(v["items"]) - shown
     if rest > 0 and v.get("total"):
-        text += say(lang, "top_other_one" if rest == 1 else "top_other", rest=count(rest, lang), by=by,
+        text += say(lang, "top_other", plural=rest, rest=count(rest, lang), by=by,
                     other=_value(step, v["other_total"], lang),
                     share=_stated(checked_share(v["other_total"], v["total"])[0],
                                   "share_not_stated", lang))

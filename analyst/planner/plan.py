@@ -295,7 +295,7 @@ def _top(cols: SalesColumns, prefix: str, by: str, amount: str, n: int,
     # The table keeps the rest as one "Other" row, so it adds up to the total; the step's
     # code leaves that bar out of the chart when it would dwarf the top bars.
     step = _step(cols, f"{prefix}top_{n}_{_name(by)}",
-                 say(lang, "title_top", n=n, by=by, amount=amount), "top_n", lang,
+                 say(lang, "title_top", plural=n, n=n, by=by, amount=amount), "top_n", lang,
                  by=by, amount=amount, n=n, other=True)
     # A template: the step's code fills in the count and share it computes, in the reader's
     # number style, and calls the long tail by the reader's word for "Other".

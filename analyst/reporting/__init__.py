@@ -244,7 +244,8 @@ def _step_title(step: Step, planned: PlannedStep | None, lang: str) -> str:
             period = say(lang, "by_" + _PERIOD_WORDS[a.get("freq", "M")])
             return say(lang, "title_dynamics", amount=a["amount"], period=period)
         if planned.recipe == "top_n":
-            return say(lang, "title_top", n=a.get("n", 10), by=a["by"], amount=a["amount"])
+            return say(lang, "title_top", plural=int(a.get("n", 10)), n=a.get("n", 10), by=a["by"],
+                       amount=a["amount"])
         if planned.recipe == "abc_analysis":
             return say(lang, "title_abc", item=a["item"], amount=a["amount"])
         if planned.recipe == "breakdown":

@@ -55,9 +55,10 @@ def test_russian_revenue_by_month(russian: Analysis) -> None:
 
 def test_russian_top_products_with_the_rest(russian: Analysis) -> None:
     answer = _answer(russian, "топ 2 товаров по выручке")
+    # The one left over is counted in the singular ("Остальные 1 ... дают" before).
     assert answer.text == (
         "Топ-2 из 3 (Товар) дают 2\u00a0950,50, 85,5% от общей суммы 3\u00a0450,75. Крупнейшие: "
-        "Чай (1\u00a0750,50), Какао (1\u00a0200,00). Остальные 1 (Товар) дают 500,25 (14,5%).")
+        "Чай (1\u00a0750,50), Какао (1\u00a0200,00). Ещё 1 (Товар) даёт 500,25 (14,5%).")
 
 
 def test_chinese_breakdown_by_region(chinese: Analysis) -> None:

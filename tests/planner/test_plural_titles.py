@@ -6,6 +6,8 @@ its plural. Acronyms and abbreviations stay as written; other languages keep the
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import pytest
 
@@ -37,14 +39,17 @@ def test_a_column_name_is_said_as_a_word_and_counted(heading: str, word: str, wo
 
 @pytest.mark.parametrize(("heading", "word", "words"), NAMES)
 def test_english_titles_count_in_the_plural(heading: str, word: str, words: str) -> None:
-    assert say("en", "title_top", n=10, by=heading, amount="Revenue") == f"Top 10 {words} by revenue"
+    assert say("en", "title_top", plural=10, n=10, by=heading, amount="Revenue") == (
+        f"Top 10 {words} by revenue")
+    assert say("en", "title_top", plural=1, n=1, by=heading, amount="Revenue") == (
+        f"Top 1 {word} by revenue")
     assert say("en", "title_abc", item=heading, amount="Revenue") == f"ABC analysis of {words} by revenue"
     assert say("en", "title_breakdown", amount="Revenue", by=heading) == f"Revenue by {word}"
 
 
 @pytest.mark.parametrize("language", ["uk", "ru", "zh"])
 def test_other_languages_keep_the_column_name(language: str) -> None:
-    assert "Товар" in say(language, "title_top", n=10, by="Товар", amount="Сума")
+    assert "Товар" in say(language, "title_top", plural=10, n=10, by="Товар", amount="Сума")
 
 
 def _analysis(tmp_path, customers: int, products: int) -> Analysis:
@@ -73,3 +78,68 @@ def test_offline_answers_count_customers_and_products(tmp_path, customers: int,
     assert answers[1].steps[0].description == "Top 5 products by revenue"
     assert f"The top 5 of {products} products bring" in answers[1].text
     assert " Customer" not in answers[0].text and " Product " not in answers[1].text
+
+
+# "Top 10 of 11 products": the one left over is counted in the singular in every language
+# (uk/ru said "Інші 1 (Товар) дають", "Остальные 1 ... дают"), a top 1 too ("Top 1 products").
+QUESTIONS = {"en": "top {n} products by revenue", "uk": "топ {n} товарів за виручкою",
+             "ru": "топ {n} товаров по выручке", "zh": "收入前{n}名产品"}
+COLUMNS = {"en": ("Product", "Revenue"), "uk": ("Товар", "Виручка"), "ru": ("Товар", "Выручка"),
+           "zh": ("产品", "收入")}
+
+
+def _form(language: str, n: int) -> int:
+    if language == "en":
+        return 0 if n == 1 else 1
+    if language == "zh":
+        return 0
+    return 0 if n % 10 == 1 and n % 100 != 11 else 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+
+
+# (language, products, n): what is left over after the top n is 1, 2, 5, 11, 21 or 22
+CASES = [("en", 11, 10), ("en", 12, 10), ("en", 6, 1), ("en", 22, 1), ("uk", 11, 10),
+         ("uk", 31, 10), ("uk", 12, 10), ("uk", 15, 10), ("ru", 11, 10), ("ru", 32, 10),
+         ("ru", 21, 10), ("zh", 11, 10)]
+
+
+@pytest.mark.parametrize(("language", "products", "n"), CASES)
+def test_what_is_left_after_the_top_takes_the_form_of_its_count(tmp_path, language: str,
+                                                                 products: int, n: int) -> None:
+    from analyst.words.catalog import plural_message
+
+    product, revenue = COLUMNS[language]
+    rows = products * 3
+    frame = pd.DataFrame({
+        "Date": pd.date_range("2026-01-01", periods=rows, freq="D").strftime("%Y-%m-%d"),
+        product: [f"Item {i % products:03d}" for i in range(rows)],
+        revenue: [100.0 + (i * 37) % 250 for i in range(rows)],
+    })
+    frame.to_csv(tmp_path / "sales.csv", index=False)
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(tmp_path / "sales.csv")
+        events = analysis.ask(QUESTIONS[language].format(n=n), brain="offline")
+        answer = next(e.answer for e in events if e.kind == "answer")
+    rest = products - n
+    [step] = answer.steps
+    assert step.recipe == "top_n", answer.text
+    title = plural_message(language, "planner", "title_top", n)
+    assert step.description == title.format(n=n, by=_noun(product), amount=_noun(revenue))
+    other = plural_message(language, "planner", "top_other", rest).split("{rest}")[0]
+    assert f"{other}{rest}" in answer.text, answer.text
+    if language in ("uk", "ru"):  # the one form's words, never the other's ("Інші 1")
+        wrong = plural_message(language, "planner", "top_other", 5 if _form(language, rest) == 0
+                               else 1).split("{rest}")[0]
+        assert f"{wrong}{rest} " not in answer.text, answer.text
+        assert _form(language, rest) in (0, 1, 2)
+    if language == "en":
+        assert (f"The other {rest} product brings" if rest == 1 else
+                f"The other {rest} products bring") in answer.text
+        assert f"The top {n} of {products} products {'brings' if n == 1 else 'bring'} " in (
+            answer.text)
+        assert not re.search(r"(?<![\d,])1 products", answer.text + step.description)
+
+
+def _noun(name: str):
+    from analyst.planner.phrases.nouns import Noun
+
+    return Noun(name)

@@ -20,7 +20,7 @@ from typing import Any
 from analyst.planner.phrases.nouns import Noun
 from analyst.words import LANGUAGES
 from analyst.words import normalise as _normalise
-from analyst.words.catalog import keys, message
+from analyst.words.catalog import keys, message, plural_message
 
 CONTEXT = "planner"
 PHRASES: dict[str, dict[str, str]] = {
@@ -122,9 +122,12 @@ def phrases(language: str | None) -> dict[str, str]:
 _NAMES = ("by", "item", "amount", "quantity")
 
 
-def say(language: str | None, key: str, **values: Any) -> str:
-    """The template `key` in `language`, filled in (English when a language lacks it)."""
-    template = PHRASES[normalise(language)].get(key) or PHRASES["en"][key]
+def say(language: str | None, key: str, plural: int | None = None, **values: Any) -> str:
+    """The template `key` in `language`, filled in (English when a language lacks it); with
+    `plural`, the form of a counted template for that many ("Top 1 product", "Top 10
+    products"; uk/ru: 1, 2-4, 5+), by the catalogue's plural rule."""
+    template = (plural_message(normalise(language), CONTEXT, key, plural) if plural is not None
+                else PHRASES[normalise(language)].get(key) or PHRASES["en"][key])
     for name in _NAMES:
         if isinstance(values.get(name), str) and not isinstance(values[name], Noun):
             values[name] = Noun(values[name])
