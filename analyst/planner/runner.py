@@ -127,6 +127,11 @@ def _recipe_fits(intent: Any, choice: Any) -> bool:
         # Words the query could not place ("quantity" for a column Qty) are sales words
         # the recipes know; the query would answer a vaguer question.
         return True
+    if (intent.kind == "top" and intent.dimension is not None and query.aggregation == "rows"
+            and not (query.group_by or query.filters or query.compare)):
+        # "топ 10 товарів за виручкою" on a table headed "Product": the products ranked,
+        # not the ten largest rows the query would list for want of the column's name.
+        return True
     if query.aggregation != "sum" or query.filters or query.compare or len(query.group_by) > 1:
         return False
     if query.group_by and (intent.kind == "total" or intent.dimension is None):

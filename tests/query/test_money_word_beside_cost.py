@@ -95,3 +95,24 @@ def test_the_months_figures_are_the_revenues(tmp_path: Path, seed: int, question
                                                     expected.to_numpy(), atol=0.01))
     assert len(numbers[column]) == len(expected), (question, table)
     assert "行数" not in answer.text and "рядк" not in answer.text.split(".")[0]
+
+
+# With the money word read, a top-N question in another language than the headers read as
+# "the 10 largest rows" (the product column not named in its words): the products are ranked.
+@pytest.mark.parametrize(("seed", "question", "n"), [
+    (5, "топ 10 товарів за виручкою", 10), (6, "топ 5 товаров по выручке", 5),
+    (7, "收入前10名产品", 10), (8, "top 3 products by sales", 3),
+])
+def test_a_top_question_ranks_the_products_by_the_revenue(tmp_path: Path, seed: int,
+                                                          question: str, n: int) -> None:
+    frame = _table(seed, "Revenue", "Cost", price=seed % 2 == 0)
+    analysis, _ = _cards(tmp_path, frame)
+    with analysis:
+        answer = next(e.answer for e in analysis.ask(question, brain="offline")
+                      if e.kind == "answer")
+    (step,) = answer.steps
+    assert step.recipe == "top_n", answer.text
+    assert step.figures is not None
+    ranked = frame.groupby("Product")["Revenue"].sum().sort_values(ascending=False)
+    assert step.figures.figures["top_total"] == pytest.approx(ranked.iloc[:n].sum(), abs=0.01)
+    assert step.figures.figures["total"] == pytest.approx(frame["Revenue"].sum(), abs=0.01)
