@@ -40,7 +40,7 @@ KNOWN_SETTINGS = frozenset({
     "ANALYST_SANDBOX_TMP_SIZE", "ANALYST_SANDBOX_OUTPUT_SIZE", "ANALYST_SANDBOX_TIMEOUT",
     "ANALYST_SANDBOX_GRACE", "ANALYST_SANDBOX_IDLE_MINUTES", "ANALYST_SANDBOX_IMAGE",
     "ANALYST_SANDBOX_BASE", "ANALYST_MAX_ROWS", "ANALYST_MAX_UNZIPPED_MB", "ANALYST_LOG_LEVEL",
-    "ANALYST_MAX_RUNNING_SESSIONS", "ANALYST_PAUSE_IDLE_SECONDS",
+    "ANALYST_MAX_RUNNING_SESSIONS", "ANALYST_PAUSE_IDLE_SECONDS", "ANALYST_LANG",
 })
 
 Backend = Literal["auto", "docker", "local"]
@@ -75,6 +75,9 @@ class AppSettings:
     """Send the model only the schema and statistics, never raw rows (ANALYST_PRIVACY)."""
     log_level: str = DEFAULT_LEVEL
     """Level of the `analyst.*` log lines on stderr (ANALYST_LOG_LEVEL)."""
+    language: str | None = None
+    """The command line's language, en/uk/ru/zh (ANALYST_LANG); None: not set (the
+    command line then follows the locale, a report the language of its data)."""
     llm: LLMConfig = field(default_factory=LLMConfig)
     sandbox_limits: Limits = field(default_factory=Limits)
     """Memory, CPUs, timeouts of one sandbox session (ANALYST_SANDBOX_*)."""
@@ -115,6 +118,7 @@ class AppSettings:
             "ANALYST_APPROVAL": self.approval,
             "ANALYST_PRIVACY": self.privacy,
             "ANALYST_LOG_LEVEL": self.log_level,
+            "ANALYST_LANG": self.language or "",
             "ANALYST_MAX_ROWS": self.ingest.max_rows,
             "ANALYST_MAX_UNZIPPED_MB": self.ingest.max_unzipped_mb,
             "ANALYST_SANDBOX_IMAGE": self.sandbox_image or "(this checkout's tag)",
@@ -191,6 +195,7 @@ def load_settings(
     running, running_problem = read_limit(merged)
     pause_idle, pause_problem = read_pause_after(merged)
     problems.extend(p for p in (running_problem, pause_problem) if p)
+    language = _language(merged.get("ANALYST_LANG"), problems)
     return AppSettings(
         data_dir=Path(merged.get("ANALYST_DATA_DIR") or default_data_dir(merged)),
         max_upload_mb=max(1, int(ingest.max_upload_mb)),
@@ -203,6 +208,7 @@ def load_settings(
         approval=reader.flag("ANALYST_APPROVAL", defaults.approval),
         privacy=reader.flag("ANALYST_PRIVACY", defaults.privacy),
         log_level=log_level,
+        language=language,
         llm=llm,
         sandbox_limits=limits,
         sandbox_limits_ok=limits_ok,
@@ -248,6 +254,22 @@ def _flatten(secrets: Mapping[str, Any]) -> dict[str, str]:
         elif isinstance(value, (str, int, float)) and str(value).strip():
             flat[str(key)] = str(value)
     return flat
+
+
+def _language(raw: str | None, problems: list[str]) -> str | None:
+    """ANALYST_LANG as a product language ("uk-UA" -> "uk"); None when unset or unknown."""
+    from analyst.recipes.numbers import language_code
+    from analyst.words import LANGUAGES
+
+    text = (raw or "").strip()
+    if not text:
+        return None
+    code = language_code(text)
+    if code in LANGUAGES:
+        return code
+    problems.append(f"ANALYST_LANG must be en, uk, ru or zh (it is {text!r}); "
+                    "using the locale's language.")
+    return None
 
 
 class _Reader:
