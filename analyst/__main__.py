@@ -46,7 +46,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(modules[args.command].run(args) or 0)
     except KeyboardInterrupt:
-        print("Interrupted.", file=sys.stderr)
+        from analyst.commands.language import chosen, words
+
+        print(words(chosen(args), "interrupted"), file=sys.stderr)
         return 130
 
 

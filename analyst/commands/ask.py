@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from analyst.commands.language import CliNote, add_language_argument, chosen, words
 from analyst.commands.loading import (
     CommandError,
     add_common_arguments,
@@ -28,37 +29,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--share-samples", action="store_true",
                         help="let the language model see a few raw rows (privacy mode is on "
                              "by default)")
+    add_language_argument(parser, "language of the messages around the answer (the answer "
+                                  "itself is in the question's language). Default: "
+                                  "ANALYST_LANG, else the locale's language, else en")
     add_common_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = chosen(args)
     try:
         if len(args.items) < 2:
-            raise CommandError('Give at least one file and a question, e.g. '
-                               'python -m analyst ask sales.csv "revenue by month".')
+            raise CommandError(CliNote("need_file_and_question"))
         *files, question = args.items
         with open_analysis([Path(f) for f in files], args.workspace, args.backend,
-                           quiet=args.json) as analysis:
+                           quiet=args.json, language=lang) as analysis:
             answer = None
             for event in analysis.ask(question, brain="offline" if args.offline else "auto",
                                       privacy=not args.share_samples):
                 if event.kind == "answer":
                     answer = event.answer
                 elif event.kind in ("warning", "error") and not args.json:
-                    print(clean(f"{event.kind.capitalize()}: {event.message}"), file=sys.stderr)
+                    print(clean(words(lang, f"{event.kind}_line", message=event.message)),
+                          file=sys.stderr)
                 elif event.kind == "status" and "waiting_s" in event.data and not args.json:
                     print(clean(event.message), file=sys.stderr)  # no free place on this host yet
                 elif event.kind == "code" and not args.json:
-                    print(clean(f"Running: {event.message}"), file=sys.stderr)
+                    print(clean(words(lang, "running", message=event.message)), file=sys.stderr)
             if answer is None:
-                raise CommandError("The analyst stopped without an answer.")
-            _print(answer, analysis.workspace.root, args.json)
+                raise CommandError(CliNote("no_answer"))
+            _print(answer, analysis.workspace.root, args.json, lang)
             return 0 if answer.ok else 1
     except Exception as exc:  # noqa: BLE001 - every failure becomes one line, never a traceback
-        return fail(exc)
+        return fail(exc, lang)
 
 
-def _print(answer: Answer, root: Path, as_json: bool) -> None:
+def _print(answer: Answer, root: Path, as_json: bool, lang: str = "en") -> None:
     paths = [str(root / p) for p in answer.artifacts]
     if as_json:
         data = answer.to_dict()
@@ -70,6 +75,6 @@ def _print(answer: Answer, root: Path, as_json: bool) -> None:
     charts = [p for p in paths if p.endswith(".png")]
     tables = [p for p in paths if not p.endswith(".png")]
     if charts:
-        print(clean("\nCharts:\n" + "\n".join(f"  {p}" for p in charts)))
+        print(clean(f"\n{words(lang, 'charts')}\n" + "\n".join(f"  {p}" for p in charts)))
     if tables:
-        print(clean("\nTables:\n" + "\n".join(f"  {p}" for p in tables)))
+        print(clean(f"\n{words(lang, 'tables')}\n" + "\n".join(f"  {p}" for p in tables)))

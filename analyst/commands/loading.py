@@ -8,6 +8,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from analyst.commands.language import CliNote, words
 from analyst.commands.terminal import clean
 from analyst.errors import AnalystError, user_message
 from analyst.session.analysis import Analysis
@@ -17,7 +18,8 @@ BACKENDS = ("auto", "docker", "local")
 
 
 class CommandError(AnalystError):
-    """A failure the user can act on; `str()` is the one line printed on stderr."""
+    """A failure the user can act on, raised with a `CliNote`: `message_in(language)` is the
+    one line printed on stderr."""
 
 
 def environment_settings() -> AppSettings:
@@ -44,45 +46,50 @@ def add_offline_argument(parser: argparse.ArgumentParser, help_text: str) -> Non
                              "ANALYST_OFFLINE=on")
 
 
-def warn_about_settings() -> None:
-    """Name every environment setting that could not be used (its default is used instead)."""
+def warn_about_settings(language: str = "en") -> None:
+    """Name every environment setting that could not be used (its default is used instead).
+    The problem itself is the settings' English sentence (the app shows the same one)."""
     for problem in environment_settings().problems:
-        print(f"Setting ignored: {problem}", file=sys.stderr)
+        print(clean(words(language, "setting_ignored", problem=problem)), file=sys.stderr)
 
 
 def open_analysis(files: Sequence[Path], workspace: Path | None, backend: str,
-                  *, quiet: bool = False) -> Analysis:
+                  *, quiet: bool = False, language: str = "en") -> Analysis:
     """An analysis with every file ingested; raises `CommandError` on a missing file."""
     for path in files:
         if not path.is_file():
-            raise CommandError(f"File not found: {path}")
-    warn_about_settings()
+            raise CommandError(CliNote("file_not_found", file=str(path)))
+    warn_about_settings(language)
     root = workspace or Path(tempfile.mkdtemp(prefix="analyst-"))
     analysis = Analysis.open(root, backend=backend)
-    from analyst.commands.ingest import print_stage
+    from analyst.commands.ingest import stage_printer
 
+    progress = None if quiet else stage_printer(language)
     for path in files:
         # The same stages as the app's progress bar, on stderr (stdout stays the answer).
-        analysis.add_file(path, progress=None if quiet else print_stage)
+        analysis.add_file(path, progress=progress)
     return analysis
 
 
-def human_error(exc: BaseException) -> str | None:
-    """The one-line message for an expected failure, or None for a bug of ours."""
-    if (message := user_message(exc)) is not None:  # AnalystError, SandboxError
+def human_error(exc: BaseException, language: str = "en") -> str | None:
+    """The one-line message for an expected failure in `language`, or None for a bug of ours."""
+    if (message := user_message(exc, language)) is not None:  # AnalystError, SandboxError
         return message
     if isinstance(exc, OSError):
-        return f"{exc.strerror or exc}: {exc.filename}" if exc.filename else str(exc)
+        if not exc.filename:
+            return str(exc)
+        key = {FileNotFoundError: "file_not_found", PermissionError: "permission_denied",
+               IsADirectoryError: "is_a_folder"}.get(type(exc), "os_error")
+        return words(language, key, file=str(exc.filename), reason=str(exc.strerror or exc))
     return None
 
 
-def fail(exc: BaseException) -> int:
+def fail(exc: BaseException, language: str = "en") -> int:
     """Print the one line for `exc` and return the exit status (2 for our own bugs)."""
-    message = human_error(exc)
+    message = human_error(exc, language)
     if message is None:
-        message = (f"Internal error ({type(exc).__name__}: {exc}). This is a bug in Analyst; "
-                   "please report it with the command you ran.")
-        print(clean(message), file=sys.stderr)
+        print(clean(words(language, "internal_error", kind=type(exc).__name__,
+                          detail=str(exc))), file=sys.stderr)
         return 2
     print(clean(message), file=sys.stderr)
     return 1

@@ -12,7 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from analyst.commands.ingest import print_stage
+from analyst.commands.ingest import stage_printer
+from analyst.commands.language import CliNote, chosen, words
 from analyst.commands.loading import CommandError, open_analysis
 from analyst.commands.terminal import clean
 from analyst.planner.phrases import data_language
@@ -24,44 +25,45 @@ def column_answers(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         old, sep, new = pair.partition("=")
         if not sep or not old.strip() or not new.strip():
-            raise CommandError(f"--column {pair!r}: write it as OLD=NEW, e.g. "
-                               "--column \"Product=Item\".")
+            raise CommandError(CliNote("column_format", pair=repr(pair)))
         answers[old.strip()] = new.strip()
     return answers
 
 
 def run_recurring(args: argparse.Namespace, started: float) -> int:
-    from analyst.commands.report import write_outputs
+    from analyst.commands.report import report_language, write_outputs
     from analyst.templates import first_run, load_template, run_template
 
+    lang = chosen(args)
     template = load_template(args.template) if args.template is not None else None
     answers = column_answers(args.column)
     if answers and template is None:
-        raise CommandError("--column answers a question of --template; give the template too.")
-    stage = None if args.quiet else print_stage
-    with open_analysis(args.files, args.workspace, args.backend, quiet=args.quiet) as analysis:
+        raise CommandError(CliNote("column_needs_template"))
+    stage = None if args.quiet else stage_printer(lang)
+    with open_analysis(args.files, args.workspace, args.backend, quiet=args.quiet,
+                       language=lang) as analysis:
         if template is not None:
             if args.ask:
-                raise CommandError("--ask adds sections to a new report; a saved report runs "
-                                   "its own sections (save a new one to change them).")
+                raise CommandError(CliNote("ask_with_template"))
             result = run_template(analysis, template, answers=answers, title=args.title,
-                                  language=args.lang, include_code=not args.no_code)
+                                  language=report_language(args),
+                                  include_code=not args.no_code)
             if result.questions:
                 for question in result.questions:
                     print(clean(question.text()), file=sys.stderr)
                 example = result.questions[0]
-                print(clean(f"Nothing was written. Say which column it is, e.g. --column "
-                            f"\"{example.column}={example.candidates[0]}\"."), file=sys.stderr)
+                print(clean(words(lang, "nothing_written", column=example.column,
+                                  candidate=example.candidates[0])), file=sys.stderr)
                 return 1
         else:
-            language = args.lang or data_language(analysis.cards, args.title)
+            language = report_language(args) or data_language(analysis.cards, args.title)
             result = first_run(analysis, args.ask, brain="offline" if args.offline else "auto",
                                title=args.title, language=language,
                                include_code=not args.no_code)
         report = result.report
         if report is None:  # not reached: a run without questions has its report
-            raise CommandError("The report could not be built.")
+            raise CommandError(CliNote("report_not_built"))
         for problem in result.problems:
-            print(clean(f"Problem: {problem}"), file=sys.stderr)
+            print(clean(words(lang, "problem_line", message=problem)), file=sys.stderr)
         write_outputs(report, args, stage, started=started, template=result.template)
     return 1 if result.problems else 0

@@ -15,7 +15,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from analyst.commands.ingest import print_stage
+from analyst.commands.ingest import stage_printer
+from analyst.commands.language import CliNote, chosen, words
 from analyst.commands.loading import (
     CommandError,
     add_common_arguments,
@@ -26,6 +27,7 @@ from analyst.commands.loading import (
 from analyst.commands.terminal import clean
 from analyst.planner.phrases import LANGUAGES, data_language
 from analyst.session.progress import Progress, tell
+from analyst.settings import load_settings
 
 if TYPE_CHECKING:
     from analyst.report import Report
@@ -40,8 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also write the report as an Excel workbook")
     parser.add_argument("--title", default=None, help="report title (default: from the files)")
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
-                        help="language of the report's words (default: the language of the "
-                             "data: title, column and sheet names)")
+                        help="language of the report's words and of the messages (default: "
+                             "ANALYST_LANG; else the report is in the language of the data: "
+                             "title, column and sheet names, and the messages in the locale's)")
     add_offline_argument(parser, "accepted for symmetry with ask: the standard report is "
                                  "always computed by the verified recipes, with no language model")
     parser.add_argument("--no-code", action="store_true",
@@ -61,40 +64,48 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_common_arguments(parser)
 
 
+def report_language(args: argparse.Namespace) -> str | None:
+    """The report's own language: `--lang`, else ANALYST_LANG, else None (the data's)."""
+    return args.lang or load_settings(secrets={}).language
+
+
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
+    lang = chosen(args)
     try:
         for target in (args.output, args.xlsx, args.save_template):
             if target is not None and not target.parent.exists():
-                raise CommandError(f"The folder {target.parent} does not exist.")
+                raise CommandError(CliNote("no_such_folder", folder=str(target.parent)))
         if args.template is not None or args.ask or args.save_template is not None:
             from analyst.commands.recurring import run_recurring
 
             return run_recurring(args, started)
         with open_analysis(args.files, args.workspace, args.backend,
-                           quiet=args.quiet) as analysis:
+                           quiet=args.quiet, language=lang) as analysis:
             # One language for the narratives, the tables and the renderer's labels.
-            language = args.lang or data_language(analysis.cards, args.title)
+            language = report_language(args) or data_language(analysis.cards, args.title)
             failed = []
             for event in analysis.standard_report(language=language):
                 if event.kind == "code" and not args.quiet:
-                    print(clean(f"Computing: {event.message}"), file=sys.stderr)
+                    print(clean(words(lang, "computing", message=event.message)), file=sys.stderr)
                 elif event.kind == "warning" and not args.quiet:
-                    print(f"Warning: {event.message}", file=sys.stderr)
+                    print(clean(words(lang, "warning_line", message=event.message)),
+                          file=sys.stderr)
                 elif event.kind == "error":
                     failed.append(event.message)
-                    print(f"Problem: {event.message}", file=sys.stderr)
+                    print(clean(words(lang, "problem_line", message=event.message)),
+                          file=sys.stderr)
                 elif event.kind == "answer" and event.answer and not event.answer.steps:
                     raise CommandError(event.answer.text)
             # The same stages as the app's progress bar, on stderr.
-            stage = None if args.quiet else print_stage
-            tell(stage, "assemble", args.title or "the report", "report")
+            stage = None if args.quiet else stage_printer(lang)
+            tell(stage, "assemble", args.title or words(lang, "the_report"), "report")
             report = analysis.report(title=args.title, include_code=not args.no_code,
                                      language=language)
             write_outputs(report, args, stage, started=started)
         return 1 if failed else 0
     except Exception as exc:  # noqa: BLE001 - every failure becomes one line, never a traceback
-        return fail(exc)
+        return fail(exc, lang)
 
 
 def write_outputs(report: Report, args: argparse.Namespace,
@@ -123,6 +134,7 @@ def write_outputs(report: Report, args: argparse.Namespace,
     for path in written:
         print(path)
     if not args.quiet:
-        print(f"Done in {time.perf_counter() - started:.1f} s "
-              f"({len(report.sections)} sections).", file=sys.stderr)
+        sections = len(report.sections)
+        print(words(chosen(args), "done", sections, seconds=round(time.perf_counter() - started, 1),
+                    n=sections), file=sys.stderr)
     return written

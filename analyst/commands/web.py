@@ -35,8 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         app = app_path()
-    except FileNotFoundError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except FileNotFoundError:
+        from analyst.commands.language import default_language, words
+
+        print(words(default_language(), "web_not_installed"), file=sys.stderr)
         return 2
     command = streamlit_command(app, list(getattr(args, "streamlit_args", [])), Path.cwd(), Path.home())
     # Replaced, not wrapped: Ctrl-C, signals and the exit code are Streamlit's own.
