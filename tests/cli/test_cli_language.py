@@ -34,3 +34,14 @@ def test_the_language_comes_from_analyst_lang_else_the_locale_else_english() -> 
 def test_a_locale_the_product_does_not_speak_names_no_language() -> None:
     for value in ("C", "C.UTF-8", "POSIX", "de_DE.UTF-8", "ja_JP.UTF-8", "", "  "):
         assert locale_language({"LANG": value}) is None, value
+
+
+def test_analyst_lang_is_a_documented_setting() -> None:
+    from pathlib import Path
+
+    from analyst.settings import KNOWN_SETTINGS
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "ANALYST_LANG" in KNOWN_SETTINGS and "| `ANALYST_LANG` |" in readme
+    assert "--lang" in readme[readme.index("## Command line"):readme.index("## Configuration")]
+    assert load_settings({}, secrets={}).to_public_dict()["ANALYST_LANG"] == ""
