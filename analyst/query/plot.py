@@ -80,7 +80,9 @@ def chart_code(query: Query, keys: list[str], title: str, path: str,
               "        dates = None",
               "note = ''",
               f"if kind == 'barh' and len(table) > {MAX_BARS}:",
-              f"    note = f'{MAX_BARS} of {{len(table)}} shown'",
+              # A message id with its counts, drawn in the reader's language.
+              f"    note = recipes.notes.note('caption_first_shown', "
+              f"shown={MAX_BARS}, rows=len(table))",
               f"chart = recipes.ChartSpec({spec}, labels=labels, series=series, dates=dates, "
               "note=note)",
               f"recipes.render_chart(chart, {path!r})"]

@@ -82,7 +82,8 @@ def breakdown(
         unit="money",
         currency=currency,
         sort=True,
-        note=f"Largest {_CHART_BARS} of {len(table)} groups shown" if len(table) > _CHART_BARS else "",
+        note=note("caption_largest_shown", len(table), shown=_CHART_BARS, rows=len(table))
+        if len(table) > _CHART_BARS else "",
     )
     figures = {"total": total, "groups": float(len(table)),
                "largest": float(table[amount].iloc[0]),
@@ -139,7 +140,8 @@ def margin_by(
         unit="money",
         currency=currency,
         sort=True,
-        note=f"Largest {_CHART_BARS} of {len(table)} groups shown" if len(table) > _CHART_BARS else "",
+        note=note("caption_largest_shown", len(table), shown=_CHART_BARS, rows=len(table))
+        if len(table) > _CHART_BARS else "",
     )
     return RecipeResult(
         name="margin_by", title=f"Gross margin by {by}", table=table, chart=chart,

@@ -30,6 +30,7 @@ from .labels import (  # noqa: F401 (CURRENCY_SYMBOLS re-exported)
     localise_counts,
     month_label,
 )
+from .notes import NoteId, say
 from .result import ChartSpec
 
 if TYPE_CHECKING:  # names only: the sandbox may hold another matplotlib
@@ -129,6 +130,15 @@ def draw_chart(spec: ChartSpec) -> Figure:
         return _draw(spec)
 
 
+def caption(spec: ChartSpec) -> str:
+    """The small text under the chart in `spec.language`: a recipe's caption is a message
+    id with values (`notes.NoteId`), said here in the sandbox; a text a step wrote itself
+    (already in the reader's words) only has its English-style counts localised."""
+    if isinstance(spec.note, NoteId):
+        return say(spec.note, spec.language)
+    return localise_counts(spec.note, spec.language)
+
+
 def _draw(spec: ChartSpec) -> Figure:
     labels, series, groups, cumulative = _ordered(spec)
     series = [(fixed_name(name, spec.language), values) for name, values in series]
@@ -155,7 +165,7 @@ def _draw(spec: ChartSpec) -> Figure:
     if spec.value_label:
         (ax.set_xlabel if horizontal else ax.set_ylabel)(fixed_name(spec.value_label, spec.language))
     if spec.note:
-        fig.text(0.01, -0.02, localise_counts(spec.note, spec.language), fontsize=7.5, color=MUTED, ha="left", va="top")
+        fig.text(0.01, -0.02, caption(spec), fontsize=7.5, color=MUTED, ha="left", va="top")
     fig.tight_layout()
     return fig
 

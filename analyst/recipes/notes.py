@@ -19,8 +19,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from .labels import _catalogue
+from .numbers import NBSP, language_code, local_style
 
-__all__ = ["CONTEXT", "NoteId", "Word", "as_losses", "note", "note_data"]
+__all__ = ["CONTEXT", "NoteId", "Word", "as_losses", "note", "note_data", "say"]
 
 CONTEXT = "recipe"
 WORDS = "recipe_word"
@@ -64,6 +65,41 @@ def english(key: str, count: int | None, values: dict[str, Any]) -> str:
                 else words.npgettext(CONTEXT, key, key, count))
     shown = {k: words.pgettext(WORDS, v) if isinstance(v, Word) else v for k, v in values.items()}
     return template.format(**shown) if shown else template
+
+
+def say(text: str, language: str | None = "en") -> str:
+    """A `NoteId` in `language` where no host is (in the sandbox, e.g. a chart's caption
+    drawn there): its message of that language, an int grouped and a float marked the
+    language's way ("1\u00a0204", "12,5" in uk/ru); any other text as it is."""
+    if not isinstance(text, NoteId):
+        return str(text)
+    lang = language_code(language)
+    if lang == "en":
+        return str(text)
+    words = _catalogue(lang)
+    key, count = text.key, text.plural
+    template = (words.pgettext(CONTEXT, key) if count is None
+                else words.npgettext(CONTEXT, key, key, count))
+    shown = {k: words.pgettext(WORDS, v) if isinstance(v, Word)
+             else _Styled(v, lang) if isinstance(v, (int, float)) and not isinstance(v, bool)
+             else v for k, v in text.values.items()}
+    return template.format(**shown) if shown else template
+
+
+class _Styled:
+    """A number whose format spec is the English one, written with `lang`'s marks."""
+
+    def __init__(self, value: float, lang: str) -> None:
+        self.value, self.lang = value, lang
+
+    def __format__(self, spec: str) -> str:
+        text = format(self.value, spec) if spec else str(self.value)
+        if not local_style(self.lang):
+            return text
+        return text.replace(",", "\0").replace(".", ",").replace("\0", NBSP)
+
+    def __str__(self) -> str:
+        return format(self, "")
 
 
 def note_data(notes: Iterable[str]) -> list[dict[str, Any] | None]:

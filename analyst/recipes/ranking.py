@@ -166,8 +166,8 @@ def abc_analysis(
         cumulative_pct=tuple(shown["cumulative_pct"].fillna(100.0)),
         guides_pct=(a * 100.0, b * 100.0),
         groups=tuple(shown["class"]),
-        note=f"{len(sums):,} {item}: A {int(figures['a_items'])}, B {int(figures['b_items'])}, "
-             f"C {int(figures['c_items'])}",
+        note=note("caption_abc", len(sums), rows=len(sums), item=item,
+                  a=int(figures["a_items"]), b=int(figures["b_items"]), c=int(figures["c_items"])),
     )
     return RecipeResult(
         name="abc_analysis", title=f"ABC analysis of {item} by {amount}",

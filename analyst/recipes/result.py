@@ -57,14 +57,17 @@ class ChartSpec:
     """Sort bars by the first series, largest first; a bar named `pinned_last` stays last."""
     pinned_last: str | None = None
     note: str = ""
-    """A small caption under the chart (e.g. "Top 30 of 1,204 items shown")."""
+    """A small caption under the chart: a recipe's is a `notes.NoteId` ("caption_abc" with
+    its counts), drawn in `language` by `charts.caption`; a step's own text is drawn as is."""
     language: str = "en"
     """The reader's language: "uk"/"ru" write ticks and value labels as "2 009 930,98 грн";
     the chart's own fixed words ("Cumulative share", "Class A") are translated for
-    en/uk/ru/zh. Titles, labels and notes given above are drawn as they are."""
+    en/uk/ru/zh. Titles and labels given above are drawn as they are."""
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """JSON-ready; a caption made as a message id (`notes.NoteId`) also as its id and
+        values under "note_data" (None for a caption written as text)."""
+        return {**asdict(self), "note_data": note_data((self.note,))[0]}
 
 
 @dataclass(frozen=True, eq=False)

@@ -42,8 +42,9 @@ SAMPLE = {"column": "Σ∆", "amount": "Ωμ", "label": "(∅)", "first": "2026-
           "last": "2026-03-31", "date": "2026-03-11", "periods": "2026-02, 2026-04",
           "examples": "'№1', '—'", "names": "Айва, Бук", "by": "Ωμ", "item": "Ωμ",
           "month": "2026-03", "year": 2026, "n": 3, "qty": "Κλ", "unit": "Ψχ",
-          "revenue": "Ρσ", "cost": "Ξφ"}
-ALLOWED_LATIN = {"ISO", "C"}  # the standard's own name; the ABC analysis' class C
+          "revenue": "Ρσ", "cost": "Ξφ", "shown": 25, "a": 12,
+          "b": 1030, "c": 406}
+ALLOWED_LATIN = {"ISO", "A", "B", "C"}  # the standard's own name; the ABC classes
 
 
 def _forms(language: str) -> dict[str, tuple[str, ...]]:
