@@ -21,15 +21,20 @@ CELL_CHARS = 300  # a 10,000-character cell is cut, with an ellipsis
 SAMPLE_ROWS = 300  # rows measured to size the columns
 PAD = 5
 MIN_TEXT_WIDTH = 48
+SHORT_TEXT = 16  # a column of cells this short (months "лист. 2026", codes) is kept on one line
+# A wide table takes a smaller font and padding before any word is torn: (size, padding).
+SIZES: tuple[tuple[float, float], ...] = ((8, PAD), (7, PAD), (6.5, 4), (6, 3), (5.5, 2.5))
 
 
 def _widths(
-    header: list[str], body: list[list[str]], numeric: list[bool], fonts: tuple[str, str], size: float
+    header: list[str], body: list[list[str]], numeric: list[bool], fonts: tuple[str, str], size: float,
+    pad: float = PAD,
 ) -> tuple[list[float], list[float]]:
     """(natural, minimum) width of each column in points, measured on a sample of rows.
 
     Natural: the header on one line (up to ~110pt) and the widest cell. Minimum: numbers
-    whole, header words whole (a word is only split when nothing else fits), text >= 48pt.
+    whole, header words whole (a word is only split when nothing else fits), text >= 48pt
+    with its longest word whole, a column of short cells (months, codes) on one line.
     """
     regular, bold = fonts
     sample = body[:SAMPLE_ROWS] + body[-20:]
@@ -39,12 +44,30 @@ def _widths(
         word = max((stringWidth(w, bold, size) for w in name.split()), default=0)
         cells = max((stringWidth(row[j][:80], regular, size) for row in sample), default=0)
         if numeric[j]:
-            natural.append(max(head, cells, 18) + 2 * PAD)
-            minimum.append(max(word, cells, 18) + 2 * PAD)
+            natural.append(max(head, cells, 18) + 2 * pad)
+            minimum.append(max(word, cells, 18) + 2 * pad)
         else:
-            natural.append(max(head, min(cells, 240), 18) + 2 * PAD)
-            minimum.append(min(natural[-1], max(word, MIN_TEXT_WIDTH) + 2 * PAD))
+            natural.append(max(head, min(cells, 240), 18) + 2 * pad)
+            short = all(len(row[j]) <= SHORT_TEXT for row in sample)
+            whole = cells if short else min(120, max(
+                (stringWidth(w, regular, size) for row in sample for w in row[j][:80].split()), default=0))
+            minimum.append(min(natural[-1], max(word, whole, MIN_TEXT_WIDTH) + 2 * pad))
     return natural, minimum
+
+
+def _sized(header: list[str], body: list[list[str]], numeric: list[bool], fonts: tuple[str, str],
+           width: float) -> tuple[float, float, list[float]]:
+    """The largest font size and padding (8pt, 7pt from 7 columns, down to 5.5pt) at which
+    every column's minimum fits `width`, and the columns' widths: a wide table's headers
+    and months then wrap between words ("Операційний / прибуток"), never inside one
+    ("Виручк / а")."""
+    sizes = SIZES if len(header) <= 6 else SIZES[1:]
+    for size, pad in sizes[:-1]:
+        natural, minimum = _widths(header, body, numeric, fonts, size, pad)
+        if sum(minimum) <= width:
+            return size, pad, _fit(natural, minimum, width)
+    smallest, least = sizes[-1]
+    return smallest, least, _fit(*_widths(header, body, numeric, fonts, smallest, least), width)
 
 
 def _fit(natural: list[float], minimum: list[float], width: float) -> list[float]:
@@ -92,9 +115,8 @@ def frame_table(
          for j, value in enumerate(row)]
         for i, row in enumerate(frame.itertuples(index=False, name=None))
     ]
-    size = 8 if len(header) <= 6 else 7  # wide tables: a smaller font, not torn words
     fonts = styles.fonts
-    widths = _fit(*_widths(header, body, numeric, (fonts.regular, fonts.bold), size), width)
+    size, pad, widths = _sized(header, body, numeric, (fonts.regular, fonts.bold), width)
 
     head_style = {
         False: styles.header_cell.clone("HeaderSized", fontSize=size, leading=size + 2),
@@ -104,7 +126,7 @@ def frame_table(
     data: list[list[object]] = [
         [Paragraph(escape(name), head_style[numeric[j]]) for j, name in enumerate(header)]
     ]
-    room = [w - 2 * PAD for w in widths]
+    room = [w - 2 * pad for w in widths]
     for row in body:
         # Numbers and text that fits are plain strings (drawn as is: no markup, fast);
         # longer text wraps in a Paragraph.
@@ -124,8 +146,8 @@ def frame_table(
         ("VALIGN", (0, 1), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
-        ("LEFTPADDING", (0, 0), (-1, -1), PAD),
-        ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
         ("LINEBELOW", (0, -1), (-1, -1), 0.6, RULE),
     ]
     for j, is_number in enumerate(numeric):
