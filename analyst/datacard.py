@@ -126,6 +126,9 @@ class DataCard:
     """Wide layout: the tidy long table written beside it (`input/<long_table>.parquet`)."""
     wide_table: str | None = None
     """On a tidy long table: the wide table it was made from."""
+    budget_sheet: str | None = None
+    """A table pairing a workbook's actuals with the budget on another sheet, by line and
+    month ("Jan 2026 Actual", "Jan 2026 Budget"): the sheet the budget came from."""
 
     def column(self, name: str) -> ColumnCard:
         for col in self.columns:

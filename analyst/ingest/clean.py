@@ -37,6 +37,8 @@ class CleanTable:
     excluded: tuple[ExcludedRow, ...] = ()
     row_numbers: tuple[int, ...] = ()
     """Each clean row's number in the source (1-based, as the user sees it); empty when unknown."""
+    budget_sheet: str | None = None
+    """A budget paired with the actuals of another sheet (`budget_sheets`): the budget's sheet."""
 
 
 def clean(raw: RawTable, options: IngestOptions) -> CleanTable:

@@ -199,6 +199,7 @@ def _card(raw, cleaned: CleanTable, name: str, sha256: str, target: Path, root: 
         sample_rows=sample_rows(frame),
         parquet_path=target.relative_to(root).as_posix(),
         date_range=(dates.first, dates.last) if dates and dates.first and dates.last else None,
+        budget_sheet=cleaned.budget_sheet,
     )
 
 

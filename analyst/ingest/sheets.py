@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from analyst.ingest.budget_sheets import budget_pair, paired
 from analyst.ingest.clean import CleanTable, clean
 from analyst.ingest.combine import Combined, combine, same_column_groups
 from analyst.ingest.naming import table_slug
@@ -39,7 +40,18 @@ def workbook_items(raws: list[RawTable], options: IngestOptions, display_name: s
     number = {index: n for n, index in enumerate(by_workbook, start=1)}
     joined: list[tuple[Combined, str]] = []
     member_notes: dict[int, Note] = {}
+    # Actuals and their budget on two sheets look alike, but adding them up means nothing:
+    # they are paired by line and month instead, and each stays a table of its own.
+    pair = budget_pair(kept)
+    pairing: Item | None = None
+    if pair is not None:
+        raw, cleaned = paired(kept[pair[0]], kept[pair[1]])
+        pairing = (raw, cleaned, table_slug(f"{stem}_budget_vs_actual"))
+        member_notes.update({i: Note("budget_paired_in", slug=pairing[2]) for i in pair})
     for group in same_column_groups(kept):
+        group = [i for i in group if pair is None or i not in pair]
+        if len(group) < 2:
+            continue
         group = sorted(group, key=lambda i: _position(order, kept[i][0].sheet))
         result = combine([kept[i] for i in group])
         sheets = [kept[i][0].sheet or "" for i in group]
@@ -62,9 +74,20 @@ def workbook_items(raws: list[RawTable], options: IngestOptions, display_name: s
     combined = [(c.raw, replace(c.cleaned, assumptions=c.cleaned.assumptions + tuple(notes)), slug)
                 for c, slug in joined]
     if combined and len(joined[0][0].cleaned.frame) >= main_rows:
-        return combined + [item for _i, item in singles]
+        return _with_pairing(combined + [item for _i, item in singles], pairing, kept, pair)
     main = next(item for i, item in singles if i == 0)
-    return [main] + combined + [item for i, item in singles if i != 0]
+    return _with_pairing([main] + combined + [item for i, item in singles if i != 0], pairing, kept, pair)
+
+
+def _with_pairing(items: Sequence[Item], pairing: Item | None, kept: list[tuple[RawTable, CleanTable]],
+                  pair: tuple[int, int] | None) -> list[Item]:
+    """The actuals' sheet first (a budget sheet, full-year, may be the larger), then their
+    pairing with the budget, then the rest."""
+    if pairing is None or pair is None:
+        return list(items)
+    actual = kept[pair[0]][0].sheet
+    first = [n for n, item in enumerate(items) if item[0] is not None and item[0].sheet == actual]
+    return [*(items[n] for n in first), pairing, *(item for n, item in enumerate(items) if n not in first)]
 
 
 def _has_rows(cleaned: CleanTable) -> bool:

@@ -118,14 +118,18 @@ def _statement(card: DataCard, frame: pd.DataFrame, layout: WideLayout):
     return None if found is None else (*found, label)
 
 
+def line_name(label: str, columns) -> str:
+    """The label column's name, or "Line item" when the file left it unnamed ("Column 1")."""
+    return LINE if _UNNAMED.match(str(label)) and LINE not in columns else label
+
+
 def _lines(frame: pd.DataFrame, layout: WideLayout, kinds, label: str):
     """The statement's line items only, with their section, and the label named plainly."""
-    lines = [k.row for k in kinds if k.kind == "line"]
-    part = frame.iloc[lines].reset_index(drop=True)
-    name = LINE if _UNNAMED.match(str(label)) and LINE not in frame.columns else label
+    items = [k for k in kinds if k.kind == "line" and k.row is not None]
+    part = frame.iloc[[k.row for k in items]].reset_index(drop=True)
+    name = line_name(label, frame.columns)
     part = part.rename(columns={label: name})
-    part.insert(list(part.columns).index(name) + 1, SECTION,
-                [kinds[i].section or "" for i in lines])
+    part.insert(list(part.columns).index(name) + 1, SECTION, [k.section or "" for k in items])
     keys = tuple(name if k == label else k for k in layout.keys)
     keys = (*keys[:keys.index(name) + 1], SECTION, *keys[keys.index(name) + 1:])
     money = any(classify_account(str(k.label)) or classify_account(str(k.section or ""))

@@ -134,6 +134,12 @@ def report_tables(cards: Any) -> list[ReportTable]:
     # from a date column, and the total columns (FY, Q1) are left out there, never doubled.
     covered |= {str(getattr(card, "wide_table", None)) for card in cards
                 if getattr(card, "wide_table", None)}
+    # A budget sheet paired with its actuals (`budget_sheet`) is reported as the pairing's
+    # budget vs actual, not as a second P&L beside the actuals'.
+    budgets = {(card.source_file, card.budget_sheet) for card in cards
+               if getattr(card, "budget_sheet", None)}
+    covered |= {card.table for card in cards
+                if card.sheet is not None and (card.source_file, card.sheet) in budgets}
     sheets = {card.table: sheet for card, sheet in joined}
     return [ReportTable(card, _label(card), sheets.get(card.table)) for card in cards
             if card.table not in covered]

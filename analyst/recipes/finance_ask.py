@@ -412,6 +412,15 @@ def budget_to_date(
     order = list(dict.fromkeys(frame["line"]))
     per = with_actuals.groupby(level="line", sort=False).sum(min_count=1).reindex(
         [n for n in order if n in set(with_actuals.index.get_level_values("line"))])
+    # A line with actuals and no budget at all (a budget sheet without it) has nothing to be
+    # measured against: left out of the comparison and named, never assessed against zero.
+    unbudgeted = [str(n) for n in per.index[per["budget"].isna()]]
+    if unbudgeted:
+        per = per[per["budget"].notna()]
+        notes.append(note("note_no_budget_lines", len(unbudgeted), rows=len(unbudgeted),
+                          names=", ".join(unbudgeted[:5])))
+    if per.empty:
+        raise RecipeError(f"No line of {year} has both a budget and an actual.")
     per["budget"] = per["budget"].fillna(0.0)
     kinds = ["revenue" if line_kind(str(n), str(sections.get(n, ""))) == "revenue" else "cost"
              for n in per.index]

@@ -231,7 +231,8 @@ PNL_LINES = {1: "revenue", 2: "revenue", 5: "cogs", 6: "cogs", 11: "opex", 12: "
 def pnl_sheet(path: Path, *, language: str = "en", year: int = 2026, months: int = 12,
               spelling: str = "en", sign: str = "positive", subtotals: str = "labelled",
               quarters: bool = False, actual_months: int | None = None, empty: str = "",
-              stray: str | None = None, header_rows: int = 1, seed: int = 1) -> tuple[Path, dict]:
+              stray: str | None = None, header_rows: int = 1, seed: int = 1,
+              drop: int | None = None) -> tuple[Path, dict]:
     """A P&L as an export writes it (values, no formulas), as CSV or xlsx by `path`'s suffix.
 
     `spelling`: a `MONTH_SPELLINGS` key or "excel" (real dates, xlsx). `sign` of the costs:
@@ -241,7 +242,8 @@ def pnl_sheet(path: Path, *, language: str = "en", year: int = 2026, months: int
     and FY total columns after the months. `actual_months`: the months after it are not
     filled yet (`empty`: "" or "TBD"). `stray`: one line cell holds that token instead of a
     figure (the sums leave it out, as Excel's SUM does). `header_rows` (xlsx): 2 = the year
-    merged over month names, 3 = the year over quarters over month names.
+    merged over month names, 3 = the year over quarters over month names. `drop`: that
+    `PNL_LINES` key is not in the statement (nor in its subtotals and results).
     Returns the path and `lines` (label -> monthly figures, costs positive, None = missing),
     `kinds` (label -> revenue/cogs/opex), `months` and `rows` (the statement's rows)."""
     rng = random.Random(seed)
@@ -249,19 +251,20 @@ def pnl_sheet(path: Path, *, language: str = "en", year: int = 2026, months: int
     excel = path.suffix == ".xlsx"
     filled = actual_months or months
     lines: dict[str, list[float | None]] = {}
-    for k, kind in PNL_LINES.items():
+    kept = {k: kind for k, kind in PNL_LINES.items() if k != drop}
+    for k, kind in kept.items():
         low, high = {"revenue": (20000, 40000), "cogs": (3000, 9000), "opex": (500, 8000)}[kind]
         lines[labels[k]] = [round(rng.uniform(low, high), 2) if m < filled else None for m in range(months)]
     stray_at = None
     if stray:
-        stray_at = (labels[rng.choice(sorted(PNL_LINES))], rng.randrange(filled))
+        stray_at = (labels[rng.choice(sorted(kept))], rng.randrange(filled))
         lines[stray_at[0]][stray_at[1]] = None
-    cost = {labels[k] for k, kind in PNL_LINES.items() if kind != "revenue"}
+    cost = {labels[k] for k, kind in kept.items() if kind != "revenue"}
 
     def block(keys: tuple[int, ...]) -> list[float | None]:
         out = []
         for m in range(months):
-            got = [lines[labels[k]][m] for k in keys]
+            got = [lines[labels[k]][m] for k in keys if k in kept]
             out.append(None if m >= filled else round(sum(v for v in got if v is not None), 2))
         return out
 
@@ -273,19 +276,19 @@ def pnl_sheet(path: Path, *, language: str = "en", year: int = 2026, months: int
     rows: list[tuple[str, list[float | None] | None, bool, str]] = []  # label, figures, cost, kind
     put = rows.append
     put((labels[0], None, False, "section"))
-    put((labels[1], lines[labels[1]], False, "line"))
-    put((labels[2], lines[labels[2]], False, "line"))
+    put((labels[1], lines.get(labels[1]), False, "line"))
+    put((labels[2], lines.get(labels[2]), False, "line"))
     blank = subtotals == "blank"
     put(("" if blank else labels[3], revenue, False, "subtotal"))
     put((labels[4], None, False, "section"))
-    put((labels[5], lines[labels[5]], True, "line"))
-    put((labels[6], lines[labels[6]], True, "line"))
+    put((labels[5], lines.get(labels[5]), True, "line"))
+    put((labels[6], lines.get(labels[6]), True, "line"))
     put(("" if blank else labels[7], cogs, True, "subtotal"))
     put((labels[8], gross, False, "subtotal"))
     put((labels[9], margin, False, "ratio"))
     put((labels[10], None, False, "section"))
     for k in (11, 12, 13):
-        put((labels[k], lines[labels[k]], True, "line"))
+        put((labels[k], lines.get(labels[k]), True, "line"))
     put(("" if blank else labels[14], opex, True, "subtotal"))
     put((labels[15], operating, False, "total"))
 
@@ -315,6 +318,8 @@ def pnl_sheet(path: Path, *, language: str = "en", year: int = 2026, months: int
                     for m in range(1, months + 1)]
     totals = ([f"Q{q} {year}" for q in range(1, months // 3 + 1)] + [f"FY {year}"]) if quarters else []
     table: list[list] = []
+    if drop is not None:
+        rows = [row for row in rows if row[0] != labels[drop]]
     for label, figures, is_cost, kind in rows:
         if figures is None:
             table.append([label, *[None] * (months + len(totals))])
@@ -331,7 +336,7 @@ def pnl_sheet(path: Path, *, language: str = "en", year: int = 2026, months: int
             for row in table:
                 writer.writerow(["" if c is None else c for c in row])
     return path, {"lines": {k: v for k, v in lines.items()}, "months": months, "year": year,
-                  "kinds": {labels[k]: kind for k, kind in PNL_LINES.items()}, "cost": cost,
+                  "kinds": {labels[k]: kind for k, kind in kept.items()}, "cost": cost,
                   "signed": -1 if sign != "positive" else 1,
                   "rows": len(rows) - (3 if blank else 0), "stray": stray_at, "filled": filled,
                   "row_kinds": [kind for label, _, _, kind in rows if label or not blank]}
@@ -367,3 +372,40 @@ def _pnl_book(path: Path, table: list[list], months_named: list, totals: list[st
         for j in range(2, width + 1):
             ws.cell(ws.max_row, j).number_format = "#,##0.00;(#,##0.00)"
     book.save(path)
+
+
+# A budget's sheet as finance teams name it, and the actuals' sheet beside it.
+BUDGET_SHEETS = {"en": ("Budget", "Plan 2026"), "uk": ("Бюджет", "План"), "ru": ("Бюджет", "План"),
+                 "zh": ("预算", "计划"), "de": ("Budget", "Plan")}
+ACTUAL_SHEETS = {"en": ("P&L", "Actual"), "uk": ("Факт", "P&L"), "ru": ("Факт", "ОПиУ"),
+                 "zh": ("实际", "利润表"), "de": ("GuV", "Ist")}
+
+
+def budget_book(path: Path, *, language: str = "en", actual_sheet: str = "P&L",
+                budget_sheet: str = "Budget", spelling: str = "excel", sign: str = "positive",
+                subtotals: str = "labelled", actual_months: int | None = None,
+                drop_actual: int | None = None, drop_budget: int | None = None,
+                seed: int = 1) -> tuple[Path, dict]:
+    """A workbook: the P&L actuals by month on its first sheet, the same lines by month as
+    budget on the second (`pnl_sheet`'s statement, other figures). `actual_months`: the
+    actuals are filled for the first months only. `drop_actual` / `drop_budget`: a
+    `PNL_LINES` key missing in that sheet. Returns the path and each sheet's `pnl_sheet` facts."""
+    facts = {}
+    book = openpyxl.Workbook()
+    for n, (which, name, drop) in enumerate((("actual", actual_sheet, drop_actual),
+                                             ("budget", budget_sheet, drop_budget))):
+        part = path.with_name(f"{path.stem}_{which}.xlsx")
+        _, facts[which] = pnl_sheet(part, language=language, spelling=spelling, sign=sign,
+                                    subtotals=subtotals, seed=seed + 101 * n, drop=drop,
+                                    actual_months=actual_months if which == "actual" else None)
+        source = openpyxl.load_workbook(part).active
+        ws = book.active if n == 0 else book.create_sheet()
+        ws.title = name
+        for row in source.iter_rows():
+            for cell in row:
+                ws.cell(cell.row, cell.column, cell.value).number_format = cell.number_format
+        for merged in source.merged_cells.ranges:
+            ws.merge_cells(str(merged))
+        part.unlink()
+    book.save(path)
+    return path, facts

@@ -148,6 +148,13 @@ SAMPLES: dict[str, Note] = {
     "wide_periods": _one("wide_periods", 4, kind=Word("wide_quarter"), span="Q1 2026–Q4 2026",
                          measures=Note("wide_measures", 2, n=2, names="Виручка, Кількість"), totals=""),
     "period_text_cells": _one("period_text_cells", 2, shown="'TBD', 'н/д'"),
+    "budget_paired": _one("budget_paired", 3, budget=Name("Бюджет"), actual=Name("Факт"),
+                          first="Jan 2026", last="Dec 2026"),
+    "budget_only_lines": _one("budget_only_lines", 3, sheet=Name("Бюджет"), other=Name("Факт"),
+                              lines=NameList(["Оренда", "Зв'язок", "ІТ"])),
+    "actual_only_lines": _one("actual_only_lines", 3, sheet=Name("Факт"), other=Name("Бюджет"),
+                              lines=NameList(["Оренда", "Зв'язок", "ІТ"])),
+    "budget_paired_in": Note("budget_paired_in", slug="pnl_budget_vs_actual"),
     "statement_not_yet": _one("statement_not_yet", 3, span="Oct 2026–Dec 2026", covered="Jan 2026–Sep 2026"),
     "periods_sum_from": _one("periods_sum_from", 3),
     "periods_sum_equal": _one("periods_sum_equal", 2),
@@ -335,6 +342,12 @@ NOUNS = {
     ("formulas_missing", "ru"): ("ячейка", "ячейки", "ячеек"),
     ("period_text_cells", "uk"): ("клітинка", "клітинки", "клітинок"),
     ("period_text_cells", "ru"): ("ячейка", "ячейки", "ячеек"),
+    ("budget_paired", "uk"): ("стаття", "статті", "статей"),
+    ("budget_paired", "ru"): ("статья", "статьи", "статей"),
+    ("budget_only_lines", "uk"): ("стаття", "статті", "статей"),
+    ("budget_only_lines", "ru"): ("статья", "статьи", "статей"),
+    ("actual_only_lines", "uk"): ("стаття", "статті", "статей"),
+    ("actual_only_lines", "ru"): ("статья", "статьи", "статей"),
     ("statement_not_yet", "uk"): ("останній період", "останні періоди", "останніх періодів"),
     ("statement_not_yet", "ru"): ("последний период", "последних периода", "последних периодов"),
     ("sheets_also_joined", "uk"): ("таблицю", "таблиці", "таблиць"),
@@ -446,6 +459,12 @@ def cards(tmp_path_factory: pytest.TempPathFactory) -> list[DataCard]:
     # A chosen sheet and a Parquet file.
     found += ingest_file(folder / "months.xlsx", ws, IngestOptions(sheet="Feb"))
     found += ingest_file(ws.root / found[0].parquet_path, ws, IngestOptions())
+    # Actuals and their budget on two sheets, a line missing in each.
+    from tests.ingest.finance_books import budget_book
+
+    found += ingest_file(budget_book(folder / "pnl_budget.xlsx", language="uk", actual_sheet="Факт",
+                                     budget_sheet="Бюджет", spelling="uk", drop_actual=12,
+                                     drop_budget=13)[0], ws, IngestOptions())
     return found
 
 
@@ -455,7 +474,8 @@ def test_the_generated_files_say_every_kind_of_sentence(cards: list[DataCard]) -
                 "currency", "parentheses", "percent", "not_numbers", "duplicates", "sheets_read", "sheets_joined",
                 "sheets_also_joined", "sheet_prefix", "sheet_chosen", "sheet_chosen_by_user", "layout",
                 "layout_statement", "long_written", "long_form", "total_equal", "statement_differs",
-                "statement_adds_up", "parquet", "sheet_empty", "empty_column",
+                "statement_adds_up", "budget_paired", "budget_paired_in", "budget_only_lines",
+                "actual_only_lines", "parquet", "sheet_empty", "empty_column",
                 "formulas_computed", "blank_rows", "two_sentences", "header_merged", "dates"):
         assert key in said, (key, sorted(said))
 

@@ -40,7 +40,7 @@ FORM = {1: 0, 2: 1, 5: 2, 21: 0, 22: 1, 25: 2, 111: 2}
 # Values written without a Latin letter, so any Latin letter left in uk/ru/zh is the template's.
 SAMPLE = {"column": "Σ∆", "amount": "Ωμ", "label": "(∅)", "first": "2026-01-01",
           "last": "2026-03-31", "date": "2026-03-11", "periods": "2026-02, 2026-04",
-          "examples": "'№1', '—'", "names": "Айва, Бук", "by": "Ωμ", "item": "Ωμ",
+          "examples": "'№1', '—'", "names": "Ωμ, Σ∆", "by": "Ωμ", "item": "Ωμ",
           "month": "2026-03", "year": 2026, "n": 3, "qty": "Κλ", "unit": "Ψχ",
           "revenue": "Ρσ", "cost": "Ξφ", "shown": 25, "a": 12,
           "b": 1030, "c": 406}
