@@ -35,6 +35,9 @@ class ExcludedRow:
     """Plain words: "total row", "subtotal row", "footnote", "wrong number of fields"."""
     text: str
     """The row's cells joined with " | ", shortened, so the user can recognise it."""
+    position: int | None = None
+    """A sum row's place: the 0-based position in the clean table of the row that came
+    after it (a statement's blank-label subtotal is put back in its place on `row_kinds`)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ExcludedRow:
@@ -45,13 +48,16 @@ class ExcludedRow:
 class RowKind:
     """One row of a statement, as an accountant reads it."""
 
-    row: int
-    """0-based position in the clean table."""
+    row: int | None
+    """0-based position in the clean table; None for a subtotal with no label, found by its
+    arithmetic and left out of the table (it is in `excluded_rows`, at `line`)."""
     label: str
     kind: str
     """One of `ROW_KINDS`."""
     section: str | None = None
     """The section heading it sits under ("Operating expenses"), None above the first."""
+    line: int | None = None
+    """For a row left out of the clean table: its row number in the file."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RowKind:

@@ -44,7 +44,7 @@ def sum_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np.ndarray, 
     headings = np.where(~blank_labels & ~filled.any(axis=1), np.arange(len(frame)), -1)
     last_heading = np.maximum.accumulate(headings)
     start = 0  # first row of the current run (after the previous sum row)
-    excluded = []
+    excluded: list[ExcludedRow] = []
     for i in candidates:
         row, have = values[i], filled[i]
         if not (have.any() and np.any(row[have] != 0)):
@@ -55,7 +55,9 @@ def sum_rows(frame: pd.DataFrame, row_numbers: np.ndarray) -> tuple[np.ndarray, 
             running = before[i] - before[first]
             if np.all(np.abs(row[have] - running[have]) <= TOLERANCE + 1e-9 * np.abs(running[have])):
                 mask[i] = True
-                excluded.append(ExcludedRow(int(row_numbers[i]), "total row", row_text(frame.iloc[i].tolist())))
+                # Its place among the rows kept: the rows above it, less the sums left out.
+                excluded.append(ExcludedRow(int(row_numbers[i]), "total row", row_text(frame.iloc[i].tolist()),
+                                            position=int(i) - len(excluded)))
                 start = int(i) + 1
                 break
     return mask, excluded

@@ -17,7 +17,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from analyst.datacard import ColumnCard, DataCard
+from analyst.datacard import ColumnCard, DataCard, RowKind
 from analyst.ingest.naming import unique_path
 from analyst.ingest.profile import column_card, distinct, sample_rows
 from analyst.ingest.statement import describe, statement_rows
@@ -74,6 +74,7 @@ def _write_long(card: DataCard, layout: WideLayout, root: Path) -> tuple[DataCar
     source, long_layout, roles = frame, layout, {}
     if statement is not None:
         kinds, notes, label = statement
+        kinds, card = _with_sum_rows(kinds, card)
         # A statement's total columns are checked row by row above: the column check would repeat it.
         checks = [describe(kinds), *notes, *[c for c in checks if c.key != "total_differs"]]
         extra = {"layout": "statement", "row_kinds": kinds}
@@ -107,6 +108,31 @@ def _write_long(card: DataCard, layout: WideLayout, root: Path) -> tuple[DataCar
         date_range=_range(long, _name(long, PERIOD)),
     )
     return wide, tidy
+
+
+def _with_sum_rows(kinds: tuple[RowKind, ...], card: DataCard) -> tuple[tuple[RowKind, ...], DataCard]:
+    """The statement's rows with its blank-label sum rows back in their places as subtotals.
+
+    Ingest left them out of the table as sums of the rows above (`totals.sum_rows`) before
+    it knew the table was a statement; in a statement each closes its block of lines, so
+    the card lists it as the subtotal it is (its row None: it is not in the table)."""
+    sums = [r for r in card.excluded_rows if r.reason == "total row" and r.position is not None
+            and 0 < r.position <= len(kinds)]
+    if not sums:
+        return kinds, card
+    rows = list(kinds)
+    for excluded in sorted(sums, key=lambda r: r.position or 0, reverse=True):
+        position = excluded.position or 0
+        above = kinds[position - 1]
+        rows.insert(position, RowKind(None, "", "subtotal", above.section if above.kind == "line" else None,
+                                      line=excluded.line))
+    found = {r.line for r in sums}
+    excluded_rows = tuple(replace(r, reason="subtotal row") if r.line in found else r for r in card.excluded_rows)
+    everyone = len(found) == sum(r.reason == "total row" for r in card.excluded_rows)
+    assumptions = tuple(Note("excluded_subtotals", **a.values)
+                        if everyone and isinstance(a, Note) and a.key == "excluded_sums" else a
+                        for a in card.assumptions)
+    return tuple(rows), replace(card, excluded_rows=excluded_rows, assumptions=assumptions)
 
 
 def _statement(card: DataCard, frame: pd.DataFrame, layout: WideLayout):

@@ -357,6 +357,8 @@ def _line_kinds(cards: Sequence[DataCard], steps: Sequence[Step],
             continue
         groups: dict[str, list[str]] = {}
         for row in card.row_kinds:
+            if row.row is None:
+                continue  # a subtotal with no label, left out of the table: nothing to name
             if row.kind == "line":
                 kind = "kind_" + (line_kind(row.label, row.section) or "opex")
             else:

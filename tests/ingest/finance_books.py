@@ -339,7 +339,8 @@ def pnl_sheet(path: Path, *, language: str = "en", year: int = 2026, months: int
                   "kinds": {labels[k]: kind for k, kind in kept.items()}, "cost": cost,
                   "signed": -1 if sign != "positive" else 1,
                   "rows": len(rows) - (3 if blank else 0), "stray": stray_at, "filled": filled,
-                  "row_kinds": [kind for label, _, _, kind in rows if label or not blank]}
+                  "row_kinds": [kind for _label, _, _, kind in rows],
+                  "labels": [label for label, _, _, _kind in rows]}
 
 
 def _pnl_book(path: Path, table: list[list], months_named: list, totals: list[str], year: int,

@@ -127,6 +127,8 @@ SAMPLES: dict[str, Note] = {
     "sheet_prefix": Note("sheet_prefix", sheet=Name("Січ"), rest=Note("header_row", row=2)),
     "parquet": Note("parquet"),
     "excluded_sums": Note("excluded_sums", rows=Parts([_row(40, "| 1 250,00"), _row(80, "| 3 400,00")]), more=""),
+    "excluded_subtotals": Note("excluded_subtotals", rows=Parts([_row(5, "| 1 250,00"), _row(9, "| 3 400,00")]),
+                               more=""),
     "rows_section": _one("rows_section", 3),
     "rows_line": _one("rows_line", 7),
     "rows_subtotal": _one("rows_subtotal", 4),
@@ -460,7 +462,10 @@ def cards(tmp_path_factory: pytest.TempPathFactory) -> list[DataCard]:
     found += ingest_file(folder / "months.xlsx", ws, IngestOptions(sheet="Feb"))
     found += ingest_file(ws.root / found[0].parquet_path, ws, IngestOptions())
     # Actuals and their budget on two sheets, a line missing in each.
-    from tests.ingest.finance_books import budget_book
+    from tests.ingest.finance_books import budget_book, pnl_sheet
+
+    found += ingest_file(pnl_sheet(folder / "pnl_blank.csv", language="ru", spelling="ru",
+                                   subtotals="blank")[0], ws, IngestOptions())
 
     found += ingest_file(budget_book(folder / "pnl_budget.xlsx", language="uk", actual_sheet="Факт",
                                      budget_sheet="Бюджет", spelling="uk", drop_actual=12,
@@ -474,7 +479,7 @@ def test_the_generated_files_say_every_kind_of_sentence(cards: list[DataCard]) -
                 "currency", "parentheses", "percent", "not_numbers", "duplicates", "sheets_read", "sheets_joined",
                 "sheets_also_joined", "sheet_prefix", "sheet_chosen", "sheet_chosen_by_user", "layout",
                 "layout_statement", "long_written", "long_form", "total_equal", "statement_differs",
-                "statement_adds_up", "budget_paired", "budget_paired_in", "budget_only_lines",
+                "statement_adds_up", "excluded_subtotals", "budget_paired", "budget_paired_in", "budget_only_lines",
                 "actual_only_lines", "parquet", "sheet_empty", "empty_column",
                 "formulas_computed", "blank_rows", "two_sentences", "header_merged", "dates"):
         assert key in said, (key, sorted(said))
