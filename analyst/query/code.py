@@ -40,7 +40,7 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
     lines.append("missing = {" + ", ".join(f"{m!r}: int(df[{m!r}].isna().sum())"
                                            for m in measures) + "}")
     if query.period is not None:
-        lines += _period(query)
+        lines += _period(query, date_columns)
     keys = list(query.keys)
     out = f"output/{slug}"
     if query.compare is not None:
@@ -112,10 +112,18 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def _period(query: Query) -> list[str]:
+def _period(query: Query, date_columns: tuple[str, ...] = ()) -> list[str]:
     p = query.period
     if p is None:
         return []
+    if p.unit == "year" and p.month_column is None and p.column in date_columns:
+        # A year of a real date column: its calendar year as a whole number (1995), never
+        # the date's storage (epoch milliseconds once the parquet is read as numbers).
+        return [f"# The year of each row is the year of its {p.column} (rows without a "
+                "readable date are left out).",
+                f"when = pd.to_datetime(df[{p.column!r}], errors='coerce')",
+                "df = df[when.notna()]",
+                "df['period'] = when[when.notna()].dt.year.astype('Int64')"]
     if p.unit == "year" and p.month_column is None and not _is_date_period(query):
         return [f"# The year of each row is its {p.column}.",
                 f"df['period'] = pd.to_numeric(df[{p.column!r}], errors='coerce').astype('Int64')"]
