@@ -19,6 +19,7 @@ from analyst.planner.codegen import slugify
 from analyst.query.model import Aggregation, Period, PeriodUnit, Query, is_numeric
 from analyst.query.naming import additive
 from analyst.query.periods import date_source
+from analyst.recipes.numbers import is_year_name, is_year_values
 
 MAX_MEASURES = 2
 MAX_CATEGORIES = 2
@@ -30,7 +31,7 @@ def measures_of(card: Any) -> list[str]:
     calendar = date_source(card, {c.name: c for c in card.columns}, [])
     skip = {calendar.column, calendar.month_column} if calendar else set()
     numbers = [c for c in card.columns if is_numeric(c) and c.role != "id"
-               and c.name not in skip and (c.unique or 0) > 1]
+               and c.name not in skip and (c.unique or 0) > 1 and not _years(c)]
     # Continuous, mostly filled columns first, in table order (Cylinders, with 3 values, is
     # more a category than a measure).
     order = {c.name: i for i, c in enumerate(card.columns)}
@@ -38,6 +39,12 @@ def measures_of(card: Any) -> list[str]:
     return [c.name for c in sorted(numbers, key=lambda c: (
         not (c.set_by_user and c.role == "money"), (c.unique or 0) < 20,
         c.missing > card.rows / 2, order[c.name]))]
+
+
+def _years(column: Any) -> bool:
+    """A column of calendar years (a second one beside the calendar: "model_year", "Рік"):
+    never summed or averaged as a measure."""
+    return is_year_name(column.name) and is_year_values([column.min, column.max])
 
 
 def categories_of(card: Any) -> list[str]:

@@ -61,7 +61,8 @@ def paragraph(stdout: str, table: str, language: str) -> str | None:
                          n=format_int(f["most_missing"], language))
         text += "" if language == "zh" else "."
         for row in head:
-            if row.get("first"):
+            # An empty cell crosses the JSON line as NaN, which is truthy: only text is a date.
+            if isinstance(row.get("first"), str) and isinstance(row.get("last"), str):
                 text += dsay(language, "p_range", column=row["column"], first=row["first"],
                              last=row["last"])
                 break

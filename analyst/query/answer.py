@@ -18,6 +18,7 @@ from analyst.query.phrases import qsay
 from analyst.query.plot import value_column
 from analyst.query.reading import reading_text
 from analyst.recipes.labels import month_label
+from analyst.recipes.numbers import is_year_name, is_year_values, year_text
 from analyst.report.formats import format_int, format_number, format_percent
 
 SHOWN_GROUPS = 10
@@ -119,14 +120,16 @@ def _rows(f: QueryFigures, language: str) -> str:
     measure = q.measures[0]
     lines = []
     for row in f.head[: q.limit or 1]:
-        cells = [f"{k} {_cell(v, language)}" for k, v in row.items() if k != measure]
+        cells = [f"{k} {_cell(v, language, k)}" for k, v in row.items() if k != measure]
         lines.append(f"{measure} {number(row.get(measure), language)} ({', '.join(cells[:6])})")
     return qsay(language, "value", reading=_cap(reading_text(q, language)),
                 value="; ".join(lines))
 
 
-def _cell(value: Any, language: str) -> str:
+def _cell(value: Any, language: str, column: str = "") -> str:
     if isinstance(value, int | float) and not isinstance(value, bool):
+        if is_year_name(column) and is_year_values([value]):
+            return year_text(value)  # "year 2012", never "year 2,012"
         return number(value, language)
     text = str(value)
     return text[:-9] if text.endswith(" 00:00:00") else text  # a date without its midnight

@@ -12,6 +12,8 @@ a decimal comma: "1 234 567,89".
 
 from __future__ import annotations
 
+import re
+
 NBSP = "\u00a0"
 LOCAL_STYLE_LANGUAGES = frozenset({"uk", "ru"})
 """Languages written "2 009 930,98 грн"; all others use the English style."""
@@ -48,3 +50,40 @@ def fixed(value: float, decimals: int, language: str | None = "en") -> str:
     if text.startswith("-") and not any(ch in "123456789" for ch in text):
         text = text[1:]
     return styled(text, language)
+
+
+YEAR_WORDS = frozenset({"year", "years", "yr", "fy", "рік", "роки", "року", "год", "года",
+                        "годы", "年", "年份", "年度"})
+"""Header words that name a column of calendar years ("Year", "fiscal_year", "Рік", "年份")."""
+FIRST_YEAR, LAST_YEAR = 1800, 2200
+
+
+def is_year_name(name: object) -> bool:
+    """Whether a header names years: a word of it is a year word ("model_year", "Рік
+    випуску", "年份"); camel case ("FiscalYear") is split too."""
+    text = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", str(name)).lower()
+    parts = [p for p in re.split(r"[\W_\d]+", text) if p]
+    return any(p in YEAR_WORDS or p.endswith(("年份", "年度")) for p in parts)
+
+
+def is_year_values(values: object) -> bool:
+    """Whether every value (an iterable of numbers; empty cells skipped) is a whole number
+    between 1800 and 2200, and there is at least one."""
+    seen = False
+    for value in values:  # type: ignore[attr-defined]
+        if value is None or value != value:  # NaN
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            try:
+                value = float(value)
+            except (TypeError, ValueError):
+                return False
+        if not float(value).is_integer() or not FIRST_YEAR <= value <= LAST_YEAR:
+            return False
+        seen = True
+    return seen
+
+
+def year_text(value: float) -> str:
+    """A calendar year as every reader writes it: 1995 -> "1995" (no grouping, no decimals)."""
+    return str(int(value))

@@ -21,7 +21,7 @@ import math
 from numbers import Real
 
 from analyst.currency import currency_code
-from analyst.recipes.numbers import NBSP, fixed, language_code, local_style
+from analyst.recipes.numbers import NBSP, fixed, language_code, local_style, year_text
 from analyst.words.catalog import message
 
 MISSING = "\u2014"  # em dash: the figure could not be computed
@@ -34,7 +34,7 @@ ZERO_DECIMAL_CURRENCIES = frozenset({"JPY", "KRW", "VND", "CLP", "ISK", "HUF"})
 # CJK font and many spreadsheets lack the rouble sign).
 LOCAL_UNITS = {"UAH": "грн", "RUB": "руб."}
 
-FORMATS = ("money", "int", "number", "percent")
+FORMATS = ("money", "int", "number", "percent", "year")
 
 
 def currency_unit(currency: str | None, language: str | None = "en") -> str | None:
@@ -136,10 +136,13 @@ def excel_delta_format(unit: str = "relative", language: str | None = "en") -> s
 
 def format_value(value: object, fmt: str = "number", currency: str | None = None,
                  language: str | None = "en") -> str:
-    """Format one figure by name: "money", "int", "number", "percent" (else plain text)."""
+    """Format one figure by name: "money", "int", "number", "percent", "year" (a calendar
+    year: 1995 -> "1995" in every language) (else plain text)."""
     if _is_missing(value):
         return MISSING
     if isinstance(value, Real) and not isinstance(value, bool):
+        if fmt == "year":
+            return year_text(float(value)) if float(value).is_integer() else str(value)
         if fmt == "money":
             return format_money(float(value), currency, language)
         if fmt == "int":
@@ -160,6 +163,8 @@ def excel_number_format(fmt: str, currency: str | None = None,
     """
     if fmt == "int":
         return "#,##0"
+    if fmt == "year":
+        return "0"
     if fmt == "percent":
         return "0.0%"
     if fmt == "money":

@@ -8,10 +8,11 @@ from datetime import date, datetime
 import pandas as pd
 
 from analyst.recipes.labels import month_label
+from analyst.recipes.numbers import is_year_name, is_year_values
 from analyst.report.formats import MISSING, format_value
 from analyst.report.text import clean
 
-NUMERIC_FORMATS = frozenset({"money", "int", "number", "percent"})
+NUMERIC_FORMATS = frozenset({"money", "int", "number", "percent", "year"})
 
 
 def _plain_index(index: pd.Index) -> bool:
@@ -45,6 +46,8 @@ def infer_format(series: pd.Series) -> str:
     """The display format of a column nobody gave a format for."""
     if pd.api.types.is_bool_dtype(series):
         return "text"
+    if is_year_column(series):
+        return "year"
     if pd.api.types.is_integer_dtype(series):
         return "int"
     if pd.api.types.is_float_dtype(series):
@@ -52,6 +55,14 @@ def infer_format(series: pd.Series) -> str:
     if pd.api.types.is_datetime64_any_dtype(series):
         return "date"
     return "text"
+
+
+def is_year_column(series: pd.Series) -> bool:
+    """A column of calendar years: a year header ("Year", "Рік", "年份") over whole numbers
+    1800-2200. Shown "1995", never "1,995.00"."""
+    if not pd.api.types.is_numeric_dtype(series) or pd.api.types.is_bool_dtype(series):
+        return False
+    return is_year_name(series.name) and is_year_values(series.dropna().unique().tolist())
 
 
 def column_formats(df: pd.DataFrame, explicit: Mapping[str, str]) -> list[str]:

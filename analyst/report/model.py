@@ -18,14 +18,15 @@ from analyst.errors import AnalystError
 if TYPE_CHECKING:
     import pandas as pd
 
-ValueFormat = Literal["money", "int", "number", "percent"]
-"""How a figure is shown. ``percent`` values are fractions: 0.123 is shown as 12.3%."""
+ValueFormat = Literal["money", "int", "number", "percent", "year"]
+"""How a figure is shown. ``percent`` values are fractions: 0.123 is shown as 12.3%;
+``year`` a calendar year, 1995 (never grouped, never with decimals)."""
 
 DeltaUnit = Literal["relative", "points"]
 """How a change is measured: relative to the figure (money, counts: +12.0%) or, for a
 ratio, in percentage points (a margin from 40.0% to 41.2%: +1.2 pp)."""
 
-ColumnFormat = Literal["money", "int", "number", "percent", "text", "date", "month"]
+ColumnFormat = Literal["money", "int", "number", "percent", "year", "text", "date", "month"]
 """How a table column is shown; columns without an entry are inferred from their dtype."""
 
 
@@ -66,8 +67,9 @@ class Section:
     currency: str | None = None
     """Currency of the ``money`` columns of the table."""
     row_formats: Mapping[int, ColumnFormat] = field(default_factory=dict)
-    """Row position -> format of that row's numeric cells, over the column's: a key-figures
-    table holds money, counts and a percentage in one value column."""
+    """Row position -> format of that row's numeric cells in columns without an entry in
+    `column_formats`: a key-figures table holds money, counts and a percentage in one value
+    column; the data overview's min and max are a year, a count or a measure by row."""
 
 
 @dataclass(frozen=True)

@@ -109,8 +109,11 @@ def frame_table(
     numeric = [fmt in NUMERIC_FORMATS for fmt in fmts]
     header = [truncate(str(name), 80) for name in frame.columns]
     rows_fmt = row_formats or {}
+    # A row's format is that of its cells in columns without a format of their own (the
+    # overview's min and max follow their row's column; its counts stay counts).
+    by_row = [numeric[j] and str(name) not in formats for j, name in enumerate(frame.columns)]
     body = [
-        [truncate(cell_text(value, rows_fmt.get(i, fmts[j]) if numeric[j] else fmts[j],
+        [truncate(cell_text(value, rows_fmt.get(i, fmts[j]) if by_row[j] else fmts[j],
                             currency, language), CELL_CHARS)
          for j, value in enumerate(row)]
         for i, row in enumerate(frame.itertuples(index=False, name=None))

@@ -143,7 +143,8 @@ def _section_sheet(ws: Worksheet, item: Section, language: str = "en") -> None:
             for j, value in enumerate(values, start=1):
                 cell = _put(ws, i, j, value)
                 style = styles[j - 1]
-                if style and row_fmt and fmts[j - 1] in NUMERIC_FORMATS:
+                if (style and row_fmt and fmts[j - 1] in NUMERIC_FORMATS
+                        and str(frame.columns[j - 1]) not in item.column_formats):
                     style = excel_number_format(row_fmt, item.currency, language)
                 if style and not isinstance(cell.value, str):
                     cell.number_format = style

@@ -15,6 +15,7 @@ from analyst.events import Step
 from analyst.planner.codegen import PlannedStep
 from analyst.planner.phrases import phrases, say
 from analyst.planner.runner import planned_of
+from analyst.recipes.numbers import is_year_name, is_year_values
 from analyst.report.model import ColumnFormat
 from analyst.session.artifact_tables import TABLE_SUFFIXES, read_step_table
 from sandbox import Workspace
@@ -61,7 +62,11 @@ def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, d
             table["month"] = pd.to_datetime(table["start"]).dt.to_period("M").dt.to_timestamp()
             formats["month"] = "month"
         table = table.drop(columns=["start"])  # the period label already says it
-    if _month_query(step) and "period" in table.columns:
+    if _period_unit(step) == "year" and "period" in table.columns:
+        formats["period"] = "year"  # 1995, never 1,995
+    if step.recipe == "data_overview":
+        formats.update({"missing": "int", "distinct": "int"})
+    if _period_unit(step) == "month" and "period" in table.columns:
         # An offline query's months ("2025-07"): real dates in Excel, "Jul 2025" in the PDF,
         # as its chart and its answer say them.
         months = pd.to_datetime(table["period"].astype(str), format="%Y-%m", errors="coerce")
@@ -71,18 +76,33 @@ def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, d
     return table, formats
 
 
-def _month_query(step: Step) -> bool:
-    """Is the step an offline query grouped by month?"""
+def _period_unit(step: Step) -> str | None:
+    """The calendar unit an offline query step groups by ("month", "year"), else None."""
     from analyst.query.model import Query
     from analyst.record import QueryCall
 
     if not isinstance(step.origin, QueryCall):
-        return False
+        return None
     try:
         period = Query.from_dict(step.origin.query).period
     except (KeyError, TypeError, ValueError):
-        return False  # a record of another version: its table is shown as it is
-    return period is not None and period.unit == "month"
+        return None  # a record of another version: its table is shown as it is
+    return None if period is None else str(period.unit)
+
+
+def overview_rows(table: pd.DataFrame) -> dict[int, ColumnFormat]:
+    """The data overview's min and max in their column's own format, one per row: a year
+    column's range is "1995 - 2020", a count's "1,615 - 5,134", a measure's "9.10 - 46.30"."""
+    if not {"column", "type", "min", "max"} <= set(table.columns):
+        return {}
+    formats: dict[int, ColumnFormat] = {}
+    for position, (name, kind, low, high) in enumerate(
+            table[["column", "type", "min", "max"]].itertuples(index=False, name=None)):
+        if is_year_name(name) and is_year_values([low, high]):
+            formats[position] = "year"
+        elif str(kind).lower().startswith(("int", "uint")):
+            formats[position] = "int"
+    return formats
 
 
 _KPI_ROW_FORMATS: dict[str, ColumnFormat] = {"Rows": "int", "Orders": "int", "Orders (rows; no order id given)": "int",

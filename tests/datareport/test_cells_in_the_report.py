@@ -1,6 +1,8 @@
-"""Every cell of the data report reads as a finance user writes it: a date is a date (never
-its epoch milliseconds). Built in-process with the local backend on generated tables:
-dates stored as text, as first-of-January dates and in a workbook."""
+"""Every cell of the data report reads as a finance user writes it: a calendar year is
+"1995" (never "1,995.00", never summed or averaged as a measure), a date is a date (never
+its epoch milliseconds), counts have no ".00". Built in-process with the local backend on
+generated tables: year columns under many headers and languages, dates stored as text,
+as first-of-January dates and as Excel serial numbers, integer counts."""
 
 from __future__ import annotations
 
@@ -15,7 +17,13 @@ from pypdf import PdfReader
 from analyst.report import render_pdf
 from analyst.session.analysis import Analysis
 
+# A year grouped or with decimals: "1,995", "1 995,00" (uk/ru), "2,003.00".
+GROUPED_YEAR = re.compile(r"(?<![\d.,\u00a0])(?:19|20)\d\d[.,]00(?!\d)|"
+                          r"(?<![\d.,\u00a0])(?:1[,\u00a0]9|2[,\u00a0]0)\d\d(?!\d)")
 EPOCH = re.compile(r"(?<!\d)\d{11,13}(?!\d)")  # 378691200000: 1982-01-01 in milliseconds
+HEADERS = {"en": ("Year", "year", "model_year"), "uk": ("Рік",), "ru": ("Год",),
+           "zh": ("年份",)}
+CASES = [(language, header) for language, headers in HEADERS.items() for header in headers]
 
 
 def pdf_text(frame: pd.DataFrame, folder: Path, language: str, suffix: str = ".csv") -> str:
@@ -35,6 +43,33 @@ def pdf_text(frame: pd.DataFrame, folder: Path, language: str, suffix: str = ".c
     return " ".join(text.split("Analysis steps")[0].split())
 
 
+def yearly(header: str, seed: int) -> pd.DataFrame:
+    """Counts and a measure per year and region; no total or average of them reaches 1,000,
+    so any "1,995"-style figure is a year printed as a number."""
+    rng = np.random.default_rng(seed)
+    years = np.arange(1990 + seed % 5, 2021)
+    rows = [(int(y), r) for y in years for r in ("North", "South", "East")]
+    frame = pd.DataFrame(rows, columns=[header, "region"])
+    frame["visits"] = rng.integers(1, 60, len(frame))
+    frame["score"] = rng.uniform(0, 99, len(frame)).round(2)
+    return frame
+
+
+@pytest.mark.parametrize(("language", "header"), CASES)
+def test_a_year_column_prints_as_a_year(language, header, tmp_path):
+    frame = yearly(header, len(header))
+    text = pdf_text(frame, tmp_path, language)
+    assert not GROUPED_YEAR.findall(text)
+    for year in (frame[header].min(), frame[header].max()):
+        assert re.search(rf"(?<![\d.,\u00a0]){year}(?![\d.,]\d)", text)
+    # The years are the calendar, never a measure of their own.
+    for title in ("Total of", "Average of", "Сума", "Середнє", "Сумма", "Среднее", "总和",
+                  "平均"):
+        assert not re.search(rf"{title}\W+{re.escape(header)}\b", text)
+    assert "Distribution of " + header not in text
+    assert " nan" not in text
+
+
 @pytest.mark.parametrize("stored", ["text", "datetime", "excel"])
 def test_dates_print_as_dates(stored, tmp_path):
     """The cars shape: a model year stored as a date (1 January), read per year."""
@@ -49,5 +84,12 @@ def test_dates_print_as_dates(stored, tmp_path):
     frame["Year"] = when.strftime("%Y-%m-%d") if stored == "text" else when
     text = pdf_text(frame, tmp_path, "en", ".xlsx" if stored == "excel" else ".csv")
     assert not EPOCH.findall(text)
+    assert not GROUPED_YEAR.findall(text)
     assert f"{years.min()}-01-01" in text and f"{years.max()}-01-01" in text
     assert re.search(rf"(?<![\d-]){years.min()}: ", text)  # the year of each row, per year
+    assert " nan" not in text
+    # Each section says its own figures once, not every step's paragraph again.
+    assert text.count("The rows with the highest Miles_per_Gallon:") == 1
+    # Whole-number columns have no decimals: the overview's range of Weight_in_lbs.
+    low, high = frame["Weight_in_lbs"].min(), frame["Weight_in_lbs"].max()
+    assert f"{low:,} {high:,}" in text and f"{low:,}.00" not in text
