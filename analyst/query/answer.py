@@ -20,6 +20,7 @@ from analyst.query.reading import reading_text
 from analyst.recipes.labels import month_label
 from analyst.recipes.numbers import is_year_name, is_year_values, year_text
 from analyst.report.formats import format_int, format_number, format_percent
+from analyst.report.frames import is_code_name
 
 SHOWN_GROUPS = 10
 
@@ -128,8 +129,11 @@ def _rows(f: QueryFigures, language: str) -> str:
 
 def _cell(value: Any, language: str, column: str = "") -> str:
     if isinstance(value, int | float) and not isinstance(value, bool):
-        if is_year_name(column) and is_year_values([value]):
-            return year_text(value)  # "year 2012", never "year 2,012"
+        if (is_year_name(column) and is_year_values([value])) or (
+                is_code_name(column) and float(value).is_integer()):
+            return year_text(value)  # "year 2012", "zip_code 94105", never "2,012"
+        if column.endswith("_pct"):  # as the report's table shows it: 5.1%, not 5.10
+            return format_percent(float(value) / 100, language=language)
         return number(value, language)
     text = str(value)
     return text[:-9] if text.endswith(" 00:00:00") else text  # a date without its midnight

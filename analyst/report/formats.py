@@ -34,7 +34,7 @@ ZERO_DECIMAL_CURRENCIES = frozenset({"JPY", "KRW", "VND", "CLP", "ISK", "HUF"})
 # CJK font and many spreadsheets lack the rouble sign).
 LOCAL_UNITS = {"UAH": "грн", "RUB": "руб."}
 
-FORMATS = ("money", "int", "number", "percent", "year")
+FORMATS = ("money", "int", "number", "percent", "year", "code")
 
 
 def currency_unit(currency: str | None, language: str | None = "en") -> str | None:
@@ -137,11 +137,12 @@ def excel_delta_format(unit: str = "relative", language: str | None = "en") -> s
 def format_value(value: object, fmt: str = "number", currency: str | None = None,
                  language: str | None = "en") -> str:
     """Format one figure by name: "money", "int", "number", "percent", "year" (a calendar
-    year: 1995 -> "1995" in every language) (else plain text)."""
+    year: 1995 -> "1995" in every language), "code" (an id or a zip code: 84091, never
+    "84,091") (else plain text)."""
     if _is_missing(value):
         return MISSING
     if isinstance(value, Real) and not isinstance(value, bool):
-        if fmt == "year":
+        if fmt in ("year", "code"):  # 1995, a zip code 02134 read as 2134, an id 84091
             return year_text(float(value)) if float(value).is_integer() else str(value)
         if fmt == "money":
             return format_money(float(value), currency, language)
@@ -163,7 +164,7 @@ def excel_number_format(fmt: str, currency: str | None = None,
     """
     if fmt == "int":
         return "#,##0"
-    if fmt == "year":
+    if fmt in ("year", "code"):
         return "0"
     if fmt == "percent":
         return "0.0%"

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from datetime import date, datetime
 
 import pandas as pd
 
+from analyst.ingest.profile import is_id_name
 from analyst.recipes.labels import month_label
 from analyst.recipes.numbers import is_year_name, is_year_values
 from analyst.report.formats import MISSING, format_value
 from analyst.report.text import clean
 
-NUMERIC_FORMATS = frozenset({"money", "int", "number", "percent", "year"})
+NUMERIC_FORMATS = frozenset({"money", "int", "number", "percent", "year", "code"})
+_POSTAL = re.compile(r"(^|[\W_])(zip|zipcode|postcode|postal|plz|індекс|индекс)($|[\W_])|邮编|邮政编码",
+                     re.IGNORECASE)
 
 
 def _plain_index(index: pd.Index) -> bool:
@@ -48,6 +52,8 @@ def infer_format(series: pd.Series) -> str:
         return "text"
     if is_year_column(series):
         return "year"
+    if is_code_column(series):
+        return "code"
     if pd.api.types.is_integer_dtype(series):
         return "int"
     if pd.api.types.is_float_dtype(series):
@@ -63,6 +69,19 @@ def is_year_column(series: pd.Series) -> bool:
     if not pd.api.types.is_numeric_dtype(series) or pd.api.types.is_bool_dtype(series):
         return False
     return is_year_name(series.name) and is_year_values(series.dropna().unique().tolist())
+
+
+def is_code_name(name: object) -> bool:
+    """A header naming an identifier or a code: "store_id", "OrderNo", "zip_code", "邮编"."""
+    return is_id_name(str(name)) or bool(_POSTAL.search(str(name)))
+
+
+def is_code_column(series: pd.Series) -> bool:
+    """Whole numbers under an id or code header: shown "84091", never "84,091"."""
+    if not pd.api.types.is_numeric_dtype(series) or pd.api.types.is_bool_dtype(series):
+        return False
+    present = series.dropna()
+    return is_code_name(series.name) and bool((present % 1 == 0).all())
 
 
 def column_formats(df: pd.DataFrame, explicit: Mapping[str, str]) -> list[str]:

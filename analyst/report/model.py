@@ -18,15 +18,17 @@ from analyst.errors import AnalystError
 if TYPE_CHECKING:
     import pandas as pd
 
-ValueFormat = Literal["money", "int", "number", "percent", "year"]
+ValueFormat = Literal["money", "int", "number", "percent", "year", "code"]
 """How a figure is shown. ``percent`` values are fractions: 0.123 is shown as 12.3%;
-``year`` a calendar year, 1995 (never grouped, never with decimals)."""
+``year`` a calendar year, 1995, and ``code`` an id or a zip code, 84091 (never grouped,
+never with decimals)."""
 
 DeltaUnit = Literal["relative", "points"]
 """How a change is measured: relative to the figure (money, counts: +12.0%) or, for a
 ratio, in percentage points (a margin from 40.0% to 41.2%: +1.2 pp)."""
 
-ColumnFormat = Literal["money", "int", "number", "percent", "year", "text", "date", "month"]
+ColumnFormat = Literal["money", "int", "number", "percent", "year", "code", "text", "date",
+                       "month"]
 """How a table column is shown; columns without an entry are inferred from their dtype."""
 
 

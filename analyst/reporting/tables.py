@@ -16,6 +16,7 @@ from analyst.planner.codegen import PlannedStep
 from analyst.planner.phrases import phrases, say
 from analyst.planner.runner import planned_of
 from analyst.recipes.numbers import is_year_name, is_year_values
+from analyst.report.frames import is_code_name
 from analyst.report.model import ColumnFormat
 from analyst.session.artifact_tables import TABLE_SUFFIXES, read_step_table
 from sandbox import Workspace
@@ -92,7 +93,8 @@ def _period_unit(step: Step) -> str | None:
 
 def overview_rows(table: pd.DataFrame) -> dict[int, ColumnFormat]:
     """The data overview's min and max in their column's own format, one per row: a year
-    column's range is "1995 - 2020", a count's "1,615 - 5,134", a measure's "9.10 - 46.30"."""
+    column's range is "1995 - 2020", an id's "10082 - 99924", a count's "1,615 - 5,134", a
+    measure's "9.10 - 46.30"."""
     if not {"column", "type", "min", "max"} <= set(table.columns):
         return {}
     formats: dict[int, ColumnFormat] = {}
@@ -100,6 +102,8 @@ def overview_rows(table: pd.DataFrame) -> dict[int, ColumnFormat]:
             table[["column", "type", "min", "max"]].itertuples(index=False, name=None)):
         if is_year_name(name) and is_year_values([low, high]):
             formats[position] = "year"
+        elif is_code_name(name) and str(kind).lower().startswith(("int", "uint")):
+            formats[position] = "code"
         elif str(kind).lower().startswith(("int", "uint")):
             formats[position] = "int"
     return formats

@@ -93,3 +93,29 @@ def test_dates_print_as_dates(stored, tmp_path):
     # Whole-number columns have no decimals: the overview's range of Weight_in_lbs.
     low, high = frame["Weight_in_lbs"].min(), frame["Weight_in_lbs"].max()
     assert f"{low:,} {high:,}" in text and f"{low:,}.00" not in text
+
+
+IDS = [("en", "store_id", "zip_code"), ("en", "OrderNo", "postcode"), ("uk", "Код", "Індекс"),
+       ("ru", "Номер заказа", "Индекс"), ("zh", "编号", "邮编")]
+
+
+@pytest.mark.parametrize(("language", "ident", "postal"), IDS)
+def test_ids_codes_and_percentages_read_as_written(language, ident, postal, tmp_path):
+    """An id or a zip code is never grouped ("84,091"); a `_pct` figure is a percentage in
+    the words as in the table."""
+    rng = np.random.default_rng(len(ident))
+    n = 150
+    frame = pd.DataFrame({ident: rng.permutation(np.arange(10_000, 99_999))[:n],
+                          postal: rng.choice([10001, 60601, 94105, 30301], n),
+                          "visits": rng.integers(1, 5000, n),
+                          "conversion_pct": rng.uniform(1, 35, n).round(1),
+                          "segment": rng.choice(["A", "B", "C"], n)})
+    text = pdf_text(frame, tmp_path, language)
+    for column in (ident, postal):
+        values = frame[column]
+        assert any(f"{v}" in text for v in values)
+        grouped = {f"{v:,}" for v in values} | {f"{v:,}".replace(",", "\u00a0") for v in values}
+        assert not [g for g in grouped if g in text], column
+    # In the notable rows' words: "(…, conversion_pct 5.1%, …)", "(…, conversion_pct 5,1%)".
+    shown = re.findall(r"conversion_pct (-?[\d.,\u00a0]*\d%?)(?=\)|, \D|; )", text)
+    assert shown and all(v.endswith("%") for v in shown)
