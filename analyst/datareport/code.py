@@ -88,10 +88,13 @@ figures = {{
 }}
 bins = pd.cut(values, bins=12)
 counts = bins.value_counts(sort=False)
-table = pd.DataFrame({{"from": [float(b.left) for b in counts.index],
-                      "to": [float(b.right) for b in counts.index],
-                      "rows": counts.to_numpy()}})
-labels = tuple(f"{{b.left:,.4g}}–{{b.right:,.4g}}" for b in counts.index)
+# pandas widens the first bin a little below the smallest value; the report starts at it.
+edges = [float(values.min())] + [float(b.right) for b in counts.index]
+table = pd.DataFrame({{"from": edges[:-1], "to": edges[1:], "rows": counts.to_numpy()}})
+# Edges as the report writes figures ("129,750–130,737"), never "1.298e+05".
+labels = tuple(recipes.format_value(a, language={language!r}) + "–"
+               + recipes.format_value(b, language={language!r})
+               for a, b in zip(edges[:-1], edges[1:]))
 chart = recipes.ChartSpec(kind="bar", title={title!r}, labels=labels,
                           series=(recipes.ChartSeries("rows", tuple(float(v) for v in counts)),),
                           value_label="rows", language={language!r})

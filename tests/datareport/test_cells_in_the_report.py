@@ -119,3 +119,15 @@ def test_ids_codes_and_percentages_read_as_written(language, ident, postal, tmp_
     # In the notable rows' words: "(…, conversion_pct 5.1%, …)", "(…, conversion_pct 5,1%)".
     shown = re.findall(r"conversion_pct (-?[\d.,\u00a0]*\d%?)(?=\)|, \D|; )", text)
     assert shown and all(v.endswith("%") for v in shown)
+
+
+@pytest.mark.parametrize("low", [1, 250, 129_000])
+def test_the_distribution_starts_at_the_smallest_value(low, tmp_path):
+    """The bins' table starts at the smallest value, not at pandas' widened edge below it
+    ("-4.00" for counts from 1)."""
+    rng = np.random.default_rng(low)
+    n = 160
+    frame = pd.DataFrame({"visits": rng.integers(low, low * 3 + 5000, n),
+                          "segment": rng.choice(["A", "B", "C"], n)})
+    text = pdf_text(frame, tmp_path, "en")
+    assert f"from to Rows {frame['visits'].min():,.2f} " in text
