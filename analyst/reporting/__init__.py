@@ -24,7 +24,7 @@ from analyst.planner.codegen import PlannedStep
 from analyst.planner.narrative import period_label
 from analyst.planner.phrases import data_language, normalise, say
 from analyst.planner.phrases.definitions import translate_definition
-from analyst.planner.runner import own_kind, planned_of, step_paragraph
+from analyst.planner.runner import planned_of, step_paragraph
 from analyst.report import KPI, CodeStep, Definition, Report, Section, Source
 from analyst.report.formats import format_int
 from analyst.report.model import ColumnFormat
@@ -198,10 +198,8 @@ def _section(workspace: Workspace, step: Step, title: str | None, narrative: str
     currency = planned.arguments.get("currency") if planned else None
     text = narrative if narrative is not None else (
         # A report has room for every caveat: none is left for "the step's details".
-        # A query's words are its own too: the answer's text, the fallback, holds every
-        # step's paragraph and would repeat the whole report under each query section.
         (step_paragraph(step, seen_notes=seen_notes, language=lang, max_notes=None)
-         if is_verified(step) or own_kind(step) == "query" else None) or fallback)
+         if is_verified(step) else None) or fallback)
     # Only the host's copies taken when the step ended, never `output/` (a later step could
     # have swapped a file there for a link to a host file).
     chart = next((p for f in step.result.files if f.is_image
