@@ -272,6 +272,13 @@ def _draw_line(ax, spec: ChartSpec, labels: list[str], series) -> None:
     for name, values in series:
         ax.plot(x, [_num(v) for v in values], label=name, linewidth=2,
                 marker="o" if len(labels) <= 40 else None, markersize=3.5)
+    if spec.dates and labels and labels[0] != spec.labels[0] and len(ax.get_xticks()) > 6:
+        # More than six month names side by side ran into each other ("лют. 2025бер. 2025"):
+        # slanted as the bar charts' labels are.
+        for tick in ax.get_xticklabels():
+            tick.set_rotation(40)
+            tick.set_horizontalalignment("right")
+            tick.set_rotation_mode("anchor")
     if len(series) > 1:
         ax.legend(loc="upper left")
     ax.grid(axis="x", visible=False)
