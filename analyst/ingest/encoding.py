@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 import re
 from dataclasses import dataclass
+from pathlib import PurePath
 
 import charset_normalizer
 
@@ -41,6 +42,8 @@ class DecodedText:
     replaced: int = 0
     """Characters that could not be decoded and were replaced."""
 
+
+_WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".xlsb", ".ods")
 
 def decode(raw: bytes, forced: str | None, display_name: str) -> DecodedText:
     if forced:
@@ -83,6 +86,11 @@ def _detect(sample: bytes, display_name: str) -> str:
     matches = charset_normalizer.from_bytes(sample)
     best = matches.best()
     if best is None:
+        suffix = PurePath(display_name).suffix.lower()
+        if suffix in _WORKBOOK_SUFFIXES:
+            # Not a workbook (it reached the text reader) and not text: "renamed to .csv" would
+            # name the wrong kind of file.
+            raise IngestError(Note("error_not_a_workbook", file=display_name, ext=suffix))
         raise IngestError(Note("error_not_text", file=display_name))
     found = {m.encoding for m in matches}
     codec = best.encoding

@@ -3,6 +3,8 @@ to guess which one "has no data rows"."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from analyst.ingest import IngestError, IngestOptions, ingest_file
@@ -105,3 +107,21 @@ def test_a_workbook_refusal_is_said_in_the_readers_language(tmp_path, workspace,
         ingest_file(path, workspace, IngestOptions(sheet="No such sheet"))
     text = info.value.message_in(language)
     assert "звіт.xlsx" in text and "'No such sheet'" in text and "'Sales'" in text, text
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("name", ["budget.xlsx", "звіт.XLSX", "old.xls", "plan.xlsm", "销售.ods",
+                                  "sales.csv", "export.txt"])
+def test_noise_is_called_what_its_name_claims(tmp_path, workspace, name, seed):
+    """Random bytes named as a workbook are not called "a binary file renamed to .csv"."""
+    path = tmp_path / name
+    path.write_bytes(random.Random(seed).randbytes(4000 + 997 * seed))
+    with pytest.raises(IngestError) as info:
+        ingest_file(path, workspace)
+    suffix = path.suffix.lower()
+    for language in ("en", "uk", "ru", "zh"):
+        text = info.value.message_in(language)
+        assert name in text and "Traceback" not in text, (language, text)
+        if suffix in (".csv", ".txt"):
+            continue
+        assert ".csv" not in text and suffix in text, (language, text)

@@ -211,6 +211,7 @@ SAMPLES: dict[str, Note] = {
     "error_unknown_encoding_in": Note("error_unknown_encoding_in", file="sales.csv",
                                       enc=Name("klingon-8")),
     "error_not_text": Note("error_not_text", file="photo.csv"),
+    "error_not_a_workbook": Note("error_not_a_workbook", file="photo.xlsx", ext=".xlsx"),
     # Roles the user set on the data card (analyst.ingest.roles).
     **{key: Note(key, column=Name("Сума, грн")) for key in (
         "role_amount", "role_date", "role_category", "role_id", "role_not_numbers",
