@@ -385,8 +385,8 @@ def _source(card: DataCard, lang: str) -> Source:
                   excluded_rows=len(card.excluded_rows))
 
 
-_FINANCE_RECIPES = ("pnl_summary", "budget_vs_actual", "pnl_statement", "margin_trend",
-                    "expense_structure", "notable_changes")
+_FINANCE_RECIPES = ("pnl_summary", "budget_vs_actual", "budget_to_date", "pnl_statement",
+                    "margin_trend", "expense_structure", "notable_changes")
 
 
 def _default_title(cards: Sequence[DataCard], lang: str, steps: Sequence[Step] = ()) -> str:

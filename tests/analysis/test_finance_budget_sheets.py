@@ -23,6 +23,7 @@ from analyst.ingest.pipeline import ingest_file
 from analyst.report import render_pdf
 from analyst.report.formats import format_money
 from analyst.session.analysis import Analysis
+from analyst.words import say
 from analyst.words.note import Note
 from tests.ingest.finance_books import ACTUAL_SHEETS, BUDGET_SHEETS, PNL_LABELS, budget_book
 
@@ -198,3 +199,6 @@ def test_the_finance_pack_has_the_budget_section(tmp_path: Path, variant: tuple)
     assert _plain(format_money(revenue["actual"].sum(), None, language)) in text
     assert _plain(format_money(revenue["budget"].sum(), None, language)) in text
     assert budget_sheet in text  # the appendix says where the budget came from
+    # A P&L with its budget is a financial report, not a "Sales report".
+    assert _plain(say(language, "planner", "report_title_finance")) in text, text[:200]
+    assert _plain(say(language, "planner", "report_title")) not in text
