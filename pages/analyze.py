@@ -11,7 +11,7 @@ from ui.errors import guarded
 from ui.i18n import STANDARD_REPORT, t
 from ui.questions import ASK_KEY, ASKING_KEY, QUERY_KEY, ask_soon, carried
 from ui.render import history_view
-from ui.runner import run_live, running, settled, stop_clicked
+from ui.runner import follow_other_run, run_live, running, settled, stop_clicked
 
 session = state.current_session()
 if session is not None:
@@ -52,8 +52,11 @@ for record in files:
 # Answers computed from a file replaced since are marked as from its earlier version.
 table_names = {card.get("parquet_path"): record.name for record in files for card in record.cards}
 # The question this run asks is shown live below, not as an unanswered one.
+answering_elsewhere = running(session.id)
 history_view(messages, workspace, session.id, file_names=table_names,
-             asking=st.session_state.pop(ASKING_KEY, None), running=running(session.id))
+             asking=st.session_state.pop(ASKING_KEY, None), running=answering_elsewhere)
+if answering_elsewhere:
+    follow_other_run(session.id)
 
 if pending_view(session, workspace):
     st.stop()

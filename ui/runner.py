@@ -35,15 +35,18 @@ from ui.render import answer_language, step_view
 POLL_S = 0.5
 
 # A Stop click starts the next page run at once, while the stopped run is still saving
-# what it has: the next run waits for that (per session, in this process).
-_saving: dict[str, threading.Event] = {}
+# what it has: the next run waits for that (per session, in this process). Each running
+# question's (saved, cancelled) events.
+_saving: dict[str, tuple[threading.Event, threading.Event]] = {}
 
 
 def settled(session_id: str, timeout: float = 10.0) -> None:
-    """Wait until a stopped run of this session has saved its answer."""
+    """Wait until a stopped run of this session has saved its answer. A run still going
+    is not waited for: the page shows "still answering" and follows it (`follow_other_run`)
+    instead of staying blank while it runs."""
     pending = _saving.get(session_id)
-    if pending is not None:
-        pending.wait(timeout)
+    if pending is not None and pending[1].is_set():
+        pending[0].wait(timeout)
 
 
 def running(session_id: str) -> bool:
@@ -53,13 +56,23 @@ def running(session_id: str) -> bool:
 log = logging.getLogger("analyst.app")
 
 
+@st.fragment(run_every=1.0)
+def follow_other_run(session_id: str) -> None:
+    """While another page run of this session answers (the page was reloaded mid-question,
+    or a second tab asked), this page shows "still answering"; when that run has kept its
+    answer, rerun so the answer (or its "interrupted" notice) appears without a reload.
+    A timed fragment run never preempts this page's own script run (Streamlit queues it)."""
+    if not running(session_id):
+        st.rerun(scope="app")
+
+
 def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[Any]],
              workspace: Path) -> None:
     """Render the events of `make_events()` as they come; the answer is kept by the
     session's `Analysis` in the store (its one record), also when the user stops it."""
-    saved = _saving[session_id] = threading.Event()
+    saved, cancel = threading.Event(), threading.Event()
+    _saving[session_id] = (saved, cancel)
     inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
-    cancel = threading.Event()
     why = [STOPPED]  # set with `cancel`: the user's Stop, or the page gone (INTERRUPTED)
     settings = state.settings()
     slots = state.slots()

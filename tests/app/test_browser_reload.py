@@ -24,6 +24,7 @@ INTERRUPTED = t("answer_interrupted", "en")
 MISSING = t("answer_missing", "en")
 STOPPED = t("answer_stopped", "en")
 AGAIN = t("run_question_again", "en")
+STILL = t("still_answering", "en")
 
 
 def _users(page, question: str) -> int:
@@ -63,6 +64,27 @@ def test_a_reload_while_a_step_runs_keeps_the_question_and_runs_it_again(page, t
         page.get_by_role("button", name=AGAIN).click()
         _settled(page, _last_message(page).get_by_text("All done: 42 rows."))
         assert page.get_by_text(INTERRUPTED).count() == 1  # the first answer stays as it was
+
+
+def test_a_page_opened_while_a_question_runs_shows_its_answer_once_kept(page, tmp_path):
+    """A reload mid-question can load the page before the old run has kept its answer, and
+    a second tab can open at any time: that page says "still answering" and must show the
+    answer when it is kept, without another reload (it waited for ever: CI, stop 21)."""
+    slow = "import time\ntime.sleep(12)\nprint('done')"
+    question = "do something slow"
+    with FakeOpenAI([tool_call(slow, "A slow step"), reply("All done: 42 rows.")]) as server, \
+            running_app(tmp_path / "data", OPENAI_BASE_URL=server.base_url,
+                        OPENAI_API_KEY="test-key", ANALYST_SANDBOX_BACKEND=_backend()) as url:
+        _ready(page, url, tmp_path)
+        _send(page, question)
+        page.get_by_text("Step 1: A slow step").first.wait_for()
+        other = page.context.new_page()
+        other.goto(page.url)  # the same ?s= session, while the first tab's step runs
+        other.get_by_text(STILL).first.wait_for()
+        _settled(other, _last_message(other).get_by_text("All done: 42 rows."), timeout=90_000)
+        assert _users(other, question) == 1
+        assert other.get_by_text(MISSING).count() == 0
+        assert other.get_by_text(STILL).count() == 0
 
 
 @pytest.mark.parametrize("question", ["revenue by month", "total revenue by product"])
