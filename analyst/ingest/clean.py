@@ -88,10 +88,28 @@ def _formats_as_kinds(raw: RawTable, sources: dict, typed: dict, notes: dict, ki
     formats = getattr(raw, "column_formats", None) or {}
     for name, j in sources.items():
         kind = formats.get(j)
+        if kind and kind.startswith("padded:") and typed[name].dtype.kind in "iuf":
+            # "02134" is a code the sheet shows with its zeros: kept as text, as shown; a
+            # number would drop them and be summed like an amount.
+            padded = _padded(typed[name], int(kind.removeprefix("padded:")))
+            if padded is not None:
+                typed[name] = padded
+                kinds.setdefault(name, "id")  # a code, whatever its header says
+                said = "leading zeros as the workbook shows them"
+                notes[name] = f"{notes[name]}, {said}" if notes.get(name) else said
+            continue
         if kind and name not in kinds and typed[name].dtype.kind in "iuf":
             kinds[name] = kind
             said = "currency format in the workbook" if kind == "money" else "percent format in the workbook"
             notes[name] = f"{notes[name]}, {said}" if notes.get(name) else said
+
+
+def _padded(values: pd.Series, width: int) -> pd.Series | None:
+    """Whole non-negative numbers written with `width` digits at least; None if any is not."""
+    present = values.dropna()
+    if not len(present) or bool((present < 0).any()) or bool((present % 1 != 0).any()):
+        return None
+    return values.map(lambda v: None if pd.isna(v) else f"{int(v):0{width}d}").astype("string")
 
 
 def _excluded_sentences(excluded: list[ExcludedRow]) -> list[str]:

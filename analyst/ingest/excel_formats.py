@@ -20,6 +20,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import pandas as pd
+
 from analyst.ingest.sheet_xml import _ATTRIBUTE, _column_index, _sheet_member
 from analyst.ingest.table import RawTable
 
@@ -34,10 +37,16 @@ _TEXT = re.compile(rb"<(?:\w+:)?t(?:\s[^>]*)?>([^<]*)</(?:\w+:)?t>")
 _CELL_REF = re.compile(r"([A-Z]{1,3})(\d+)")
 
 
+_PADDED = re.compile(r"0{2,}")
+
+
 def format_kind(number_format: str | None) -> str | None:
-    """ "money", "percent" or None for an Excel number format string."""
+    """ "money", "percent", "padded:N" (whole numbers shown with leading zeros to N digits:
+    zip codes, store and account codes) or None for an Excel number format string."""
     if not number_format or number_format == "General":
         return None
+    if _PADDED.fullmatch(number_format.split(";")[0].strip()):
+        return f"padded:{len(number_format.split(';')[0].strip())}"
     if _PERCENT.search(number_format.split(";")[0]):
         return "percent"
     if _CURRENCY.search(number_format):
@@ -77,9 +86,10 @@ def _annotated(archive: zipfile.ZipFile, styles: list[str | None], raw: RawTable
             break
     formats = {}
     for j, kinds in votes.items():
-        for kind in ("money", "percent"):
+        for kind in ("money", "percent", *sorted({k for k in kinds if k and k.startswith("padded:")})):
             if kinds.count(kind) >= max(1, 0.6 * len(kinds)):
                 formats[j] = kind
+                break
     return replace(raw, column_formats=formats) if formats else raw
 
 
@@ -99,6 +109,11 @@ def _offset(raw: RawTable, rows: dict[int, list[tuple[Any, str | None]]]) -> int
 
 
 def _same(a: Any, b: Any) -> bool:
+    # numpy's integers are not `int`: a whole-number column's cells (np.int64) must compare
+    # as numbers too, or a sheet of whole amounts never gets its formats read.
+    a = a.item() if isinstance(a, np.generic) else a
+    if a is pd.NA or a is pd.NaT:
+        a = None  # a blank cell of a nullable column
     if b is None and isinstance(a, int | float):
         return True  # a formula without a saved result, computed by the reader
     if a is None or b is None:

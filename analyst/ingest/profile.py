@@ -37,13 +37,21 @@ _CASE_STEP = re.compile(r"(?<=[a-zа-яёіїєґ])(?=[A-ZА-ЯЁІЇЄҐ])"
                         r"|(?<=[A-ZА-ЯЁІЇЄҐ])(?=[A-ZА-ЯЁІЇЄҐ][a-zа-яёіїєґ])|(?<=[\u4e00-\u9fff])(?=[A-Za-z])|(?<=[A-Za-z])(?=[\u4e00-\u9fff])")
 
 
-def is_id_name(name: str) -> bool:
-    """Does the column's name say it identifies (an order, an invoice), in any casing?
+# Postal codes are codes, never amounts: "Zip", "ZIP code", "Postcode", "PLZ", "邮编"; the
+# Cyrillic "індекс"/"индекс" only as the whole name or a postal one ("Індекс цін" is a measure).
+_POSTAL = re.compile(r"(^|[\W_])(zip|zipcode|postcode|postal|plz)($|[\W_])|邮编|邮政编码|"
+                     r"^\s*(індекс|индекс)\s*$|(поштов|почтов)\w*[\s_]+(індекс|индекс)",
+                     re.IGNORECASE)
 
-    "OrderID", "orderId", "order_id", "Order No", "InvoiceNumber", "Номер заказа" are ids;
-    "Number of orders" counts, so it is not.
+
+def is_id_name(name: str) -> bool:
+    """Does the column's name say it identifies (an order, an invoice, a postal area), in
+    any casing?
+
+    "OrderID", "orderId", "order_id", "Order No", "InvoiceNumber", "Номер заказа", "ZIP"
+    are ids; "Number of orders" counts, so it is not.
     """
-    return bool(_ID.search(_spaced(name)))
+    return bool(_ID.search(_spaced(name))) or bool(_POSTAL.search(name))
 
 
 def _spaced(name: str) -> str:
@@ -91,7 +99,8 @@ def role_of(name: str, col: pd.Series, kind_hint: str | None, unique: int) -> st
         whole = bool((present % 1 == 0).all()) if len(present) else True
         return numeric_role(name, kind_hint, col.dtype.kind in "iu", unique, rows, whole,
                             float(col.abs().max()) if len(present) else 0.0)
-    if is_id_name(name) or (unique == rows > 20 and col.astype("str").str.len().max() <= 20):
+    if kind_hint == "id" or is_id_name(name) or (
+            unique == rows > 20 and col.astype("str").str.len().max() <= 20):
         return "id"
     if unique <= max(20, rows // 2) and col.astype("str").str.len().mean() <= 60:
         return "category"

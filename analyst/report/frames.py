@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from datetime import date, datetime
 
@@ -15,8 +14,6 @@ from analyst.report.formats import MISSING, format_value
 from analyst.report.text import clean
 
 NUMERIC_FORMATS = frozenset({"money", "int", "number", "percent", "year", "code"})
-_POSTAL = re.compile(r"(^|[\W_])(zip|zipcode|postcode|postal|plz|індекс|индекс)($|[\W_])|邮编|邮政编码",
-                     re.IGNORECASE)
 
 
 def _plain_index(index: pd.Index) -> bool:
@@ -73,7 +70,7 @@ def is_year_column(series: pd.Series) -> bool:
 
 def is_code_name(name: object) -> bool:
     """A header naming an identifier or a code: "store_id", "OrderNo", "zip_code", "邮编"."""
-    return is_id_name(str(name)) or bool(_POSTAL.search(str(name)))
+    return is_id_name(str(name))
 
 
 def is_code_column(series: pd.Series) -> bool:
