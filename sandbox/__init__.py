@@ -8,12 +8,12 @@ from sandbox.errors import SandboxError, SandboxUnavailable, WorkspaceError
 from sandbox.limits import Limits
 from sandbox.owners import use_installation
 from sandbox.reaper import reap_orphans
-from sandbox.result import DisplayValue, ExecutionError, ExecutionResult, OutputFile
+from sandbox.result import DisplayValue, ExecutionError, ExecutionResult, Notice, OutputFile
 from sandbox.session import Session
 from sandbox.workspace import Workspace
 
 __all__ = [
-    "DisplayValue", "ExecutionError", "ExecutionResult", "Limits", "OutputFile",
+    "DisplayValue", "ExecutionError", "ExecutionResult", "Limits", "Notice", "OutputFile",
     "SandboxError", "SandboxUnavailable", "Session", "Workspace", "WorkspaceError",
     "open_session", "reap_orphans", "use_installation",
 ]

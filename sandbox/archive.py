@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
-from sandbox.artifacts import LINKS, MAX_DEPTH, MAX_PATH_CHARS, OTHERS, display_name
+from sandbox.artifacts import MAX_DEPTH, MAX_PATH_CHARS, display_name
+from sandbox.notices import DEEP, LINKS, LONG_NAMES, OTHERS, PAST_LIMITS
 
 MAX_NAME_BYTES = 1024
 MAX_PART_BYTES = 255
@@ -120,7 +121,7 @@ def unpack(chunks: Iterable[bytes], dest: Path, seen: dict[str, str], *, max_fil
                 if parts is None:
                     continue
                 if files > max_files or total > max_bytes:
-                    done.skipped.add("files past the output limits")
+                    done.skipped.add(PAST_LIMITS)
                     continue
                 source = tar.extractfile(member)
                 if source is None:
@@ -149,9 +150,9 @@ def beyond(state: dict) -> set[str]:
     why = set()
     depth, longest = state.get("depth"), state.get("longest")
     if isinstance(depth, int) and depth >= MAX_DEPTH:
-        why.add(f"folders nested deeper than {MAX_DEPTH} levels")
+        why.add(DEEP)
     if isinstance(longest, int) and len("output/") + longest > MAX_PATH_CHARS:
-        why.add(f"names longer than {MAX_PATH_CHARS} characters")
+        why.add(LONG_NAMES)
     return why
 
 
@@ -160,12 +161,12 @@ def _checked(name: str) -> tuple[list[str] | None, str | None]:
     parts = _parts(name)
     if parts is None:  # empty, `..` (never in the engine's stream) or over the OS's own limits
         too_long = len(name.encode(errors="surrogateescape")) > MAX_PATH_CHARS
-        return None, f"names longer than {MAX_PATH_CHARS} characters" if too_long else None
+        return None, LONG_NAMES if too_long else None
     shown = "output/" + "/".join(display_name(p) for p in parts)
     if len(parts) - 1 >= MAX_DEPTH:
-        return None, f"folders nested deeper than {MAX_DEPTH} levels"
+        return None, DEEP
     if len(shown) > MAX_PATH_CHARS:
-        return None, f"names longer than {MAX_PATH_CHARS} characters"
+        return None, LONG_NAMES
     return parts, None
 
 

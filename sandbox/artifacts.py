@@ -17,11 +17,21 @@ import os
 import stat
 import tempfile
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sandbox.result import OutputFile
+from sandbox.notices import (
+    DEEP,
+    ENTRIES,
+    LINKS,
+    LONG_NAMES,
+    OTHERS,
+    TOO_BIG,
+    TOO_MANY,
+    files_skipped,
+)
+from sandbox.result import Notice, OutputFile
 
 ARTIFACTS_DIR = ".artifacts"
 MAX_FILES = 200
@@ -38,8 +48,6 @@ RASTER = {".png": (b"\x89PNG\r\n\x1a\n",), ".jpg": (b"\xff\xd8\xff",),
 """Images a browser may be shown, by suffix and the bytes they must start with. SVG is not
 one of them: it is a document that can make the browser fetch other URLs."""
 
-LINKS = "links (only regular files are kept)"
-OTHERS = "pipes, sockets and devices (only regular files are kept)"
 
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOCTTY", 0)
@@ -53,12 +61,17 @@ class Collected:
 
     files: list[OutputFile] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
-    """Plain-words reasons, one per kind of file left out."""
+    """Why files were left out, one reason id (`sandbox.notices.REASONS`) per kind of file."""
 
-    def notice(self) -> str | None:
-        if not self.skipped:
-            return None
-        return "Some files the step wrote were not kept: " + "; ".join(self.skipped) + "."
+    def notice(self) -> Notice | None:
+        """What the user is told of the files left out (None: none was)."""
+        return skipped_notice(self.skipped)
+
+
+def skipped_notice(reasons: Iterable[str]) -> Notice | None:
+    """The "files_skipped" notice of these reason ids, with the limits they name."""
+    return files_skipped(reasons, entries=MAX_ENTRIES, depth=MAX_DEPTH, chars=MAX_PATH_CHARS,
+                         files=MAX_FILES)
 
 
 def display_name(raw: str) -> str:
@@ -138,8 +151,7 @@ def _walk(output_dir: Path, prefix: str, skipped: set[str]) -> Iterator[_Entry]:
                     for entry in entries:
                         seen += 1
                         if seen > MAX_ENTRIES:
-                            skipped.add(f"output/ holds more than {MAX_ENTRIES:,} entries, "
-                                        "the rest were not looked at")
+                            skipped.add(ENTRIES)
                             break
                         listed.append(entry)
                 for entry in sorted(listed, key=lambda e: e.name):
@@ -150,7 +162,7 @@ def _walk(output_dir: Path, prefix: str, skipped: set[str]) -> Iterator[_Entry]:
                         continue
                     if stat.S_ISDIR(info.st_mode):
                         if depth + 1 >= MAX_DEPTH:
-                            skipped.add(f"folders nested deeper than {MAX_DEPTH} levels")
+                            skipped.add(DEEP)
                             continue
                         try:
                             child = os.open(entry.name, _DIR_FLAGS, dir_fd=fd)
@@ -159,7 +171,7 @@ def _walk(output_dir: Path, prefix: str, skipped: set[str]) -> Iterator[_Entry]:
                         stack.append((child, rel, depth + 1))
                     elif stat.S_ISREG(info.st_mode):
                         if len(rel) > MAX_PATH_CHARS:
-                            skipped.add(f"names longer than {MAX_PATH_CHARS} characters")
+                            skipped.add(LONG_NAMES)
                             continue
                         yield _Entry(fd, entry.name, rel, info.st_size, info.st_mtime_ns)
                     elif stat.S_ISLNK(info.st_mode):
@@ -198,7 +210,7 @@ def collect(root: Path, before: Snapshot, *, max_bytes: int, prefix: str = "outp
         if before.get(entry.rel) == (entry.size, entry.mtime_ns):
             continue
         if len(kept.files) >= MAX_FILES:
-            skipped.add(f"more than {MAX_FILES} files from one step")
+            skipped.add(TOO_MANY)
             break
         copied = _copy(entry, store, budget)
         if copied is None:
@@ -223,7 +235,7 @@ def _copy(entry: _Entry, store: Path, budget: int) -> OutputFile | str | None:
         if not stat.S_ISREG(info.st_mode):
             return OTHERS
         if info.st_size > budget:
-            return "files over the size limit for what one step may keep"
+            return TOO_BIG
         digest = hashlib.sha256()
         head = b""
         out_fd, part = tempfile.mkstemp(dir=store, prefix=".part-")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp"})
@@ -48,6 +48,31 @@ class DisplayValue:
     rows the object really has, so a caller never mistakes a preview for the whole."""
 
 
+NoticeValue = int | float | str
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One thing the user must know about a step, as a stable id with its figures.
+
+    The sandbox knows no languages: `ExecutionResult.notice` is its English sentence for
+    the model and the logs, and a host words each `Notice` in its reader's language.
+    Kinds: "stopped", "stopped_restarted", "timeout" / "timeout_restarted" (`seconds`),
+    "memory" / "memory_restarted" (`limit_bytes`), "tampered" / "session_stopped" /
+    "process_ended" (`detail`, English), "lost" (`earlier` steps, `when`: before, during or
+    after this step), "output_files_limit" (`limit`, `removed`), "output_bytes_limit"
+    (`limit_bytes`, `removed`), "restarted", "threads" (`count`), "files_skipped"
+    (`reasons`: ids joined with ";", and the limits they name), "not_run".
+    """
+
+    kind: str
+    values: dict[str, NoticeValue] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Notice:
+        return cls(str(data.get("kind") or ""), dict(data.get("values") or {}))
+
+
 @dataclass(frozen=True)
 class ExecutionResult:
     """Everything one `Session.run` produced; errors of the code are data here."""
@@ -68,6 +93,9 @@ class ExecutionResult:
     """Plain words for the user about anything unusual: what happened and what it means."""
     interrupted: bool = False
     """The user stopped the step (`Session.interrupt()`); `notice` says whether variables are kept."""
+    notices: tuple[Notice, ...] = ()
+    """What `notice` says, one `Notice` per sentence, in its order (empty in records written
+    before notices were kept: those show `notice` as it is)."""
 
     @property
     def ok(self) -> bool:
@@ -93,6 +121,8 @@ class ExecutionResult:
         if kept.get("value") is not None:
             kept["value"] = DisplayValue(**_known(DisplayValue, kept["value"]))
         kept["files"] = tuple(OutputFile(**_known(OutputFile, f)) for f in kept.get("files") or ())
+        kept["notices"] = tuple(Notice.from_dict(n) for n in kept.get("notices") or ()
+                                if isinstance(n, dict))
         return cls(**kept)
 
 

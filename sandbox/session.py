@@ -10,21 +10,23 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, Self
+from typing import Protocol, Self
 
 from sandbox.artifacts import Snapshot, remove_created
 from sandbox.errors import SandboxError
 from sandbox.health import Patience, Vitals, load_factor, wait_patiently
 from sandbox.limits import Limits, human_size
+from sandbox.notices import When, lost, sentence
+from sandbox.notices import english as english_notice
 from sandbox.protocol import Channel, ChannelTampered, KernelConnection, KernelGone, ReplyTimeout
 from sandbox.replies import error_of, hit_file_size_limit, is_memory_error, text_of, value_of
-from sandbox.result import ExecutionError, ExecutionResult, bound_text
+from sandbox.result import ExecutionError, ExecutionResult, Notice, bound_text
 from sandbox.workspace import Workspace
 
 START_TIMEOUT_S = 30.0  # a cold Docker engine can be slow to create the first container
 WATCH_EVERY_S = 0.2  # how often a running step's output size is checked
 MAX_STREAM_CHARS = 64_000
-STOPPED = "Stopped at your request; variables are kept."
+STOPPED = english_notice(Notice("stopped"))
 
 
 @dataclass(frozen=True)
@@ -162,7 +164,7 @@ class KernelSession:
 
     def run(self, code: str, timeout: float | None = None) -> ExecutionResult:
         with self._lock:
-            notices: list[str] = []
+            notices: list[Notice] = []
             restarted = not self._ensure_alive(notices)
             earlier = self._steps
             t0 = time.monotonic()
@@ -178,10 +180,9 @@ class KernelSession:
             if not outcome.restarted:
                 self._steps += 1
             outcome.restarted |= restarted
+            notices += outcome.notices
             if outcome.restarted_during:
-                outcome.notice = f"{outcome.notice} {lost_words(earlier, when='during')}"
-            if outcome.notice:
-                notices.append(outcome.notice)
+                notices.append(lost(earlier, "during"))
             # By value, once: what the step wrote is copied to host-only storage now, and
             # every host reader uses the copies (`Workspace.artifact_path`).
             collected = self.workspace.collect(outcome.before, self.limits.output_bytes)
@@ -193,11 +194,9 @@ class KernelSession:
             if _threads_left(outcome.reply) and not outcome.restarted:
                 # Collected above while the kernel is frozen; now stop what it left running.
                 self._restart_after(outcome, "threads left running")
-                notices.append(
-                    f"The step left {_threads_left(outcome.reply)} thread(s) running in the "
-                    "background, which could change what later steps show, so the session "
-                    f"was restarted to stop them. {lost_words(earlier, when='after')}"
-                )
+                notices += [Notice("threads", {"count": _threads_left(outcome.reply)}),
+                            lost(earlier, "after")]
+            notices = notices or self._memory_error_notices(outcome.reply)
             return ExecutionResult(
                 stdout=bound_text(text_of(outcome.reply.get("stdout")), MAX_STREAM_CHARS),
                 stderr=bound_text(text_of(outcome.reply.get("stderr")), MAX_STREAM_CHARS),
@@ -210,12 +209,13 @@ class KernelSession:
                 interrupted=outcome.interrupted,
                 out_of_memory=outcome.out_of_memory or is_memory_error(outcome.reply),
                 restarted=outcome.restarted,
-                notice=" ".join(notices) or self._memory_error_notice(outcome.reply),
+                notice=sentence(notices),
+                notices=tuple(notices),
             )
 
     # -- internals -------------------------------------------------------------------------
 
-    def _ensure_alive(self, notices: list[str]) -> bool:
+    def _ensure_alive(self, notices: list[Notice]) -> bool:
         """Start or check the kernel; False when a previous kernel was lost (variables gone)."""
         if self._conn is None:
             self.start()
@@ -227,15 +227,12 @@ class KernelSession:
             return True
         except ChannelTampered as exc:
             self._restart()
-            notices.append(f"{_tampered_notice(exc)} {lost_words(steps, when='before')}")
+            notices += [_tampered(exc), lost(steps, "before")]
             return False
         except (KernelGone, ReplyTimeout):
             detail = self._backend.death().detail
             self._restart()
-            notices.append(
-                f"The sandbox session had stopped ({detail}) and was started again. "
-                f"{lost_words(steps, when='before')}"
-            )
+            notices += [Notice("session_stopped", {"detail": detail}), lost(steps, "before")]
             return False
 
     def _ping(self, conn: KernelConnection, base_s: float | None = None) -> dict:
@@ -286,12 +283,9 @@ class KernelSession:
                 # Only when the kernel says so: a step that ended before the signal landed
                 # finished normally, and its result is kept as such.
                 out.interrupted = True
-                out.notice = STOPPED
+                out.notices.append(Notice("stopped"))
             elif out.timed_out:
-                out.notice = (
-                    f"The step was stopped after {_seconds(timeout)} (the time limit for one "
-                    "step). Variables from earlier steps are kept."
-                )
+                out.notices.append(Notice("timeout", {"seconds": timeout}))
         except ReplyTimeout:
             # Interrupted, and still running after the grace period: only a restart stops it.
             self._restart_after(out, "it did not stop when interrupted")
@@ -299,36 +293,25 @@ class KernelSession:
                 self._output_limit_exceeded(out)
             elif out.stop_requested:
                 out.interrupted = True
-                out.notice = (
-                    "Stopped at your request. The step did not stop when interrupted, so the "
-                    "session was restarted."
-                )
+                out.notices.append(Notice("stopped_restarted"))
             else:
-                out.notice = (
-                    f"The step was still running after {_seconds(timeout)} and did not stop "
-                    f"when interrupted, so the session was restarted."
-                )
+                out.notices.append(Notice("timeout_restarted", {"seconds": timeout}))
         except ChannelTampered as exc:
             self._restart_after(out, "the control channel was tampered with")
             out.error = out.error or ExecutionError("ChannelTampered", str(exc), "")
-            out.notice = _tampered_notice(exc)
+            out.notices.append(_tampered(exc))
         except KernelGone:
             death = self._backend.death()
             self._restart_after(out, death.detail)
             if death.out_of_memory:
                 out.out_of_memory = True
-                out.notice = (
-                    f"The step ran out of memory (limit {human_size(self.limits.memory_bytes)}), "
-                    f"so the session was restarted."
-                )
+                out.notices.append(Notice("memory_restarted",
+                                          {"limit_bytes": self.limits.memory_bytes}))
             else:
                 out.error = out.error or ExecutionError(
                     "SessionEnded", f"the Python process ended ({death.detail})", ""
                 )
-                out.notice = (
-                    f"The Python process of the session ended during the step ({death.detail}), "
-                    f"so the session was restarted."
-                )
+                out.notices.append(Notice("process_ended", {"detail": death.detail}))
         return out
 
     def _wait(self, wanted: int, deadline: float, out: _Outcome) -> dict:
@@ -383,12 +366,13 @@ class KernelSession:
         what = (f"more than {self.limits.output_files:,} files" if out.too_many_files
                 else f"more than {limit} of files")
         out.error = ExecutionError("OutputLimitExceeded", f"the step wrote {what}", "")
-        out.notice = (
-            f"The step wrote {what} (the limit for one session) and was "
-            f"stopped; the {removed:,} file(s) it created were removed."
-        )
+        out.notices = [Notice("output_files_limit", {"limit": self.limits.output_files,
+                                                     "removed": removed})
+                       if out.too_many_files else
+                       Notice("output_bytes_limit", {"limit_bytes": self.limits.output_bytes,
+                                                     "removed": removed})]
         if out.restarted:
-            out.notice += " The session was restarted."
+            out.notices.append(Notice("restarted"))
 
     # -- a backend whose output/ is the sandbox's own (Docker: a tmpfs volume) -------------
 
@@ -427,13 +411,10 @@ class KernelSession:
         removed = reply.get("removed")
         return removed if isinstance(removed, int) and removed >= 0 else 0
 
-    def _memory_error_notice(self, reply: dict) -> str | None:
+    def _memory_error_notices(self, reply: dict) -> list[Notice]:
         if not is_memory_error(reply):
-            return None
-        return (
-            f"The step ran out of memory (limit {human_size(self.limits.memory_bytes)}). "
-            "Variables from earlier steps are kept; try working on fewer rows or columns."
-        )
+            return []
+        return [Notice("memory", {"limit_bytes": self.limits.memory_bytes})]
 
 
 @dataclass
@@ -456,7 +437,7 @@ class _Outcome:
     restarted: bool = False
     restarted_during: bool = False
     """Restarted while this step was handled: the notice then says what else was lost."""
-    notice: str | None = None
+    notices: list[Notice] = field(default_factory=list)
 
 
 def _threads_left(reply: dict | None) -> int:
@@ -464,32 +445,10 @@ def _threads_left(reply: dict | None) -> int:
     return count if isinstance(count, int) and count > 0 else 0
 
 
-def _tampered_notice(exc: ChannelTampered) -> str:
-    return (f"The step's code interfered with the sandbox's control channel ({exc}), so the "
-            "session was restarted and nothing it claimed was used.")
+def _tampered(exc: ChannelTampered) -> Notice:
+    return Notice("tampered", {"detail": str(exc)})
 
 
-def lost_words(earlier: int, *, when: Literal["before", "during", "after"]) -> str:
-    """What a restart took, said only as it is: a kernel that ran no step held no variables.
-
-    `earlier`: the steps the lost kernel had run before this one; `when` the restart came
-    before this step ran, during it, or after it (so its variables went too). Files are
-    never lost (output/ is copied to the host after each step) and every step of the
-    offline analyst reads its table from input/ itself: the one thing to do is to run
-    again a step that used a variable of an earlier one.
-    """
-    if when == "after":
-        what = "this step" + ("" if earlier <= 0 else
-                              " and the earlier step" if earlier == 1 else
-                              f" and the {earlier} earlier steps")
-    elif earlier <= 0:
-        return ("No step had run in it yet, so nothing was lost." if when == "before" else
-                "No earlier step had run in it, so nothing else was lost.")
-    else:
-        what = "the earlier step" if earlier == 1 else f"the {earlier} earlier steps"
-    return (f"The variables of {what} are gone (the files saved are kept); "
-            "a step that used them has to run again.")
-
-
-def _seconds(value: float) -> str:
-    return "1 second" if value == 1 else f"{value:g} seconds"
+def lost_words(earlier: int, *, when: When) -> str:
+    """What a restart took, in English (`sandbox.notices.lost_words`)."""
+    return english_notice(lost(earlier, when))

@@ -14,6 +14,7 @@ from analyst.planner.phrases import language_of
 from analyst.record.versions import earlier_files
 from analyst.session.stopping import INTERRUPTED, STOPPED, STOPPED_TEXT
 from analyst.store import MessageRecord, StepRecord, unanswered
+from analyst.words.notice import notice_text
 from ui import state
 from ui.answers import answer_markdown
 from ui.i18n import STANDARD_REPORT, current, t
@@ -50,8 +51,8 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
     # Everything a step (or a model) wrote is shown literally: no markdown of it can make
     # the browser fetch a URL (ui.plain).
     st.markdown("**" + t("step", n=step.number, description=literal(step.description)) + "**")
-    if result is not None and result.notice:
-        st.info(literal(result.notice))
+    if result is not None and (notice := notice_text(result, language or current())):
+        st.info(literal(notice))
     error = result.error if result is not None else None
     if error is not None:
         st.warning(t("step_failed", reason=failure_sentence(error.name)))

@@ -23,6 +23,7 @@ from analyst.query.phrases import qsay
 from analyst.query.reading import Choice, choose, reading_text, suggestions
 from analyst.query.values import category_values
 from analyst.record.step import finished
+from analyst.words.notice import notice_text
 from sandbox import ExecutionResult
 
 Approve = Callable[[Step], bool]
@@ -74,7 +75,7 @@ def run_query(session: Any, query: Query, card: Any, question: str, language: st
     yield Event("result", step.description, step=step)
     figures = read_query_figures(result.stdout) if result.ok else None
     if figures is None:
-        reason = (result.notice or (f"{result.error.name}: {result.error.message}"
+        reason = (notice_text(result, language) or (f"{result.error.name}: {result.error.message}"
                                     if result.error else say(language, "stopped")))
         problem = (say(language, "failed", step=step.description, reason=reason) if not result.ok
                    else say(language, "no_figures", step=step.description))

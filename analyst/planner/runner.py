@@ -21,6 +21,7 @@ from analyst.planner.plan import Plan, question_plan, standard_plan
 from analyst.planner.statements import statement_plan
 from analyst.query.model import Query
 from analyst.record import finished
+from analyst.words.notice import notice_text
 
 Approve = Callable[[Step], bool]
 """Asked before a step runs (approval mode); False skips the step."""
@@ -263,7 +264,7 @@ def _outcome(planned: PlannedStep | Step, step: Step, seen_notes: set[str],
         if result is None:
             reason = say(lang, "did_not_run")
         elif result.notice:
-            reason = result.notice
+            reason = notice_text(result, lang) or result.notice
         elif result.error is not None:
             reason = f"{result.error.name}: {result.error.message}"
         else:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from sandbox import ExecutionResult
+from sandbox import ExecutionResult, Notice
+from sandbox.notices import english
 
 STOPPED = "stopped"
 """`Answer.ended` of an answer the user stopped (the Stop button)."""
@@ -26,7 +27,7 @@ STOPPED_TEXT = "Stopped before the end."
 INTERRUPTED_TEXT = ("Interrupted before the end: the page was reloaded or closed while this "
                     "question was being answered. Nothing was stopped by you; run it again to "
                     "get the whole answer.")
-NOT_RUN = "Not run: the analysis was stopped at your request."
+NOT_RUN = english(Notice("not_run"))
 
 
 def ended_text(reason: str) -> str:
@@ -71,7 +72,7 @@ class StoppableSession:
 
     def run(self, code: str, timeout: float | None = None) -> ExecutionResult:
         if self._switch.on:
-            return ExecutionResult(interrupted=True, notice=NOT_RUN)
+            return ExecutionResult(interrupted=True, notice=NOT_RUN, notices=(Notice("not_run"),))
         return self._session.run(code, timeout)
 
     def __getattr__(self, name: str) -> Any:

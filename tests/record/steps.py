@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 
 from analyst.events import Answer, FileHash, ModelCode, QueryCall, RecipeCall, Step, StepFigures
-from sandbox import DisplayValue, ExecutionError, ExecutionResult, OutputFile
+from sandbox import DisplayValue, ExecutionError, ExecutionResult, Notice, OutputFile
 
 NAMES = ["Revenue", "Сума, грн", "Виручка", "Выручка", "销售额", "Umsatz (€)", "Qty × Price",
          "emoji 📈", "quote ' and \" marks", "tab\tand\nnewline"]
@@ -38,12 +38,15 @@ def _result(rng: random.Random, shape: str, stem: str) -> ExecutionResult | None
             "KeyError", repr(rng.choice(NAMES)), "Traceback (most recent call last): ..."),
             **common)
     if shape == "timed out":
+        notices = (Notice("timeout_restarted", {"seconds": rng.choice([60, 0.5, 1])}),
+                   Notice("lost", {"earlier": rng.randint(0, 30), "when": "during"}))
         return ExecutionResult(timed_out=True, restarted=True, notice="Stopped after 60 s.",
-                               **common)
+                               notices=notices, **common)
     if shape == "out of memory":
         return ExecutionResult(out_of_memory=True, restarted=True, **common)
     if shape == "interrupted":
-        return ExecutionResult(interrupted=True, notice="Stopped at your request.")
+        return ExecutionResult(interrupted=True, notice="Stopped at your request.",
+                               notices=(Notice("stopped"),))
     return ExecutionResult(value=DisplayValue(text="<table>", table=table), **common)
 
 
