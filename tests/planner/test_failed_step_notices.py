@@ -64,3 +64,41 @@ def test_the_reason_a_step_failed_is_in_the_answers_language(tmp_path, notices, 
 def test_english_says_the_sandboxs_sentence_as_before(tmp_path, notices):
     text = _answer(tmp_path, notices, "en")
     assert sentence(notices) in text, text
+
+
+@pytest.fixture(scope="module")
+def sales_card(tmp_path_factory):
+    from analyst.ingest import ingest_file
+    from sandbox import Workspace
+
+    root = tmp_path_factory.mktemp("notices")
+    path = root / "sales.csv"
+    path.write_text("date,region,revenue\n2026-01-05,North,10\n2026-02-07,South,20\n")
+    workspace = Workspace(root / "ws").ensure()
+    [card] = ingest_file(path, workspace)
+    return card, workspace.root
+
+
+@pytest.mark.parametrize("notices", CASES, ids=lambda n: n[0].kind)
+@pytest.mark.parametrize("language", ["en", "uk", "ru", "zh"])
+def test_a_query_step_that_failed_says_why_in_the_answers_language(sales_card, notices,
+                                                                   language):
+    from analyst.planner.queries import run_query
+    from analyst.query.model import Query
+
+    card, root = sales_card
+    kind = notices[0].kind
+    result = ExecutionResult(timed_out=kind.startswith("timeout"),
+                             out_of_memory=kind.startswith("memory"),
+                             interrupted=kind.startswith("stopped"),
+                             notice=sentence(notices), notices=notices,
+                             error=ExecutionError("SessionEnded", "the Python process ended", "")
+                             if kind == "process_ended" else None)
+    query = Query(card.table, "sum", ("revenue",), ("region",))
+    events = list(run_query(_Session(root, result), query, card, "q", language))
+    text = events[-1].answer.text
+    if language == "en":
+        assert sentence(notices) in text, text
+    else:
+        assert " ".join(notice_words(n, language) for n in notices) in text, text
+        assert sentence(notices) not in text
