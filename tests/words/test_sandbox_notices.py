@@ -174,3 +174,21 @@ def test_a_step_that_times_out_in_the_local_sandbox_says_so_in_every_language(tm
     assert not set(re.findall(r"[A-Za-z]{3,}", uk))
     ru, zh = notice_text(result, "ru"), notice_text(result, "zh")
     assert ru is not None and "секунд" in ru and zh is not None and f"{timeout} 秒" in zh
+
+
+def test_files_a_local_step_wrote_and_that_were_not_kept_are_said_in_every_language(tmp_path):
+    from sandbox import Workspace
+
+    workspace = Workspace(tmp_path / "ws").ensure()
+    code = "import os\nos.symlink('/etc/hostname', 'output/link')\nos.mkfifo('output/pipe')"
+    with open_session(workspace, backend="local", limits=TEST_LIMITS) as session:
+        result = session.run(code)
+    [notice] = result.notices
+    assert notice.kind == "files_skipped" and notice.values["reasons"] == "links;others"
+    assert notice_text(result, "en") == result.notice
+    assert result.notice == ("Some files the step wrote were not kept: links (only regular "
+                             "files are kept); pipes, sockets and devices (only regular files "
+                             "are kept).")
+    uk, ru, zh = (notice_text(result, lang) for lang in ("uk", "ru", "zh"))
+    assert uk is not None and "посилання" in uk and "канали" in uk
+    assert ru is not None and "ссылки" in ru and zh is not None and "链接" in zh
