@@ -66,7 +66,8 @@ class Notice:
     """
 
     kind: str
-    values: dict[str, NoticeValue] = field(default_factory=dict)
+    values: dict[str, NoticeValue] = field(default_factory=dict, hash=False)
+    """(Not hashed: a result holding notices stays as hashable as it was.)"""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Notice:

@@ -151,6 +151,7 @@ def test_notices_survive_json_and_records_without_them_still_load():
                              notices=notices)
     again = ExecutionResult.from_dict(json.loads(json.dumps(result.to_dict())))
     assert again == result and again.notices == notices
+    assert hash(again) == hash(result)  # a result with notices is as hashable as before
     old = result.to_dict()
     del old["notices"]
     loaded = ExecutionResult.from_dict(json.loads(json.dumps(old)))
