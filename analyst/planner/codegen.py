@@ -16,6 +16,7 @@ from typing import Any
 
 from analyst.recipes.notes import NoteId, Word
 from analyst.record.figures import FIGURES_MARKER, StepFigures, read_figures
+from analyst.record.refusal import REFUSAL_MARKER
 
 __all__ = ["FIGURES_MARKER", "Derived", "PlannedStep", "StepFigures", "read_figures",
            "slugify", "step_code"]
@@ -72,8 +73,9 @@ class PlannedStep:
 
 def step_code(step: PlannedStep) -> str:
     """The Python source of `step`, runnable in the sandbox with `recipes` on sys.path."""
-    args = ",\n    ".join(f"{key}={value!r}" for key, value in step.arguments.items())
-    call = f"recipes.{step.recipe}(\n    df,\n    {args},\n)" if args else f"recipes.{step.recipe}(df)"
+    args = ",\n        ".join(f"{key}={value!r}" for key, value in step.arguments.items())
+    call = (f"recipes.{step.recipe}(\n        df,\n        {args},\n    )" if args
+            else f"recipes.{step.recipe}(df)")
     out = f"output/{step.slug}"
     imports = ("from dataclasses import replace\n"
                if _adjusts_chart(step) or step.derived or step.notes else "")
@@ -84,7 +86,12 @@ import recipes
 
 # {step.description}
 df = pd.read_parquet({step.parquet_path!r})
-{_derived_code(step)}result = {call}
+{_derived_code(step)}try:
+    result = {call}
+except recipes.RecipeError as refusal:
+    # Why the recipe cannot run here, for the analyst to say in the reader's language.
+    print("{REFUSAL_MARKER}", json.dumps(refusal.to_dict(), default=str, ensure_ascii=False))
+    raise
 {_derived_notes_code(step)}{_other_label_code(step)}
 result.table.to_parquet("{out}.parquet", index=False)
 result.table.to_csv("{out}.csv", index=False)

@@ -77,6 +77,8 @@ def run_query(session: Any, query: Query, card: Any, question: str, language: st
     if figures is None:
         reason = (notice_text(result, language) or (f"{result.error.name}: {result.error.message}"
                                     if result.error else say(language, "stopped")))
+        if step.refusal is not None and not result.notice:  # the recipe's reason, in words
+            reason = step.refusal.text(language)
         problem = (say(language, "failed", step=step.description, reason=reason) if not result.ok
                    else say(language, "no_figures", step=step.description))
         yield Event("error", problem, step=step)

@@ -265,6 +265,8 @@ def _outcome(planned: PlannedStep | Step, step: Step, seen_notes: set[str],
             reason = say(lang, "did_not_run")
         elif result.notice:
             reason = notice_text(result, lang) or result.notice
+        elif step.refusal is not None:  # the recipe's own reason, in the reader's words
+            reason = step.refusal.text(lang)
         elif result.error is not None:
             reason = f"{result.error.name}: {result.error.message}"
         else:

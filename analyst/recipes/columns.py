@@ -11,15 +11,51 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from .notes import Word, note
+from .notes import Word, english, note
+
+REFUSALS = "recipe_error"
+"""The catalogue context of a recipe's refusals."""
 
 
 class RecipeError(ValueError):
-    """The recipe cannot run on this input; the message is one plain sentence for the user."""
+    """The recipe cannot run on this input: message `key` of context "recipe_error" with its
+    `values` (plain JSON: str, int, float, a list of str), never an English sentence to
+    parse back. `str(exc)` is its English, from the catalogue's compiled copy beside the
+    recipes (what the language model and a traceback read). The planner's step code
+    prints `to_dict()` on the refusal marker line before it re-raises; the host says the
+    refusal in the reader's language (`analyst.record.refusal`). `count` picks a plural
+    form."""
+
+    key: str
+    values: dict[str, Any]
+    plural: int | None
+
+    def __init__(self, key: str, count: int | None = None, /, **values: Any) -> None:
+        self.key, self.values, self.plural = key, dict(values), count
+        shown = {k: ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else v
+                 for k, v in values.items()}
+        super().__init__(english(key, count, shown, REFUSALS))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_refusal, (self.key, self.plural, self.values))
+
+    def to_dict(self) -> dict[str, Any]:
+        """What the refusal marker line carries: {"error": key, "values": ..., "count"}."""
+        data: dict[str, Any] = {"error": self.key, "values": {
+            k: list(map(str, v)) if isinstance(v, (list, tuple)) else v
+            for k, v in self.values.items()}}
+        if self.plural is not None:
+            data["count"] = self.plural
+        return data
+
+
+def _refusal(key: str, count: int | None, values: dict[str, Any]) -> RecipeError:
+    return RecipeError(key, count, **values)
 
 
 BLANK_LABEL = "(blank)"
@@ -38,18 +74,18 @@ _THOUSANDS_DOT = re.compile(r"^\d{1,3}(\.\d{3}){2,}$")
 def require(df: pd.DataFrame, *columns: str | None) -> None:
     """Raise a `RecipeError` naming the closest existing column when one is missing."""
     if not isinstance(df, pd.DataFrame):
-        raise RecipeError("The recipe needs a table (a pandas DataFrame).")
+        raise RecipeError("needs_table")
     present = [str(c) for c in df.columns]
     for column in columns:
         if column is None or column in df.columns:
             continue
         close = difflib.get_close_matches(str(column), present, n=1)
-        hint = f" Did you mean '{close[0]}'?" if close else ""
-        raise RecipeError(
-            f"Column '{column}' is not in the table.{hint} Columns: {', '.join(present)}."
-        )
+        if close:
+            raise RecipeError("column_missing_close", column=str(column), close=close[0],
+                              columns=present)
+        raise RecipeError("column_missing", column=str(column), columns=present)
     if df.empty:
-        raise RecipeError("The table has no rows to analyse.")
+        raise RecipeError("no_rows")
 
 
 def to_number(series: pd.Series, name: str) -> tuple[pd.Series, list[str]]:

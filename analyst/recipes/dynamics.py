@@ -34,7 +34,7 @@ def period_dynamics(
 ) -> RecipeResult:
     """Sum per period with absolute and % change vs the previous period, and YoY."""
     if freq not in _FREQS:
-        raise RecipeError(f"Period must be one of M (month), W (week), Q (quarter), not '{freq}'.")
+        raise RecipeError("bad_period", freq=str(freq))
     require(df, date, amount)
     pandas_freq, word, year_lag = _FREQS[freq]
     dates, notes = to_dates(df[date], date)
@@ -42,7 +42,7 @@ def period_dynamics(
     notes += amount_notes + returns_note(values, amount)
     undated = dates.isna()
     if undated.all():
-        raise RecipeError(f"No value in '{date}' could be read as a date.")
+        raise RecipeError("no_dates", column=str(date))
     if undated.any():
         rows = int(undated.sum())
         notes.append(note("note_undated", rows, rows=rows, column=date, period=Word(word),

@@ -52,7 +52,7 @@ RANKING_DEFINITION = (
 
 
 def _select(months: pd.Series, year: int | None, quarter: int | None,
-            month: int | None, missing: str = "The data has no month in the period asked for.",
+            month: int | None, missing: RecipeError | None = None,
             ) -> tuple[pd.Series, dict[str, float]]:
     """Which rows the period asked for covers, and that period as numbers. Without a year,
     the latest year that has the quarter or month asked for (or the latest year).
@@ -62,13 +62,13 @@ def _select(months: pd.Series, year: int | None, quarter: int | None,
                       if (quarter is None or p.quarter == quarter)
                       and (month is None or p.month == month)]
         if not candidates:
-            raise RecipeError(missing)
+            raise missing or RecipeError("period_missing")
         year = max(candidates)
     keep = months.map(lambda p: p.year == year
                       and (quarter is None or p.quarter == quarter)
                       and (month is None or p.month == month)).astype(bool)
     if not keep.any():
-        raise RecipeError(missing)
+        raise missing or RecipeError("period_missing")
     return keep, {"year": float(year), "quarter": float(quarter or 0), "month": float(month or 0)}
 
 
@@ -83,12 +83,12 @@ def _series(lines: pd.DataFrame, figure: str | None, line: str | None,
     if line is not None:
         rows = lines["line"].astype(str) == line
         if not rows.any():
-            raise RecipeError(f"No line item is called '{line}'.")
+            raise RecipeError("no_line_item", line=str(line))
         kind = str(lines.loc[rows, "kind"].iloc[0])
         return (lines.loc[rows, "amount"].groupby(periods[rows]).sum(),
                 "revenue" if kind == "revenue" else "cost")
     if figure not in FIGURES:
-        raise RecipeError(f"figure must be one of {', '.join(FIGURES)}, not '{figure}'.")
+        raise RecipeError("bad_figure", choices=list(FIGURES), figure=str(figure))
     per = _profits(_totals(lines, periods), True)
     if figure == "total_costs":
         return per["cogs"] + per["opex"], "cost"
@@ -122,14 +122,14 @@ def statement_figure(
     """One line item (`line`) or P&L result (`figure`) for a year, quarter or month, and
     per month or quarter inside it when `by` is "M" or "Q"."""
     if (figure is None) == (line is None):
-        raise RecipeError("Give either a figure or a line item.")
+        raise RecipeError("figure_or_line")
     notes: list[str] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     keep, period = _select(lines["month"], year, quarter, month)
     lines = lines[keep]
     freq = by or "M"
     if freq not in ("M", "Q"):
-        raise RecipeError(f"by must be M (month) or Q (quarter), not '{by}'.")
+        raise RecipeError("bad_by", by=str(by))
     values, kind = _series(lines, figure, line, freq)
     span = _span(lines, freq)
     values = values.reindex(span, fill_value=0.0)
@@ -162,7 +162,7 @@ def loss_months(
     lines = statement_lines(df, date, account, amount, section, notes)
     if year is not None:
         keep, _ = _select(lines["month"], year, None, None,
-                          missing=f"The data has no month of {year}.")
+                          missing=RecipeError("no_month_of_year", year=int(year)))
         lines = lines[keep]
     span = _span(lines, "M")
     per = _profits(_totals(lines, lines["month"]).reindex(span, fill_value=0.0), True)
@@ -201,7 +201,7 @@ def statement_margins(
     each month in it; each margin stated only between -100% and 100% with positive revenue.
     `margin` (gross, operating, net) and `by` ("M") say what the question asked for."""
     if margin not in (None, "gross", "operating", "net") or by not in (None, "M"):
-        raise RecipeError("margin must be gross, operating or net; by must be M.")
+        raise RecipeError("bad_margin")
     notes: list[str] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     keep, period = _select(lines["month"], year, quarter, month)
@@ -253,7 +253,7 @@ def largest_expenses(
     keep, period = _select(lines["month"], year, quarter, month)
     costs = lines[keep & lines["kind"].isin(COST_KINDS)]
     if costs.empty:
-        raise RecipeError("The statement has no cost lines (cost of sales or operating expenses).")
+        raise RecipeError("no_cost_lines")
     table = (costs.groupby("line", sort=False)["amount"].sum().reset_index()
              .sort_values("amount", ascending=False, kind="mergesort").reset_index(drop=True))
     total = float(table["amount"].sum())
@@ -290,14 +290,14 @@ def line_growth(
     """The change of a line item or result from the period before (MoM, QoQ) or a year
     before (YoY): for the period asked, else the latest; the table has every period."""
     if compare not in ("MoM", "QoQ", "YoY"):
-        raise RecipeError(f"compare must be MoM, QoQ or YoY, not '{compare}'.")
+        raise RecipeError("bad_compare", compare=str(compare))
     if (figure is None) == (line is None):
-        raise RecipeError("Give either a figure or a line item.")
+        raise RecipeError("figure_or_line")
     notes: list[str] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     years = sorted({p.year for p in lines["month"]})
     if compare == "YoY" and len(years) < 2:
-        raise RecipeError(f"Year-over-year needs two years of data; it covers only {years[0]}.")
+        raise RecipeError("yoy_one_year", year=int(years[0]))
     if compare == "YoY" and month is None and quarter is None:
         freq = "Y"
     else:
@@ -327,10 +327,10 @@ def line_growth(
                   and (month is None or freq != "M" or p.month == month)
                   and (quarter is None or freq != "Q" or p.quarter == quarter)]
         if not wanted:
-            raise RecipeError("The data has no period like the one asked for.")
+            raise RecipeError("no_such_period")
         at = wanted[-1]
     if at < lag:
-        raise RecipeError("There is no earlier period to compare with.")
+        raise RecipeError("no_earlier_period")
     now, before = span[at], span[at - lag]
 
     def numbers(p: pd.Period, prefix: str) -> dict[str, float]:
@@ -388,7 +388,7 @@ def budget_to_date(
                                       else "")})
     frame = frame[frame["month"].notna()]
     keep, period = _select(frame["month"], year, None, None,
-                           *([f"No month of {year} has an actual yet."] if year else []))
+                           *([RecipeError("no_actuals", year=int(year))] if year else []))
     year = int(period["year"])
     frame = frame[keep]
     plan = frame[frame["which"] == budget].groupby(["line", "month"], sort=False)["value"].sum(min_count=1)
@@ -396,7 +396,7 @@ def budget_to_date(
     pairs = pd.DataFrame({"budget": plan, "actual": real})
     with_actuals = pairs[pairs["actual"].notna()]
     if with_actuals.empty:
-        raise RecipeError(f"No month of {year} has an actual yet.")
+        raise RecipeError("no_actuals", year=int(year))
     months = sorted({m for _, m in with_actuals.index})
     last = months[-1]
     budget_months = sorted({m for _, m in pairs[pairs["budget"].notna()].index})
@@ -420,7 +420,7 @@ def budget_to_date(
         notes.append(note("note_no_budget_lines", len(unbudgeted), rows=len(unbudgeted),
                           names=", ".join(unbudgeted[:5])))
     if per.empty:
-        raise RecipeError(f"No line of {year} has both a budget and an actual.")
+        raise RecipeError("no_budget_and_actual", year=int(year))
     per["budget"] = per["budget"].fillna(0.0)
     kinds = ["revenue" if line_kind(str(n), str(sections.get(n, ""))) == "revenue" else "cost"
              for n in per.index]

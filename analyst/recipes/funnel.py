@@ -40,12 +40,12 @@ def funnel_conversion(
     rows), `order` the stage order. `period`: a date column to split the funnel by `freq`.
     """
     if freq not in _PERIODS:
-        raise RecipeError(f"Period must be one of M (month), W (week), Q (quarter), not '{freq}'.")
+        raise RecipeError("bad_period", freq=str(freq))
     notes: list[str] = []
     if stages:
         require(df, *stages, period)
         if len(stages) < 2:
-            raise RecipeError("A funnel needs at least two stages.")
+            raise RecipeError("funnel_stages")
         long = []
         for column in stages:
             values, col_notes = to_number(df[column], column)
@@ -70,7 +70,7 @@ def funnel_conversion(
             notes.append(note("note_stages_missing", len(missing), rows=len(missing),
                               names=", ".join(map(str, missing))))
     else:
-        raise RecipeError("Give either the stage columns (wide layout) or a stage column.")
+        raise RecipeError("funnel_layout")
     if period:
         dates, date_notes = to_dates(df[period], period)
         notes += date_notes

@@ -59,10 +59,11 @@ def note(key: str, count: int | None = None, /, **values: Any) -> NoteId:
     return NoteId(key, None if count is None else int(count), **values)
 
 
-def english(key: str, count: int | None, values: dict[str, Any]) -> str:
+def english(key: str, count: int | None, values: dict[str, Any], context: str = CONTEXT) -> str:
+    """The English of message `key` of `context` (the sandbox's copy of the catalogue)."""
     words = _catalogue("en")
-    template = (words.pgettext(CONTEXT, key) if count is None
-                else words.npgettext(CONTEXT, key, key, count))
+    template = (words.pgettext(context, key) if count is None
+                else words.npgettext(context, key, key, count))
     shown = {k: words.pgettext(WORDS, v) if isinstance(v, Word) else v for k, v in values.items()}
     return template.format(**shown) if shown else template
 

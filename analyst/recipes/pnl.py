@@ -85,7 +85,7 @@ def pnl_summary(
     ("Cost of sales", "Operating expenses") decides a line's kind before its own name).
     Wide layout: `revenue`, `cogs`, `opex` columns."""
     if freq not in _PERIODS:
-        raise RecipeError(f"P&L periods must be M (month) or Q (quarter), not '{freq}'.")
+        raise RecipeError("bad_pnl_period", freq=str(freq))
     notes: list[str] = []
     if account and amount:
         require(df, date, account, amount, section)
@@ -95,8 +95,7 @@ def pnl_summary(
         require(df, date, revenue, cogs, *opex_columns)
         lines = _wide_lines(df, revenue, cogs, opex_columns, notes)
     else:
-        raise RecipeError("Give either an account and an amount column (long layout) "
-                          "or a revenue column (wide layout).")
+        raise RecipeError("pnl_layout")
     for line in ("cogs", "opex"):
         if lines[line].sum() < 0:
             lines[line] = -lines[line]
@@ -106,7 +105,7 @@ def pnl_summary(
         dates, date_notes = to_dates(df[date], date)
         notes += date_notes
         if dates.isna().all():
-            raise RecipeError(f"No value in '{date}' could be read as a date.")
+            raise RecipeError("no_dates", column=str(date))
         undated = dates.isna()
         if undated.any():
             rows = int(undated.sum())
@@ -179,7 +178,7 @@ def _long_lines(df: pd.DataFrame, account: str, amount: str, mapping: Mapping[st
                 notes: list[str], section: str | None = None) -> pd.DataFrame:
     bad = {v for v in mapping.values() if v not in LINES}
     if bad:
-        raise RecipeError(f"P&L mapping values must be one of {', '.join(LINES)}; got {bad}.")
+        raise RecipeError("bad_mapping", choices=list(LINES), bad=sorted(map(str, bad)))
     values, notes_ = to_number(df[amount], amount)
     notes += notes_
     categories = to_labels(df[account])

@@ -29,7 +29,7 @@ def outliers_definition(method: str = "iqr", k: float = 1.5) -> str:
 def profile(df: pd.DataFrame) -> RecipeResult:
     """One row per column: type, missing, distinct, numeric stats, date range, top value."""
     if not isinstance(df, pd.DataFrame):
-        raise RecipeError("The recipe needs a table (a pandas DataFrame).")
+        raise RecipeError("needs_table")
     rows = [_describe(df[c], str(c)) for c in df.columns]
     table = pd.DataFrame(rows, columns=[
         "column", "type", "filled", "missing", "missing_pct", "distinct", "sum", "min",
@@ -51,12 +51,12 @@ def profile(df: pd.DataFrame) -> RecipeResult:
 def outliers(df: pd.DataFrame, column: str, method: str = "iqr", k: float | None = None) -> RecipeResult:
     """Rows whose `column` is outside Q1-1.5*IQR .. Q3+1.5*IQR (or |z| > 3), with the reason."""
     if method not in ("iqr", "zscore"):
-        raise RecipeError(f"Outlier method must be 'iqr' or 'zscore', not '{method}'.")
+        raise RecipeError("bad_outlier_method", method=str(method))
     require(df, column)
     k = k if k is not None else (1.5 if method == "iqr" else 3.0)
     values, notes = to_number(df[column], column)
     if values.notna().sum() < 2:
-        raise RecipeError(f"'{column}' has fewer than two numbers; outliers need more.")
+        raise RecipeError("too_few_numbers", column=str(column))
     if method == "iqr":
         q1, q3 = float(values.quantile(0.25)), float(values.quantile(0.75))
         spread = q3 - q1

@@ -55,7 +55,7 @@ def top_n(
 ) -> RecipeResult:
     """The n largest groups of `by` by summed `amount`; the rest as one "Other" row."""
     if n < 1:
-        raise RecipeError("The number of items to show must be at least 1.")
+        raise RecipeError("top_at_least_one")
     require(df, by, amount)
     values, notes = to_number(df[amount], amount)
     labels = to_labels(df[by])
@@ -120,7 +120,7 @@ def abc_analysis(
 ) -> RecipeResult:
     """ABC classes by cumulative share of `amount` per `item` (thresholds as fractions)."""
     if not 0 < a < b <= 1:
-        raise RecipeError("ABC thresholds must satisfy 0 < A < B <= 1, e.g. A=0.8 and B=0.95.")
+        raise RecipeError("abc_thresholds")
     require(df, item, amount)
     values, notes = to_number(df[amount], amount)
     labels = to_labels(df[item])
@@ -131,7 +131,7 @@ def abc_analysis(
     positive = sums[amount] > 0
     base = float(sums.loc[positive, amount].sum())
     if base <= 0:
-        raise RecipeError(f"No {item} has a positive total '{amount}', so there is nothing to rank.")
+        raise RecipeError("nothing_to_rank", item=str(item), amount=str(amount))
     sums.insert(0, "rank", range(1, len(sums) + 1))
     sums["share_pct"] = sums[amount] / base * 100.0
     # Cumulative share at the END of each group of equal amounts (see abc_definition).

@@ -86,7 +86,7 @@ def statement_lines(df: pd.DataFrame, date: str | None, account: str, amount: st
         dates, date_notes = to_dates(df[date], date)
         notes += date_notes
         if dates.isna().all():
-            raise RecipeError(f"No value in '{date}' could be read as a date.")
+            raise RecipeError("no_dates", column=str(date))
         undated = int(dates.isna().sum())
         if undated:
             notes.append(note("note_undated_left", undated, rows=undated, column=date))
@@ -130,7 +130,7 @@ def pnl_statement(
     """The statement's P&L by month (freq "M") or quarter ("Q") with each calendar year's
     total row ("FY 2025"); figures are those of the latest year."""
     if freq not in ("M", "Q"):
-        raise RecipeError(f"P&L periods must be M (month) or Q (quarter), not '{freq}'.")
+        raise RecipeError("bad_pnl_period", freq=str(freq))
     notes: list[str] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     net = bool((lines["kind"] == "ignore").any())
@@ -254,7 +254,7 @@ def expense_structure(
         lines = lines[lines["month"].map(lambda p: p.year == last)]
     costs = lines[lines["kind"].isin(COST_KINDS)]
     if costs.empty:
-        raise RecipeError("The statement has no cost lines (cost of sales or operating expenses).")
+        raise RecipeError("no_cost_lines")
     table = (costs.groupby(["line", "kind"], sort=False)["amount"].sum().reset_index()
              .sort_values("amount", ascending=False, kind="mergesort").reset_index(drop=True))
     total = float(table["amount"].sum())
@@ -302,7 +302,7 @@ def notable_changes(
     lines = statement_lines(df, date, account, amount, section, notes)
     span = pd.period_range(lines["month"].min(), lines["month"].max(), freq="M")
     if len(span) < 2:
-        raise RecipeError("Changes need at least two months.")
+        raise RecipeError("no_two_months")
     # statement_lines counts a cell without a figure as nothing; which ones they were:
     missing = to_number(df[amount], amount)[0].isna().reindex(lines.index, fill_value=False)
     filled = (lines.assign(amount=lines["amount"].where(~missing))

@@ -10,9 +10,10 @@ serialisation), the report is built from it. Nothing reads code back to learn wh
 from analyst.record.answer import Answer
 from analyst.record.figures import FIGURES_MARKER, StepFigures, read_figures
 from analyst.record.origin import ModelCode, Origin, QueryCall, RecipeCall
+from analyst.record.refusal import REFUSAL_MARKER, Refusal, read_refusal
 from analyst.record.step import FileHash, Step, finished
 
 __all__ = [
-    "FIGURES_MARKER", "Answer", "FileHash", "ModelCode", "Origin", "QueryCall", "RecipeCall",
-    "Step", "StepFigures", "finished", "read_figures",
+    "FIGURES_MARKER", "REFUSAL_MARKER", "Answer", "FileHash", "ModelCode", "Origin", "QueryCall",
+    "RecipeCall", "Refusal", "Step", "StepFigures", "finished", "read_figures", "read_refusal",
 ]

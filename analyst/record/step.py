@@ -10,6 +10,7 @@ from typing import Any
 
 from analyst.record.figures import StepFigures, read_figures
 from analyst.record.origin import ModelCode, Origin, RecipeCall, origin_from_dict, origin_to_dict
+from analyst.record.refusal import Refusal, read_refusal
 from sandbox import ExecutionResult
 
 TABLE_SUFFIXES = (".parquet", ".csv", ".xlsx")
@@ -51,6 +52,8 @@ class Step:
     """What it wrote under `output/`, as `result.files`, with each file's SHA-256."""
     inputs: tuple[FileHash, ...] = ()
     """The tables it read (a recipe's or a query's table; the tables model code names)."""
+    refusal: Refusal | None = None
+    """Why its recipe refused to run (the refusal line it printed before failing), else None."""
 
     @property
     def recipe(self) -> str | None:
@@ -84,6 +87,7 @@ class Step:
             "figures": self.figures.to_dict() if self.figures is not None else None,
             "artifacts": [a.to_dict() for a in self.artifacts],
             "inputs": [i.to_dict() for i in self.inputs],
+            "refusal": self.refusal.to_dict() if self.refusal is not None else None,
         }
 
     @classmethod
@@ -94,7 +98,7 @@ class Step:
             from analyst.record.legacy import legacy_step
 
             return legacy_step(data)
-        raw, figures = data.get("result"), data.get("figures")
+        raw, figures, refusal = data.get("result"), data.get("figures"), data.get("refusal")
         return cls(
             number=int(data["number"]),
             description=str(data["description"]),
@@ -104,6 +108,7 @@ class Step:
             figures=None if figures is None else StepFigures.from_dict(figures),
             artifacts=tuple(FileHash.from_dict(a) for a in data.get("artifacts") or ()),
             inputs=tuple(FileHash.from_dict(i) for i in data.get("inputs") or ()),
+            refusal=None if not refusal else Refusal.from_dict(refusal),
         )
 
 
@@ -111,15 +116,17 @@ def finished(step: Step, result: ExecutionResult, root: Path,
              reads: tuple[str, ...] = ()) -> Step:
     """`step` once its code ran in the workspace at `root`: the result, the figures it
     printed, the SHA-256 of what it wrote and of the tables it read: `reads` (paths
-    relative to the workspace), else the inputs it was planned with. The one place a
-    step's output is read."""
+    relative to the workspace), else the inputs it was planned with; a failed step, the
+    refusal its recipe printed. The one place a step's output is read."""
     figures = read_figures(result.stdout) if result.ok else None
+    refusal = None if result.ok else read_refusal(result.stdout)
     # The sandbox hashed its by-value copy (`OutputFile.sha256`); the host never reads
     # `output/` again, where a later step could have swapped the file for a link or a FIFO.
     artifacts = tuple(FileHash(f.path, f.sha256) for f in result.files)
     paths = reads or tuple(i.path for i in step.inputs)
     inputs = tuple(FileHash(path, file_sha256(root / path)) for path in dict.fromkeys(paths))
-    return replace(step, result=result, figures=figures, artifacts=artifacts, inputs=inputs)
+    return replace(step, result=result, figures=figures, artifacts=artifacts, inputs=inputs,
+                   refusal=refusal)
 
 
 _CACHE: dict[tuple[str, int, int], str] = {}
