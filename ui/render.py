@@ -55,7 +55,10 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
         st.info(literal(notice))
     error = result.error if result is not None else None
     if error is not None:
-        st.warning(t("step_failed", reason=failure_sentence(error.name)))
+        # A recipe's refusal says why in the reader's words; other errors, what they mean.
+        reason = (literal(step.refusal.text(current())) if step.refusal is not None
+                  else failure_sentence(error.name))
+        st.warning(t("step_failed", reason=reason))
         with st.expander(t("error_details")):
             st.code(f"{error.name}: {error.message}\n\n{error.traceback or ''}".strip(),
                     language=None)
