@@ -8,37 +8,40 @@ import logging
 import sys
 from pathlib import Path
 
+from analyst.commands.language import argparse_speaks, argparse_words, argv_language, help_words
 from analyst.logs import configure_logging
 
 log = logging.getLogger("analyst.cli")
 
-COMMANDS = {
-    "ingest": "Read a spreadsheet and print its data cards",
-    "ask": "Ask a question about one or more files",
-    "report": "Build the standard PDF (and XLSX) report for files",
-    "web": "Start the web app in the browser (Streamlit)",
-}
+COMMANDS = ("ingest", "ask", "report", "web")
+"""Each command's one-line summary is the message `command_<name>` of context "cli_help"."""
 
 
 def main(argv: list[str] | None = None) -> int:
     # The console script is `analyst`; `python -m analyst` shows itself as such.
     called = Path(sys.argv[0]).name
-    parser = argparse.ArgumentParser(prog="python -m analyst" if called == "__main__.py" else called)
-    sub = parser.add_subparsers(dest="command", required=True)
-    modules = {}
-    for name, help_text in COMMANDS.items():
-        try:
-            module = importlib.import_module(f"analyst.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"analyst.commands.{name}":
-                raise
-            continue  # command not built yet
-        modules[name] = module
-        module.add_arguments(sub.add_parser(name, help=help_text))
-    # `analyst web` passes what it does not know on to `streamlit run` (--server.port 8502).
-    args, extra = parser.parse_known_args(argv)
-    if extra and args.command != "web":
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    # The help is written in the language the command line asks for, so that language is
+    # read from argv (and ANALYST_LANG, the locale) before any parser exists.
+    language = argv_language(sys.argv[1:] if argv is None else argv)
+    with argparse_speaks(language):  # argparse's own words, too, while it builds and parses
+        parser = argparse.ArgumentParser(
+            prog="python -m analyst" if called == "__main__.py" else called)
+        sub = parser.add_subparsers(dest="command", required=True)
+        modules = {}
+        for name in COMMANDS:
+            try:
+                module = importlib.import_module(f"analyst.commands.{name}")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"analyst.commands.{name}":
+                    raise
+                continue  # command not built yet
+            modules[name] = module
+            module.add_arguments(sub.add_parser(name, help=help_words(language, f"command_{name}")),
+                                 language)
+        # `analyst web` passes what it does not know on to `streamlit run` (--server.port 8502).
+        args, extra = parser.parse_known_args(argv)
+        if extra and args.command != "web":
+            parser.error(argparse_words(language, "unrecognized arguments: %s") % " ".join(extra))
     if args.command == "web":
         args.streamlit_args = extra
     configure_logging()  # time and level on each line; ANALYST_LOG_LEVEL (default INFO)

@@ -8,7 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from analyst.commands.language import add_language_argument, chosen, words
+from analyst.commands.language import add_language_argument, chosen, help_words, words
 from analyst.commands.terminal import clean
 from analyst.errors import user_message
 from analyst.ingest import IngestError, IngestOptions, ingest_file
@@ -17,16 +17,20 @@ from analyst.words import say
 from analyst.words.catalog import keys
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=Path, help="CSV, TSV, TXT, XLSX, XLSM, XLSB, XLS, ODS or Parquet file")
-    parser.add_argument("--sheet", help="Excel sheet to read instead of the one chosen automatically")
-    parser.add_argument("--header-row", type=int, help="1-based row of the header")
-    parser.add_argument("--decimal", choices=[",", "."], help="decimal separator of number columns")
-    parser.add_argument("--date-order", choices=["DMY", "MDY", "YMD"], help="order of ambiguous dates")
-    parser.add_argument("--encoding", help="text encoding of a CSV/TXT file, e.g. cp1251")
-    parser.add_argument("--workspace", type=Path, help="workspace folder (default: a temporary one)")
-    parser.add_argument("--json", action="store_true", help="print the data cards as JSON")
-    add_language_argument(parser)
+def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
+    """The options of `ingest`, their help in `language` (context "cli_help")."""
+    def text(key: str) -> str:
+        return help_words(language, f"ingest_{key}")
+
+    parser.add_argument("file", type=Path, help=text("file"))
+    parser.add_argument("--sheet", help=text("sheet"))
+    parser.add_argument("--header-row", type=int, help=text("header_row"))
+    parser.add_argument("--decimal", choices=[",", "."], help=text("decimal"))
+    parser.add_argument("--date-order", choices=["DMY", "MDY", "YMD"], help=text("date_order"))
+    parser.add_argument("--encoding", help=text("encoding"))
+    parser.add_argument("--workspace", type=Path, help=text("workspace"))
+    parser.add_argument("--json", action="store_true", help=text("json"))
+    add_language_argument(parser, language=language)
 
 
 def run(args: argparse.Namespace) -> int:
