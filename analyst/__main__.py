@@ -7,6 +7,7 @@ import importlib
 import logging
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from analyst.commands.language import argparse_speaks, argparse_words, argv_language, help_words
 from analyst.logs import configure_logging
@@ -17,6 +18,30 @@ COMMANDS = ("ingest", "ask", "report", "web")
 """Each command's one-line summary is the message `command_<name>` of context "cli_help"."""
 
 
+def build_parser(language: str, prog: str = "python -m analyst"
+                 ) -> tuple[argparse.ArgumentParser, dict[str, ModuleType]]:
+    """The command line's parser with every help text in `language`, and the module of each
+    command built. argparse's own words are in `language` when this is called (and the
+    parser used) inside `argparse_speaks(language)`: `main` does both."""
+    parser = argparse.ArgumentParser(prog=prog)
+    sub = parser.add_subparsers(dest="command", required=True)
+    modules = {}
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"analyst.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"analyst.commands.{name}":
+                raise
+            continue  # command not built yet
+        modules[name] = module
+        module.add_arguments(sub.add_parser(name, help=help_words(language, f"command_{name}")),
+                             language)
+    # Named by its choices (the help shows the same), not by its dest: an error says
+    # "argument {ingest,ask,report,web}: ...", never the English word "command".
+    sub.metavar = "{" + ",".join(modules) + "}"
+    return parser, modules
+
+
 def main(argv: list[str] | None = None) -> int:
     # The console script is `analyst`; `python -m analyst` shows itself as such.
     called = Path(sys.argv[0]).name
@@ -24,26 +49,12 @@ def main(argv: list[str] | None = None) -> int:
     # read from argv (and ANALYST_LANG, the locale) before any parser exists.
     language = argv_language(sys.argv[1:] if argv is None else argv)
     with argparse_speaks(language):  # argparse's own words, too, while it builds and parses
-        parser = argparse.ArgumentParser(
-            prog="python -m analyst" if called == "__main__.py" else called)
-        sub = parser.add_subparsers(dest="command", required=True)
-        modules = {}
-        for name in COMMANDS:
-            try:
-                module = importlib.import_module(f"analyst.commands.{name}")
-            except ModuleNotFoundError as exc:
-                if exc.name != f"analyst.commands.{name}":
-                    raise
-                continue  # command not built yet
-            modules[name] = module
-            module.add_arguments(sub.add_parser(name, help=help_words(language, f"command_{name}")),
-                                 language)
+        parser, modules = build_parser(
+            language, "python -m analyst" if called == "__main__.py" else called)
         # `analyst web` passes what it does not know on to `streamlit run` (--server.port 8502).
         args, extra = parser.parse_known_args(argv)
         if extra and args.command != "web":
             parser.error(argparse_words(language, "unrecognized arguments: %s") % " ".join(extra))
-    if args.command == "web":
-        args.streamlit_args = extra
     configure_logging()  # time and level on each line; ANALYST_LOG_LEVEL (default INFO)
     log.debug("running `%s`", args.command)
     try:
