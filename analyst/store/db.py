@@ -217,6 +217,20 @@ class Store:
         record = answer.to_dict()
         data = {k: v for k, v in record.items() if k not in ("answer", "steps", "artifacts")}
         now = _now()
+        if answer.ended:
+            # One question, one answer: a page reloaded mid-question can have both its old
+            # run and the run it interrupted say "interrupted" for the same question; the
+            # second says nothing new (a question asked again is a new message first).
+            with self._connect() as conn:
+                row = conn.execute(
+                    "SELECT * FROM messages WHERE session_id = ? ORDER BY id DESC LIMIT 1",
+                    (session_id,)).fetchone()
+                last = _message(conn, row) if row is not None and row["role"] == "assistant" \
+                    else None
+            if last is not None and last.answer is not None and last.answer.ended \
+                    and last.answer.question == answer.question \
+                    and len(answer.steps) <= len(last.answer.steps):
+                return last
         with self._connect() as conn:
             cur = conn.execute(
                 "INSERT INTO messages (session_id, role, text, data, created) VALUES (?, ?, ?, ?, ?)",
