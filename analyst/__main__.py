@@ -55,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
         args, extra = parser.parse_known_args(argv)
         if extra and args.command != "web":
             parser.error(argparse_words(language, "unrecognized arguments: %s") % " ".join(extra))
+        if args.command == "web":
+            args.streamlit_args = extra
     configure_logging()  # time and level on each line; ANALYST_LOG_LEVEL (default INFO)
     log.debug("running `%s`", args.command)
     try:
