@@ -28,7 +28,11 @@ STILL = t("still_answering", "en")
 
 
 def _users(page, question: str) -> int:
-    return page.locator('[data-testid="stChatMessage"]').filter(has_text=question).count()
+    # The user's messages only: has_text is a case-blind substring, and an answer titled
+    # "Revenue by month" would count as the question "revenue by month" asked twice.
+    return (page.locator('[data-testid="stChatMessage"]')
+            .filter(has=page.locator('[data-testid="stChatMessageAvatarUser"]'))
+            .filter(has_text=question).count())
 
 
 def _ready(page, url: str, tmp_path) -> None:
@@ -91,6 +95,9 @@ def test_a_page_opened_while_a_question_runs_shows_its_answer_once_kept(page, tm
 def test_a_reload_right_after_sending_keeps_the_question(page, app_url, tmp_path, question):
     _ready(page, app_url, tmp_path)
     _send(page, question)
+    # Reloaded as soon as the app has the question (its rerun shows it): a reload before the
+    # browser sent it at all leaves nothing to keep, and is not what this tests.
+    page.locator('[data-testid="stChatMessage"]').filter(has_text=question).first.wait_for()
     page.reload()  # well within a second of Enter
     page.wait_for_selector('[data-testid="stChatMessage"]')
     _idle(page)
