@@ -8,6 +8,9 @@ answer was interrupted (never "Stopped before the end.", nobody pressed Stop) an
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
@@ -50,17 +53,27 @@ def _send(page, question: str) -> None:
     box.press("Enter")
 
 
-def test_a_reload_while_a_step_runs_keeps_the_question_and_runs_it_again(page, tmp_path):
-    slow = "import time\ntime.sleep(8)\nprint('done')"
-    question = "do something slow"
-    # The slow step, then (after "Run again") the model's answer: the script must be used
-    # up exactly, so the interrupted run asked the model nothing more.
+SLOW_QUESTION = "do something slow"
+
+
+@contextmanager
+def _slow_step_running(page, tmp_path, seconds: int) -> Iterator[None]:
+    """An app whose model runs one step of `seconds`, then answers "All done: 42 rows.";
+    the question is sent and its step has begun. The script must be used up exactly, so
+    an interrupted run asks the model nothing more."""
+    slow = f"import time\ntime.sleep({seconds})\nprint('done')"
     with FakeOpenAI([tool_call(slow, "A slow step"), reply("All done: 42 rows.")]) as server, \
             running_app(tmp_path / "data", OPENAI_BASE_URL=server.base_url,
                         OPENAI_API_KEY="test-key", ANALYST_SANDBOX_BACKEND=_backend()) as url:
         _ready(page, url, tmp_path)
-        _send(page, question)
+        _send(page, SLOW_QUESTION)
         page.get_by_text("Step 1: A slow step").first.wait_for()
+        yield
+
+
+def test_a_reload_while_a_step_runs_keeps_the_question_and_runs_it_again(page, tmp_path):
+    question = SLOW_QUESTION
+    with _slow_step_running(page, tmp_path, 8):
         page.reload()
         _settled(page, page.get_by_text(INTERRUPTED))
         assert _users(page, question) == 1  # kept, once
@@ -74,14 +87,8 @@ def test_a_page_opened_while_a_question_runs_shows_its_answer_once_kept(page, tm
     """A reload mid-question can load the page before the old run has kept its answer, and
     a second tab can open at any time: that page says "still answering" and must show the
     answer when it is kept, without another reload (it waited for ever: CI, stop 21)."""
-    slow = "import time\ntime.sleep(12)\nprint('done')"
-    question = "do something slow"
-    with FakeOpenAI([tool_call(slow, "A slow step"), reply("All done: 42 rows.")]) as server, \
-            running_app(tmp_path / "data", OPENAI_BASE_URL=server.base_url,
-                        OPENAI_API_KEY="test-key", ANALYST_SANDBOX_BACKEND=_backend()) as url:
-        _ready(page, url, tmp_path)
-        _send(page, question)
-        page.get_by_text("Step 1: A slow step").first.wait_for()
+    question = SLOW_QUESTION
+    with _slow_step_running(page, tmp_path, 12):
         other = page.context.new_page()
         other.goto(page.url)  # the same ?s= session, while the first tab's step runs
         other.get_by_text(STILL).first.wait_for()
