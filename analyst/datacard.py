@@ -64,6 +64,9 @@ class RowKind:
         return cls(**_known(cls, data))
 
 
+_OLD_CURRENCY = re.compile(r"currency (?!format )(\S+)")
+
+
 @dataclass(frozen=True)
 class ColumnCard:
     name: str
@@ -82,13 +85,21 @@ class ColumnCard:
     last: str | None = None
     """Latest date (ISO), for date columns."""
     note: str | None = None
-    """How the column was read, when that is worth knowing ("decimal comma", "€")."""
+    """How the column was read, for the model's card ("decimal comma, currency €"): the
+    English text of the ingester's `ColumnReading`, never parsed back."""
     set_by_user: bool = False
     """The user chose `role` on the data card (`analyst.ingest.roles`): it is not a guess."""
+    currency: str | None = None
+    """The currency sign or code the ingester stripped from the cells ("грн", "$")."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ColumnCard:
-        return cls(**_known(cls, data))
+        known = _known(cls, data)
+        if "currency" not in data and known.get("note"):
+            # A card stored before `currency` was a field said it only in its note.
+            old = _OLD_CURRENCY.search(str(known["note"]))
+            known["currency"] = old.group(1).rstrip(",") if old else None
+        return cls(**known)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import pyarrow.compute as pc
 
 from analyst.datacard import ColumnCard
 from analyst.ingest.profile import SAMPLE_ROWS, is_id_name, numeric_role, sample_rows
+from analyst.ingest.reading import ColumnReading, reading_text
 
 _DTYPES = {pa.int64(): "int64", pa.float64(): "float64", pa.string(): "str", pa.bool_(): "bool"}
 
@@ -21,7 +22,8 @@ def dtype_name(kind: pa.DataType) -> str:
     return _DTYPES.get(kind, str(kind))
 
 
-def column_cards(table: pa.Table, kinds: dict[str, str], notes: dict[str, str]) -> tuple[ColumnCard, ...]:
+def column_cards(table: pa.Table, kinds: dict[str, str],
+                 notes: dict[str, ColumnReading]) -> tuple[ColumnCard, ...]:
     cards = []
     rows = table.num_rows
     for name in table.column_names:
@@ -30,13 +32,15 @@ def column_cards(table: pa.Table, kinds: dict[str, str], notes: dict[str, str]) 
         missing = col.null_count
         role = _role(name, col, kinds.get(name), unique, rows)
         dtype = dtype_name(col.type)
-        note = notes.get(name)
+        reading = notes.get(name)
+        note, currency = reading_text(reading), reading.currency if reading else None
         if pa.types.is_timestamp(col.type):
             low_high = pc.min_max(col)
             first, last = (low_high["min"].as_py(), low_high["max"].as_py()) if missing < rows else (None, None)
             cards.append(ColumnCard(name, dtype, role, missing, unique,
                                     first=first.date().isoformat() if first else None,
-                                    last=last.date().isoformat() if last else None, note=note))
+                                    last=last.date().isoformat() if last else None, note=note,
+                                    currency=currency))
         elif pa.types.is_integer(col.type) or pa.types.is_floating(col.type):
             total = float(pc.sum(col).as_py() or 0)
             # Money to the cent: float64 sums of cents are exact to far below a cent at this size.
@@ -44,9 +48,10 @@ def column_cards(table: pa.Table, kinds: dict[str, str], notes: dict[str, str]) 
             low_high = pc.min_max(col)
             low, high = low_high["min"].as_py(), low_high["max"].as_py()
             cards.append(ColumnCard(name, dtype, role, missing, unique, sum=_finite(total),
-                                    min=_finite(low), max=_finite(high), note=note))
+                                    min=_finite(low), max=_finite(high), note=note,
+                                    currency=currency))
         else:
-            cards.append(ColumnCard(name, dtype, role, missing, unique, note=note))
+            cards.append(ColumnCard(name, dtype, role, missing, unique, note=note, currency=currency))
     return tuple(cards)
 
 

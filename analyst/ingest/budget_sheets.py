@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from analyst.ingest.clean import CleanTable
+from analyst.ingest.reading import ColumnReading
 from analyst.ingest.statement import statement_rows
 from analyst.ingest.table import RawTable
 from analyst.ingest.wide import WideLayout, detect_wide
@@ -84,7 +85,7 @@ def paired(actual_table: tuple[RawTable, CleanTable],
                 for k in order]
     if any(sections):
         frame[SECTION] = sections
-    notes: dict[str, str] = {}
+    notes: dict[str, ColumnReading] = {}
     kinds: dict[str, str] = {}
     for period in months:
         for sheet, rows, word in ((actual, real, actual_word), (plan, target, budget_word)):

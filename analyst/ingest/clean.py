@@ -16,6 +16,7 @@ from analyst.ingest.footer import find_non_data_rows
 from analyst.ingest.number_notes import NumberFacts, number_sentences
 from analyst.ingest.numbers import NumberColumn, missing_mask, padded_cells, parse_numbers
 from analyst.ingest.options import IngestOptions
+from analyst.ingest.reading import ColumnReading
 from analyst.ingest.table import RawTable
 from analyst.ingest.totals import sum_rows, sum_sentence
 from analyst.words.note import Name, NameList, Note, Parts, Word
@@ -29,8 +30,8 @@ _EXAMPLE_DAY = dt.datetime(2026, 1, 31)
 @dataclass(frozen=True)
 class CleanTable:
     frame: pd.DataFrame
-    notes: dict[str, str] = field(default_factory=dict)
-    """Column name -> how it was read ("decimal comma, €")."""
+    notes: dict[str, ColumnReading] = field(default_factory=dict)
+    """Column name -> how it was read (decimal comma, currency €, a date format)."""
     kinds: dict[str, str] = field(default_factory=dict)
     """Column name -> "money" / "percent" when the cells said so (currency sign, %)."""
     assumptions: tuple[str, ...] = ()
@@ -58,7 +59,7 @@ def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
     frame.columns = _name_columns(names, assumptions)
     if frame.empty or not len(frame.columns):
         return CleanTable(frame, assumptions=tuple(assumptions), excluded=tuple(excluded))
-    notes: dict[str, str] = {}
+    notes: dict[str, ColumnReading] = {}
     kinds: dict[str, str] = {}
     decimal_hint = options.decimal or _file_decimal(frame)
     date_hint = options.date_order or ("DMY" if decimal_hint == "," or raw.delimiter == ";" else None)
@@ -95,13 +96,12 @@ def _formats_as_kinds(raw: RawTable, sources: dict, typed: dict, notes: dict, ki
             if padded is not None:
                 typed[name] = padded
                 kinds.setdefault(name, "id")  # a code, whatever its header says
-                said = "leading zeros as the workbook shows them"
-                notes[name] = f"{notes[name]}, {said}" if notes.get(name) else said
+                notes[name] = notes.get(name, ColumnReading()).with_sheet_format("padded")
             continue
         if kind and name not in kinds and typed[name].dtype.kind in "iuf":
             kinds[name] = kind
-            said = "currency format in the workbook" if kind == "money" else "percent format in the workbook"
-            notes[name] = f"{notes[name]}, {said}" if notes.get(name) else said
+            notes[name] = notes.get(name, ColumnReading()).with_sheet_format(
+                "money" if kind == "money" else "percent")
 
 
 def _padded(values: pd.Series, width: int) -> pd.Series | None:
@@ -190,7 +190,7 @@ def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assu
         if dates.unreadable:
             assumptions.append(Note("not_dates", dates.unreadable, n=dates.unreadable, name=Name(name),
                                     examples=", ".join(map(repr, dates.examples))))
-        notes[name] = f"dates as {dates.format}"
+        notes[name] = ColumnReading(date_format=dates.format)
         return dates.values
     numbers = parse_numbers(col, decimal_hint, options.decimal)
     if numbers is not None:
@@ -225,17 +225,14 @@ def _order_of(fmt: str) -> str:
 
 
 def _describe_numbers(name, numbers: NumberColumn, hint, options, notes, kinds, assumptions) -> None:
-    parts = []
-    if numbers.decimal == ",":
-        parts.append("decimal comma")
+    reading = ColumnReading(decimal_comma=numbers.decimal == ",", currency=numbers.currency or None,
+                            percent=bool(numbers.percent))
     if numbers.currency:
-        parts.append(f"currency {numbers.currency}")
         kinds[name] = "money"
     if numbers.percent:
-        parts.append("percent, 12.5% stored as 0.125")
         kinds[name] = "percent"
-    if parts:
-        notes[name] = ", ".join(parts)
+    if reading != ColumnReading():
+        notes[name] = reading
     if numbers.decimal == "," and not options.decimal:
         _add_to_sentence(assumptions, "decimal_comma", name)
     if numbers.ambiguous:

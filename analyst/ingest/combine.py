@@ -7,6 +7,7 @@ three months; each sheet stays a table of its own too, so "January only" remains
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import pandas as pd
 
@@ -14,6 +15,8 @@ from analyst.datacard import ExcludedRow
 from analyst.ingest.clean import CleanTable
 from analyst.ingest.table import RawTable
 from analyst.words.note import Name, NameList, Note
+
+T = TypeVar("T")
 
 SHEET_COLUMN_NAMES = ("Sheet", "Sheet name", "Source sheet")
 
@@ -73,8 +76,8 @@ def _numeric(series: pd.Series) -> bool:
     return pd.api.types.is_numeric_dtype(series) and not pd.api.types.is_bool_dtype(series)
 
 
-def _merged(mappings: list[dict[str, str]]) -> dict[str, str]:
-    merged: dict[str, str] = {}
+def _merged(mappings: list[dict[str, T]]) -> dict[str, T]:
+    merged: dict[str, T] = {}
     for mapping in mappings:
         for key, value in mapping.items():
             merged.setdefault(key, value)

@@ -41,6 +41,7 @@ from analyst.ingest.footer import TOTAL_FIRST, find_non_data_rows
 from analyst.ingest.header import find_header
 from analyst.ingest.number_notes import NumberFacts, number_sentences
 from analyst.ingest.options import IngestOptions
+from analyst.ingest.reading import ColumnReading
 from analyst.words.note import Name, Note, Word
 
 FAST_FROM = 1024 * 1024
@@ -59,7 +60,7 @@ class FastTable:
     header_row: int | None
     encoding: str
     delimiter: str
-    notes: dict[str, str]
+    notes: dict[str, ColumnReading]
     kinds: dict[str, str]
     assumptions: tuple[str, ...]
     excluded: tuple[ExcludedRow, ...]
@@ -157,7 +158,7 @@ def _tail(data: bytes, delimiter: str, width: int):
 def _plan(sample: pd.DataFrame, names, options: IngestOptions, delimiter: str, facts: dict):
     """Each column's type, decided with the general path's own rules on the sample."""
     assumptions: list[str] = []
-    notes: dict[str, str] = {}
+    notes: dict[str, ColumnReading] = {}
     kinds: dict[str, str] = {}
     final = _name_columns(list(names), assumptions)
     decimal_hint = options.decimal or _file_decimal(sample)
@@ -175,25 +176,27 @@ def _plan(sample: pd.DataFrame, names, options: IngestOptions, delimiter: str, f
         if any(getattr(a, "key", None) in ("not_numbers", "not_dates") for a in assumptions[seen:]):
             return None, notes, kinds, assumptions
         if typed.dtype.kind == "M":
-            plans.append(_Plan(j, name, "date", date_format=notes[name].removeprefix("dates as ")))
+            plans.append(_Plan(j, name, "date", date_format=notes[name].date_format))
         elif typed.dtype.kind in "iuf":
             if _DATE_NAME.search(name):
                 return None, notes, kinds, assumptions  # maybe Excel serial dates: the general path decides
-            plans.append(_number_plan(j, name, present, notes.get(name, ""), decimal_hint, typed))
+            plans.append(_number_plan(j, name, present, notes.get(name, ColumnReading()), decimal_hint,
+                                      typed))
         else:
             plans.append(_Plan(j, name, "text"))
     return plans, notes, kinds, assumptions
 
 
-def _number_plan(j: int, name: str, present: pd.Series, note: str, hint: str | None, typed: pd.Series) -> _Plan:
-    decimal = "," if "decimal comma" in note else ("." if hint != "," or "," not in "".join(present.head(200)) else ",")
+def _number_plan(j: int, name: str, present: pd.Series, reading: ColumnReading, hint: str | None,
+                 typed: pd.Series) -> _Plan:
+    decimal = "," if reading.decimal_comma else ("." if hint != "," or "," not in "".join(present.head(200)) else ",")
     if typed.dtype.kind in "iu" or str(typed.dtype) == "Int64":
         if present.str.match(_PLAIN_INT).all():
             return _Plan(j, name, "int")
         return _Plan(j, name, "number", decimal=decimal, whole=True)
     if present.str.match(_PLAIN_FLOAT[decimal]).all():
         return _Plan(j, name, "float", decimal=decimal)
-    return _Plan(j, name, "number", decimal=decimal, percent="percent" in note)
+    return _Plan(j, name, "number", decimal=decimal, percent=reading.percent)
 
 
 def _read_body(data: bytes, offset: int, end: int, width: int, delimiter: str, plans) -> pa.Table | None:

@@ -24,6 +24,7 @@ from analyst.ingest.limits import check_rows, check_size
 from analyst.ingest.naming import safe_file_name, table_slug, unique_path
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.profile import column_card, distinct, role_of, sample_rows
+from analyst.ingest.reading import reading_text
 from analyst.ingest.roles import apply_roles
 from analyst.ingest.sheets import Item, workbook_items
 from analyst.ingest.table import RawTable
@@ -181,7 +182,9 @@ def _card(raw, cleaned: CleanTable, name: str, sha256: str, target: Path, root: 
     for column in frame.columns:
         unique = distinct(frame[column])
         role = role_of(column, frame[column], cleaned.kinds.get(column), unique)
-        columns.append(column_card(column, frame[column], role, cleaned.notes.get(column), unique))
+        reading = cleaned.notes.get(column)
+        columns.append(column_card(column, frame[column], role, reading_text(reading), unique,
+                                   reading.currency if reading else None))
     dates = next((c for c in columns if c.role == "date" and c.first), None)
     return DataCard(
         table=target.stem,

@@ -133,21 +133,23 @@ def numeric_role(name: str, hint: str | None, integer: bool, unique: int, rows: 
     return "quantity" if whole else "number"
 
 
-def column_card(name: str, col: pd.Series, role: str, note: str | None, unique: int) -> ColumnCard:
+def column_card(name: str, col: pd.Series, role: str, note: str | None, unique: int,
+                currency: str | None = None) -> ColumnCard:
     missing = int(col.isna().sum())
     if col.dtype.kind in "mM":
         present = col.dropna()
         first = present.min().date().isoformat() if len(present) else None
         last = present.max().date().isoformat() if len(present) else None
-        return ColumnCard(name, str(col.dtype), role, missing, unique, first=first, last=last, note=note)
+        return ColumnCard(name, str(col.dtype), role, missing, unique, first=first, last=last, note=note,
+                          currency=currency)
     if col.dtype.kind in "biuf" and col.dtype.kind != "b":
         total = float(col.sum())
         # Money sums are shown to the cent; float noise below that is not information.
         total = round(total, 2) if role == "money" else round(total, 10)
         low, high = (float(col.min()), float(col.max())) if missing < len(col) else (None, None)
         return ColumnCard(name, str(col.dtype), role, missing, unique, sum=_finite(total),
-                          min=_finite(low), max=_finite(high), note=note)
-    return ColumnCard(name, str(col.dtype), role, missing, unique, note=note)
+                          min=_finite(low), max=_finite(high), note=note, currency=currency)
+    return ColumnCard(name, str(col.dtype), role, missing, unique, note=note, currency=currency)
 
 
 def _finite(value: float | None) -> float | None:

@@ -190,6 +190,7 @@ def _columns(card: DataCard, layout: WideLayout, long: pd.DataFrame,
              forced: dict[str, str]) -> tuple[ColumnCard, ...]:
     roles = {c.name: c.role for c in card.columns}
     notes = {c.name: c.note for c in card.columns}
+    currencies = {c.name: c.currency for c in card.columns}
     # A P&L's figures are money by its line names ("Revenue", "Rent") even with plain cells.
     value_role = forced.get(VALUE) or Counter(roles[p.column] for p in layout.periods).most_common(1)[0][0]
     roles.update({k: v for k, v in forced.items() if k != VALUE})
@@ -197,16 +198,17 @@ def _columns(card: DataCard, layout: WideLayout, long: pd.DataFrame,
     out = []
     for name in layout.keys:
         out.append(column_card(str(name), long[name], roles[name], notes.get(name),
-                               distinct(long[name])))
+                               distinct(long[name]), currencies.get(name)))
     for name in added:
         if name == added[0]:
             role = "date" if long[name].dtype.kind == "M" else "category"
-            note = None
+            note, currency = None, None
         elif name == added[-1]:
-            role, note = value_role, notes.get(layout.periods[0].column)
+            first = layout.periods[0].column
+            role, note, currency = value_role, notes.get(first), currencies.get(first)
         else:
-            role, note = "category", None
-        out.append(column_card(name, long[name], role, note, distinct(long[name])))
+            role, note, currency = "category", None, None
+        out.append(column_card(name, long[name], role, note, distinct(long[name]), currency))
     return tuple(out)
 
 

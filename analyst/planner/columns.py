@@ -201,12 +201,12 @@ _NAME_CURRENCY = re.compile(
 def column_currency(column: Any) -> str | None:
     """The ISO code (or symbol) of a money column's currency, or None when nothing says it.
 
-    The ingester notes the sign it stripped from the cells ("decimal comma, currency грн");
-    else the column's name may say it ("Сума, грн"). No sign seen: no currency is invented.
+    The ingester keeps the sign it stripped from the cells (`ColumnCard.currency`); else the
+    column's name may say it ("Сума, грн"). No sign seen: no currency is invented.
     """
-    note = re.search(r"currency (\S+)", column.note or "")
-    if note:
-        return currency_code(note.group(1).rstrip(","))
+    stripped = getattr(column, "currency", None)
+    if stripped:
+        return currency_code(stripped)
     named = _NAME_CURRENCY.search(str(column.name))
     return currency_code(named.group(1)) if named else None
 
