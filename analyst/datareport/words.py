@@ -3,11 +3,10 @@ paragraph of each of its steps, written from the figures the step printed."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from analyst.datareport.code import FIGURES_MARKER
 from analyst.query.answer import number
+from analyst.record.figures import StepFigures
 from analyst.report.formats import format_int
 from analyst.words import LANGUAGES, say
 from analyst.words.catalog import message
@@ -23,20 +22,16 @@ def dsay(language: str, key: str, plural: int | None = None, **values: Any) -> s
     return say(language, "datareport", key, plural=plural, **values)
 
 
-def read(stdout: str) -> dict[str, Any] | None:
-    for line in reversed(stdout.splitlines()):
-        if line.startswith(FIGURES_MARKER + " "):
-            try:
-                data = json.loads(line[len(FIGURES_MARKER) + 1:])
-            except json.JSONDecodeError:
-                return None
-            return data if data.get("recipe") in RECIPES else None
-    return None
+def read(figures: StepFigures | None) -> dict[str, Any] | None:
+    """A data-report step's figures line as printed, from those read once when it ran."""
+    if figures is None or figures.recipe not in RECIPES:
+        return None
+    return figures.to_dict()
 
 
-def overview_kpis(stdout: str, language: str) -> list[tuple[str, float]]:
+def overview_kpis(figures: StepFigures | None, language: str) -> list[tuple[str, float]]:
     """(label, value) tiles of a data report's overview: rows, columns, empty cells."""
-    data = read(stdout)
+    data = read(figures)
     if data is None or data.get("recipe") != "data_overview":
         return []
     f = data.get("figures") or {}
@@ -44,9 +39,11 @@ def overview_kpis(stdout: str, language: str) -> list[tuple[str, float]]:
             f["columns"]), (dsay(language, "kpi_missing"), f["missing_cells"])]
 
 
-def paragraph(stdout: str, table: str, language: str) -> str | None:
-    """The words of a data-report step, or None when it printed no figures."""
-    data = read(stdout)
+def paragraph(figures: StepFigures | None, table: str, language: str,
+              measure: str | None = None) -> str | None:
+    """The words of a data-report step, or None when it printed no figures. `measure` is the
+    distribution's column, as its step was planned (None: a record that did not keep it)."""
+    data = read(figures)
     if data is None:
         return None
     f, head = data.get("figures") or {}, data.get("head") or []
@@ -68,8 +65,8 @@ def paragraph(stdout: str, table: str, language: str) -> str | None:
                 break
         return text
     if data["recipe"] == "distribution":
-        m = data["title"]
-        return dsay(language, "p_distribution", m=_measure(m), median=n(f["median"]),
+        m = measure if measure is not None else _measure(data["title"])
+        return dsay(language, "p_distribution", m=m, median=n(f["median"]),
                     q1=n(f["q1"]), q3=n(f["q3"]), min=n(f["min"]), max=n(f["max"]),
                     mean=n(f["mean"]), count=format_int(f["count"], language))
     if not head:
@@ -80,7 +77,8 @@ def paragraph(stdout: str, table: str, language: str) -> str | None:
 
 
 def _measure(title: str) -> str:
-    """The column named in a distribution title (its last word group)."""
+    """The column named in a distribution title: only for a record whose step did not keep
+    its column (see `paragraph`)."""
     for lang in LANGUAGES:
         prefix, _, suffix = message(lang, "datareport", "distribution").partition("{m}")
         if title.startswith(prefix) and title.endswith(suffix):

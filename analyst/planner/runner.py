@@ -6,7 +6,6 @@ report cannot tell the brains apart except by `Answer.brain`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +20,7 @@ from analyst.planner.plan import Plan, question_plan, standard_plan
 from analyst.planner.statements import statement_plan
 from analyst.query.model import Query
 from analyst.record import finished
+from analyst.record.figures import StepFigures, read_figures
 from analyst.words.notice import notice_text
 
 Approve = Callable[[Step], bool]
@@ -299,11 +299,23 @@ def own_kind(step: Step) -> str | None:
 def _own_paragraph(step: Step, lang: str) -> str | None:
     """The words of a query or data-report step, from the figures it printed."""
     from analyst.datareport.words import paragraph
-    from analyst.query.answer import answer_text, read_query_figures
+    from analyst.query.answer import answer_text, query_figures
 
-    stdout = step.result.stdout if step.result is not None else ""
+    figures = _own_figures(step)
     if own_kind(step) == "query":
-        figures = read_query_figures(stdout)
-        return answer_text(figures, lang) if figures is not None else None
-    table = next(iter(re.findall(r"read_parquet\('input/([^']+)\.parquet'\)", step.code)), "")
-    return paragraph(stdout, table, lang)
+        said = query_figures(figures)
+        return answer_text(said, lang) if said is not None else None
+    table = Path(step.inputs[0].path).stem if step.inputs else ""
+    params = step.origin.params if isinstance(step.origin, RecipeCall) else {}
+    measure = params.get("column") if isinstance(params.get("column"), str) else None
+    return paragraph(figures, table, lang, measure)
+
+
+def _own_figures(step: Step) -> StepFigures | None:
+    """The figures read when the step ran. A record stored before they kept every field
+    printed (a query's query, a column's name) is read from its stored output, as it was."""
+    figures = step.figures
+    if figures is not None and (figures.extra or figures.printed):
+        return figures
+    stdout = step.result.stdout if step.result is not None else ""
+    return read_figures(stdout) or figures

@@ -7,18 +7,17 @@ own number formats, so the words, the table and the chart agree.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from typing import Any
 
-from analyst.query.code import FIGURES_MARKER
 from analyst.query.model import Query
 from analyst.query.phrases import qsay
 from analyst.query.plot import value_column
 from analyst.query.reading import reading_text
 from analyst.recipes.labels import month_label
 from analyst.recipes.numbers import is_year_name, is_year_values, year_text
+from analyst.record.figures import StepFigures, read_figures
 from analyst.report.formats import format_int, format_number, format_percent
 from analyst.report.frames import is_code_name
 
@@ -37,22 +36,24 @@ class QueryFigures:
     missing: dict[str, int]
 
 
+def query_figures(figures: StepFigures | None) -> QueryFigures | None:
+    """A query step's figures, from those read once when it ran (`Step.figures`); None when
+    it printed none, or the record is older than `StepFigures.extra`."""
+    if figures is None or figures.recipe != "query" or "query" not in figures.extra:
+        return None
+    extra = figures.extra
+    try:
+        return QueryFigures(Query.from_dict(extra["query"]), dict(figures.printed or figures.figures),
+                            figures.head, figures.rows, int(extra.get("rows_used") or 0),
+                            {str(k): int(v) for k, v in (extra.get("missing") or {}).items()})
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def read_query_figures(stdout: str) -> QueryFigures | None:
-    """The figures a query step printed, or None when the line is missing or unreadable."""
-    for line in reversed(stdout.splitlines()):
-        if not line.startswith(FIGURES_MARKER + " "):
-            continue
-        try:
-            data = json.loads(line[len(FIGURES_MARKER) + 1:])
-            if data.get("recipe") != "query":
-                return None
-            return QueryFigures(Query.from_dict(data["query"]), dict(data.get("figures") or {}),
-                                tuple(data.get("head") or ()), int(data.get("rows") or 0),
-                                int(data.get("rows_used") or 0),
-                                {str(k): int(v) for k, v in (data.get("missing") or {}).items()})
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
-            return None
-    return None
+    """The figures a query step printed, or None when the line is missing or unreadable (a
+    record stored before its figures kept the query: read from its output, as then)."""
+    return query_figures(read_figures(stdout))
 
 
 def answer_text(f: QueryFigures, language: str = "en") -> str:

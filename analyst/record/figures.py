@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import math
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
 from typing import Any
@@ -40,6 +40,12 @@ class StepFigures:
     tail: tuple[dict[str, Any], ...] = ()
     rows: int = 0
     definition: str = ""
+    printed: dict[str, Any] = field(default_factory=dict)
+    """The figures as printed when some are not numbers (a query's labels, a None value);
+    empty when `figures` is all of them."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """The line's other fields, kept as printed: a query step's query, rows used and missing
+    counts (`analyst.query.answer.query_figures`), for the words said of it later."""
 
     def __post_init__(self) -> None:
         # A recipe run in this process (a test, a host-side call) hands over its `NoteId`s:
@@ -48,21 +54,20 @@ class StepFigures:
             RecipeNote.from_dict(n.to_dict()) if isinstance(n, NoteId) else n for n in self.notes))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"recipe": self.recipe, "title": self.title, "figures": dict(self.figures),
+        return {"recipe": self.recipe, "title": self.title,
+                "figures": dict(self.printed or self.figures),
                 "notes": [str(n) for n in self.notes],
                 "note_data": [n.to_dict() if isinstance(n, RecipeNote) else None
                               for n in self.notes],
                 "head": [dict(r) for r in self.head],
                 "tail": [dict(r) for r in self.tail], "rows": self.rows,
-                "definition": self.definition}
+                "definition": self.definition, **self.extra}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> StepFigures:
         """The inverse of `to_dict()` (also after JSON), and the reading of a figures line."""
-        figures = {
-            str(k): float(v) for k, v in dict(data.get("figures") or {}).items()
-            if isinstance(v, (int, float))
-        }
+        printed = {str(k): v for k, v in dict(data.get("figures") or {}).items()}
+        figures = {k: float(v) for k, v in printed.items() if isinstance(v, (int, float))}
         return cls(
             recipe=str(data.get("recipe", "")),
             title=str(data.get("title", "")),
@@ -72,7 +77,13 @@ class StepFigures:
             tail=tuple(dict(r) for r in data.get("tail") or ()),
             rows=int(data.get("rows") or 0),
             definition=str(data.get("definition") or ""),
+            printed=printed if printed != figures else {},
+            extra={k: v for k, v in data.items() if k not in _FIELDS},
         )
+
+
+_FIELDS = frozenset(("recipe", "title", "figures", "notes", "note_data", "head", "tail", "rows",
+                     "definition"))
 
 
 def _notes(texts: Any, data: Any) -> tuple[str, ...]:

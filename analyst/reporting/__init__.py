@@ -328,7 +328,7 @@ def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
         for step in steps:
             if step.recipe == "data_overview" and step.result is not None and step.result.ok:
                 tiles = [KPI(label, value, "int")
-                         for label, value in overview_kpis(step.result.stdout, lang)]
+                         for label, value in overview_kpis(step.figures, lang)]
                 break
     return tuple(tiles)
 

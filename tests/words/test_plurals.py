@@ -17,6 +17,7 @@ from analyst.datareport.words import paragraph
 from analyst.recipes import abc_analysis
 from analyst.recipes.charts import draw_chart
 from analyst.recipes.labels import chart_word
+from analyst.record.figures import read_figures
 from ui.cardview import short_summary
 from ui.i18n import t
 
@@ -87,7 +88,7 @@ def test_the_data_reports_overview_counts_rows_and_columns_in_their_form(
     with contextlib.redirect_stdout(out):
         exec(overview_code("input/t.parquet", "Overview", "t_overview", ()), {})  # noqa: S102
     for language in ("en", "uk", "ru"):
-        text = paragraph(out.getvalue(), "t", language)
+        text = paragraph(read_figures(out.getvalue()), "t", language)
         assert text is not None
         assert f"{rows} {_form(ROWS[language], rows, language)}" in text, text
         assert f"{columns} {_form(COLUMNS[language], columns, language)}" in text, text
