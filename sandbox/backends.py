@@ -12,6 +12,7 @@ from sandbox.errors import SandboxError
 from sandbox.health import Vitals
 from sandbox.limits import Limits
 from sandbox.local import LocalBackend, local_warning
+from sandbox.notices import NEVER_STARTED
 from sandbox.protocol import Channel
 from sandbox.session import Backend, Death, KernelSession
 from sandbox.workspace import Workspace
@@ -72,7 +73,7 @@ class AutoBackend:
             self._chosen.interrupt()
 
     def death(self) -> Death:
-        return self._chosen.death() if self._chosen else Death(False, "it was never started")
+        return self._chosen.death() if self._chosen else Death(False, NEVER_STARTED)
 
     def stop(self) -> None:
         if self._chosen:

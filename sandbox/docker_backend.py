@@ -15,6 +15,14 @@ from sandbox.engine import LABEL, client, engine_problem, exits, image_problem, 
 from sandbox.errors import SandboxUnavailable
 from sandbox.health import Vitals
 from sandbox.limits import Limits
+from sandbox.notices import (
+    CONTAINER_EXITED,
+    CONTAINER_GONE,
+    NEVER_STARTED,
+    NOT_ANSWERING,
+    OUT_OF_MEMORY,
+    exit_values,
+)
 from sandbox.owners import INSTALLATION_LABEL, OWNER_LABEL, installation, owner_token
 from sandbox.protocol import AttachChannel
 from sandbox.session import Death
@@ -222,21 +230,22 @@ class DockerBackend:
 
     def death(self) -> Death:
         if self.container is None:
-            return Death(False, "it was never started")
+            return Death(False, NEVER_STARTED)
         ended, status, oom = exits.wait(self.container, timeout=3.0)
         if not ended:
             state = self._state()
             if state is None:
-                return Death(False, "its container is gone, e.g. removed or the engine restarted")
+                return Death(False, CONTAINER_GONE)
             if state.get("Running"):
-                return Death(False, "it stopped answering")
+                return Death(False, NOT_ANSWERING)
             status, oom = state.get("ExitCode"), bool(state.get("OOMKilled"))
         if oom:
-            return Death(True, "out of memory")
+            return Death(True, OUT_OF_MEMORY)
         if exits.killed(self.container):
             # The engine was told to kill it (docker rm -f, docker kill, a stop): not its own end.
-            return Death(False, "its container is gone, e.g. removed or the engine restarted")
-        return Death(False, f"its container exited with status {status}")
+            return Death(False, CONTAINER_GONE)
+        return Death(False, CONTAINER_EXITED,
+                     exit_values(status if isinstance(status, int) else None))
 
     def stop(self) -> None:
         if self.container:

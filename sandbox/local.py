@@ -32,6 +32,7 @@ from sandbox.local_user import (
     private_home,
     session_ids,
 )
+from sandbox.notices import EXITED, NEVER_STARTED, NOT_ANSWERING, OOM_LIKELY, exit_values
 from sandbox.protocol import PipeChannel
 from sandbox.session import Death
 from sandbox.workspace import Workspace
@@ -150,17 +151,21 @@ class LocalBackend:
 
     def death(self) -> Death:
         if self._proc is None:
-            return Death(False, "it was never started")
+            return Death(False, NEVER_STARTED)
         deadline = time.monotonic() + 1.0
         while self._proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.01)
         code = self._proc.returncode
         if code is None:
-            return Death(False, "it stopped answering")
-        if code in (-signal.SIGKILL, 128 + signal.SIGKILL):  # the keeper says 128 + N
+            return Death(False, NOT_ANSWERING)
+        status = 128 - code if code < 0 else code  # the keeper says 128 + N, as a shell does
+        values = exit_values(status)
+        if status == 128 + signal.SIGKILL:
             # Without a cgroup, SIGKILL from outside is most often the kernel's OOM killer.
-            return Death(True, "killed, most likely out of memory")
-        return Death(False, f"exit status {code}" + _log_tail(self.workspace))
+            return Death(True, OOM_LIKELY, values)
+        if log := _log_tail(self.workspace):
+            values["log"] = log
+        return Death(False, EXITED, values)
 
     def stop(self) -> None:
         if self._proc is not None and self._proc.poll() is None:
@@ -234,8 +239,7 @@ def _log_tail(workspace: Workspace) -> str:
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         return ""
-    last = "".join(c if c.isprintable() else " " for c in lines[-1])[:200]
-    return f": {last}"
+    return "".join(c if c.isprintable() else " " for c in lines[-1])[:200]
 
 
 def _bootstrap(script: Path, nproc: int) -> str:

@@ -7,7 +7,9 @@ the same notices in its reader's language from its own catalogue (`analyst.words
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+import signal
+from collections.abc import Iterable, Mapping
 from typing import Literal
 
 from sandbox.limits import human_size
@@ -26,6 +28,28 @@ TOO_BIG = "too_big"
 PAST_LIMITS = "past_limits"
 REASONS = (LINKS, OTHERS, ENTRIES, DEEP, LONG_NAMES, TOO_MANY, TOO_BIG, PAST_LIMITS)
 
+# Why a kernel ended (`Death.reason`; `values["reason"]` of "session_stopped" and
+# "process_ended"), with the figures each names in `values`.
+NEVER_STARTED = "never_started"
+NOT_ANSWERING = "not_answering"
+CONTAINER_GONE = "container_gone"  # removed, or the engine restarted
+OUT_OF_MEMORY = "out_of_memory"  # the engine says so (Docker's cgroup)
+OOM_LIKELY = "oom_likely"  # killed by SIGKILL without a cgroup: most likely the OOM killer
+EXITED = "exited"  # the local keeper's exit `status`, its `signal` and its log's last line
+CONTAINER_EXITED = "container_exited"  # the container's exit `status` (and `signal`)
+DEATHS = (NEVER_STARTED, NOT_ANSWERING, CONTAINER_GONE, OUT_OF_MEMORY, OOM_LIKELY, EXITED,
+          CONTAINER_EXITED)
+
+# What came over the control channel that was not the keeper's answer
+# (`ChannelTampered.reason`; `values["reason"]` of "tampered"). "claimed": the kernel's
+# own words that something was tampered with (a step can say anything there).
+STREAM = "stream"  # output on another stream of the container (`stream`)
+REPLY_TOO_BIG = "reply_too_big"  # a frame of `mb` MB, more than `limit_mb`
+NOT_A_REPLY = "not_a_reply"
+UNASKED = "unasked"
+CLAIMED = "claimed"
+TAMPERINGS = (STREAM, REPLY_TOO_BIG, NOT_A_REPLY, UNASKED, CLAIMED)
+
 
 def lost(earlier: int, when: When) -> Notice:
     """What a restart took: the steps the lost kernel had run before this one (`earlier`),
@@ -43,6 +67,75 @@ def files_skipped(reasons: Iterable[str], *, entries: int, depth: int, chars: in
     if not ordered:
         return None
     return Notice("files_skipped", {"reasons": ";".join(ordered), **values})
+
+
+def death_detail(reason: str, values: Mapping[str, int | float | str]) -> str:
+    """Why a kernel ended, in English (`Death.detail`): a reason of `DEATHS` and its values."""
+    if reason == NEVER_STARTED:
+        return "it was never started"
+    if reason == NOT_ANSWERING:
+        return "it stopped answering"
+    if reason == CONTAINER_GONE:
+        return "its container is gone, e.g. removed or the engine restarted"
+    if reason == OUT_OF_MEMORY:
+        return "out of memory"
+    if reason == OOM_LIKELY:
+        return "killed, most likely out of memory"
+    if reason in (EXITED, CONTAINER_EXITED):
+        status = values.get("status")
+        if reason == EXITED:
+            what = f"exit status {status}"
+        else:
+            what = ("its container exited" if status is None
+                    else f"its container exited with status {status}")
+        if "signal" in values:
+            what += f", killed by signal {values.get('signal_name')} ({values['signal']})"
+        log = values.get("log")
+        return f"{what}: {log}" if log else what
+    return reason
+
+
+def exit_values(status: int | None) -> dict[str, int | float | str]:
+    """An exit status and, past 128, the signal it says killed the process (128 + N, as a
+    shell and the keeper say it): {"status": 143, "signal": 15, "signal_name": "SIGTERM"}."""
+    if status is None:
+        return {}
+    values: dict[str, int | float | str] = {"status": status}
+    if status > 128:
+        try:
+            values |= {"signal": status - 128, "signal_name": signal.Signals(status - 128).name}
+        except ValueError:
+            pass  # not a signal's number: only the status is said
+    return values
+
+
+def tamper_detail(reason: str, values: Mapping[str, int | float | str]) -> str:
+    """What was tampered with, in English (`str(ChannelTampered)`)."""
+    if reason == STREAM:
+        return f"output on the container's stream {values.get('stream')}"
+    if reason == REPLY_TOO_BIG:
+        return (f"a reply of {float(values.get('mb', 0)):.1f} MB, more than the "
+                f"{values.get('limit_mb')} MB a reply may be")
+    if reason == NOT_A_REPLY:
+        return "a reply that is not one of the kernel's"
+    if reason == UNASKED:
+        return "a reply nobody asked for"
+    return reason
+
+
+_TOO_BIG = re.compile(r"a reply of (\d+(?:\.\d+)?) MB, more than the (\d+) MB a reply may be")
+
+
+def tampering_said(text: str) -> tuple[str, dict[str, int | float | str]]:
+    """The reason and values of the keeper's own words (`keeper.Keeper.tampered`, relayed
+    as text); anything else is the kernel's claim, kept as it was said."""
+    if text == tamper_detail(NOT_A_REPLY, {}):
+        return NOT_A_REPLY, {}
+    if text == tamper_detail(UNASKED, {}):
+        return UNASKED, {}
+    if (big := _TOO_BIG.fullmatch(text)) is not None:
+        return REPLY_TOO_BIG, {"mb": float(big[1]), "limit_mb": int(big[2])}
+    return CLAIMED, {}
 
 
 def english(notice: Notice) -> str:

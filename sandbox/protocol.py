@@ -17,6 +17,15 @@ import struct
 import time
 from typing import IO, Any, Protocol
 
+from sandbox.notices import (
+    CLAIMED,
+    NOT_A_REPLY,
+    REPLY_TOO_BIG,
+    STREAM,
+    tamper_detail,
+    tampering_said,
+)
+
 MAX_FRAME_BYTES = 8 * 1024 * 1024  # the keeper refuses larger replies as well
 HEADER = struct.Struct(">I")
 _DOCKER_HEADER = struct.Struct(">BxxxI")  # stream (1 stdout, 2 stderr), payload size
@@ -27,7 +36,24 @@ class KernelGone(Exception):
 
 
 class ChannelTampered(KernelGone):
-    """Something that is not the keeper's answer came over the channel; `str()` says what."""
+    """Something that is not the keeper's answer came over the channel; `str()` says what
+    in English, `reason` (one of `sandbox.notices.TAMPERINGS`) and `values` as data."""
+
+    def __init__(self, detail: str, reason: str = CLAIMED,
+                 values: dict[str, int | float | str] | None = None) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.values = dict(values or {})
+
+    @classmethod
+    def because(cls, reason: str, **values: int | float | str) -> ChannelTampered:
+        return cls(tamper_detail(reason, values), reason, values)
+
+    @classmethod
+    def relayed(cls, text: str) -> ChannelTampered:
+        """The keeper's word (or the kernel's claim) that the kernel misbehaved."""
+        reason, values = tampering_said(text)
+        return cls(text, reason, values)
 
 
 class ReplyTimeout(Exception):
@@ -92,7 +118,7 @@ class AttachChannel:
             if not self._left and len(self._raw) >= _DOCKER_HEADER.size:
                 stream, size = _DOCKER_HEADER.unpack_from(self._raw)
                 if stream != 1:
-                    raise ChannelTampered(f"output on the container's stream {stream}")
+                    raise ChannelTampered.because(STREAM, stream=stream)
                 self._raw = self._raw[_DOCKER_HEADER.size:]
                 self._left = size
                 continue
@@ -151,8 +177,8 @@ class KernelConnection:
         self._fill(HEADER.size, deadline)
         (size,) = HEADER.unpack_from(self._buffer)
         if size > MAX_FRAME_BYTES:
-            raise ChannelTampered(f"a reply of {size / 1024 / 1024:.1f} MB, more than the "
-                                  f"{MAX_FRAME_BYTES // 1024 // 1024} MB a reply may be")
+            raise ChannelTampered.because(REPLY_TOO_BIG, mb=round(size / 1024 / 1024, 1),
+                                          limit_mb=MAX_FRAME_BYTES // 1024 // 1024)
         self._fill(HEADER.size + size, deadline)
         body = self._buffer[HEADER.size:HEADER.size + size]
         self._buffer = self._buffer[HEADER.size + size:]
@@ -161,9 +187,9 @@ class KernelConnection:
         except ValueError:
             reply = None
         if not isinstance(reply, dict):
-            raise ChannelTampered("a reply that is not one of the kernel's")
+            raise ChannelTampered.because(NOT_A_REPLY)
         if isinstance(reply.get("tampered"), str):
-            raise ChannelTampered(reply["tampered"][:300])
+            raise ChannelTampered.relayed(reply["tampered"][:300])
         return reply
 
     def request(self, message: dict[str, Any], deadline: float) -> dict[str, Any]:

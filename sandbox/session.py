@@ -16,7 +16,7 @@ from sandbox.artifacts import Snapshot, remove_created
 from sandbox.errors import SandboxError
 from sandbox.health import Patience, Vitals, load_factor, wait_patiently
 from sandbox.limits import Limits, human_size
-from sandbox.notices import When, lost, sentence
+from sandbox.notices import When, death_detail, lost, sentence
 from sandbox.notices import english as english_notice
 from sandbox.protocol import Channel, ChannelTampered, KernelConnection, KernelGone, ReplyTimeout
 from sandbox.replies import error_of, hit_file_size_limit, is_memory_error, text_of, value_of
@@ -31,10 +31,21 @@ STOPPED = english_notice(Notice("stopped"))
 
 @dataclass(frozen=True)
 class Death:
-    """Why a kernel ended, as far as the backend can tell."""
+    """Why a kernel ended, as far as the backend can tell: a reason of
+    `sandbox.notices.DEATHS` and the figures it names (an exit status, a signal)."""
 
     out_of_memory: bool
-    detail: str
+    reason: str
+    values: dict[str, int | float | str] = field(default_factory=dict)
+
+    @property
+    def detail(self) -> str:
+        """The reason in English."""
+        return death_detail(self.reason, self.values)
+
+    def notice(self, kind: str) -> Notice:
+        """A "session_stopped" or "process_ended" notice: the English detail and the reason."""
+        return Notice(kind, {"detail": self.detail, "reason": self.reason, **self.values})
 
 
 class Backend(Protocol):
@@ -230,9 +241,9 @@ class KernelSession:
             notices += [_tampered(exc), lost(steps, "before")]
             return False
         except (KernelGone, ReplyTimeout):
-            detail = self._backend.death().detail
+            death = self._backend.death()
             self._restart()
-            notices += [Notice("session_stopped", {"detail": detail}), lost(steps, "before")]
+            notices += [death.notice("session_stopped"), lost(steps, "before")]
             return False
 
     def _ping(self, conn: KernelConnection, base_s: float | None = None) -> dict:
@@ -311,7 +322,7 @@ class KernelSession:
                 out.error = out.error or ExecutionError(
                     "SessionEnded", f"the Python process ended ({death.detail})", ""
                 )
-                out.notices.append(Notice("process_ended", {"detail": death.detail}))
+                out.notices.append(death.notice("process_ended"))
         return out
 
     def _wait(self, wanted: int, deadline: float, out: _Outcome) -> dict:
@@ -446,7 +457,7 @@ def _threads_left(reply: dict | None) -> int:
 
 
 def _tampered(exc: ChannelTampered) -> Notice:
-    return Notice("tampered", {"detail": str(exc)})
+    return Notice("tampered", {"detail": str(exc), "reason": exc.reason, **exc.values})
 
 
 def lost_words(earlier: int, *, when: When) -> str:

@@ -15,6 +15,15 @@ from collections.abc import Mapping
 from analyst.recipes.numbers import styled
 from analyst.words import normalise, say
 from sandbox import ExecutionResult, Notice
+from sandbox.notices import (
+    CLAIMED,
+    CONTAINER_EXITED,
+    DEATHS,
+    EXITED,
+    REPLY_TOO_BIG,
+    STREAM,
+    TAMPERINGS,
+)
 from sandbox.result import NoticeValue
 
 __all__ = ["KINDS", "notice_text", "notice_words"]
@@ -55,7 +64,11 @@ def notice_words(notice: Notice, language: str | None) -> str:
     if kind in _PLAIN:
         return s(kind)
     if kind in _DETAIL:
-        return s(kind, detail=v.get("detail", ""))
+        why = _why(lang, kind, v)
+        # Without a reason this version words (a record written before reasons were kept,
+        # a newer one's, the kernel's own claim): English says the detail as stored, the
+        # other languages the sentence without it.
+        return s(kind, detail=v.get("detail", "")) if why is None else s(f"{kind}_why", why=why)
     if kind == "lost":
         return _lost(lang, _int(v, "earlier"), str(v.get("when", "during")))
     if kind in ("timeout", "timeout_restarted"):
@@ -80,6 +93,38 @@ def notice_words(notice: Notice, language: str | None) -> str:
         reasons = [_reason(lang, why, v) for why in _reasons(v)]
         return s("files_skipped", reasons=s("reason_separator").join(reasons))
     return kind
+
+
+def _why(lang: str, kind: str, values: Mapping[str, NoticeValue]) -> str | None:
+    """Why a session stopped, its process ended or its channel was tampered with, in
+    `lang` (`sandbox.notices.death_detail` / `tamper_detail`); None: no reason to word."""
+    reason = str(values.get("reason", ""))
+    known = ({*TAMPERINGS} - {CLAIMED}) if kind == "tampered" else set(DEATHS)
+    if reason not in known:
+        return None
+
+    def s(key: str, **more: object) -> str:
+        return say(lang, CONTEXT, key, None, **more)
+
+    if reason == STREAM:
+        return s("why_stream", stream=values.get("stream", ""))
+    if reason == REPLY_TOO_BIG:
+        mb = values.get("mb", 0)
+        return s("why_reply_too_big",
+                 mb=styled(f"{float(mb) if isinstance(mb, int | float) else 0:.1f}", lang),
+                 limit=values.get("limit_mb", ""))
+    if reason not in (EXITED, CONTAINER_EXITED):
+        return s(f"why_{reason}")
+    if reason == CONTAINER_EXITED and "status" not in values:
+        what = s("why_container_exited_unknown")
+    else:
+        what = s(f"why_{reason}", status=values.get("status", ""))
+    if "signal" in values:
+        what = s("why_signal", what=what, name=values.get("signal_name", ""),
+                 n=values["signal"])
+    if values.get("log"):
+        what = s("why_log", what=what, log=values["log"])
+    return what
 
 
 def _known(notice: Notice) -> bool:
