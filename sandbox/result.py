@@ -58,10 +58,13 @@ class Notice:
     The sandbox knows no languages: `ExecutionResult.notice` is its English sentence for
     the model and the logs, and a host words each `Notice` in its reader's language.
     Kinds: "stopped", "stopped_restarted", "timeout" / "timeout_restarted" (`seconds`),
-    "memory" / "memory_restarted" (`limit_bytes`), "tampered" / "session_stopped" /
-    "process_ended" (`detail`, English), "lost" (`earlier` steps, `when`: before, during or
-    after this step), "output_files_limit" (`limit`, `removed`), "output_bytes_limit"
-    (`limit_bytes`, `removed`), "restarted", "threads" (`count`), "files_skipped"
+    "memory" / "memory_restarted" (`limit_bytes`; restarted, also why the kernel ended),
+    "tampered" / "session_stopped" / "process_ended" (`detail`, English, and since they are
+    kept `reason`, one of `sandbox.notices.TAMPERINGS` or `DEATHS`, with its figures:
+    `status`, `signal` and `signal_name`, `log`, `stream`, `mb` and `limit_mb`), "lost"
+    (`earlier` steps, `when`: before, during or after this step), "output_files_limit"
+    (`limit`, `removed`), "output_bytes_limit" (`limit_bytes`, `removed`), "restarted",
+    "threads" (`count`), "files_skipped"
     (`reasons`: ids joined with ";", and the limits they name), "not_run".
     """
 

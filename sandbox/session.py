@@ -316,8 +316,11 @@ class KernelSession:
             self._restart_after(out, death.detail)
             if death.out_of_memory:
                 out.out_of_memory = True
-                out.notices.append(Notice("memory_restarted",
-                                          {"limit_bytes": self.limits.memory_bytes}))
+                # The reason as data: the engine's word (Docker), or a SIGKILL that most
+                # likely was the OOM killer (local); the sentence is the same.
+                out.notices.append(Notice("memory_restarted", {
+                    "limit_bytes": self.limits.memory_bytes, "reason": death.reason,
+                    **death.values}))
             else:
                 out.error = out.error or ExecutionError(
                     "SessionEnded", f"the Python process ended ({death.detail})", ""
