@@ -24,7 +24,7 @@ from analyst.planner.codegen import PlannedStep
 from analyst.planner.narrative import period_label
 from analyst.planner.phrases import data_language, normalise, say
 from analyst.planner.phrases.definitions import translate_definition
-from analyst.planner.runner import planned_of, step_paragraph
+from analyst.planner.runner import own_kind, planned_of, step_paragraph
 from analyst.report import KPI, CodeStep, Definition, Report, Section, Source
 from analyst.report.formats import format_int
 from analyst.report.model import ColumnFormat
@@ -94,7 +94,8 @@ def build_report(
     sections = []
     seen_notes: set[str] = set()
     for step, pin_title, pin_text, answer in chosen:
-        section = _section(workspace, step, pin_title, pin_text, answer.text, seen_notes, lang)
+        section = _section(workspace, step, pin_title, pin_text, _fallback(step, answer),
+                           seen_notes, lang)
         if section is not None:
             sections.append(section)
     if not sections:
@@ -190,8 +191,19 @@ def is_verified(step: Step) -> bool:
     return isinstance(step.origin, RecipeCall) and step.figures is not None
 
 
+def _fallback(step: Step, answer: Answer) -> str | None:
+    """The words a step's section falls back on: the answer's text when it is the step's
+    own (the answer has no other step), else None. A query answered alone keeps its answer
+    as asked ("I read this as ...", its months as its chart says them, in the question's
+    language); a query among others (the data report's) says its own figures, never the
+    answer's text, which holds every step's paragraph and would repeat under each section."""
+    if own_kind(step) == "query" and any(s.number != step.number for s in answer.steps):
+        return None
+    return answer.text
+
+
 def _section(workspace: Workspace, step: Step, title: str | None, narrative: str | None,
-             fallback: str, seen_notes: set[str], lang: str) -> Section | None:
+             fallback: str | None, seen_notes: set[str], lang: str) -> Section | None:
     if step.result is None or not step.result.ok:
         return None
     planned = planned_of(step)
@@ -199,7 +211,8 @@ def _section(workspace: Workspace, step: Step, title: str | None, narrative: str
     text = narrative if narrative is not None else (
         # A report has room for every caveat: none is left for "the step's details".
         (step_paragraph(step, seen_notes=seen_notes, language=lang, max_notes=None)
-         if is_verified(step) else None) or fallback)
+         if is_verified(step) or (own_kind(step) == "query" and fallback is None) else None)
+        or fallback or "")
     # Only the host's copies taken when the step ended, never `output/` (a later step could
     # have swapped a file there for a link to a host file).
     chart = next((p for f in step.result.files if f.is_image

@@ -88,6 +88,8 @@ def test_dates_print_as_dates(stored, tmp_path):
     assert f"{years.min()}-01-01" in text and f"{years.max()}-01-01" in text
     assert re.search(rf"(?<![\d-]){years.min()}: ", text)  # the year of each row, per year
     assert " nan" not in text
+    # Each section says its own figures once, not every step's paragraph again.
+    assert text.count("The rows with the highest Miles_per_Gallon:") == 1
     # Whole-number columns have no decimals: the overview's range of Weight_in_lbs.
     low, high = frame["Weight_in_lbs"].min(), frame["Weight_in_lbs"].max()
     assert f"{low:,} {high:,}" in text and f"{low:,}.00" not in text
