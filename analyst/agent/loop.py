@@ -83,14 +83,15 @@ def run_agent(
     """Answer `question` about the tables of `cards` with the model of `config`."""
     client = client or make_client(config)
     tools_on = config.tool_calling != "off"
+    language = language_of(question)
     messages: list[dict[str, Any]] = [
-        {"role": "system", "content": system_prompt(cards, privacy=privacy, tool_calling=tools_on)},
+        {"role": "system", "content": system_prompt(cards, privacy=privacy, tool_calling=tools_on,
+                                                    language=language)},
         *history_messages(history),
         {"role": "user", "content": question},
     ]
     steps: list[Step] = []
     usage = Usage(config)
-    language = language_of(question)
     failures = 0
 
     def finish(text: str, *, ok: bool, warnings: tuple[str, ...] = ()) -> Iterator[Event]:
@@ -118,7 +119,8 @@ def run_agent(
                 return
             # Many local models have no tool calling: switch to ```python blocks and go on.
             tools_on = False
-            messages[0]["content"] = system_prompt(cards, privacy=privacy, tool_calling=False)
+            messages[0]["content"] = system_prompt(cards, privacy=privacy, tool_calling=False,
+                                                   language=language)
             yield Event("status", f"{config.model} cannot call tools; it will write Python "
                                   "blocks instead.")
             continue

@@ -67,11 +67,13 @@ class PromptCard(Protocol):
     def to_prompt(self, include_samples: bool) -> str: ...
 
 
-def system_prompt(cards: Sequence[PromptCard], *, privacy: bool, tool_calling: bool) -> str:
+def system_prompt(cards: Sequence[PromptCard], *, privacy: bool, tool_calling: bool,
+                  language: str | None = None) -> str:
+    """`language`: the user's (of the question), which the recipes' charts are drawn in."""
     template = PROMPT_FILE.read_text(encoding="utf-8")
     return template.format(
         how_to_run=HOW_TO_RUN_TOOLS if tool_calling else HOW_TO_RUN_BLOCKS,
-        recipes=_recipes_section(),
+        recipes=_recipes_section(language),
         data_cards="\n\n".join(card_text(c, privacy=privacy) for c in cards)
         or "(no tables loaded yet)",
         privacy_rule=PRIVACY_RULE if privacy else "",
@@ -95,7 +97,7 @@ def history_messages(history: Iterable[Answer | tuple[str, str]]) -> list[dict[s
     return messages
 
 
-def _recipes_section() -> str:
+def _recipes_section(language: str | None = None) -> str:
     # The recipes module is optional: without it the model writes plain pandas.
     try:
         recipes = importlib.import_module("analyst.recipes")
@@ -105,7 +107,9 @@ def _recipes_section() -> str:
     text = str(describe()).strip()
     if not text:
         return ""
+    own = (f"\nThe user's language is {language!r}: pass language={language!r} to res.save "
+           "and recipes.render_chart." if language else "")
     return (
         "Ready-made, tested functions are importable with `import recipes` (prefer them "
-        "for the standard analyses they cover):\n\n" + text
+        "for the standard analyses they cover):\n\n" + text + own
     )

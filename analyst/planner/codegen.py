@@ -101,6 +101,7 @@ result.table.to_csv("{out}.csv", index=False)
 print("{FIGURES_MARKER}", json.dumps({{
     "recipe": result.name,
     "title": result.title,
+    "title_data": recipes.notes.note_data([result.title])[0],
     "figures": result.figures,
     "notes": list(result.notes),
     "note_data": recipes.notes.note_data(result.notes),

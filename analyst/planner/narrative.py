@@ -95,7 +95,8 @@ def describe(step: PlannedStep, figures: StepFigures, seen_notes: set[str] | Non
     `max_notes` notes are quoted (None: all, as a report does), the rest counted.
     """
     writer = _WRITERS.get(figures.recipe or step.recipe)
-    text = writer(step, figures, language) if writer else figures.title
+    # Without a writer, the recipe's own title: said in the reader's language by its id.
+    text = writer(step, figures, language) if writer else render(figures.title, language)
     seen = set() if seen_notes is None else seen_notes
     fresh = ordered_notes(n for n in figures.notes if n not in seen)
     limit = len(fresh) if max_notes is None else max_notes

@@ -21,6 +21,7 @@ from analyst.planner.statements import statement_plan
 from analyst.query.model import Query
 from analyst.record import finished
 from analyst.record.figures import StepFigures, read_figures
+from analyst.words.note import render
 from analyst.words.notice import notice_text
 
 Approve = Callable[[Step], bool]
@@ -245,7 +246,7 @@ def step_paragraph(step: Step, seen_notes: set[str] | None = None,
     planned = planned_of(step)
     lang = normalise(language or language_of(step.description))
     if planned is None:
-        return step.figures.title
+        return render(step.figures.title, lang)  # a recipe's title in the reader's words
     return describe(planned, step.figures, seen_notes, lang, max_notes)
 
 

@@ -14,7 +14,7 @@ from .columns import (
     to_labels,
     to_number,
 )
-from .notes import note
+from .notes import note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin, checked_share, costs_as_positive
 
@@ -75,7 +75,7 @@ def breakdown(
     shown = table.head(_CHART_BARS)
     chart = ChartSpec(
         kind="barh",
-        title=f"{amount} by {label}",
+        title=title("breakdown", amount=str(amount), label=label),
         labels=tuple(" / ".join(map(str, row)) for row in shown[keys].itertuples(index=False)),
         series=(ChartSeries(amount, tuple(shown[amount])),),
         value_label=amount,
@@ -89,7 +89,7 @@ def breakdown(
                "largest": float(table[amount].iloc[0]),
                "largest_share_pct": checked_share(float(table[amount].iloc[0]), total)[0]}
     return RecipeResult(
-        name="breakdown", title=f"{amount} by {label}", table=table, chart=chart,
+        name="breakdown", title=title("breakdown", amount=str(amount), label=label), table=table, chart=chart,
         definition=BREAKDOWN_DEFINITION, notes=tuple(notes), figures=figures,
     )
 
@@ -133,7 +133,7 @@ def margin_by(
     shown = table.head(_CHART_BARS)
     chart = ChartSpec(
         kind="barh",
-        title=f"Gross profit by {by}",
+        title=title("margin_by_chart", by=str(by)),
         labels=tuple(str(v) for v in shown[by]),
         series=(ChartSeries("Gross profit", tuple(shown["gross_profit"])),),
         value_label="Gross profit",
@@ -144,6 +144,6 @@ def margin_by(
         if len(table) > _CHART_BARS else "",
     )
     return RecipeResult(
-        name="margin_by", title=f"Gross margin by {by}", table=table, chart=chart,
+        name="margin_by", title=title("margin_by", by=str(by)), table=table, chart=chart,
         definition=MARGIN_DEFINITION, notes=tuple(notes), figures=figures,
     )

@@ -77,8 +77,10 @@ def describe_for_model() -> str:
         "returns a RecipeResult with .table (DataFrame, no totals row), .figures (dict of key "
         "numbers; *_pct are 0-100), .notes (tell the user), .definition, .chart. "
         "Text amounts ('1 234,50') are read automatically and reported in notes. "
-        "Save: res.save('output', 'name') writes output/name.csv and output/name.png; "
-        "or recipes.render_chart(res.chart, 'output/name.png'). print(res.summary()) shows it. "
+        "Save: res.save('output', 'name', language='uk') writes output/name.csv and "
+        "output/name.png; or recipes.render_chart(res.chart, 'output/name.png', language='uk'). "
+        "language= is the user's (en, uk, ru, zh): the chart's title and words are drawn in it. "
+        "print(res.summary()) shows it. "
         "Pass currency='$' (symbol or code) to label money axes."),
     ]
     for function, meaning in _MEANINGS.items():

@@ -148,7 +148,7 @@ def _draw(spec: ChartSpec) -> Figure:
     height = max(3.0, 0.32 * count + 1.4) if horizontal else 4.5
     fig = Figure(figsize=(WIDTH_IN, min(height, 14.0)))
     ax = fig.add_subplot()
-    ax.set_title(spec.title)
+    ax.set_title(say(spec.title, spec.language))  # a recipe's title: a message id
     money = FuncFormatter(lambda v, _pos: _format(v, spec))
     if horizontal:
         _draw_horizontal(ax, spec, labels, series[0][1], groups)
@@ -307,7 +307,7 @@ def _draw_cumulative(ax, spec: ChartSpec, cumulative: list[float]) -> None:
         share.legend(handles=handles, loc="lower right", bbox_to_anchor=(1.0, 1.01),
                      ncol=len(handles), borderaxespad=0.0)
         # A long title would run into that legend row: lift the title above it.
-        ax.set_title(spec.title, pad=22)
+        ax.set_title(say(spec.title, spec.language), pad=22)
 
 
 def _format(value: float, spec: ChartSpec) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from .columns import RecipeError, require, returns_note, to_dates, to_number
-from .notes import Word, note
+from .notes import Word, note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
 
 # Weeks run Monday to Sunday (ISO); a year earlier is 12 months, 4 quarters or 52 weeks.
@@ -88,7 +88,7 @@ def period_dynamics(
         figures["last_yoy_pct"] = float(last["yoy_pct"])
     chart = ChartSpec(
         kind="line" if len(table) > 36 else "bar",
-        title=f"{amount} by {word}",
+        title=title(f"amount_by_{word}", amount=str(amount)),
         labels=tuple(table[word]),
         series=(ChartSeries(amount, tuple(table[amount])),),
         value_label=amount,
@@ -98,7 +98,7 @@ def period_dynamics(
     )
     return RecipeResult(
         name="period_dynamics",
-        title=f"{amount} by {word}",
+        title=title(f"amount_by_{word}", amount=str(amount)),
         table=table,
         chart=chart,
         definition=definition(freq),

@@ -15,7 +15,7 @@ import math
 import pandas as pd
 
 from .columns import RecipeError, require, to_dates, to_labels, to_number
-from .notes import note
+from .notes import Word, note, title
 from .pnl import line_kind
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin, checked_share
@@ -98,6 +98,12 @@ def _series(lines: pd.DataFrame, figure: str | None, line: str | None,
     return per[figure], kind
 
 
+def _named(line: str | None, figure: str | None) -> str:
+    """What a title names: the line item as the statement writes it, or the P&L's own
+    figure ("gross_profit") as a word of the reader's language."""
+    return str(line) if line is not None else Word(f"figure_{figure}")
+
+
 def _span(lines: pd.DataFrame, freq: str) -> pd.PeriodIndex:
     first, last = lines["month"].min(), lines["month"].max()
     if freq == "M":
@@ -138,12 +144,13 @@ def statement_figure(
     table = pd.DataFrame({"period": [_label(p) for p in span],
                           "value": [float(v) for v in values]})
     name = line or figure or ""
-    title = f"{name} by {'month' if freq == 'M' else 'quarter'}" if by else f"{name}: total"
-    chart = ChartSpec(kind="bar" if freq == "Q" or not by else "line", title=title,
+    heading = title(("amount_by_month" if freq == "M" else "amount_by_quarter") if by
+                    else "amount_total", amount=_named(line, figure))
+    chart = ChartSpec(kind="bar" if freq == "Q" or not by else "line", title=heading,
                       labels=tuple(table["period"]),
                       series=(ChartSeries(str(name), tuple(table["value"])),),
                       unit="money", currency=currency)
-    return RecipeResult(name="statement_figure", title=title, table=table, chart=chart,
+    return RecipeResult(name="statement_figure", title=heading, table=table, chart=chart,
                         definition=DEFINITION, notes=tuple(notes),
                         figures={**figures, "is_cost": float(kind == "cost")})
 
@@ -176,12 +183,12 @@ def loss_months(
                "net_loss_months": float((per["net_profit"] < 0).sum()),
                "year": float(year or 0),
                "net": float(bool((lines["kind"] == "ignore").any()))}
-    chart = ChartSpec(kind="bar", title="Operating profit by month",
+    chart = ChartSpec(kind="bar", title=title("loss_months_chart"),
                       labels=tuple(str(p) for p in span),
                       series=(ChartSeries("Operating profit",
                                           tuple(float(v) for v in per["operating_profit"])),),
                       unit="money", currency=currency)
-    return RecipeResult(name="loss_months", title="Loss-making months", table=table,
+    return RecipeResult(name="loss_months", title=title("loss_months"), table=table,
                         chart=chart, definition=DEFINITION, notes=tuple(notes), figures=figures)
 
 
@@ -223,13 +230,13 @@ def statement_margins(
     hidden = int(table[["gross_margin_pct", "operating_margin_pct"]].isna().any(axis=1).sum())
     if hidden:
         notes.append(note("note_margin_months", hidden, rows=hidden))
-    chart = ChartSpec(kind="line", title="Margins by month", labels=tuple(table["month"]),
+    chart = ChartSpec(kind="line", title=title("margins_by_month"), labels=tuple(table["month"]),
                       series=tuple(ChartSeries(word, tuple(float(v) for v in table[col]))
                                    for col, word in (("gross_margin_pct", "Gross margin"),
                                                      ("operating_margin_pct", "Operating margin"),
                                                      ("net_margin_pct", "Net margin"))),
                       unit="percent")
-    return RecipeResult(name="statement_margins", title="Margins", table=table, chart=chart,
+    return RecipeResult(name="statement_margins", title=title("statement_margins"), table=table, chart=chart,
                         definition=DEFINITION + " Margin = profit / revenue x 100.",
                         notes=tuple(notes), figures=figures)
 
@@ -265,11 +272,11 @@ def largest_expenses(
     figures = {**period, "total_costs": total, "lines": float(len(table)),
                "shown": float(len(top)), "top_share_pct": float(top["share_pct"].sum())
                if top["share_pct"].notna().all() else math.nan}
-    chart = ChartSpec(kind="barh", title="Largest expense lines",
+    chart = ChartSpec(kind="barh", title=title("largest_expenses"),
                       labels=tuple(str(v) for v in top["line_item"]),
                       series=(ChartSeries("Cost", tuple(float(v) for v in top["cost"])),),
                       value_label="Cost", unit="money", currency=currency)
-    return RecipeResult(name="largest_expenses", title="Largest expense lines", table=top,
+    return RecipeResult(name="largest_expenses", title=title("largest_expenses"), table=top,
                         chart=chart, definition=DEFINITION, notes=tuple(notes), figures=figures)
 
 
@@ -342,10 +349,11 @@ def line_growth(
                "value": float(values.iloc[at]), "previous": float(previous.iloc[at]),
                "change": float(change.iloc[at]), "change_pct": float(pct[at])}
     name = line or figure or ""
-    chart = ChartSpec(kind="line" if freq == "M" else "bar", title=f"{name}: {compare}",
+    chart = ChartSpec(kind="line" if freq == "M" else "bar",
+                      title=title(f"growth_chart_{compare}", amount=_named(line, figure)),
                       labels=tuple(labels), series=(ChartSeries(str(name), tuple(table["value"])),),
                       unit="money", currency=currency)
-    return RecipeResult(name="line_growth", title=f"{name}: {compare} change", table=table,
+    return RecipeResult(name="line_growth", title=title(f"growth_{compare}", amount=_named(line, figure)), table=table,
                         chart=chart, definition=GROWTH_DEFINITION, notes=tuple(notes),
                         figures=figures)
 
@@ -455,12 +463,12 @@ def budget_to_date(
         base = figures[f"{part}_budget"]
         figures[f"{part}_variance_pct"] = (figures[f"{part}_variance"] / abs(base) * 100.0
                                            if base else math.nan)
-    chart = ChartSpec(kind="barh", title="Variance to budget, year to date",
+    chart = ChartSpec(kind="barh", title=title("budget_to_date_chart"),
                       labels=tuple(str(v) for v in table["line"].head(25)),
                       series=(ChartSeries("Variance", tuple(float(v) for v in
                                                             table["variance"].head(25))),),
                       value_label="Variance", unit="money", currency=currency)
-    return RecipeResult(name="budget_to_date", title="Budget vs actual, year to date",
+    return RecipeResult(name="budget_to_date", title=title("budget_to_date"),
                         table=table, chart=chart, definition=BUDGET_DEFINITION,
                         notes=tuple(notes), figures=figures)
 
@@ -498,11 +506,11 @@ def rank_items(
     table.insert(0, "rank", range(1, len(table) + 1))
     figures = {**period, "total": total, "items": float(len(table)),
                "months": float(frame["month"].nunique())}
-    chart = ChartSpec(kind="barh", title=f"{item} ranked",
+    chart = ChartSpec(kind="barh", title=title("rank_items_chart", item=str(item)),
                       labels=tuple(str(v) for v in table["item"].head(25)),
                       series=(ChartSeries(value, tuple(float(v) for v in table["value"].head(25))),),
                       value_label=value, unit="money", currency=currency)
     table = table.rename(columns={"item": item})
-    return RecipeResult(name="rank_items", title=f"{item} ranked by {value}", table=table,
+    return RecipeResult(name="rank_items", title=title("rank_items", item=str(item), value=str(value)), table=table,
                         chart=chart, definition=RANKING_DEFINITION, notes=tuple(notes),
                         figures=figures)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from .columns import RecipeError, pct, require, to_dates, to_labels, to_number
-from .notes import note
+from .notes import note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
 
 _PERIODS = {"M": "M", "W": "W-SUN", "Q": "Q-DEC"}
@@ -101,7 +101,7 @@ def funnel_conversion(
         figures[f"conversion_pct:{prev}->{stage}"] = float(converted)
     chart = ChartSpec(
         kind="funnel",
-        title="Funnel",
+        title=title("funnel_chart"),
         labels=tuple(f"{s} ({p:.1f}%)" if pd.notna(p) else str(s)
                      for s, p in zip(overall["stage"], overall["overall_conversion_pct"], strict=True)),
         series=(ChartSeries("Count", tuple(overall["count"])),),
@@ -109,7 +109,7 @@ def funnel_conversion(
         unit="number",
     )
     return RecipeResult(
-        name="funnel_conversion", title="Funnel conversion", table=table, chart=chart,
+        name="funnel_conversion", title=title("funnel_conversion"), table=table, chart=chart,
         definition=DEFINITION, notes=tuple(notes), figures=figures,
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from .columns import require, returns_note, to_dates, to_number
-from .notes import note
+from .notes import note, title
 from .result import RecipeResult
 from .sanity import checked_margin, costs_as_positive
 
@@ -84,7 +84,7 @@ def kpi_summary(
     table = pd.DataFrame(table_rows, columns=["metric", "value"])
     return RecipeResult(
         name="kpi_summary",
-        title=f"Key figures: {amount}",
+        title=title("kpi_summary", amount=str(amount)),
         table=table,
         chart=None,
         definition=DEFINITION,

@@ -16,15 +16,17 @@ a `Word` (a token of a closed vocabulary: "month", "iso_dates") as its message o
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from .labels import _catalogue
 from .numbers import NBSP, language_code, local_style
 
-__all__ = ["CONTEXT", "NoteId", "Word", "as_losses", "note", "note_data", "say"]
+__all__ = ["CONTEXT", "TITLES", "NoteId", "TitleId", "Word", "as_losses", "note", "note_data",
+           "say", "title"]
 
 CONTEXT = "recipe"
 WORDS = "recipe_word"
+TITLES = "recipe_title"
 
 
 class Word(str):
@@ -37,14 +39,16 @@ class NoteId(str):
     key: str
     values: dict[str, Any]
     plural: int | None
+    context: ClassVar[str] = CONTEXT
+    """The catalogue context of its message."""
 
     def __new__(cls, key: str, count: int | None = None, /, **values: Any) -> NoteId:
-        self = super().__new__(cls, english(key, count, values))
+        self = super().__new__(cls, english(key, count, values, cls.context))
         self.key, self.values, self.plural = key, dict(values), count
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.to_dict(),))
+        return (_rebuild, (self.to_dict(), type(self)))
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"key": self.key, "values": {
@@ -54,9 +58,21 @@ class NoteId(str):
         return data
 
 
+class TitleId(NoteId):
+    """A recipe's title (its result's or its chart's): message `key` of context
+    "recipe_title"; its English is today's title, a column name in it as the user wrote it."""
+
+    context = TITLES
+
+
 def note(key: str, count: int | None = None, /, **values: Any) -> NoteId:
     """The note `key` ("note_negative") with its values; `count` for a counted one."""
     return NoteId(key, None if count is None else int(count), **values)
+
+
+def title(key: str, count: int | None = None, /, **values: Any) -> TitleId:
+    """The title `key` ("breakdown") with its values (column names as str)."""
+    return TitleId(key, None if count is None else int(count), **values)
 
 
 def english(key: str, count: int | None, values: dict[str, Any], context: str = CONTEXT) -> str:
@@ -78,9 +94,9 @@ def say(text: str, language: str | None = "en") -> str:
     if lang == "en":
         return str(text)
     words = _catalogue(lang)
-    key, count = text.key, text.plural
-    template = (words.pgettext(CONTEXT, key) if count is None
-                else words.npgettext(CONTEXT, key, key, count))
+    key, count, context = text.key, text.plural, text.context
+    template = (words.pgettext(context, key) if count is None
+                else words.npgettext(context, key, key, count))
     shown = {k: words.pgettext(WORDS, v) if isinstance(v, Word)
              else _Styled(v, lang) if isinstance(v, (int, float)) and not isinstance(v, bool)
              else v for k, v in text.values.items()}
@@ -120,7 +136,7 @@ def as_losses(notes: Iterable[str], column: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _rebuild(data: dict[str, Any]) -> NoteId:
+def _rebuild(data: dict[str, Any], kind: type[NoteId] = NoteId) -> NoteId:
     values = {k: Word(v["word"]) if isinstance(v, dict) and "word" in v else v
               for k, v in dict(data.get("values") or {}).items()}
-    return NoteId(str(data["key"]), data.get("count"), **values)
+    return kind(str(data["key"]), data.get("count"), **values)

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 
 from .columns import RecipeError, require, to_dates, to_labels, to_number
-from .notes import note
+from .notes import note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin
 
@@ -146,7 +146,7 @@ def pnl_summary(
     }
     chart = ChartSpec(
         kind="bar",
-        title="Revenue and profit",
+        title=title("pnl_summary_chart"),
         labels=tuple(table.iloc[:, 0]),
         series=tuple(ChartSeries(label, tuple(table[col])) for col, label in
                      (("revenue", "Revenue"), ("gross_profit", "Gross profit"),
@@ -155,7 +155,7 @@ def pnl_summary(
         currency=currency,
     )
     return RecipeResult(
-        name="pnl_summary", title="Profit and loss summary", table=table, chart=chart,
+        name="pnl_summary", title=title("pnl_summary"), table=table, chart=chart,
         definition=DEFINITION, notes=tuple(notes), figures=figures,
     )
 

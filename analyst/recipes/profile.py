@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from .columns import RecipeError, require, to_number
-from .notes import note
+from .notes import note, title
 from .result import RecipeResult
 
 PROFILE_DEFINITION = (
@@ -43,7 +43,7 @@ def profile(df: pd.DataFrame) -> RecipeResult:
     figures = {"rows": float(len(df)), "columns": float(len(df.columns)),
                "missing_cells": float(table["missing"].sum())}
     return RecipeResult(
-        name="profile", title="Column profile", table=table, chart=None,
+        name="profile", title=title("profile"), table=table, chart=None,
         definition=PROFILE_DEFINITION, notes=tuple(notes), figures=figures,
     )
 
@@ -80,7 +80,7 @@ def outliers(df: pd.DataFrame, column: str, method: str = "iqr", k: float | None
                     "below": float(below.sum()), "above": float(above.sum()),
                     "outlier_pct": count / int(values.notna().sum()) * 100.0})
     return RecipeResult(
-        name="outliers", title=f"Outliers in {column}", table=flagged.reset_index(drop=True),
+        name="outliers", title=title("outliers", column=str(column)), table=flagged.reset_index(drop=True),
         chart=None, definition=outliers_definition(method, k), notes=tuple(notes),
         figures=figures,
     )

@@ -14,7 +14,7 @@ from .columns import (
     to_labels,
     to_number,
 )
-from .notes import note
+from .notes import note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_share
 
@@ -95,7 +95,7 @@ def top_n(
     }
     chart = ChartSpec(
         kind="barh",
-        title=f"Top {min(n, len(sums))} {by} by {amount}",
+        title=title("top_n", n=min(n, len(sums)), by=str(by), amount=str(amount)),
         labels=tuple(str(v) for v in top[by]),
         series=(ChartSeries(amount, tuple(top[amount])),),
         value_label=amount,
@@ -105,7 +105,7 @@ def top_n(
         pinned_last=other_label if other and len(rest) else None,
     )
     return RecipeResult(
-        name="top_n", title=f"Top {n} {by} by {amount}", table=top, chart=chart,
+        name="top_n", title=title("top_n", n=n, by=str(by), amount=str(amount)), table=top, chart=chart,
         definition=top_n_definition(n), notes=tuple(notes), figures=figures,
     )
 
@@ -157,7 +157,7 @@ def abc_analysis(
     shown = sums.head(_PARETO_BARS) if len(sums) <= _PARETO_BARS else sums[positive]
     chart = ChartSpec(
         kind="pareto",
-        title=f"ABC analysis: {item} by {amount}",
+        title=title("abc_analysis_chart", item=str(item), amount=str(amount)),
         labels=tuple(str(v) for v in shown[item]),
         series=(ChartSeries(amount, tuple(shown[amount])),),
         value_label=amount,
@@ -170,7 +170,7 @@ def abc_analysis(
                   a=int(figures["a_items"]), b=int(figures["b_items"]), c=int(figures["c_items"])),
     )
     return RecipeResult(
-        name="abc_analysis", title=f"ABC analysis of {item} by {amount}",
+        name="abc_analysis", title=title("abc_analysis", item=str(item), amount=str(amount)),
         table=sums[["rank", item, amount, "share_pct", "cumulative_pct", "class"]],
         chart=chart, definition=abc_definition(a, b), notes=tuple(notes), figures=figures,
     )

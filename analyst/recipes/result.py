@@ -37,6 +37,8 @@ class ChartSpec:
     line: a series over dates; pareto: bars plus a cumulative % line; funnel: stages
     top to bottom in their given order."""
     title: str
+    """A recipe's is a `notes.TitleId` (message id of context "recipe_title" and values),
+    drawn in `language`; a title a step wrote itself is drawn as it is."""
     labels: tuple[str, ...]
     """One label per bar or point, already formatted (e.g. "2026-01" for a month)."""
     series: tuple[ChartSeries, ...]
@@ -61,13 +63,14 @@ class ChartSpec:
     its counts), drawn in `language` by `charts.caption`; a step's own text is drawn as is."""
     language: str = "en"
     """The reader's language: "uk"/"ru" write ticks and value labels as "2 009 930,98 грн";
-    the chart's own fixed words ("Cumulative share", "Class A") are translated for
-    en/uk/ru/zh. Titles and labels given above are drawn as they are."""
+    the chart's own fixed words ("Cumulative share", "Class A") and a recipe's title and
+    caption are said in it (en/uk/ru/zh). Labels given above are drawn as they are."""
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready; a caption made as a message id (`notes.NoteId`) also as its id and
-        values under "note_data" (None for a caption written as text)."""
-        return {**asdict(self), "note_data": note_data((self.note,))[0]}
+        """JSON-ready; a title or caption made as a message id (`notes.NoteId`) also as its
+        id and values under "title_data" / "note_data" (None for one written as text)."""
+        return {**asdict(self), "title_data": note_data((self.title,))[0],
+                "note_data": note_data((self.note,))[0]}
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,7 +80,8 @@ class RecipeResult:
     name: str
     """The recipe's function name, e.g. "abc_analysis" (key into `DEFINITIONS`)."""
     title: str
-    """A heading for the report, e.g. "ABC analysis of product by revenue"."""
+    """A heading for the report, e.g. "ABC analysis of product by revenue": a
+    `notes.TitleId` (its English; `notes.say(title, language)` in another language)."""
     table: pd.DataFrame
     chart: ChartSpec | None
     definition: str
@@ -110,8 +114,11 @@ class RecipeResult:
             lines.append(f"  ... {len(self.table) - max_rows} more rows")
         return "\n".join(lines)
 
-    def save(self, directory: str | Path, stem: str, table_format: str = "csv") -> list[str]:
-        """Write the table (csv or parquet) and the chart (PNG) as `<directory>/<stem>.*`."""
+    def save(self, directory: str | Path, stem: str, table_format: str = "csv",
+             language: str | None = None) -> list[str]:
+        """Write the table (csv or parquet) and the chart (PNG) as `<directory>/<stem>.*`;
+        the chart in `language` (its title, captions and number style; default the
+        chart's own, English)."""
         from .charts import render_chart  # drawing is optional: import matplotlib lazily
 
         out = Path(directory)
@@ -123,7 +130,7 @@ class RecipeResult:
             self.table.to_csv(table_path, index=False)
         paths = [str(table_path)]
         if self.chart is not None:
-            paths.append(str(render_chart(self.chart, out / f"{stem}.png")))
+            paths.append(str(render_chart(self.chart, out / f"{stem}.png", language=language)))
         return paths
 
     def to_dict(self) -> dict[str, Any]:
@@ -132,6 +139,7 @@ class RecipeResult:
         return {
             "name": self.name,
             "title": self.title,
+            "title_data": note_data((self.title,))[0],
             "table": {"columns": [str(c) for c in self.table.columns], "data": data},
             "chart": self.chart.to_dict() if self.chart is not None else None,
             "definition": self.definition,

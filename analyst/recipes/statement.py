@@ -18,7 +18,7 @@ import pandas as pd
 
 from .columns import RecipeError, require, to_dates, to_labels, to_number
 from .labels import fixed_name, month_label
-from .notes import note
+from .notes import note, title
 from .pnl import line_kind
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin, checked_share
@@ -182,11 +182,10 @@ def pnl_statement(
                    for col, name in _WORDS.items())
     starts = tuple(p.start_time.date().isoformat() for p in span)
     chart = ChartSpec(kind="line" if freq == "M" else "bar",
-                      title="Revenue, gross profit and operating profit", labels=tuple(labels),
+                      title=title("pnl_statement_chart"), labels=tuple(labels),
                       series=series, unit="money", currency=currency,
                       dates=starts if freq == "M" else None)
-    title = f"P&L by {word} with the year's total"
-    return RecipeResult(name="pnl_statement", title=title, table=table, chart=chart,
+    return RecipeResult(name="pnl_statement", title=title(f"pnl_statement_{word}"), table=table, chart=chart,
                         definition=STATEMENT_DEFINITION, notes=tuple(notes), figures=figures)
 
 
@@ -229,11 +228,11 @@ def margin_trend(
     figures.update(year=float(span[-1].year), months=float(len(span)))
     words = {"gross_margin_pct": "Gross margin", "operating_margin_pct": "Operating margin",
              "net_margin_pct": "Net margin"}
-    chart = ChartSpec(kind="line", title="Margins by month", labels=tuple(table["month"]),
+    chart = ChartSpec(kind="line", title=title("margins_by_month"), labels=tuple(table["month"]),
                       series=tuple(ChartSeries(words[c], tuple(float(v) for v in table[c]))
                                    for c in kept),
                       unit="percent", dates=tuple(p.start_time.date().isoformat() for p in span))
-    return RecipeResult(name="margin_trend", title="Margins by month", table=table, chart=chart,
+    return RecipeResult(name="margin_trend", title=title("margins_by_month"), table=table, chart=chart,
                         definition=MARGIN_DEFINITION, notes=tuple(notes), figures=figures)
 
 
@@ -275,11 +274,11 @@ def expense_structure(
     if date:
         figures["year"] = float(last)
     table = table.rename(columns={"line": account, "amount": "cost"})
-    chart = ChartSpec(kind="barh", title="Structure of expenses",
+    chart = ChartSpec(kind="barh", title=title("expense_structure"),
                       labels=tuple(str(v) for v in table[account].head(25)),
                       series=(ChartSeries("Cost", tuple(float(v) for v in table["cost"].head(25))),),
                       value_label="Cost", unit="money", currency=currency)
-    return RecipeResult(name="expense_structure", title="Structure of expenses", table=table,
+    return RecipeResult(name="expense_structure", title=title("expense_structure"), table=table,
                         chart=chart, definition=STRUCTURE_DEFINITION, notes=tuple(notes),
                         figures=figures)
 
@@ -341,11 +340,11 @@ def notable_changes(
     if len(table):
         figures.update(largest_change=float(table["change"].iloc[0]),
                        largest_change_pct=float(table["change_pct"].iloc[0]))
-    chart = ChartSpec(kind="barh", title="Largest changes from one month to the next",
+    chart = ChartSpec(kind="barh", title=title("notable_changes_chart"),
                       labels=tuple(f"{line}, {month_label(str(month), language) or month}"
                                    for line, month in zip(table["line"], table["month"], strict=True)),
                       series=(ChartSeries("Change", tuple(float(v) for v in table["change"])),),
                       value_label="Change", unit="money", currency=currency)
     table = table.rename(columns={"line": account})
-    return RecipeResult(name="notable_changes", title="Notable changes", table=table, chart=chart,
+    return RecipeResult(name="notable_changes", title=title("notable_changes"), table=table, chart=chart,
                         definition=CHANGES_DEFINITION, notes=tuple(notes), figures=figures)

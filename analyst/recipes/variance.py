@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from .columns import require, to_labels, to_number
-from .notes import note
+from .notes import note, title
 from .pnl import classify_account
 from .result import ChartSeries, ChartSpec, RecipeResult
 
@@ -75,13 +75,15 @@ def budget_vs_actual(
         notes.append(note("note_revenue_lines", names=", ".join(map(str, revenue[line].head(5)))))
     worst = table.sort_values("variance", key=lambda v: v.abs(), ascending=False, kind="mergesort")
     chart = ChartSpec(
-        kind="barh", title=f"{actual} vs {budget}: variance by {line}",
+        kind="barh", title=title("budget_vs_actual_chart", actual=str(actual), budget=str(budget), line=str(line)),
         labels=tuple(str(v) for v in worst[line].head(25)),
         series=(ChartSeries("Variance", tuple(worst["variance"].head(25))),),
         value_label="Variance", unit="money", currency=currency,
     )
     table = table[[line, "kind", budget, actual, "variance", "variance_pct", "assessment"]]
     return RecipeResult(
-        name="budget_vs_actual", title=f"{actual} vs {budget} by {line}", table=table,
+        name="budget_vs_actual",
+        title=title("budget_vs_actual", actual=str(actual), budget=str(budget), line=str(line)),
+        table=table,
         chart=chart, definition=DEFINITION, notes=tuple(notes), figures=figures,
     )

@@ -20,9 +20,9 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from analyst.recipes.notes import NoteId
+from analyst.recipes.notes import NoteId, TitleId
 from analyst.words.catalog import keys, message
-from analyst.words.note import RecipeNote, Word
+from analyst.words.note import RecipeNote, RecipeTitle, Word
 
 FIGURES_MARKER = "ANALYST_FIGURES"
 """Prefix of the stdout line that carries a step's figures as JSON."""
@@ -34,6 +34,8 @@ class StepFigures:
 
     recipe: str
     title: str
+    """The recipe's title: a `RecipeTitle` when it came with its id and values ("title_data"),
+    said in any language; text (a model's own, an earlier record) as it was written."""
     figures: dict[str, float]
     notes: tuple[str, ...]
     head: tuple[dict[str, Any], ...]
@@ -50,11 +52,14 @@ class StepFigures:
     def __post_init__(self) -> None:
         # A recipe run in this process (a test, a host-side call) hands over its `NoteId`s:
         # each is read as the `RecipeNote` the figures line would have carried.
+        if isinstance(self.title, TitleId):
+            object.__setattr__(self, "title", RecipeTitle.from_dict(self.title.to_dict()))
         object.__setattr__(self, "notes", tuple(
             RecipeNote.from_dict(n.to_dict()) if isinstance(n, NoteId) else n for n in self.notes))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"recipe": self.recipe, "title": self.title,
+        return {"recipe": self.recipe, "title": str(self.title),
+                "title_data": self.title.to_dict() if isinstance(self.title, RecipeTitle) else None,
                 "figures": dict(self.printed or self.figures),
                 "notes": [str(n) for n in self.notes],
                 "note_data": [n.to_dict() if isinstance(n, RecipeNote) else None
@@ -70,7 +75,7 @@ class StepFigures:
         figures = {k: float(v) for k, v in printed.items() if isinstance(v, (int, float))}
         return cls(
             recipe=str(data.get("recipe", "")),
-            title=str(data.get("title", "")),
+            title=_title(data.get("title"), data.get("title_data")),
             figures={k: v for k, v in figures.items() if not math.isinf(v)},
             notes=_notes(data.get("notes") or (), data.get("note_data") or ()),
             head=tuple(dict(r) for r in data.get("head") or ()),
@@ -82,8 +87,15 @@ class StepFigures:
         )
 
 
-_FIELDS = frozenset(("recipe", "title", "figures", "notes", "note_data", "head", "tail", "rows",
+_FIELDS = frozenset(("recipe", "title", "figures", "notes", "note_data", "title_data", "head", "tail", "rows",
                      "definition"))
+
+
+def _title(text: Any, data: Any) -> str:
+    """The title's text; one that came with its id and values as a `RecipeTitle`."""
+    if isinstance(data, dict) and data.get("key"):
+        return RecipeTitle.from_dict(data)
+    return str(text or "")
 
 
 def _notes(texts: Any, data: Any) -> tuple[str, ...]:

@@ -18,8 +18,8 @@ from typing import Any, ClassVar, Union
 
 from analyst.words.catalog import message, plural_message
 
-__all__ = ["Items", "Labels", "Name", "NameList", "Names", "Note", "Parts", "RecipeNote", "Word",
-           "render"]
+__all__ = ["Items", "Labels", "Name", "NameList", "Names", "Note", "Parts", "RecipeNote",
+           "RecipeTitle", "Word", "render"]
 
 CONTEXT = "ingest"
 WORDS = "ingest_word"
@@ -121,6 +121,13 @@ class RecipeNote(Note):
 
     context = "recipe"
     words = "recipe_word"
+
+
+class RecipeTitle(RecipeNote):
+    """A recipe's title (`analyst.recipes.notes.TitleId`), context "recipe_title": a result's
+    heading, said here in the reader's language; a column name in it as the user wrote it."""
+
+    context = "recipe_title"
 
 
 def render(text: str, language: str | None) -> str:
