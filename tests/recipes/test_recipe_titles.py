@@ -307,3 +307,38 @@ def test_a_step_without_a_writer_is_titled_in_the_reader_s_language(recipe, lang
     step = Step(1, "крок", "print()", origin=ModelCode(), result=ExecutionResult(),
                 figures=figures)
     assert step_paragraph(step, language=language) == say(result.title, language)
+
+
+def test_the_step_record_keeps_the_title_s_id_through_the_store_and_the_answer_log(tmp_path):
+    from analyst.events import Answer, RecipeCall
+    from analyst.session import workspace_state
+    from analyst.store import Store
+
+    steps = []
+    for number, (recipe, script) in enumerate(zip(("breakdown", "line_growth", "top_n", "outliers"),
+                                                  SCRIPTS, strict=True), 1):
+        n = names(script, number)
+        result, _, _ = CASES[recipe](n, number)
+        line = f"{FIGURES_MARKER} " + json.dumps({
+            "recipe": result.name, "title": result.title,
+            "title_data": recipes.notes.note_data([result.title])[0],
+            "figures": result.figures, "notes": [], "head": []}, ensure_ascii=False)
+        steps.append(Step(number, "крок", "", origin=RecipeCall(recipe, {}, "uk"),
+                          result=ExecutionResult(), figures=read_figures(line)))
+    answer = Answer(question="?", text="", steps=tuple(steps))
+    store = Store(tmp_path / "data")
+    session = store.create_session("ann")
+    store.add_message(session.id, "user", "?")
+    store.add_answer(session.id, answer)
+    (stored,) = [m.answer for m in Store(tmp_path / "data").messages(session.id)
+                 if m.role == "assistant"]
+    workspace_state.append_answer(tmp_path / "ws", answer)
+    (logged,) = workspace_state.load_answers(tmp_path / "ws")
+    for again in (stored, logged):
+        assert again is not None
+        for before, after in zip(answer.steps, again.steps, strict=True):
+            assert before.figures is not None and after.figures is not None
+            assert isinstance(after.figures.title, RecipeTitle)
+            for lang in LANGUAGES:
+                assert after.figures.title.render(lang) == before.figures.title.render(lang)
+            assert after.figures.to_dict()["title_data"] == before.figures.to_dict()["title_data"]
