@@ -64,7 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         from analyst.commands.language import chosen, words
 
-        print(words(chosen(args), "interrupted"), file=sys.stderr)
+        # A command whose words follow what the user wrote (ask: the question) says how.
+        speaks = getattr(modules[args.command], "speaks", chosen)
+        print(words(speaks(args), "interrupted"), file=sys.stderr)
         return 130
 
 

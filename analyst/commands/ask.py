@@ -31,8 +31,15 @@ def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None
     add_common_arguments(parser, language)
 
 
+def speaks(args: argparse.Namespace) -> str:
+    """The language of `ask`'s own words: `--lang`, ANALYST_LANG or a product-language
+    locale when one is given, else the question's language (the answer's too), so a
+    question in Chinese under LANG=C.UTF-8 reads Chinese around its answer as well."""
+    return chosen(args, args.items[-1] if args.items else None)
+
+
 def run(args: argparse.Namespace) -> int:
-    lang = chosen(args)
+    lang = speaks(args)
     try:
         if len(args.items) < 2:
             raise CommandError(CliNote("need_file_and_question"))

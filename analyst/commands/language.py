@@ -1,7 +1,8 @@
 """The command line's words: every sentence it prints is a message of context "cli".
 
 Which language: `--lang`, else ANALYST_LANG, else the environment's locale (LANGUAGE,
-LC_ALL, LC_MESSAGES, LANG, as gettext reads them), else English. A failure's sentence is
+LC_ALL, LC_MESSAGES, LANG, as gettext reads them), else the language of what the user
+wrote when the command has such a text (`ask`'s question), else English. A failure's sentence is
 said in that language too: an error raised with a `Note` (the ingester's, `CliNote` here)
 renders in any language.
 """
@@ -59,12 +60,18 @@ def locale_language(env: Mapping[str, str] | None = None) -> str | None:
     return None
 
 
-def default_language(env: Mapping[str, str] | None = None) -> str:
-    """ANALYST_LANG, else the locale's language, else "en" (the environment only: the
-    command line does not read secrets.toml)."""
+def stated_language(env: Mapping[str, str] | None = None) -> str | None:
+    """The language the environment states: ANALYST_LANG, else the locale's product
+    language, else None (a locale such as C.UTF-8 names none). The environment only: the
+    command line does not read secrets.toml."""
     from analyst.settings import load_settings
 
-    return load_settings(env, secrets={}).language or locale_language(env) or "en"
+    return load_settings(env, secrets={}).language or locale_language(env)
+
+
+def default_language(env: Mapping[str, str] | None = None) -> str:
+    """ANALYST_LANG, else the locale's language, else "en"."""
+    return stated_language(env) or "en"
 
 
 def help_words(language: str, key: str, **values: Value) -> str:
@@ -141,7 +148,12 @@ def add_language_argument(parser: argparse.ArgumentParser, help_text: str = "",
                         help=help_text or help_words(language, "lang"))
 
 
-def chosen(args: argparse.Namespace) -> str:
-    """The language of the words a command prints: `--lang`, else the default."""
-    return getattr(args, "lang", None) or default_language()
+def chosen(args: argparse.Namespace, written: str | None = None) -> str:
+    """The language of the words a command prints: `--lang`, else the language the
+    environment states (ANALYST_LANG, the locale), else the language of `written` (a text
+    the user wrote: `ask`'s question), else English."""
+    from analyst.planner.phrases import language_of
+
+    return (getattr(args, "lang", None) or stated_language()
+            or (language_of(written) if written else None) or "en")
 
