@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from analyst.commands.help_format import CliHelpFormatter
 from analyst.commands.language import argparse_speaks, argparse_words, argv_language, help_words
 from analyst.logs import configure_logging
 
@@ -23,7 +24,8 @@ def build_parser(language: str, prog: str = "python -m analyst"
     """The command line's parser with every help text in `language`, and the module of each
     command built. argparse's own words are in `language` when this is called (and the
     parser used) inside `argparse_speaks(language)`: `main` does both."""
-    parser = argparse.ArgumentParser(prog=prog)
+    # One formatter for every parser: Chinese help wrapped by the columns it takes.
+    parser = argparse.ArgumentParser(prog=prog, formatter_class=CliHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     modules = {}
     for name in COMMANDS:
@@ -34,8 +36,8 @@ def build_parser(language: str, prog: str = "python -m analyst"
                 raise
             continue  # command not built yet
         modules[name] = module
-        module.add_arguments(sub.add_parser(name, help=help_words(language, f"command_{name}")),
-                             language)
+        module.add_arguments(sub.add_parser(name, help=help_words(language, f"command_{name}"),
+                                            formatter_class=CliHelpFormatter), language)
     # Named by its choices (the help shows the same), not by its dest: an error says
     # "argument {ingest,ask,report,web}: ...", never the English word "command".
     sub.metavar = "{" + ",".join(modules) + "}"

@@ -7,7 +7,14 @@ import json
 import sys
 from pathlib import Path
 
-from analyst.commands.language import CliNote, add_language_argument, chosen, help_words, words
+from analyst.commands.language import (
+    CliNote,
+    add_language_argument,
+    chosen,
+    help_words,
+    metavar,
+    words,
+)
 from analyst.commands.loading import (
     CommandError,
     add_common_arguments,
@@ -21,7 +28,8 @@ from analyst.events import Answer
 
 def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
     """The options of `ask`, their help in `language` (context "cli_help")."""
-    parser.add_argument("items", nargs="+", metavar="FILE... QUESTION",
+    parser.add_argument("items", nargs="+",
+                        metavar=f"{metavar(language, 'file')}... {metavar(language, 'question')}",
                         help=help_words(language, "ask_items"))
     add_offline_argument(parser, help_words(language, "ask_offline"), language)
     parser.add_argument("--json", action="store_true", help=help_words(language, "ask_json"))

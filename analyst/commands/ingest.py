@@ -8,7 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from analyst.commands.language import add_language_argument, chosen, help_words, words
+from analyst.commands.language import add_language_argument, chosen, help_words, metavar, words
 from analyst.commands.terminal import clean
 from analyst.errors import user_message
 from analyst.ingest import IngestError, IngestOptions, ingest_file
@@ -22,13 +22,18 @@ def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None
     def text(key: str) -> str:
         return help_words(language, f"ingest_{key}")
 
-    parser.add_argument("file", type=Path, help=text("file"))
-    parser.add_argument("--sheet", help=text("sheet"))
-    parser.add_argument("--header-row", type=int, help=text("header_row"))
+    def name(key: str) -> str:
+        return metavar(language, key)
+
+    parser.add_argument("file", type=Path, metavar=name("data_file"), help=text("file"))
+    parser.add_argument("--sheet", metavar=name("sheet"), help=text("sheet"))
+    parser.add_argument("--header-row", type=int, metavar=name("header_row"),
+                        help=text("header_row"))
     parser.add_argument("--decimal", choices=[",", "."], help=text("decimal"))
     parser.add_argument("--date-order", choices=["DMY", "MDY", "YMD"], help=text("date_order"))
-    parser.add_argument("--encoding", help=text("encoding"))
-    parser.add_argument("--workspace", type=Path, help=text("workspace"))
+    parser.add_argument("--encoding", metavar=name("encoding"), help=text("encoding"))
+    parser.add_argument("--workspace", type=Path, metavar=name("workspace"),
+                        help=text("workspace"))
     parser.add_argument("--json", action="store_true", help=text("json"))
     add_language_argument(parser, language=language)
 

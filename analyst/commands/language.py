@@ -81,6 +81,12 @@ def help_words(language: str, key: str, **values: Value) -> str:
     return say(language, HELP, key, None, **values)
 
 
+def metavar(language: str, key: str) -> str:
+    """The name --help gives a value the user types ("FILE", "QUESTION"), in `language`:
+    message `metavar_<key>` of context "cli_help". argparse's refusals name it too."""
+    return help_words(language, f"metavar_{key}")
+
+
 def argv_language(argv: Sequence[str], env: Mapping[str, str] | None = None) -> str:
     """The language of the command line, read before any parser is built (the parsers' help
     is written in it): the last `--lang X` / `--lang=X` before a bare `--`, when it names a

@@ -8,7 +8,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from analyst.commands.language import CliNote, help_words, words
+from analyst.commands.language import CliNote, help_words, metavar, words
 from analyst.commands.terminal import clean
 from analyst.errors import AnalystError, user_message
 from analyst.session.analysis import Analysis
@@ -29,6 +29,7 @@ def environment_settings() -> AppSettings:
 
 def add_common_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
     parser.add_argument("--workspace", type=Path, default=None,
+                        metavar=metavar(language, "workspace"),
                         help=help_words(language, "workspace"))
     parser.add_argument("--backend", choices=BACKENDS,
                         default=environment_settings().sandbox_backend,

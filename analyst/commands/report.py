@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from analyst.commands.ingest import stage_printer
-from analyst.commands.language import CliNote, chosen, help_words, words
+from analyst.commands.language import CliNote, chosen, help_words, metavar, words
 from analyst.commands.loading import (
     CommandError,
     add_common_arguments,
@@ -36,27 +36,31 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
     """The options of `report`, their help in `language` (context "cli_help")."""
-    def text(key: str) -> str:
-        return help_words(language, f"report_{key}")
+    def text(key: str, **values: str) -> str:
+        return help_words(language, f"report_{key}", **values)
 
-    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help=text("files"))
-    parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf",
+    def name(key: str) -> str:
+        return metavar(language, key)
+
+    parser.add_argument("files", nargs="+", type=Path, metavar=name("file"), help=text("files"))
+    parser.add_argument("-o", "--output", type=Path, required=True, metavar=f"{name('out')}.pdf",
                         help=text("output"))
-    parser.add_argument("--xlsx", type=Path, default=None, metavar="OUT.xlsx",
+    parser.add_argument("--xlsx", type=Path, default=None, metavar=f"{name('out')}.xlsx",
                         help=text("xlsx"))
-    parser.add_argument("--title", default=None, help=text("title"))
+    parser.add_argument("--title", default=None, metavar=name("title"), help=text("title"))
     parser.add_argument("--lang", choices=LANGUAGES, default=None, help=text("lang"))
     add_offline_argument(parser, text("offline"), language)
     parser.add_argument("--no-code", action="store_true", help=text("no_code"))
     parser.add_argument("--quiet", action="store_true", help=text("quiet"))
-    parser.add_argument("--ask", action="append", default=[], metavar="QUESTION",
-                        help=text("ask"))
-    parser.add_argument("--save-template", type=Path, default=None, metavar="T.json",
-                        help=text("save_template"))
-    parser.add_argument("--template", type=Path, default=None, metavar="T.json",
-                        help=text("template"))
-    parser.add_argument("--column", action="append", default=[], metavar="OLD=NEW",
-                        help=text("column"))
+    parser.add_argument("--ask", action="append", default=[], metavar=name("question"),
+                        help=text("ask", question=name("question")))
+    parser.add_argument("--save-template", type=Path, default=None,
+                        metavar=f"{name('template')}.json", help=text("save_template"))
+    parser.add_argument("--template", type=Path, default=None,
+                        metavar=f"{name('template')}.json", help=text("template", file=name("file")))
+    parser.add_argument("--column", action="append", default=[],
+                        metavar=f"{name('old')}={name('new')}",
+                        help=text("column", old=name("old"), new=name("new")))
     add_common_arguments(parser, language)
 
 

@@ -131,9 +131,9 @@ def test_a_missing_required_argument_is_refused_in_the_language(language: str) -
         assert run.returncode == 2 and run.stdout == "", run
         assert "Traceback" not in run.stderr
         required = {"en": "the following arguments are required: FILE, -o/--output",
-                    "uk": "помилка: потрібні такі аргументи: FILE, -o/--output",
-                    "ru": "ошибка: требуются следующие аргументы: FILE, -o/--output",
-                    "zh": "错误：缺少以下必需参数：FILE, -o/--output"}[language]
+                    "uk": "помилка: потрібні такі аргументи: ФАЙЛ, -o/--output",
+                    "ru": "ошибка: требуются следующие аргументы: ФАЙЛ, -o/--output",
+                    "zh": "错误：缺少以下必需参数：文件, -o/--output"}[language]
         assert required in run.stderr, run.stderr
         if language != "en":
             assert english_left(run.stderr) == [], run.stderr
