@@ -45,6 +45,15 @@ DOCKER_ADVICE = "set ANALYST_SANDBOX_BACKEND=docker for anything but trusted dat
 ENV_WHITELIST = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "MPLCONFIGDIR")
 
 
+def local_warning_key() -> tuple[str, dict[str, str]]:
+    """Which of `local_warning`'s two sentences this machine gets, as the host's catalogue
+    names it (context "session"), and its values: the host says it in the reader's
+    language, the English here stays the sandbox's own."""
+    if os.geteuid() == 0:
+        return "local_backend_own_user", {}
+    return "local_backend_app_user", {"user": _user_name()}
+
+
 def local_warning() -> str:
     """What the user must know about the local backend on this machine (no I/O)."""
     if os.geteuid() == 0:

@@ -464,8 +464,9 @@ class Analysis:
             self.session.start()
             if self.session.warning and not self._warned:
                 self._warned = True
-                warned.append(self.session.warning)
-                yield Event("warning", self.session.warning)
+                warning = backend_warning(self.session.warning, lang)
+                warned.append(warning)
+                yield Event("warning", warning)
             stream = events(StoppableSession(self.session, self._stop))
             try:
                 for event in stream:
@@ -588,3 +589,16 @@ def _choose_brain(brain: Brain, llm_config: Any | None) -> tuple[str, Any, str |
     if llm_config.configured:
         return "llm", llm_config, None
     return ("none", None, None) if brain == "llm" else ("offline", None, None)
+
+
+def backend_warning(warning: str, language: str) -> str:
+    """The backend's warning (what generated code can reach) in `language`: the local
+    backend's from the catalogue (context "session"), any other as the backend says it."""
+    from sandbox.local import local_warning, local_warning_key
+
+    if warning != local_warning():
+        return warning
+    from analyst.words import say
+
+    key, values = local_warning_key()
+    return say(language, "session", key, None, **values)

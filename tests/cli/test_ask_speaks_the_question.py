@@ -11,6 +11,7 @@ per language); many more questions and environments run in-process through `main
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from pathlib import Path
@@ -20,6 +21,7 @@ import pytest
 
 from analyst.__main__ import main
 from analyst.commands.language import words
+from analyst.session.analysis import backend_warning
 from analyst.words import say
 from tests.cli.test_cli_words import analyst, english_left
 
@@ -34,8 +36,6 @@ QUESTIONS = {"en": ["total revenue", "What is the total revenue?", "revenue tota
 # Locales that name no language the product speaks.
 NO_LANGUAGE = ("C.UTF-8", "C", "POSIX", "de_DE.UTF-8", "ja_JP.UTF-8", "")
 LOCALE = {"en": "en_US.UTF-8", "uk": "uk_UA.UTF-8", "ru": "ru_RU.UTF-8", "zh": "zh_CN.UTF-8"}
-# The local backend's warning: the sandbox's English sentence (not the command line's).
-LOCAL_WARNING = re.compile(r"^.*(Local backend|NOT isolation).*$", re.MULTILINE)
 
 
 def sales(folder: Path, lang: str) -> Path:
@@ -76,10 +76,10 @@ def test_ask_under_c_utf8_speaks_the_question_language(lang: str, tmp_path: Path
         assert text in said, (lang, text, said)
     for text in own_words("en", path.name):
         assert text not in said, (lang, text, said)
-    # What is left once the user's names are out: no English sentence. (The local backend's
-    # warning is the sandbox's English sentence, not the command line's.)
-    left = english_left(LOCAL_WARNING.sub(" ", said), path.name, str(tmp_path / "ws"),
-                        *COLUMNS[lang], "key_figures", "csv", "parquet", "output")
+    # What is left once the user's names are out: no English sentence (the local backend's
+    # warning included).
+    left = english_left(said, path.name, str(tmp_path / "ws"), *COLUMNS[lang], "key_figures",
+                        "csv", "parquet", "output", "ANALYST_SANDBOX_BACKEND=docker")
     assert left == [], (lang, left, said)
 
 
@@ -93,6 +93,24 @@ def test_lang_en_wins_over_the_question_language(tmp_path: Path) -> None:
         assert text in said, (text, said)
     assert words("zh", "tables") not in said and "正在读取" not in said
     assert "收入" in run.stdout  # the answer itself is still in the question's language
+
+
+@pytest.mark.parametrize("root", [True, False])
+def test_the_local_backend_warning_in_every_language(root: bool,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import sandbox.local
+
+    monkeypatch.setattr(sandbox.local.os, "geteuid", lambda: 0 if root else os.getuid() or 1000)
+    english = sandbox.local.local_warning()
+    user = "" if root else sandbox.local._user_name()
+    assert backend_warning(english, "en") == english  # the sandbox's own words, unchanged
+    assert backend_warning("Docker: isolated.", "zh") == "Docker: isolated."  # others as said
+    for lang in OTHERS:
+        said = backend_warning(english, lang)
+        assert user in said and "ANALYST_SANDBOX_BACKEND=docker" in said, said
+        left = re.findall(r"[A-Za-z]{2,}", said.replace(user or "\0", " ").replace(
+            "ANALYST_SANDBOX_BACKEND=docker", " "))
+        assert left == [], (lang, left, said)
 
 
 # ---- In-process: many questions and environments -----------------------------------------
