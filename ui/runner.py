@@ -137,7 +137,8 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[
                     label = t("working")
                     status.update(label=label)
                 elif kind == "failure":
-                    show_failure(_failure_sentence(payload), payload)
+                    show_failure(_failure_sentence(payload, answer_language(question)),
+                                 payload)
                 elif kind == "done":
                     break
                 else:
@@ -187,7 +188,8 @@ def _settle(store: Any, session_id: str, before: int | None, analysis: Any, ques
     is one kept here, through the same record: the answer shown, else a failed one.
     """
     if store.last_answer_id(session_id) == before:
-        text = ended_text(ended) if ended else "The analysis ended without an answer."
+        text = ended_text(ended) if ended else t("ended_without_answer",
+                                                 answer_language(question) or "en")
         answer = given[-1] if given else Answer(question, text, steps=tuple(steps), ok=False,
                                                 ended=ended)
         if analysis is not None:
@@ -238,5 +240,9 @@ def _interrupt(analysis: Any, reason: str) -> None:
         log.warning("could not interrupt the running step", exc_info=True)
 
 
-def _failure_sentence(exc: BaseException) -> str:
-    return user_message(exc) or "The analysis stopped because of an unexpected problem."
+def _failure_sentence(exc: BaseException, language: str | None = None) -> str:
+    """What the user reads of a failure, in `language` (default: the interface's)."""
+    from ui.i18n import current
+
+    lang = language or current()
+    return user_message(exc, lang) or t("unexpected_stop", lang)

@@ -15,6 +15,7 @@ from typing import Any
 import openai
 
 from analyst.agent.config import LLMConfig
+from analyst.agent.words import AgentNote
 from analyst.errors import AnalystError
 from analyst.events import Event
 
@@ -22,11 +23,18 @@ BACKOFF_BASE_S = 1.0
 
 
 class ModelAPIError(AnalystError):
-    """The model API failed for good; `str()` is one plain paragraph for the user."""
+    """The model API failed for good; `str()` is one plain paragraph for the user (in
+    English), `message_in(language)` the same in the reader's language when the message is
+    an `AgentNote` (as every message of this module is)."""
 
     def __init__(self, message: str, *, status: int | None = None) -> None:
         super().__init__(message)
         self.status = status
+
+    def words(self, language: str | None) -> str:
+        """The message in `language`, as it is written (no spaces folded)."""
+        message = self.args[0]
+        return message.render(language) if isinstance(message, AgentNote) else str(message)
 
 
 class ToolsUnsupported(ModelAPIError):
@@ -66,8 +74,10 @@ def ask_model(
     messages: Sequence[dict[str, Any]],
     *,
     tools: Sequence[dict[str, Any]] | None,
+    language: str | None = "en",
 ) -> Generator[Event, None, ModelReply]:
-    """One completion, retried on rate limits and transient failures; yields ``retry`` events.
+    """One completion, retried on rate limits and transient failures; yields ``retry`` events
+    (their message in `language`, the reader's).
 
     Use as ``reply = yield from ask_model(...)``. Raises `ModelAPIError` when it gives up.
     """
@@ -90,15 +100,14 @@ def ask_model(
                 raise ModelAPIError(_gave_up(message, attempt), status=status) from None
             if wait > config.max_retry_wait:
                 raise ModelAPIError(
-                    f"{message} The server asks to wait {wait:.0f} s, longer than we wait "
-                    "(ANALYST_MAX_RETRY_WAIT). Ask again later; your conversation is kept.",
+                    AgentNote("api_wait_too_long", message=message, wait=float(wait)),
                     status=status,
                 ) from None
             attempt += 1
             yield Event(
                 "retry",
-                f"{message} Trying again in {wait:.1f} s "
-                f"(attempt {attempt} of {config.api_retries}).",
+                AgentNote("api_retry", message=message, wait=float(wait), attempt=attempt,
+                          retries=config.api_retries).render(language),
                 data={"attempt": attempt, "wait_s": wait, "status": status},
             )
             time.sleep(wait)
@@ -106,8 +115,8 @@ def ask_model(
 
 @dataclass(frozen=True)
 class APIFailure:
-    message: str
-    """Plain words for the user: what failed and what to do about it."""
+    message: AgentNote
+    """Plain words for the user: what failed and what to do about it (`str()`: English)."""
     retryable: bool = False
     retry_after: float | None = None
     """Seconds the server asked us to wait (Retry-After), when it said."""
@@ -117,67 +126,37 @@ def describe_api_error(exc: openai.APIError, config: LLMConfig) -> APIFailure:
     where = config.endpoint_name
     if isinstance(exc, openai.APITimeoutError):
         return APIFailure(
-            f"The model API at {where} did not answer within {config.request_timeout:g} s. "
-            "It may be overloaded; ANALYST_REQUEST_TIMEOUT sets how long to wait.",
+            AgentNote("api_timeout", where=where, seconds=float(config.request_timeout)),
             retryable=True,
         )
     if isinstance(exc, openai.APIConnectionError):
-        return APIFailure(
-            f"Could not connect to the model API at {where}. Check that the server is "
-            "running and that OPENAI_BASE_URL is right.",
-            retryable=True,
-        )
+        return APIFailure(AgentNote("api_connect", where=where), retryable=True)
     if not isinstance(exc, openai.APIStatusError):
-        return APIFailure(f"The model API failed: {_detail(exc)}")
+        return APIFailure(AgentNote("api_failed", detail=_detail(exc)))
     status = exc.status_code
     if status == 401:
-        return APIFailure(
-            f"The model API at {where} refused the API key (401 Unauthorized). Set a valid "
-            "key in OPENAI_API_KEY in the environment the app is started from, then "
-            "restart it."
-        )
+        return APIFailure(AgentNote("api_key", where=where))
     if status == 403:
-        return APIFailure(
-            f'The API key may not use the model "{config.model}" (403 Forbidden): '
-            f"{_detail(exc)}"
-        )
+        return APIFailure(AgentNote("api_forbidden", model=config.model, detail=_detail(exc)))
     if status == 404:
-        return APIFailure(
-            f'The model API at {where} does not know the model "{config.model}" (404 Not '
-            "Found). Set ANALYST_MODEL to a model this server offers, and check "
-            "OPENAI_BASE_URL."
-        )
+        return APIFailure(AgentNote("api_no_model", where=where, model=config.model))
     if status == 429 and _error_code(exc) == "insufficient_quota":
-        return APIFailure(
-            "The API account has run out of credit (429 insufficient quota). Add credit "
-            "or use another key in OPENAI_API_KEY."
-        )
+        return APIFailure(AgentNote("api_quota"))
     if status == 429:
-        return APIFailure(
-            "The model API is limiting how often we may ask (429 Too Many Requests).",
-            retryable=True,
-            retry_after=_retry_after(exc),
-        )
+        return APIFailure(AgentNote("api_rate_limit"), retryable=True,
+                          retry_after=_retry_after(exc))
     if status >= 500 or status in (408, 409):
-        return APIFailure(
-            f"The model API had a server error ({status}).",
-            retryable=True,
-            retry_after=_retry_after(exc),
-        )
+        return APIFailure(AgentNote("api_server_error", status=str(status)), retryable=True,
+                          retry_after=_retry_after(exc))
     if status == 400 and _error_code(exc) == "context_length_exceeded":
-        return APIFailure(
-            "The conversation is too long for this model. Start a new question, or lower "
-            "ANALYST_CONTEXT_TOKENS to what the model accepts."
-        )
-    return APIFailure(f"The model API rejected the request ({status}): {_detail(exc)}")
+        return APIFailure(AgentNote("api_too_long"))
+    return APIFailure(AgentNote("api_rejected", status=str(status), detail=_detail(exc)))
 
 
-def _gave_up(message: str, retries: int) -> str:
-    tries = f" after {retries} retr{'y' if retries == 1 else 'ies'}" if retries else ""
-    return (
-        f"{message} It still failed{tries}. Wait a moment and ask again; your conversation "
-        "is kept."
-    )
+def _gave_up(message: AgentNote, retries: int) -> AgentNote:
+    if not retries:
+        return AgentNote("api_gave_up", message=message)
+    return AgentNote("api_gave_up_after", retries, message=message, n=retries)
 
 
 def _complete(

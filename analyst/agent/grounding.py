@@ -106,12 +106,14 @@ def ungrounded(answer: str, sources: list[float], also_fine: Iterable[str] = ())
     return missing
 
 
-def warning_text(figures: list[str]) -> str:
-    shown = ", ".join(figures[:8]) + (" and others" if len(figures) > 8 else "")
-    return (
-        f"Check before relying on it: the answer mentions {shown}, which did not appear in "
-        "any result the analysis produced."
-    )
+def warning_text(figures: list[str], language: str | None = "en") -> str:
+    """The warning for figures found in no source, in `language` (figures as written)."""
+    from analyst.agent.words import joined, said
+
+    shown = joined(language, figures[:8])
+    if len(figures) > 8:
+        shown = said(language, "and_others", figures=shown)
+    return said(language, "ungrounded", figures=shown)
 
 
 def _readings(raw: str) -> tuple[tuple[float, int], ...]:

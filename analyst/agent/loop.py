@@ -27,7 +27,6 @@ from analyst.agent.client import (
 from analyst.agent.codeblocks import extract_code_blocks, refusal_message
 from analyst.agent.config import LLMConfig
 from analyst.agent.context import (
-    describe_failure,
     fit_messages,
     format_result,
     strip_private_keys,
@@ -36,6 +35,7 @@ from analyst.agent.context import (
 from analyst.agent.grounding import source_values, ungrounded, warning_text
 from analyst.agent.prompt import EXECUTE_PYTHON, PromptCard, history_messages, system_prompt
 from analyst.agent.usage import Usage
+from analyst.agent.words import failure_words, joined, said
 from analyst.events import Answer, Event, ModelCode, Origin, Step
 from analyst.planner.phrases import language_of
 from analyst.planner.queries import query_step
@@ -101,32 +101,32 @@ def run_agent(
             brain="llm", ok=ok, usage=usage.to_dict(),
         ))
 
-    yield Event("status", f"Asking {config.model}")
+    yield Event("status", said(language, "asking", model=config.model))
     while True:
         if usage.total >= config.token_budget:
-            reason = f"it used up its budget of {config.token_budget:,} tokens for one question"
-            yield from finish(give_up_text(reason, steps), ok=False)
+            reason = said(language, "reason_budget", config.token_budget, n=config.token_budget)
+            yield from finish(give_up_text(reason, steps, language), ok=False)
             return
         sent = strip_private_keys(fit_messages(messages, config.context_tokens))
         try:
             reply = yield from ask_model(
-                client, config, sent, tools=[EXECUTE_PYTHON, QUERY_TABLE] if tools_on else None
+                client, config, sent, tools=[EXECUTE_PYTHON, QUERY_TABLE] if tools_on else None,
+                language=language,
             )
         except ToolsUnsupported as exc:
             if config.tool_calling == "on":
-                yield Event("error", str(exc))
-                yield from finish(str(exc), ok=False)
+                yield Event("error", exc.words(language))
+                yield from finish(exc.words(language), ok=False)
                 return
             # Many local models have no tool calling: switch to ```python blocks and go on.
             tools_on = False
             messages[0]["content"] = system_prompt(cards, privacy=privacy, tool_calling=False,
                                                    language=language)
-            yield Event("status", f"{config.model} cannot call tools; it will write Python "
-                                  "blocks instead.")
+            yield Event("status", said(language, "no_tools", model=config.model))
             continue
         except ModelAPIError as exc:
-            yield Event("error", str(exc), data={"status": exc.status})
-            yield from finish(str(exc), ok=False)
+            yield Event("error", exc.words(language), data={"status": exc.status})
+            yield from finish(exc.words(language), ok=False)
             return
         usage.add(reply, sent)
 
@@ -135,13 +135,13 @@ def run_agent(
             if not prose.strip():
                 failures += 1
                 if failures >= config.max_failures:
-                    yield from finish(give_up_text("the model returned empty answers", steps),
-                                      ok=False)
+                    yield from finish(give_up_text(said(language, "reason_empty"), steps,
+                                                   language), ok=False)
                     return
                 messages.append({"role": "user", "content": "Please answer the question in "
                                  "words, using the results above.", "_output": True})
                 continue
-            warnings = check_grounding(prose, messages, steps)
+            warnings = check_grounding(prose, messages, steps, language)
             for warning in warnings:
                 yield Event("warning", warning)
             yield from finish(prose.strip(), ok=True, warnings=warnings)
@@ -153,8 +153,8 @@ def run_agent(
         if not requests:
             failures += 1
             messages.append({"role": "user", "content": refusal_message(refused), "_output": True})
-            yield Event("warning", f"The model wrote {', '.join(sorted(set(refused)))} code, "
-                                   "which cannot run here; asking it to use Python.")
+            yield Event("warning", said(language, "refused_code",
+                                        languages=joined(language, sorted(set(refused)))))
         block_outputs: list[str] = []
         for request in requests:
             if request.problem is not None:
@@ -162,47 +162,48 @@ def run_agent(
                 _answer_request(messages, block_outputs, request, request.problem)
                 continue
             if len(steps) >= config.max_steps:
-                reason = f"it reached the limit of {config.max_steps} steps for one question"
-                yield from finish(give_up_text(reason, steps), ok=False)
+                reason = said(language, "reason_steps", config.max_steps, n=config.max_steps)
+                yield from finish(give_up_text(reason, steps, language), ok=False)
                 return
             step = Step(number=len(steps) + 1, description=request.description,
                         code=request.code,
                         origin=request.origin or ModelCode(recipe_called(request.code)))
             if approve is not None:
-                yield Event("plan", request.description or "Run this code", step=step)
+                yield Event("plan", request.description or said(language, "run_this_code"),
+                            step=step)
                 if not approve(step):
-                    yield from finish(f"Stopped before step {step.number}: the code was not "
-                                      "approved, so it was not run.", ok=False)
+                    yield from finish(said(language, "not_approved", n=step.number), ok=False)
                     return
-            yield Event("code", request.description or f"Step {step.number}", step=step)
+            yield Event("code", request.description or said(language, "step", n=step.number),
+                        step=step)
             try:
                 result = session.run(request.code, timeout=config.step_timeout)
             except SandboxError as exc:
                 yield Event("error", str(exc))
-                yield from finish(f"The analysis stopped: {exc}", ok=False)
+                yield from finish(said(language, "stopped", reason=str(exc)), ok=False)
                 return
             step = finished(step, result, session.workspace.root,
                             reads=request.reads or tables_named(request.code, cards))
             steps.append(step)
-            yield Event("result", request.description or f"Step {step.number}", step=step)
+            yield Event("result", request.description or said(language, "step", n=step.number),
+                        step=step)
             if result.ok:
                 failures = 0
             else:
                 failures += 1
-                yield Event("error", f"Step {step.number} failed: {describe_failure(result)}",
-                            step=step)
+                yield Event("error", said(language, "step_failed", n=step.number,
+                                          reason=failure_words(result, language)), step=step)
             output = request.heading + format_result(result, config.tool_output_chars)
             _answer_request(messages, block_outputs, request, output, number=step.number)
         if block_outputs:
             messages.append({"role": "user", "content": "\n\n".join(block_outputs),
                              "_output": True})
         if failures >= config.max_failures:
-            reason = f"{failures} attempts in a row failed"
-            yield from finish(give_up_text(reason, steps), ok=False)
+            reason = said(language, "reason_failures", failures, n=failures)
+            yield from finish(give_up_text(reason, steps, language), ok=False)
             return
         if failures:
-            yield Event("retry", "The last step did not work; the model is correcting it.",
-                        data={"failures": failures})
+            yield Event("retry", said(language, "correcting"), data={"failures": failures})
 
 
 def read_reply(reply: ModelReply, cards: Sequence[Any] = (), language: str = "en") -> tuple[
@@ -243,7 +244,7 @@ def assistant_message(reply: ModelReply) -> dict[str, Any]:
 
 
 def check_grounding(answer: str, messages: Sequence[dict[str, Any]],
-                    steps: Sequence[Step]) -> tuple[str, ...]:
+                    steps: Sequence[Step], language: str | None = "en") -> tuple[str, ...]:
     """Warnings for figures of the answer found in no output, card, question or code.
 
     Earlier answers of the conversation count as sources (they were checked in their turn);
@@ -266,22 +267,24 @@ def check_grounding(answer: str, messages: Sequence[dict[str, Any]],
             for row in (result.value.table or {}).get("data", []):
                 numbers.extend(v for v in row if isinstance(v, int | float))
     missing = ungrounded(answer, source_values(texts, numbers))
-    return (warning_text(missing),) if missing else ()
+    return (warning_text(missing, language),) if missing else ()
 
 
-def give_up_text(reason: str, steps: Sequence[Step]) -> str:
-    """A plain explanation when the analyst stops: why, the last code and what it gave."""
-    text = f"I could not finish this analysis: {reason}."
+def give_up_text(reason: str, steps: Sequence[Step], language: str | None = "en") -> str:
+    """A plain explanation when the analyst stops, in `language`: why (`reason`, already in
+    it), the last code and what it gave."""
+    text = said(language, "give_up", reason=reason)
     if steps:
         last = steps[-1]
-        text += f"\n\nThe last step was:\n\n```python\n{last.code.strip()}\n```\n"
+        text += (f"\n\n{said(language, 'last_step_was')}\n\n```python\n{last.code.strip()}"
+                 "\n```\n")
         if last.result is not None and not last.result.ok:
-            text += f"\nIt failed with: {describe_failure(last.result)}"
+            text += "\n" + said(language, "failed_with",
+                                reason=failure_words(last.result, language))
         elif last.result is not None and last.result.stdout.strip():
-            text += "\nIts output began with:\n\n" + truncate_middle(
+            text += f"\n{said(language, 'output_began')}\n\n" + truncate_middle(
                 last.result.stdout.strip(), 600)
-    return text + ("\n\nYou can rephrase the question, or ask for a smaller part of it; the "
-                   "results so far are kept.")
+    return text + "\n\n" + said(language, "rephrase")
 
 
 def _from_tool_call(call_id: str, name: str, arguments: str, cards: Sequence[Any] = (),

@@ -490,8 +490,11 @@ class Analysis:
                     stream.close()
         except SandboxError as exc:
             yield Event("error", str(exc))
+            from analyst.words import say
+
             yield from self._finish(_with_warnings(Answer(
-                question, f"The analysis could not run: {exc}", ok=False), warned))
+                question, say(lang, "agent", "could_not_run", reason=str(exc)), ok=False),
+                warned))
             return
         except GeneratorExit:
             # The caller stopped reading (the app's Stop click, its page gone): what
