@@ -197,10 +197,19 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
                           else None)
         usage = message.data.get("usage") or {}
         if usage.get("prompt_tokens"):
-            cost = usage.get("cost_usd")
-            st.caption(f"Model usage: {usage.get('prompt_tokens', 0):,} + "
-                       f"{usage.get('completion_tokens', 0):,} tokens"
-                       + (f", about ${cost:.4f}" if cost else ""))
+            st.caption(usage_text(usage))
+
+
+def usage_text(usage: Mapping[str, Any], lang: str | None = None) -> str:
+    """"Model usage: 6,248 + 26 tokens, about $0.0012" in the interface language."""
+    from analyst.report.formats import format_int
+
+    lang = lang or current()
+    completion = int(usage.get("completion_tokens") or 0)
+    text = t("model_usage", lang, count=completion,
+             prompt=format_int(int(usage.get("prompt_tokens") or 0), lang))
+    cost = usage.get("cost_usd")
+    return t("model_usage_cost", lang, usage=text, cost=f"{cost:.4f}") if cost else text
 
 
 def answer_language(question: str) -> str | None:
