@@ -47,6 +47,7 @@ Brain = Literal["auto", "offline", "llm"]
 RECIPES_DIR = Path(__file__).resolve().parents[1] / "recipes"
 WAIT_NOTICE_EVERY_S = 30.0
 """While a question waits for a free place, the caller hears again this often."""
+# The English of the catalogue's agent/no_model (said in the question's language).
 NO_MODEL = ("No language model is configured. Set OPENAI_API_KEY (or OPENAI_BASE_URL for a "
             "local server) in Settings, or ask with the offline analyst.")
 
@@ -307,7 +308,11 @@ class Analysis:
         if problem:
             yield Event("warning", problem)
         if chosen == "none":
-            yield from self._finish(Answer(question, NO_MODEL, ok=False, brain="llm"))
+            from analyst.planner.phrases import language_of
+            from analyst.words import say
+
+            yield from self._finish(Answer(question, say(language_of(question), "agent",
+                                                         "no_model"), ok=False, brain="llm"))
             return
         yield from self._run(question, chosen, config, privacy, approve)
 

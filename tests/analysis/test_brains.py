@@ -37,6 +37,16 @@ def test_asking_for_the_model_without_one_says_how_to_configure_it(analysis: Ana
     assert not answer.ok and answer.text == NO_MODEL
 
 
+@pytest.mark.parametrize("question", ["загальна виручка", "общая выручка", "总收入"])
+def test_the_missing_model_is_explained_in_the_language_of_the_question(
+        analysis: Analysis, question: str) -> None:
+    from tests.app.test_page_languages import english_words
+
+    answer = _answer(analysis, question, brain="llm", llm_config=LLMConfig())
+    assert not answer.ok and "OPENAI_API_KEY" in answer.text
+    assert not english_words(answer.text), answer.text
+
+
 def test_with_a_model_auto_means_the_agent(analysis: Analysis) -> None:
     code = "import pandas as pd\nprint(pd.read_parquet('input/sales.parquet')['Revenue'].sum())"
     with FakeOpenAI([tool_call(code, "Add up revenue"), reply("Total revenue is 300.75.")]) as server:
