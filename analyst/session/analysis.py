@@ -309,10 +309,10 @@ class Analysis:
             yield Event("warning", problem)
         if chosen == "none":
             from analyst.planner.phrases import language_of
-            from analyst.words import say
+            from analyst.words import say as catalogue
 
-            yield from self._finish(Answer(question, say(language_of(question), "agent",
-                                                         "no_model"), ok=False, brain="llm"))
+            yield from self._finish(Answer(question, catalogue(language_of(question), "agent",
+                                                               "no_model"), ok=False, brain="llm"))
             return
         yield from self._run(question, chosen, config, privacy, approve)
 
