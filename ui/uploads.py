@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from analyst.errors import user_message
+from analyst.report.formats import format_int
 from analyst.session.progress import Stage
 from analyst.session.workspace_state import STATE_DIR
 from analyst.store import DEFAULT_TITLE, SessionRecord
@@ -31,9 +32,8 @@ def take(uploaded: list[Any]) -> None:
     for f in fresh:
         done.add(f.file_id)
         if f.size > limit_mb * 1024 * 1024:
-            _say("error", f"{f.name} is {f.size / 1024 / 1024:.0f} MB, above the upload limit "
-                          f"of {limit_mb} MB. Split it or ask whoever runs the app to raise "
-                          "ANALYST_MAX_UPLOAD_MB.")
+            _say("error", i18n.t("upload_too_big", name=f.name, limit=format_int(limit_mb, i18n.current()),
+                                 size=format_int(round(f.size / 1024 / 1024), i18n.current())))
             continue
         if f.size == 0:
             _say("error", i18n.t("empty_file", name=f.name))
@@ -66,8 +66,7 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
         if (message := user_message(exc, i18n.current())) is not None:  # IngestError and the like
             _say("error", message)
         else:
-            _say("error", f"Could not read {name}. The file may be damaged or in a format I "
-                          "do not know (CSV, Excel and Parquet work).", exc)
+            _say("error", i18n.t("upload_unreadable", name=name), exc)
         return False
     store = state.store()  # the `Analysis` recorded the file in it (`state.session_files`)
     # The open analysis already holds the new cards (add_file updated them in place), so it
