@@ -10,11 +10,14 @@ from pathlib import Path
 
 from analyst.commands.language import add_language_argument, chosen, help_words, metavar, words
 from analyst.commands.terminal import clean
+from analyst.datacard import ROLES, DataCard
 from analyst.errors import user_message
 from analyst.ingest import IngestError, IngestOptions, ingest_file
+from analyst.report.formats import format_int, format_number
 from analyst.session.progress import Progress, Stage
 from analyst.words import say
 from analyst.words.catalog import keys
+from analyst.words.note import render
 
 
 def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
@@ -62,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         reasons = set(keys("ingest_word"))
         for card in cards:
-            print(card.to_prompt(include_samples=True))
+            print(clean(card_text(card, lang)))
             if card.excluded_rows:
                 count = len(card.excluded_rows)
                 print(words(lang, "excluded_rows", count, n=count))
@@ -73,6 +76,49 @@ def run(args: argparse.Namespace) -> int:
                                       text=row.text)))
             print()
     return 0
+
+
+def card_text(card: DataCard, language: str) -> str:
+    """The data card as a person reads it, in `language` (context "cli"; the counts of rows
+    and columns are the app's own, context "ui"): the table and its file, its size, the
+    dates it covers, each column with its role, empty cells and range, and how the file was
+    read (the ingester's `Note`s said in `language`). Numbers are written the language's way.
+    The model reads `card.to_prompt()` instead."""
+    sheet = say(language, "ui", "sheet_of", sheet=card.sheet) if card.sheet else ""
+    lines = [words(language, "card_title", table=card.table, file=card.source_file, sheet=sheet),
+             words(language, "card_size",
+                   rows=say(language, "ui", "n_rows", plural=card.rows,
+                            n=format_int(card.rows, language)),
+                   columns=say(language, "ui", "n_columns", plural=len(card.columns),
+                               n=format_int(len(card.columns), language)))]
+    if card.date_range:
+        lines.append(words(language, "card_dates", first=card.date_range[0],
+                           last=card.date_range[1]))
+    lines.append(words(language, "card_columns"))
+    for col in card.columns:
+        role = words(language, f"card_role_{col.role}") if col.role in ROLES else col.role
+        if col.set_by_user:
+            role = words(language, "card_by_user", role=role)
+        missing = (words(language, "card_missing", col.missing, n=col.missing) if col.missing
+                   else words(language, "card_no_missing"))
+        span = ""
+        if col.first and col.last:
+            span = words(language, "card_range", low=col.first, high=col.last)
+        elif col.min is not None and col.max is not None:
+            span = words(language, "card_range", low=_number(col.min, language),
+                         high=_number(col.max, language))
+        lines.append(words(language, "card_column", name=col.name, role=role, missing=missing,
+                           range=span))
+    if card.assumptions:
+        lines.append(words(language, "card_read"))
+        lines.extend(f"- {render(note, language)}" for note in card.assumptions)
+    return "\n".join(lines)
+
+
+def _number(value: float, language: str) -> str:
+    """A column's bound the language's way: whole numbers without decimals."""
+    return (format_int(value, language) if float(value).is_integer()
+            else format_number(value, 2, language))
 
 
 def stage_printer(language: str) -> Progress:
