@@ -38,8 +38,10 @@ def read_log_level(values: Mapping[str, str] | None = None) -> tuple[str, str | 
         return DEFAULT_LEVEL, None
     if raw.upper() in LEVELS:
         return raw.upper(), None
-    return DEFAULT_LEVEL, (f"{LEVEL_VARIABLE} must be one of {', '.join(LEVELS)} "
-                           f"(it is {raw!r}); using {DEFAULT_LEVEL}.")
+    from analyst.words.note import SettingNote
+
+    return DEFAULT_LEVEL, SettingNote("one_of", name=LEVEL_VARIABLE, allowed=", ".join(LEVELS),
+                                      value=repr(raw), default=DEFAULT_LEVEL)
 
 
 def configure_logging(values: Mapping[str, str] | None = None,

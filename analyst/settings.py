@@ -24,6 +24,7 @@ from analyst.agent.config import ConfigError, LLMConfig
 from analyst.ingest.limits import IngestLimits, read_ingest_limits
 from analyst.logs import DEFAULT_LEVEL, read_log_level
 from analyst.session.admission import read_limit, read_pause_after
+from analyst.words.note import Note, SettingNote
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits
 
@@ -165,8 +166,8 @@ def load_settings(
     sources = {k: "environment" if (environ.get(k) or "").strip() else "secrets.toml"
                for k in merged if k.startswith(("ANALYST_", "OPENAI_"))}
     problems: list[str] = [
-        f"{name} (in {'the environment' if where == 'environment' else where}) is not a "
-        "setting Analyst knows; check its spelling."
+        SettingNote("unknown_in_environment" if where == "environment" else "unknown_in_secrets",
+                    name=name)
         for name, where in sorted(sources.items())
         if name.startswith("ANALYST_") and name not in KNOWN_SETTINGS
     ]
@@ -175,18 +176,16 @@ def load_settings(
     try:
         llm = LLMConfig.from_env(merged)
     except ConfigError as exc:
-        problems.append(f"{exc} The model settings were ignored.")
+        problems.append(SettingNote("model_settings_ignored", problem=_said(exc)))
         llm = LLMConfig()
     backend = (merged.get("ANALYST_SANDBOX_BACKEND") or "auto").strip().lower()
     if backend not in ("auto", "docker", "local"):
-        problems.append(
-            f"ANALYST_SANDBOX_BACKEND must be auto, docker or local (it is {backend!r}); using auto."
-        )
+        problems.append(SettingNote("backend", value=repr(backend)))
         backend = "auto"
     try:
         limits, limits_ok = Limits.from_env(merged), True
     except SandboxError as exc:
-        problems.append(f"{exc} No analysis can run until it is fixed.")
+        problems.append(SettingNote("sandbox_limits_stop", problem=_said(exc)))
         limits, limits_ok = Limits(), False
     ingest, ingest_problems = read_ingest_limits(merged)
     problems.extend(ingest_problems)
@@ -256,6 +255,17 @@ def _flatten(secrets: Mapping[str, Any]) -> dict[str, str]:
     return flat
 
 
+def _said(exc: Exception) -> Note | str:
+    """The problem an error names: its `SettingNote` (the model settings' `ConfigError`), the
+    sandbox limit's message id and values (`sandbox.limits.LimitError`), else its text."""
+    if exc.args and isinstance(exc.args[0], Note):
+        return exc.args[0]
+    key, values = getattr(exc, "key", None), getattr(exc, "values", None)
+    if isinstance(key, str) and isinstance(values, dict):
+        return SettingNote(key, **values)
+    return str(exc)
+
+
 def _language(raw: str | None, problems: list[str]) -> str | None:
     """ANALYST_LANG as a product language ("uk-UA" -> "uk"); None when unset or unknown."""
     from analyst.recipes.numbers import language_code
@@ -267,8 +277,7 @@ def _language(raw: str | None, problems: list[str]) -> str | None:
     code = language_code(text)
     if code in LANGUAGES:
         return code
-    problems.append(f"ANALYST_LANG must be en, uk, ru or zh (it is {text!r}); "
-                    "using the locale's language.")
+    problems.append(SettingNote("language", value=repr(text)))
     return None
 
 
@@ -284,10 +293,12 @@ class _Reader:
         try:
             value = float(raw)
         except ValueError:
-            self._problems.append(f"{name} must be a number (it is {raw!r}); using {default:g}.")
+            self._problems.append(SettingNote("number_using", name=name, value=repr(raw),
+                                              default=default))
             return default
         if value < minimum:
-            self._problems.append(f"{name} must be at least {minimum:g} (it is {raw}); using {default:g}.")
+            self._problems.append(SettingNote("minimum_using", name=name, value=raw,
+                                              minimum=minimum, default=default))
             return default
         return value
 
@@ -299,5 +310,6 @@ class _Reader:
             return True
         if raw in _FALSE:
             return False
-        self._problems.append(f"{name} must be on or off (it is {raw!r}); using {'on' if default else 'off'}.")
+        self._problems.append(SettingNote("flag_using_on" if default else "flag_using_off",
+                                          name=name, value=repr(raw)))
         return default

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from analyst.words.note import render
 from ui import health, i18n, startup, state
 from ui.errors import guarded
 from ui.i18n import t
@@ -17,7 +18,9 @@ for _name in ("offline", "privacy", "approval"):
         st.session_state[f"pref_{_name}"] = st.session_state[f"w_{_name}"]
 
 if settings.problems:
-    st.error(t("set_problems") + "\n\n" + "\n".join(f"- {p}" for p in settings.problems), icon=":material/error:")
+    st.error(t("set_problems") + "\n\n" + "\n".join(f"- {render(p, i18n.current())}"
+                                                   for p in settings.problems),
+             icon=":material/error:")
 
 st.subheader(t("set_where"))
 status = None

@@ -57,7 +57,7 @@ class AutoBackend:
     def warning(self) -> str | None:
         if self._chosen is None or self._chosen.isolated:
             return None
-        return f"Docker is not usable ({self._why_local}). {local_warning()}"
+        return DockerUnusable(self._why_local or "")
 
     def launch(self) -> Channel:
         return self._choose().launch()
@@ -92,3 +92,23 @@ def open_session(
     if chosen is None:
         raise SandboxError(f"Unknown sandbox backend {backend!r}; use docker, local or auto.")
     return KernelSession(ws, chosen(ws, limits), limits)
+
+
+class DockerUnusable(str):
+    """The auto backend's warning when it fell back to the local one: its English sentence,
+    and `key` (the host catalogue's id, context "session"), `why` (Docker's problem as the
+    sandbox says it) and the local backend's `local_warning_key`, so the host can say it in
+    the reader's language."""
+
+    key = "docker_not_usable"
+    why: str
+
+    def __new__(cls, why: str) -> DockerUnusable:
+        self = super().__new__(cls, f"Docker is not usable ({why}). {local_warning()}")
+        self.why = why
+        return self
+
+    def local_key(self) -> tuple[str, dict[str, str]]:
+        from sandbox.local import local_warning_key
+
+        return local_warning_key()

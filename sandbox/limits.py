@@ -95,7 +95,7 @@ def _size(env: Mapping[str, str], name: str, default: int) -> int:
     except ValueError:
         value = 0
     if value <= 0:
-        raise SandboxError(f"{name}={raw!r} is not a size; write it like 512m or 2g.")
+        raise LimitError("sandbox_size", name=name, value=repr(raw))
     return value
 
 
@@ -108,5 +108,20 @@ def _number(env: Mapping[str, str], name: str, default: float) -> float:
     except ValueError:
         value = 0.0
     if value <= 0:
-        raise SandboxError(f"{name}={raw!r} must be a positive number.")
+        raise LimitError("sandbox_positive", name=name, value=repr(raw))
     return value
+
+
+_LIMIT_WORDS = {
+    "sandbox_size": "{name}={value} is not a size; write it like 512m or 2g.",
+    "sandbox_positive": "{name}={value} must be a positive number.",
+}
+
+
+class LimitError(SandboxError):
+    """A bad `ANALYST_SANDBOX_*` value: its English sentence, and `key` and `values` so the
+    host can say it in the reader's language (its catalogue's context "settings_problem")."""
+
+    def __init__(self, key: str, **values: str) -> None:
+        super().__init__(_LIMIT_WORDS[key].format(**values))
+        self.key, self.values = key, values

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, overload
 
 from analyst.errors import AnalystError
+from analyst.words.note import SettingNote
 
 ToolCalling = Literal["auto", "on", "off"]
 
@@ -93,9 +94,7 @@ class LLMConfig:
         env = os.environ if env is None else env
         tool_calling = (_text(env, "ANALYST_TOOL_CALLING") or "auto").lower()
         if tool_calling not in ("auto", "on", "off"):
-            raise ConfigError(
-                f"ANALYST_TOOL_CALLING must be auto, on or off (it is {tool_calling!r})."
-            )
+            raise ConfigError(SettingNote("tool_calling", value=repr(tool_calling)))
         return cls(
             api_key=_text(env, "OPENAI_API_KEY"),
             base_url=_text(env, "OPENAI_BASE_URL"),
@@ -135,7 +134,7 @@ def _flag(env: Mapping[str, str], name: str) -> bool:
         return True
     if raw in ("0", "false", "no", "off"):
         return False
-    raise ConfigError(f"{name} must be on or off (it is {raw!r}).")
+    raise ConfigError(SettingNote("flag", name=name, value=repr(raw)))
 
 
 @overload
@@ -153,7 +152,7 @@ def _number(
     try:
         value = float(raw)
     except ValueError:
-        raise ConfigError(f"{name} must be a number (it is {raw!r}).") from None
+        raise ConfigError(SettingNote("number", name=name, value=repr(raw))) from None
     if minimum is not None and value < minimum:
-        raise ConfigError(f"{name} must be at least {minimum:g} (it is {raw}).")
+        raise ConfigError(SettingNote("minimum", name=name, value=raw, minimum=minimum))
     return value

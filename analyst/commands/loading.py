@@ -46,9 +46,12 @@ def add_offline_argument(parser: argparse.ArgumentParser, help_text: str,
 
 def warn_about_settings(language: str = "en") -> None:
     """Name every environment setting that could not be used (its default is used instead).
-    The problem itself is the settings' English sentence (the app shows the same one)."""
+    The problem is said in `language` (a `SettingNote`; the app says the same one)."""
+    from analyst.words.note import render
+
     for problem in environment_settings().problems:
-        print(clean(words(language, "setting_ignored", problem=problem)), file=sys.stderr)
+        print(clean(words(language, "setting_ignored", problem=render(problem, language))),
+              file=sys.stderr)
 
 
 def open_analysis(files: Sequence[Path], workspace: Path | None, backend: str,

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from analyst.ingest.errors import IngestError
-from analyst.words.note import Note
+from analyst.words.note import Note, SettingNote
 
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 # An encrypted .xlsx is an OLE container holding this stream instead of a zip.
@@ -54,7 +54,7 @@ def read_ingest_limits(values: Mapping[str, str] | None = None) -> tuple[IngestL
         except ValueError:
             value = 0.0
         if not (math.isfinite(value) and value > 0):
-            problems.append(f"{name} must be a positive number (it is {raw!r}); using {default:,}.")
+            problems.append(SettingNote("positive_using", name=name, value=repr(raw), default=default))
             continue
         chosen[field_name] = int(value) if field_name == "max_rows" else value
     return replace(defaults, **chosen), tuple(problems)

@@ -59,9 +59,10 @@ def read_limit(environ: Mapping[str, str] | None = None) -> tuple[int, str | Non
     except ValueError:
         value = 0
     if value < 1:
-        return default_limit(), (f"{ENV} must be a whole number of at least 1 (it is {raw!r}); "
-                                 f"using {default_limit()} (from this computer's memory and "
-                                 "processors).")
+        from analyst.words.note import SettingNote
+
+        return default_limit(), SettingNote("running_sessions", name=ENV, value=repr(raw),
+                                            default=default_limit())
     return value, None
 
 
@@ -75,8 +76,10 @@ def read_pause_after(environ: Mapping[str, str] | None = None) -> tuple[float, s
     except ValueError:
         value = -1.0
     if not 0 <= value < float("inf"):
-        return PAUSE_AFTER_S, (f"{PAUSE_ENV} must be a number of seconds, 0 or more (it is "
-                               f"{raw!r}); using {PAUSE_AFTER_S:g}.")
+        from analyst.words.note import SettingNote
+
+        return PAUSE_AFTER_S, SettingNote("pause_seconds", name=PAUSE_ENV, value=repr(raw),
+                                          default=PAUSE_AFTER_S)
     return value, None
 
 

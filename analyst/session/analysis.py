@@ -304,7 +304,9 @@ class Analysis:
             yield from self._finish(Answer(question, say(language_of(question), "add_file_first"),
                                            ok=False))
             return
-        chosen, config, problem = _choose_brain(brain, llm_config)
+        from analyst.planner.phrases import language_of
+
+        chosen, config, problem = _choose_brain(brain, llm_config, language_of(question))
         if problem:
             yield Event("warning", problem)
         if chosen == "none":
@@ -581,8 +583,9 @@ def _with_warnings(answer: Answer, warnings: Sequence[str]) -> Answer:
     return replace(answer, warnings=answer.warnings + extra) if extra else answer
 
 
-def _choose_brain(brain: Brain, llm_config: Any | None) -> tuple[str, Any, str | None]:
-    """("llm" | "offline" | "none", config, a warning to show or None)."""
+def _choose_brain(brain: Brain, llm_config: Any | None,
+                  language: str = "en") -> tuple[str, Any, str | None]:
+    """("llm" | "offline" | "none", config, a warning to show in `language` or None)."""
     if brain == "offline":
         return "offline", None, None
     if llm_config is None:
@@ -591,9 +594,13 @@ def _choose_brain(brain: Brain, llm_config: Any | None) -> tuple[str, Any, str |
         try:
             llm_config = LLMConfig.from_env()
         except ConfigError as exc:
+            from analyst.words import say
+
+            problem = exc.message_in(language)
             if brain == "llm":
-                return "none", None, str(exc)
-            return "offline", None, f"{exc} Using the offline analyst."
+                return "none", None, problem
+            return "offline", None, say(language, "session", "config_offline", None,
+                                        problem=problem)
     if llm_config.configured:
         return "llm", llm_config, None
     return ("none", None, None) if brain == "llm" else ("offline", None, None)
@@ -602,11 +609,15 @@ def _choose_brain(brain: Brain, llm_config: Any | None) -> tuple[str, Any, str |
 def backend_warning(warning: str, language: str) -> str:
     """The backend's warning (what generated code can reach) in `language`: the local
     backend's from the catalogue (context "session"), any other as the backend says it."""
+    from analyst.words import say
+    from sandbox.backends import DockerUnusable
     from sandbox.local import local_warning, local_warning_key
 
+    if isinstance(warning, DockerUnusable):
+        key, values = warning.local_key()
+        return say(language, "session", warning.key, None, why=warning.why,
+                   local=say(language, "session", key, None, **values))
     if warning != local_warning():
         return warning
-    from analyst.words import say
-
     key, values = local_warning_key()
     return say(language, "session", key, None, **values)

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Union
 from analyst.words.catalog import message, plural_message
 
 __all__ = ["Items", "Labels", "Name", "NameList", "Names", "Note", "Parts", "RecipeNote",
-           "RecipeTitle", "Word", "render"]
+           "RecipeTitle", "SettingNote", "Word", "render"]
 
 CONTEXT = "ingest"
 WORDS = "ingest_word"
@@ -128,6 +128,14 @@ class RecipeTitle(RecipeNote):
     heading, said here in the reader's language; a column name in it as the user wrote it."""
 
     context = "recipe_title"
+
+
+class SettingNote(Note):
+    """A setting that could not be used (`analyst.settings` problems, a `ConfigError`),
+    context "settings_problem": the setting's name, the bad value as written and the allowed
+    range as values, said in the reader's language."""
+
+    context = "settings_problem"
 
 
 def render(text: str, language: str | None) -> str:

@@ -1,0 +1,204 @@
+"""Every setting that cannot be used is said in the reader's language (issue 10, point 4):
+`analyst.settings` problems are `SettingNote`s (a message id with the setting's name, the bad
+value and the allowed range), the CLI and the Settings page say them in uk/ru/zh with no
+English word left but the setting names and the values as written; English is unchanged.
+The auto backend's "Docker is not usable" warning and the brain's "Using the offline
+analyst" fallback likewise."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from analyst.settings import load_settings
+from analyst.words.note import render
+from tests.app.test_page_languages import english_words
+
+LANGS = ("uk", "ru", "zh")
+RNG = random.Random(20261203)
+_LETTERS = "abcxyzqwкдлжщ漢字"
+
+
+def _word() -> str:
+    return "".join(RNG.choice(_LETTERS) for _ in range(RNG.randint(1, 6)))
+
+
+def _below(minimum: float) -> Callable[[], str]:
+    return lambda: f"{minimum - RNG.randint(1, 50) / 10:g}"
+
+
+def _negative() -> str:
+    return str(-RNG.randint(1, 999))
+
+
+# Each setting with generators of values it refuses, and the English words (pinned) of its problem.
+SETTINGS: dict[str, tuple[list[Callable[[], str]], str]] = {
+    "ANALYST_MAX_SANDBOXES": ([_word, _below(1)], r"must be (a number|at least 1)"),
+    "ANALYST_QUEUE_TIMEOUT": ([_word, _below(1)], r"must be (a number|at least 1)"),
+    "ANALYST_OFFLINE": ([_word], r"must be on or off \(it is .*\); using off\."),
+    "ANALYST_APPROVAL": ([_word], r"must be on or off \(it is .*\); using off\."),
+    "ANALYST_PRIVACY": ([_word], r"must be on or off \(it is .*\); using on\."),
+    "ANALYST_SANDBOX_BACKEND": ([_word], r"must be auto, docker or local \(it is .*\); using auto\."),
+    "ANALYST_LANG": ([_word], r"must be en, uk, ru or zh \(it is .*\); using the locale's language\."),
+    "ANALYST_LOG_LEVEL": ([_word], r"must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL"),
+    "ANALYST_MAX_RUNNING_SESSIONS": ([_word, _negative], r"must be a whole number of at least 1 "
+                                     r"\(it is .*\); using \d+ \(from this computer's memory "
+                                     r"and processors\)\."),
+    "ANALYST_PAUSE_IDLE_SECONDS": ([_word, _negative], r"must be a number of seconds, 0 or more"),
+    "ANALYST_MAX_ROWS": ([_word, _negative], r"must be a positive number \(it is .*\); using "
+                         r"5,000,000\."),
+    "ANALYST_MAX_UPLOAD_MB": ([_word, _negative], r"must be a positive number"),
+    "ANALYST_MAX_UNZIPPED_MB": ([_word, _negative], r"must be a positive number"),
+    "ANALYST_SANDBOX_MEMORY": ([_word, _negative], r"is not a size; write it like 512m or 2g\. "
+                               r"No analysis can run until it is fixed\."),
+    "ANALYST_SANDBOX_CPUS": ([_word, _negative], r"must be a positive number\. No analysis"),
+    "ANALYST_SANDBOX_TIMEOUT": ([_word, _negative], r"must be a positive number\. No analysis"),
+    "ANALYST_MAX_STEPS": ([_word, _below(1)], r"must be (a number|at least 1) .*The model "
+                          r"settings were ignored\."),
+    "ANALYST_TOKEN_BUDGET": ([_word, _below(1000)], r"must be (a number|at least 1000)"),
+    "ANALYST_TEMPERATURE": ([_word], r"must be a number \(it is .*\)\. The model settings"),
+    "ANALYST_STREAM": ([_word], r"must be on or off \(it is .*\)\. The model settings"),
+    "ANALYST_TOOL_CALLING": ([_word], r"must be auto, on or off \(it is .*\)\. The model"),
+    "ANALYST_TYPO_" : ([lambda: "1"], r"\(in the environment\) is not a setting Analyst knows; "
+                       r"check its spelling\."),
+}
+CASES = [(name, gen) for name, (gens, _) in SETTINGS.items() for gen in gens for _ in range(3)]
+
+
+def _left(text: str, name: str, raw: str) -> list[str]:
+    """English words of `text` once the setting's name and the value as written are out."""
+    for gone in sorted({repr(raw), repr(raw.strip().lower()), raw, name}, key=len, reverse=True):
+        text = text.replace(gone, " ")
+    return english_words(text)
+
+
+@pytest.mark.parametrize(("name", "bad"), CASES)
+def test_every_setting_problem_in_every_language(name: str, bad: Callable[[], str]) -> None:
+    raw = bad()
+    if name == "ANALYST_TYPO_":
+        name = "ANALYST_TYPO_" + RNG.choice("ABCXYZ") * 3
+    settings = load_settings({name: raw}, secrets={})
+    problems = [p for p in settings.problems if name in p]
+    assert len(problems) == 1, (name, raw, settings.problems)
+    problem = problems[0]
+    english = render(problem, "en")
+    assert english == str(problem) and re.search(SETTINGS.get(name, SETTINGS["ANALYST_TYPO_"])[1],
+                                                 english), (name, raw, english)
+    for lang in LANGS:
+        said = render(problem, lang)
+        assert name in said and said != english, (lang, said)
+        assert _left(said, name, raw) == [], (lang, name, raw, said)
+
+
+def test_a_setting_in_secrets_names_the_file_in_every_language() -> None:
+    problem, = load_settings({}, secrets={"ANALYST_SPELLT": "1"}).problems
+    assert str(problem) == ("ANALYST_SPELLT (in secrets.toml) is not a setting Analyst knows; "
+                            "check its spelling.")
+    for lang in LANGS:
+        said = render(problem, lang)
+        assert "secrets.toml" in said and _left(said, "ANALYST_SPELLT", "1") == [], said
+
+
+def test_the_model_error_itself_speaks_the_language() -> None:
+    from analyst.agent.config import ConfigError, LLMConfig
+
+    for raw in ("0", "-3", "zero"):
+        with pytest.raises(ConfigError) as caught:
+            LLMConfig.from_env({"ANALYST_MAX_FAILURES": raw})
+        assert caught.value.user_message.startswith("ANALYST_MAX_FAILURES must be")
+        for lang in LANGS:
+            assert _left(caught.value.message_in(lang), "ANALYST_MAX_FAILURES", raw) == []
+
+
+# ---- The auto backend's warning and the brain's fallback ----------------------------------
+
+@pytest.mark.parametrize("root", [True, False])
+def test_docker_is_not_usable_in_every_language(root: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    import sandbox.local
+    from analyst.session.analysis import backend_warning
+    from sandbox.backends import DockerUnusable
+
+    monkeypatch.setattr(sandbox.local.os, "geteuid", lambda: 0 if root else os.getuid() or 1000)
+    user = "" if root else sandbox.local._user_name()
+    for _ in range(5):
+        why = f"{RNG.randint(1, 99)}: {_word()}"
+        warning = DockerUnusable(why)
+        english = f"Docker is not usable ({why}). {sandbox.local.local_warning()}"
+        assert str(warning) == english and backend_warning(warning, "en") == english
+        for lang in LANGS:
+            said = backend_warning(warning, lang)
+            assert why in said and "ANALYST_SANDBOX_BACKEND=docker" in said, said
+            text = said.replace(why, " ").replace(user or "\0", " ")
+            assert english_words(text) == [], (lang, english_words(text), said)
+
+
+@pytest.mark.parametrize("brain", ["auto", "llm"])
+def test_a_bad_model_setting_falls_back_in_the_readers_language(
+        brain: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from analyst.session.analysis import _choose_brain
+
+    for raw in ("0", _word()):
+        monkeypatch.setenv("ANALYST_MAX_STEPS", raw)
+        chosen, _config, english = _choose_brain(brain, None)  # type: ignore[arg-type]
+        assert chosen == ("none" if brain == "llm" else "offline")
+        assert english and english.startswith("ANALYST_MAX_STEPS must be")
+        assert english.endswith("Using the offline analyst.") == (brain == "auto")
+        for lang in LANGS:
+            _, _, said = _choose_brain(brain, None, lang)  # type: ignore[arg-type]
+            assert said and _left(said, "ANALYST_MAX_STEPS", raw) == [], (lang, said)
+
+
+# ---- Where the reader sees them: the CLI and the Settings page ---------------------------
+
+BAD_ENV = {"ANALYST_MAX_SANDBOXES": "lots", "ANALYST_OFFLINE": "maybe",
+           "ANALYST_SANDBOX_BACKEND": "k8s", "ANALYST_MAX_ROWS": "-7",
+           "ANALYST_LOG_LEVEL": "chatty", "ANALYST_MAX_RUNNING_SESSIONS": "many",
+           "ANALYST_PAUSE_IDLE_SECONDS": "-3", "ANALYST_TEMPERATURE": "warm",
+           "ANALYST_TYPO_SETTING": "1"}
+
+
+def _without_values(text: str) -> str:
+    for name, raw in BAD_ENV.items():
+        text = text.replace(repr(raw), " ").replace(name, " ")
+    return text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cli_names_ignored_settings_in_its_language(lang: str, tmp_path: Path) -> None:
+    from analyst.words import say
+    from tests.cli.test_cli_words import analyst
+
+    (tmp_path / "s.csv").write_text("a,b\n1,2\n", encoding="utf-8")
+    run = analyst("ask", "s.csv", "?", "--lang", lang, "--backend", "local", cwd=tmp_path,
+                  env_extra=dict(BAD_ENV))
+    prefix = say(lang, "cli", "setting_ignored", problem="").strip()
+    lines = [line for line in run.stderr.splitlines() if line.startswith(prefix)]
+    assert len(lines) == len(BAD_ENV), run.stderr
+    for line in lines:
+        assert english_words(_without_values(line)) == [], (lang, line)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_settings_page_says_the_problems_in_its_language(
+        lang: str, app_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.test_page_languages import APP, _set_language
+
+    for name, raw in BAD_ENV.items():
+        monkeypatch.setenv(name, raw)
+    monkeypatch.setenv("ANALYST_SANDBOX_BACKEND", "k8s")
+    at = AppTest.from_file(APP, default_timeout=90).run()
+    _set_language(at, lang)
+    at.switch_page("pages/settings.py").run()
+    assert not at.exception
+    problems = at.error[0].value
+    for name in BAD_ENV:
+        assert name in problems, problems
+    assert english_words(_without_values(problems)) == [], (lang, problems)
