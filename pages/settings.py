@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from analyst.session.analysis import sandbox_words
 from analyst.words.note import render
 from ui import health, i18n, startup, state
 from ui.errors import guarded
@@ -32,7 +33,8 @@ with guarded("check the sandbox"), st.spinner(t("set_checking")):
              t("set_backend_line", setting=settings.sandbox_backend,
                in_use=status.backend_in_use or t("set_backend_none"))]
     if status.engine_problem:
-        lines.append(t("set_engine_problem", problem=status.engine_problem))
+        lines.append(t("set_engine_problem",
+                       problem=sandbox_words(status.engine_problem, i18n.current())))
     else:
         lines.append(t("set_engine_ok"))
         if status.image_problem is None:
@@ -40,7 +42,8 @@ with guarded("check the sandbox"), st.spinner(t("set_checking")):
         elif status.image_stale:
             lines.append(t("set_image_stale", image=status.image))
         else:
-            lines.append(t("set_image_problem", problem=status.image_problem))
+            lines.append(t("set_image_problem",
+                           problem=sandbox_words(status.image_problem, i18n.current())))
     sweep = startup.reap_leftovers()
     if sweep.problem:
         lines.append(t("set_sweep_problem", error=sweep.problem))

@@ -46,13 +46,32 @@ def reason(exc: BaseException) -> str:
     return " ".join(str(text).split())[:300]
 
 
+_ENGINE_WORDS = {
+    "docker_engine_silent": ("the Docker engine does not answer ({reason}); start it (e.g. "
+                             "`dockerd`) or point DOCKER_HOST at one"),
+    "sandbox_image_missing": "the sandbox image {tag} is missing; build it with `python -m sandbox build`",
+}
+
+
+class EngineWords(str):
+    """What is wrong with Docker, as its English sentence, and `key` and `values` so the host
+    can say it in the reader's language (its catalogue's context "session")."""
+
+    key: str
+    values: dict[str, str]
+
+    def __new__(cls, key: str, **values: str) -> EngineWords:
+        self = super().__new__(cls, _ENGINE_WORDS[key].format(**values))
+        self.key, self.values = key, values
+        return self
+
+
 def engine_problem() -> str | None:
     """None when a Docker engine answers, else what is wrong and how to fix it."""
     try:
         client().ping()
     except (DockerException, OSError) as exc:
-        return (f"the Docker engine does not answer ({reason(exc)}); start it (e.g. `dockerd`) "
-                "or point DOCKER_HOST at one")
+        return EngineWords("docker_engine_silent", reason=reason(exc))
     return None
 
 
@@ -69,7 +88,7 @@ def image_id(tag: str) -> str | None:
 def image_problem(tag: str) -> str | None:
     """None when the image exists locally, else how to get it."""
     if image_id(tag) is None:
-        return f"the sandbox image {tag} is missing; build it with `python -m sandbox build`"
+        return EngineWords("sandbox_image_missing", tag=tag)
     return None
 
 

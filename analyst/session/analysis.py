@@ -615,9 +615,20 @@ def backend_warning(warning: str, language: str) -> str:
 
     if isinstance(warning, DockerUnusable):
         key, values = warning.local_key()
-        return say(language, "session", warning.key, None, why=warning.why,
+        return say(language, "session", warning.key, None, why=sandbox_words(warning.why, language),
                    local=say(language, "session", key, None, **values))
     if warning != local_warning():
         return warning
     key, values = local_warning_key()
+    return say(language, "session", key, None, **values)
+
+
+def sandbox_words(text: str, language: str) -> str:
+    """A sandbox sentence in `language`: one that names its message (`key`, `values`, e.g.
+    `sandbox.engine.EngineWords`) from the catalogue (context "session"), any other as said."""
+    key, values = getattr(text, "key", None), getattr(text, "values", None)
+    if not isinstance(key, str) or not isinstance(values, dict):
+        return text
+    from analyst.words import say
+
     return say(language, "session", key, None, **values)

@@ -138,6 +138,29 @@ def test_docker_is_not_usable_in_every_language(root: bool, monkeypatch: pytest.
             assert english_words(text) == [], (lang, english_words(text), said)
 
 
+@pytest.mark.parametrize("key", ["docker_engine_silent", "sandbox_image_missing"])
+def test_what_is_wrong_with_docker_in_every_language(key: str) -> None:
+    from analyst.session.analysis import backend_warning, sandbox_words
+    from sandbox.backends import DockerUnusable
+    from sandbox.engine import EngineWords
+
+    pinned = {"docker_engine_silent": "the Docker engine does not answer ({reason}); start it "
+                                      "(e.g. `dockerd`) or point DOCKER_HOST at one",
+              "sandbox_image_missing": "the sandbox image {tag} is missing; build it with "
+                                       "`python -m sandbox build`"}[key]
+    for _ in range(5):
+        value = f"{_word()}:{RNG.randint(1, 999)}"
+        why = EngineWords(key, reason=value) if key == "docker_engine_silent" else \
+            EngineWords(key, tag=value)
+        assert str(why) == pinned.format(reason=value, tag=value)
+        assert sandbox_words(why, "en") == str(why)
+        for lang in LANGS:
+            said = sandbox_words(why, lang)
+            assert value in said and english_words(said.replace(value, " ")) == [], (lang, said)
+            warning = backend_warning(DockerUnusable(why), lang)
+            assert said in warning, (lang, warning)
+
+
 @pytest.mark.parametrize("brain", ["auto", "llm"])
 def test_a_bad_model_setting_falls_back_in_the_readers_language(
         brain: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -194,10 +217,19 @@ def test_the_settings_page_says_the_problems_in_its_language(
     for name, raw in BAD_ENV.items():
         monkeypatch.setenv(name, raw)
     monkeypatch.setenv("ANALYST_SANDBOX_BACKEND", "k8s")
+    import sandbox.engine
+
+    reason = "ECONNREFUSED:111"
+    monkeypatch.setattr(sandbox.engine, "engine_problem",
+                        lambda: sandbox.engine.EngineWords("docker_engine_silent", reason=reason))
     at = AppTest.from_file(APP, default_timeout=90).run()
     _set_language(at, lang)
     at.switch_page("pages/settings.py").run()
     assert not at.exception
+    engine = [m.value for m in at.markdown if reason in m.value]
+    assert engine and "dockerd" in engine[0], [m.value for m in at.markdown]
+    line = next(x for x in engine[0].splitlines() if reason in x)
+    assert english_words(line.replace(reason, " ")) == [], (lang, line)
     problems = at.error[0].value
     for name in BAD_ENV:
         assert name in problems, problems
