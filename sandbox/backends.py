@@ -108,6 +108,9 @@ class DockerUnusable(str):
         self.why = why
         return self
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (DockerUnusable, (self.why,))
+
     def local_key(self) -> tuple[str, dict[str, str]]:
         from sandbox.local import local_warning_key
 

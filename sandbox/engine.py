@@ -65,6 +65,13 @@ class EngineWords(str):
         self.key, self.values = key, values
         return self
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_engine_words, (self.key, self.values))
+
+
+def _engine_words(key: str, values: dict[str, str]) -> EngineWords:
+    return EngineWords(key, **values)
+
 
 def engine_problem() -> str | None:
     """None when a Docker engine answers, else what is wrong and how to fix it."""

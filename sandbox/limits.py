@@ -125,3 +125,10 @@ class LimitError(SandboxError):
     def __init__(self, key: str, **values: str) -> None:
         super().__init__(_LIMIT_WORDS[key].format(**values))
         self.key, self.values = key, values
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_limit_error, (self.key, self.values))
+
+
+def _limit_error(key: str, values: dict[str, str]) -> LimitError:
+    return LimitError(key, **values)

@@ -234,3 +234,21 @@ def test_the_settings_page_says_the_problems_in_its_language(
     for name in BAD_ENV:
         assert name in problems, problems
     assert english_words(_without_values(problems)) == [], (lang, problems)
+
+
+def test_the_keyed_sentences_survive_pickling_and_copying() -> None:
+    import copy
+    import pickle
+
+    from sandbox.backends import DockerUnusable
+    from sandbox.engine import EngineWords
+    from sandbox.limits import LimitError, Limits
+
+    with pytest.raises(LimitError) as caught:
+        Limits.from_env({"ANALYST_SANDBOX_PIDS": "many"})
+    engine = EngineWords("docker_engine_silent", reason="refused")
+    for item in (caught.value, engine, DockerUnusable(engine),
+                 load_settings({"ANALYST_OFFLINE": "maybe"}, secrets={}).problems[0]):
+        for again in (pickle.loads(pickle.dumps(item)), copy.deepcopy(item)):  # noqa: S301
+            assert str(again) == str(item) and type(again) is type(item)
+            assert getattr(again, "key", None) == getattr(item, "key", None)
