@@ -310,7 +310,6 @@ class Analysis:
         if problem:
             yield Event("warning", problem)
         if chosen == "none":
-            from analyst.planner.phrases import language_of
             from analyst.words import say as catalogue
 
             yield from self._finish(Answer(question, catalogue(language_of(question), "agent",
