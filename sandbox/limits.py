@@ -123,12 +123,16 @@ class LimitError(SandboxError):
     host can say it in the reader's language (its catalogue's context "settings_problem")."""
 
     def __init__(self, key: str, **values: str) -> None:
-        super().__init__(_LIMIT_WORDS[key].format(**values))
-        self.key, self.values = key, values
+        # A plain sentence is taken as it is, as every error of the family takes one; only a
+        # known id gets a key (the host words a key it knows, else shows the text).
+        known = key in _LIMIT_WORDS
+        super().__init__(_LIMIT_WORDS[key].format(**values) if known else key)
+        self.key: str | None = key if known else None
+        self.values = values
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_limit_error, (self.key, self.values))
+        return (_limit_error, (self.key, self.values, str(self)))
 
 
-def _limit_error(key: str, values: dict[str, str]) -> LimitError:
-    return LimitError(key, **values)
+def _limit_error(key: str | None, values: dict[str, str], text: str = "") -> LimitError:
+    return LimitError(key, **values) if key is not None else LimitError(text)
