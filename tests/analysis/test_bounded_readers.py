@@ -43,12 +43,16 @@ def session(request, tmp_path):
 
 
 def preview_in_a_fresh_process(root: Path, file: dict) -> dict:
-    code = ("import json, resource, sys\n"
+    # The peak is this process's own (VmHWM, reset at exec), not ru_maxrss: Linux carries the
+    # forked parent's high-water mark across exec into it, which is pytest's whole footprint
+    # once a full run has collected every test (419 MB, whatever the file).
+    code = ("import json, sys\n"
             "from analyst.session.artifact_tables import read_step_table\n"
             "read = read_step_table(sys.argv[1], json.loads(sys.argv[2]), rows=20)\n"
+            "hwm = next(l for l in open('/proc/self/status') if l.startswith('VmHWM:'))\n"
             "print(json.dumps({'rows': None if read.frame is None else len(read.frame),"
             " 'total': read.rows_total, 'problem': read.problem,"
-            " 'peak_mb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}))\n")
+            " 'peak_mb': int(hwm.split()[1]) // 1024}))\n")
     done = subprocess.run([sys.executable, "-c", code, str(root), json.dumps(file)],
                           cwd=REPO, capture_output=True, text=True, timeout=120, check=True)
     return json.loads(done.stdout)
