@@ -26,6 +26,7 @@ from tests.agent.fake_openai import (
     tool_calls,
 )
 from tests.app.test_page_languages import english_words
+from tests.plural_rule import category
 
 QUESTIONS = {
     "uk": "Яка загальна виручка за регіонами?",
@@ -235,19 +236,6 @@ def test_english_is_said_as_before(session, cards):
 
 
 # --- counts: the plural form of each language --------------------------------------------
-
-def category(language: str, n: int) -> str:
-    """CLDR's cardinal category, written out here independently of the catalogues."""
-    if language == "en":
-        return "one" if n == 1 else "other"
-    if language == "zh":
-        return "other"
-    if n % 10 == 1 and n % 100 != 11:
-        return "one"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "few"
-    return "many"
-
 
 # The word each category of each language takes after the count.
 FORMS = {

@@ -14,6 +14,7 @@ from analyst.report.formats import format_int
 from tests.agent.fake_openai import FakeOpenAI, error, tool_call
 from tests.app.samples import ROOT, messy_csv
 from tests.app.test_page_languages import english_words, page_texts
+from tests.plural_rule import category
 
 APP = str(ROOT / "app.py")
 QUESTIONS = {
@@ -81,18 +82,6 @@ TOKENS = {"en": {"one": "token", "other": "tokens"},
           "zh": {"other": "个令牌"}}
 
 
-def _category(language: str, n: int) -> str:
-    if language == "en":
-        return "one" if n == 1 else "other"
-    if language == "zh":
-        return "other"
-    if n % 10 == 1 and n % 100 != 11:
-        return "one"
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return "few"
-    return "many"
-
-
 @pytest.mark.parametrize("language", ["en", *sorted(QUESTIONS)])
 @pytest.mark.parametrize("n", [1, 2, 5, 21, 22, 25, 111, 1021])
 def test_the_model_usage_line_takes_the_form_of_its_count(language, n):
@@ -100,10 +89,10 @@ def test_the_model_usage_line_takes_the_form_of_its_count(language, n):
 
     text = usage_text({"prompt_tokens": 6248, "completion_tokens": n, "cost_usd": 0.0012},
                       language)
-    assert text.endswith(f"+ {format_int(n, language)} {TOKENS[language][_category(language, n)]}"
+    assert text.endswith(f"+ {format_int(n, language)} {TOKENS[language][category(language, n)]}"
                          + (", about $0.0012" if language == "en" else "")
                          ) or language != "en"
-    assert f"{format_int(n, language)} {TOKENS[language][_category(language, n)]}" in text
+    assert f"{format_int(n, language)} {TOKENS[language][category(language, n)]}" in text
     assert format_int(6248, language) in text and "0.0012" in text
     if language == "en":
         assert text == (f"Model usage: 6,248 + {n:,} token{'s' * (n != 1)}, about $0.0012")

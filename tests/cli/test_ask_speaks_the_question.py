@@ -23,6 +23,7 @@ from analyst.__main__ import main
 from analyst.commands.language import words
 from analyst.session.analysis import backend_warning
 from analyst.words import say
+from tests.cli.machine import no_language_from_the_machine
 from tests.cli.test_cli_words import analyst, english_left
 
 OTHERS = ("uk", "ru", "zh")
@@ -55,10 +56,7 @@ def own_words(lang: str, name: str) -> list[str]:
 
 @pytest.fixture(autouse=True)
 def _no_language_from_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("ANALYST_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "OPENAI_API_KEY",
-                 "OPENAI_BASE_URL", "ANALYST_OFFLINE", "ANALYST_SANDBOX_BACKEND"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
+    no_language_from_the_machine(monkeypatch)
 
 
 # ---- Real subprocesses -----------------------------------------------------------------------

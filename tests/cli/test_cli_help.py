@@ -26,6 +26,7 @@ from analyst.__main__ import build_parser, main
 from analyst.commands.language import argparse_speaks, argv_language
 from analyst.words import LANGUAGES
 from analyst.words.catalog import po_path
+from tests.cli.machine import no_language_from_the_machine
 
 REPO = Path(__file__).resolve().parents[2]
 EXPECTED = Path(__file__).with_name("help_en")
@@ -170,10 +171,7 @@ def help_of(argv: list[str]) -> tuple[int, str, str]:
 
 @pytest.fixture(autouse=True)
 def _no_language_from_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("ANALYST_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "ANALYST_OFFLINE",
-                 "ANALYST_SANDBOX_BACKEND"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
+    no_language_from_the_machine(monkeypatch, model=False)
     monkeypatch.setenv("COLUMNS", "100")
 
 

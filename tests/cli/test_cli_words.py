@@ -24,6 +24,7 @@ import pytest
 
 from analyst.__main__ import main
 from analyst.ingest.naming import table_slug
+from tests.cli.machine import no_language_from_the_machine
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("en", "uk", "ru", "zh")
@@ -66,10 +67,7 @@ def run_in_process(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int,
 
 @pytest.fixture(autouse=True)
 def _no_language_from_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("ANALYST_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "OPENAI_API_KEY",
-                 "OPENAI_BASE_URL", "ANALYST_OFFLINE", "ANALYST_SANDBOX_BACKEND"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
+    no_language_from_the_machine(monkeypatch)
 
 
 def table(lang: str, rows: int = 3) -> pd.DataFrame:

@@ -23,6 +23,7 @@ import pytest
 from analyst.__main__ import build_parser, main
 from analyst.commands.help_format import CLOSING, OPENING, display_width, wrap_wide
 from analyst.commands.language import argparse_speaks
+from tests.cli.machine import no_language_from_the_machine
 from tests.cli.test_cli_help import analyst
 
 COMMANDS = ("", "ingest", "ask", "report", "web")
@@ -130,10 +131,7 @@ def help_of(argv: list[str]) -> str:
 
 @pytest.fixture(autouse=True)
 def _no_language_from_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("ANALYST_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "ANALYST_OFFLINE",
-                 "ANALYST_SANDBOX_BACKEND"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
+    no_language_from_the_machine(monkeypatch, model=False)
 
 
 @pytest.mark.parametrize("columns", WIDTHS)

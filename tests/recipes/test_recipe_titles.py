@@ -28,6 +28,7 @@ from analyst.record import FIGURES_MARKER, read_figures
 from analyst.record.figures import StepFigures
 from analyst.words.note import RecipeTitle
 from sandbox.result import ExecutionResult
+from tests.record.steps import kept_and_read_back
 
 LANGUAGES = ("en", "uk", "ru", "zh")
 # Column names (and line items) per script; each seed draws its own.
@@ -311,8 +312,6 @@ def test_a_step_without_a_writer_is_titled_in_the_reader_s_language(recipe, lang
 
 def test_the_step_record_keeps_the_title_s_id_through_the_store_and_the_answer_log(tmp_path):
     from analyst.events import Answer, RecipeCall
-    from analyst.session import workspace_state
-    from analyst.store import Store
 
     steps = []
     for number, (recipe, script) in enumerate(zip(("breakdown", "line_growth", "top_n", "outliers"),
@@ -326,14 +325,7 @@ def test_the_step_record_keeps_the_title_s_id_through_the_store_and_the_answer_l
         steps.append(Step(number, "крок", "", origin=RecipeCall(recipe, {}, "uk"),
                           result=ExecutionResult(), figures=read_figures(line)))
     answer = Answer(question="?", text="", steps=tuple(steps))
-    store = Store(tmp_path / "data")
-    session = store.create_session("ann")
-    store.add_message(session.id, "user", "?")
-    store.add_answer(session.id, answer)
-    (stored,) = [m.answer for m in Store(tmp_path / "data").messages(session.id)
-                 if m.role == "assistant"]
-    workspace_state.append_answer(tmp_path / "ws", answer)
-    (logged,) = workspace_state.load_answers(tmp_path / "ws")
+    stored, logged = kept_and_read_back(answer, tmp_path)
     for again in (stored, logged):
         assert again is not None
         for before, after in zip(answer.steps, again.steps, strict=True):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 from analyst.events import Answer, FileHash, ModelCode, QueryCall, RecipeCall, Step, StepFigures
 from sandbox import DisplayValue, ExecutionError, ExecutionResult, Notice, OutputFile
@@ -114,3 +115,20 @@ def generated_answers(seed: int = 7) -> list[Answer]:
             usage=rng.choice([{}, {"prompt_tokens": 1200, "completion_tokens": 80,
                                    "cost_usd": 0.0012}])))
     return answers
+
+
+def kept_and_read_back(answer: Answer, root: Path) -> tuple[Answer | None, Answer]:
+    """`answer` once kept and read back by each record: the SQLite store (under
+    root/data) and the workspace's answer log (under root/ws)."""
+    from analyst.session import workspace_state
+    from analyst.store import Store
+
+    store = Store(root / "data")
+    session = store.create_session("ann")
+    store.add_message(session.id, "user", answer.question)
+    store.add_answer(session.id, answer)
+    (stored,) = [m.answer for m in Store(root / "data").messages(session.id)
+                 if m.role == "assistant"]
+    workspace_state.append_answer(root / "ws", answer)
+    (logged,) = workspace_state.load_answers(root / "ws")
+    return stored, logged

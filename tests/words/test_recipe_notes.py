@@ -25,11 +25,10 @@ from analyst.planner.narrative import ordered_notes
 from analyst.recipes.notes import NoteId, Word, as_losses, note
 from analyst.record.figures import FIGURES_MARKER, read_figures
 from analyst.report.formats import format_value
-from analyst.session import workspace_state
-from analyst.store import Store
 from analyst.words.catalog import keys, po_path
 from analyst.words.note import RecipeNote
 from analyst.words.note import Word as Said
+from tests.record.steps import kept_and_read_back
 
 LANGUAGES = ("en", "uk", "ru", "zh")
 KEYS = keys("recipe", "en")
@@ -263,14 +262,7 @@ def test_recipes_emit_ids_that_survive_the_figures_line_and_the_record(seed, tmp
                           figures=figures))
     assert seen & CONVERTED
     answer = Answer(question="?", text="", steps=tuple(steps))
-    store = Store(tmp_path / "data")
-    session = store.create_session("ann")
-    store.add_message(session.id, "user", "?")
-    store.add_answer(session.id, answer)
-    (stored,) = [m.answer for m in Store(tmp_path / "data").messages(session.id)
-                 if m.role == "assistant"]
-    workspace_state.append_answer(tmp_path / "ws", answer)
-    (logged,) = workspace_state.load_answers(tmp_path / "ws")
+    stored, logged = kept_and_read_back(answer, tmp_path)
     for again in (stored, logged):
         assert again == answer
         for before, after in zip(answer.steps, again.steps, strict=True):
