@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -54,6 +55,10 @@ class AutoBackend:
         return bool(self._chosen and self._chosen.isolated)
 
     @property
+    def owns_output(self) -> bool:
+        return bool(self._chosen and self._chosen.owns_output)
+
+    @property
     def warning(self) -> str | None:
         if self._chosen is None or self._chosen.isolated:
             return None
@@ -79,6 +84,9 @@ class AutoBackend:
         if self._chosen:
             self._chosen.stop()
 
+    def sync_output(self, state: object) -> set[str]:
+        return self._chosen.sync_output(state) if self._chosen else set()
+
 
 def open_session(
     workspace: Workspace | str | os.PathLike[str],
@@ -88,7 +96,10 @@ def open_session(
     """A session on `workspace`; nothing starts until `start()` or the first `run()`."""
     ws = workspace if isinstance(workspace, Workspace) else Workspace(Path(workspace))
     limits = limits or Limits.from_env()
-    chosen = {"docker": DockerBackend, "local": LocalBackend, "auto": AutoBackend}.get(backend)
+    # Typed as what a session needs: a backend that lacks a member of `Backend` fails mypy.
+    factories: dict[str, Callable[[Workspace, Limits], Backend]] = {
+        "docker": DockerBackend, "local": LocalBackend, "auto": AutoBackend}
+    chosen = factories.get(backend)
     if chosen is None:
         raise SandboxError(f"Unknown sandbox backend {backend!r}; use docker, local or auto.")
     return KernelSession(ws, chosen(ws, limits), limits)

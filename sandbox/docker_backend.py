@@ -109,6 +109,7 @@ def container_options(workspace: Workspace, limits: Limits, name: str) -> dict[s
 class DockerBackend:
     name = "docker"
     isolated = True
+    owns_output = True
     warning: str | None = None
 
     def __init__(self, workspace: Workspace, limits: Limits, image: str | None = None) -> None:

@@ -89,6 +89,7 @@ def scrubbed_env(environ: dict[str, str] | None = None, *, home: Path | None = N
 class LocalBackend:
     name = "local"
     isolated = False
+    owns_output = False  # the kernel writes the host's output/ itself
 
     def __init__(self, workspace: Workspace, limits: Limits) -> None:
         self.workspace = workspace
@@ -189,6 +190,9 @@ class LocalBackend:
                     pipe.close()
         self._kill_strays()
         self._remove_home()
+
+    def sync_output(self, state: object) -> set[str]:
+        return set()  # output/ is the host's folder: nothing to copy
 
     def _kill_strays(self) -> None:
         """Every process of the session's uid: a `setsid` child left its process group."""

@@ -49,8 +49,20 @@ class Death:
 
 
 class Backend(Protocol):
-    name: str
-    isolated: bool
+    """What a session needs of a sandbox. Every capability is a member here, never found
+    with `getattr`: a backend that lacks one (or a wrapper that forgets to pass it on) is a
+    type error, not a silent loss at run time."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def isolated(self) -> bool: ...
+
+    @property
+    def owns_output(self) -> bool:
+        """The sandbox's output/ is its own (Docker: a tmpfs volume), so what a step wrote
+        reaches the host only through `sync_output`; False: output/ is the host's folder."""
 
     @property
     def warning(self) -> str | None:
@@ -73,6 +85,11 @@ class Backend(Protocol):
 
     def stop(self) -> None:
         """Kill and remove the kernel (idempotent)."""
+
+    def sync_output(self, state: object) -> set[str]:
+        """After a step, with the keeper's report of output/ (`state`): make the host's
+        output/ hold what the sandbox's holds, by value; the reasons for what was left out.
+        A backend whose output/ is the host's own has nothing to copy (returns an empty set)."""
 
 
 class Session(Protocol):
@@ -391,13 +408,12 @@ class KernelSession:
     # -- a backend whose output/ is the sandbox's own (Docker: a tmpfs volume) -------------
 
     def _owns_output(self) -> bool:
-        return getattr(self._backend, "sync_output", None) is not None
+        return self._backend.owns_output
 
     def _sync_output(self, state: object, out: _Outcome) -> None:
         """Copy what the step changed in the sandbox's output/ to the host's."""
-        sync = getattr(self._backend, "sync_output", None)  # (see _owns_output)
-        if sync is not None and isinstance(state, dict):
-            out.left_out |= sync(state)
+        if self._owns_output() and isinstance(state, dict):
+            out.left_out |= self._backend.sync_output(state)
 
     def _output_full(self, state: object) -> str | None:
         """"bytes" or "files" when the sandbox's output/ is at that limit (its filesystem

@@ -23,7 +23,7 @@ import pytest
 
 from analyst.store import Store
 from sandbox import Limits, open_session
-from sandbox.local_user import SHARED_GID, _pids, _uids_of, is_session_uid
+from sandbox.local_user import SHARED_GID, _dead, _pids, _uids_of, is_session_uid
 from tests.sandbox.conftest import TEST_LIMITS
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="only a root app switches users")
@@ -116,7 +116,8 @@ ESCAPERS = {
 
 
 def processes_of(uid: int) -> list[int]:
-    return [pid for pid in _pids() if uid in _uids_of(pid)]
+    """Living processes of `uid`: a zombie has ended (it waits for PID 1 to reap it)."""
+    return [pid for pid in _pids() if uid in _uids_of(pid) and not _dead(pid)]
 
 
 @pytest.mark.parametrize("escape", list(ESCAPERS))
