@@ -9,6 +9,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from analyst.datacard import ColumnCard
+from analyst.ingest.number_shape import arrow_shape
 from analyst.ingest.profile import SAMPLE_ROWS, is_id_name, numeric_role, sample_rows
 from analyst.ingest.reading import ColumnReading, reading_text
 
@@ -60,10 +61,7 @@ def _role(name: str, col: pa.ChunkedArray, hint: str | None, unique: int, rows: 
     if pa.types.is_timestamp(col.type):
         return "date"
     if pa.types.is_integer(col.type) or pa.types.is_floating(col.type):
-        integer = pa.types.is_integer(col.type)
-        whole = integer or pc.all(pc.equal(pc.floor(col), col)).as_py() in (True, None)
-        largest = float(pc.max(pc.abs(col)).as_py() or 0)
-        return numeric_role(name, hint, integer, unique, rows, whole, largest)
+        return numeric_role(name, hint, arrow_shape(col, unique))
     lengths = pc.utf8_length(col) if col.type == pa.string() else None
     longest = pc.max(lengths).as_py() if lengths is not None else None
     if is_id_name(name) or (unique == rows > 20 and (longest or 0) <= 20):

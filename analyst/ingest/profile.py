@@ -10,6 +10,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from analyst.datacard import ColumnCard
+from analyst.ingest.number_shape import NumberShape, numbers_rows, pandas_shape, says_measure
 
 SAMPLE_ROWS = 5
 # Counts of events: every value distinct in a small export, yet never an identifier.
@@ -95,10 +96,7 @@ def role_of(name: str, col: pd.Series, kind_hint: str | None, unique: int) -> st
         return "date"
     rows = len(col)
     if col.dtype.kind in "biuf":
-        present = col.dropna()
-        whole = bool((present % 1 == 0).all()) if len(present) else True
-        return numeric_role(name, kind_hint, col.dtype.kind in "iu", unique, rows, whole,
-                            float(col.abs().max()) if len(present) else 0.0)
+        return numeric_role(name, kind_hint, pandas_shape(col, unique))
     if kind_hint == "id" or is_id_name(name) or (
             unique == rows > 20 and col.astype("str").str.len().max() <= 20):
         return "id"
@@ -107,22 +105,24 @@ def role_of(name: str, col: pd.Series, kind_hint: str | None, unique: int) -> st
     return "text"
 
 
-def numeric_role(name: str, hint: str | None, integer: bool, unique: int, rows: int, whole: bool,
-                 largest: float) -> str:
+def numeric_role(name: str, hint: str | None, shape: NumberShape) -> str:
     """A number column's role on evidence: a currency sign or format (`hint`), else its name.
 
     Money needs a currency in the cells or the workbook's format, or a money word in the
     name; counts of events (clicks, visits, orders) are quantities even when every value
-    differs; measurements and unnamed decimals are plain numbers.
+    differs; measurements and unnamed decimals are plain numbers. An id needs an id word
+    in the name, or values that have the form of numbering and a name that names no
+    measure (`number_shape`).
     """
     if hint:
         return hint
     spaced = _spaced(name)  # "NumberOfOrders", "UnitsSold": counts in one word
     if (_EVENTS.search(spaced) or _QUANTITY.search(spaced)) and not is_id_name(name):
         return "quantity"
-    if is_id_name(name) or (integer and unique == rows > 20 and not _MONEY.search(name)):
+    if is_id_name(name) or (numbers_rows(shape) and not _MONEY.search(name)
+                            and not _MEASURE.search(name) and not says_measure(name)):
         return "id"
-    if _PERCENT.search(name) and largest <= 1.5:
+    if _PERCENT.search(name) and shape.largest <= 1.5:
         return "percent"
     if _MEASURE.search(name):
         return "number"
@@ -130,7 +130,7 @@ def numeric_role(name: str, hint: str | None, integer: bool, unique: int, rows: 
         return "money"
     if _QUANTITY.search(name):
         return "quantity"
-    return "quantity" if whole else "number"
+    return "quantity" if shape.whole else "number"
 
 
 def column_card(name: str, col: pd.Series, role: str, note: str | None, unique: int,
