@@ -1,15 +1,21 @@
 """Does a column of whole numbers identify its rows, or measure something?
 
 Both profile paths (pandas and Arrow) describe a number column by the same `NumberShape` and
-ask `identifies` the same question, so a file gets the same roles whichever path read it.
+ask `numbers_rows` the same question, so a file gets the same roles whichever path read it.
 
 Every value being different is no evidence on its own: 51 yearly readings of net
 generation in MWh are all different, and summing them is the point (issue 25). A column of
 whole numbers without an id word in its name is an id only when its values have the form of
-numbering: nearly every value distinct *and* either a run of numbers with few gaps (1, 2,
-3 … or 10231, 10232 …) or one width of six digits or more (account and customer numbers).
-A unit, measure, money or count word in the name, or a name that is itself a number
-("2024", "Q1", "3rd"), says measure, whatever the values.
+numbering: nearly every value distinct *and* a run of numbers with few gaps (1, 2, 3 … or
+10231, 10232 …). A unit, measure, money or count word in the name, or a name that is
+itself a number ("2024", "Q1", "3rd"), says measure, whatever the values. Codes written
+with leading zeros are text, or a workbook's zero-padded format: `clean` keeps them as
+shown and marks them ids. One width of digits is no evidence: 120 monthly US employment
+figures all have six digits, a world population all ten.
+
+A column of calendar years (a year word in the name, years for values) is a label, never
+summed: it stays an id when every year is listed once, as it always was; the reports
+read years by name.
 """
 
 from __future__ import annotations
@@ -29,8 +35,8 @@ REPEATS = 0.02
 GAPS = 2.0
 """Numbering leaves gaps (deleted rows): the run from lowest to highest is at most this
 many times the number of distinct values."""
-CODE_DIGITS = 6
-"""Numbers all written with this many digits or more, the same for all, read as codes."""
+EARLIEST_YEAR, LATEST_YEAR = 1000, 2200
+"""Historic series (wheat prices from 1565) have years below the reports' 1800."""
 
 # Units of measure, and currencies written in a name: "Revenue (USD)", "net_generation_mwh",
 # "Load, kW", "Вага, кг", "电量(千瓦时)". Whole words only, so "Kgs" or "hours" match but
@@ -109,14 +115,18 @@ def numbers_rows(shape: NumberShape) -> bool:
         return False
     if shape.unique < shape.present - math.floor(shape.present * REPEATS):
         return False  # values repeat: a measure, or a key that only its name can tell
-    run = shape.high - shape.low + 1
-    if run <= GAPS * shape.unique:
-        return True
-    return CODE_DIGITS <= _digits(shape.low) == _digits(shape.high)
+    return shape.high - shape.low + 1 <= GAPS * shape.unique
 
 
-def _digits(value: float) -> int:
-    return len(str(int(value)))
+def lists_years(name: str, shape: NumberShape) -> bool:
+    """A year word in the name, each calendar year once ("Year": 1565, 1570 … 1821)."""
+    if not (shape.whole and shape.present > MIN_ROWS and shape.unique == shape.present
+            and EARLIEST_YEAR <= shape.low and shape.high <= LATEST_YEAR):
+        return False
+    # The reports' own year words; imported here, as the package brings the recipes with it.
+    from analyst.recipes.numbers import is_year_name
+
+    return is_year_name(name)
 
 
 def _finite(value: float) -> float:

@@ -10,7 +10,13 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from analyst.datacard import ColumnCard
-from analyst.ingest.number_shape import NumberShape, numbers_rows, pandas_shape, says_measure
+from analyst.ingest.number_shape import (
+    NumberShape,
+    lists_years,
+    numbers_rows,
+    pandas_shape,
+    says_measure,
+)
 
 SAMPLE_ROWS = 5
 # Counts of events: every value distinct in a small export, yet never an identifier.
@@ -119,8 +125,9 @@ def numeric_role(name: str, hint: str | None, shape: NumberShape) -> str:
     spaced = _spaced(name)  # "NumberOfOrders", "UnitsSold": counts in one word
     if (_EVENTS.search(spaced) or _QUANTITY.search(spaced)) and not is_id_name(name):
         return "quantity"
-    if is_id_name(name) or (numbers_rows(shape) and not _MONEY.search(name)
-                            and not _MEASURE.search(name) and not says_measure(name)):
+    if is_id_name(name) or lists_years(name, shape) or (
+            numbers_rows(shape) and not _MONEY.search(name) and not _MEASURE.search(name)
+            and not says_measure(name)):
         return "id"
     if _PERCENT.search(name) and shape.largest <= 1.5:
         return "percent"
