@@ -40,7 +40,9 @@ EARLIEST_YEAR, LATEST_YEAR = 1000, 2200
 
 # Units of measure, and currencies written in a name: "Revenue (USD)", "net_generation_mwh",
 # "Load, kW", "Вага, кг", "电量(千瓦时)". Whole words only, so "Kgs" or "hours" match but
-# "Shower" does not; a unit in brackets at the end of a name is a unit whatever it says.
+# "Shower" does not; a short word in brackets or after a comma at the end of a name
+# ("Output, t/h", "Обсяг (м³)") is a unit whatever it says. A unit only ever keeps a
+# column from being an id by its values: an id word in the name still decides first.
 _UNIT = re.compile(
     r"(?<![^\W\d_])(?:[kmgt]?wh|[kmg]w|kva|btu|therms?|joules?|[kmg]j|"
     r"kgs?|grams?|tons?|tonnes?|lbs?|pounds|oz|ounces?|liters?|litres?|gal|gallons?|bbl|barrels?|"
@@ -51,7 +53,7 @@ _UNIT = re.compile(
     r"квт|мвт|квт·?год|квт·?ч|кг|тонн?|тон|літр\w*|литр\w*|годин\w*|час\w*|хв|мин|днів|дней|"
     r"грн|руб|тис|тыс|млн|коп|шт)(?![^\W\d_])"
     r"|[$€£₴₽¥%]|千瓦时|兆瓦时|度电|吨|公斤|千克|小时|元|万元|件"
-    r"|[(\[][^()\[\]]{1,12}[)\]]\s*$",
+    r"|[(\[][^()\[\]]{1,12}[)\]]\s*$|,\s*[^\s,]{1,8}\s*$",
     re.IGNORECASE,
 )
 # A name that is a number, a period or an ordinal: a column of a wide table ("2024",
