@@ -73,8 +73,6 @@ class NumberShape:
     """Values that are not missing."""
     unique: int
     """Distinct values among them."""
-    integer: bool
-    """Stored as integers (not floats)."""
     whole: bool
     """Every value is a whole number (integers, or floats such as 3.0)."""
     low: float
@@ -92,15 +90,14 @@ def pandas_shape(col: pd.Series, unique: int) -> NumberShape:
     present = col.dropna()
     low, high = (float(present.min()), float(present.max())) if len(present) else (0.0, 0.0)
     whole = bool((present % 1 == 0).all()) if len(present) else True
-    return NumberShape(len(present), unique, col.dtype.kind in "iu", whole, _finite(low), _finite(high))
+    return NumberShape(len(present), unique, whole, _finite(low), _finite(high))
 
 
 def arrow_shape(col: pa.ChunkedArray, unique: int) -> NumberShape:
-    integer = pa.types.is_integer(col.type)
-    whole = integer or pc.all(pc.equal(pc.floor(col), col)).as_py() in (True, None)
+    whole = pa.types.is_integer(col.type) or pc.all(pc.equal(pc.floor(col), col)).as_py() in (True, None)
     low_high = pc.min_max(col)
     low, high = low_high["min"].as_py(), low_high["max"].as_py()
-    return NumberShape(len(col) - col.null_count, unique, integer, whole,
+    return NumberShape(len(col) - col.null_count, unique, whole,
                        _finite(float(low or 0)), _finite(float(high or 0)))
 
 
