@@ -41,5 +41,6 @@ for record in sessions:
             if st.button(t("history_delete_for_good"), key=f"delete_{record.id}", type="primary"):
                 if record.id == current:
                     state.new_session()
+                state.open_analyses().forget(record.id)  # its sandbox stops with it
                 store.delete_session(record.id, record.owner)
                 st.rerun()

@@ -1,4 +1,5 @@
-"""Who is using the app, which session is open, and its `Analysis` (one per browser session).
+"""Who is using the app, which session is open, and its `Analysis` (one per session, shared
+by every tab and reload of it: `analyst.session.open_analyses`).
 
 App-wide objects (the store, the sandbox queue) are `st.cache_resource`, shared by all
 users; everything personal lives in `st.session_state`. The open session's id is also in
@@ -10,12 +11,14 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+import uuid
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
+from analyst.session.open_analyses import OpenAnalyses
 from analyst.settings import AppSettings, load_settings
 from analyst.store import FileRecord, SessionRecord, Store
 from ui.slots import SandboxSlots
@@ -51,6 +54,17 @@ def _store(data_dir: str) -> Store:
 @st.cache_resource(show_spinner=False)
 def _slots(capacity: int) -> SandboxSlots:
     return SandboxSlots(capacity)
+
+
+@st.cache_resource(show_spinner=False)
+def _open_analyses(data_dir: str) -> OpenAnalyses[Any]:
+    return OpenAnalyses()
+
+
+def open_analyses() -> OpenAnalyses[Any]:
+    """The analyses open in this app process, one per session (every tab and reload of a
+    session shares its sandbox)."""
+    return _open_analyses(str(settings().data_dir.resolve()))
 
 
 def store() -> Store:
@@ -107,13 +121,18 @@ def new_session() -> None:
 
 
 def close_analysis() -> None:
-    analysis = st.session_state.pop("analysis", None)
-    st.session_state.pop("analysis_sid", None)
-    if analysis is not None and hasattr(analysis, "close"):
-        try:
-            analysis.close()
-        except Exception:
-            log.warning("could not close a sandbox session", exc_info=True)
+    """This page leaves its session's analysis; it closes when no other page holds it."""
+    st.session_state.pop("analysis", None)
+    sid = st.session_state.pop("analysis_sid", None)
+    if sid is not None:
+        open_analyses().release(sid, _page_id())
+
+
+def _page_id() -> str:
+    """This page (one Streamlit session: a tab, until it is reloaded)."""
+    if "page_id" not in st.session_state:
+        st.session_state["page_id"] = uuid.uuid4().hex
+    return str(st.session_state["page_id"])
 
 
 def workspace(session_id: str) -> Path:
@@ -222,19 +241,36 @@ def analysis(session: SessionRecord) -> Any:
     changed on disk is never used: it is read again from the kept upload, or left out;
     either way the Analyze page says so (`analysis.problems` has the details).
     """
-    if st.session_state.get("analysis_sid") == session.id:
-        return st.session_state["analysis"]
+    held = st.session_state.get("analysis")
+    if st.session_state.get("analysis_sid") == session.id and \
+            open_analyses().get(session.id) is held:
+        return held
+    if st.session_state.get("analysis_sid") != session.id:
+        close_analysis()
+    notices: list[tuple[str, str, None]] = []
+    # A reload or another tab of this session attaches to the analysis (and sandbox) that
+    # is open for it already; only the first page of a session opens one.
+    ready, _ = open_analyses().attach(session.id, _page_id(),
+                                      lambda: _open_analysis(session, notices),
+                                      usable=lambda open_: open_.tables_unchanged())
+    if notices:  # shown on the Analyze page with the upload messages
+        st.session_state.setdefault("upload_messages", []).extend(notices)
+    st.session_state["analysis"] = ready
+    st.session_state["analysis_sid"] = session.id
+    return ready
+
+
+def _open_analysis(session: SessionRecord, notices: list[tuple[str, str, None]]) -> Any:
+    """A session's `Analysis` opened from its workspace and store (see `analysis`)."""
     from analyst.session.analysis import Analysis  # heavy (pandas): only when a session is used
     from analyst.store.log import SessionAnswers
     from ui.i18n import t
 
-    close_analysis()
     root = workspace(session.id)
     files = session_files(session.id)
     ready = Analysis.open(root, backend=settings().sandbox_backend,
                           history=SessionAnswers(store(), session.id), files=files)
     restored = {c.source_file for c in ready.cards}
-    notices: list[tuple[str, str, None]] = []
     for record in files.records():
         if record.name in restored:
             continue
@@ -245,10 +281,6 @@ def analysis(session: SessionRecord) -> Any:
             name = record.name
             notices.append(("success", t("restore_reread", name=name), None) if known
                            else ("error", t("restore_missing", name=name), None))
-    if notices:  # shown on the Analyze page with the upload messages
-        st.session_state.setdefault("upload_messages", []).extend(notices)
-    st.session_state["analysis"] = ready
-    st.session_state["analysis_sid"] = session.id
     return ready
 
 

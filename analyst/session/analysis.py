@@ -182,6 +182,18 @@ class Analysis:
             log.warning("could not record %s", name, exc_info=True)
         return list(new)
 
+    def tables_unchanged(self) -> bool:
+        """Every table file this analysis uses is still the one its card describes (a page
+        that reopens the session checks this before it attaches: a table changed on disk
+        meanwhile is never used; the session is opened again from its files instead)."""
+        for record, _ in self._sources:
+            try:
+                if state.saved_cards(record, self.workspace.root) is None:
+                    return False
+            except ValueError:
+                return False
+        return True
+
     def _keep(self, new: list[Any], replacing: Sequence[Any] = ()) -> None:
         """Cards of a file read again take the places of its old ones; others go last."""
         gone = {c.table for c in replacing} | {c.table for c in new}
