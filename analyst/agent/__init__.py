@@ -6,8 +6,28 @@
             ...  # render; the last event is kind "answer"
 """
 
-from analyst.agent.client import ModelAPIError
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from analyst.agent.config import ConfigError, LLMConfig
-from analyst.agent.loop import run_agent
+
+if TYPE_CHECKING:
+    from analyst.agent.client import ModelAPIError
+    from analyst.agent.loop import run_agent
 
 __all__ = ["ConfigError", "LLMConfig", "ModelAPIError", "run_agent"]
+
+# The client and the loop import the openai SDK (about 0.8 s of CPU) and the planner. Every
+# command reads `LLMConfig` through `analyst.settings`, and only `ask` talks to a model, so
+# these two are imported on first use (PEP 562), not with the package.
+_ON_FIRST_USE = {"ModelAPIError": "analyst.agent.client", "run_agent": "analyst.agent.loop"}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _ON_FIRST_USE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = vars(import_module(_ON_FIRST_USE[name]))[name]
+    globals()[name] = value  # later look-ups are ordinary ones
+    return value

@@ -5,17 +5,24 @@ and each step is readable Python that calls `recipes` and runs in the sandbox li
 code does.
 """
 
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from analyst.planner.codegen import FIGURES_MARKER, PlannedStep, StepFigures, read_figures
 from analyst.planner.intents import Intent, parse_intent
 from analyst.planner.phrases import data_language, language_of
-from analyst.planner.plan import (
-    Plan,
-    key_figures_step,
-    needs_model_message,
-    question_plan,
-    standard_plan,
-)
-from analyst.planner.runner import answer_offline, standard_report, step_paragraph
+
+if TYPE_CHECKING:
+    from analyst.planner.plan import (
+        Plan,
+        key_figures_step,
+        needs_model_message,
+        question_plan,
+        standard_plan,
+    )
+    from analyst.planner.runner import answer_offline, standard_report, step_paragraph
 
 __all__ = [
     "FIGURES_MARKER",
@@ -35,3 +42,21 @@ __all__ = [
     "standard_report",
     "step_paragraph",
 ]
+
+# Planning and running import the recipes, the data report's plans and the narrative; the
+# command line imports this package for `language_of` at every start and plans only for a
+# question or a report. So those are imported on first use (PEP 562), not with the package.
+_ON_FIRST_USE = {
+    **dict.fromkeys(("Plan", "key_figures_step", "needs_model_message", "question_plan",
+                     "standard_plan"), "analyst.planner.plan"),
+    **dict.fromkeys(("answer_offline", "standard_report", "step_paragraph"),
+                    "analyst.planner.runner"),
+}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _ON_FIRST_USE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = vars(import_module(_ON_FIRST_USE[name]))[name]
+    globals()[name] = value  # later look-ups are ordinary ones
+    return value

@@ -8,10 +8,14 @@ relative imports, because this folder is copied as-is into the sandbox workspace
 `analyst.recipes`.
 """
 
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from . import notes
 from .breakdown import breakdown, margin_by
 from .catalog import DEFINITIONS, describe_for_model
-from .charts import apply_style, draw_chart, format_value, render_chart
 from .columns import RecipeError
 from .dynamics import period_dynamics
 from .finance_ask import (
@@ -31,6 +35,10 @@ from .ranking import abc_analysis, top_n
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .statement import expense_structure, margin_trend, notable_changes, pnl_statement
 from .variance import budget_vs_actual
+
+if TYPE_CHECKING:
+    from . import charts  # noqa: F401 (`recipes.charts`, resolved by __getattr__ below)
+    from .charts import apply_style, draw_chart, format_value, render_chart
 
 RECIPES = (
     "kpi_summary", "period_dynamics", "top_n", "abc_analysis", "breakdown", "margin_by",
@@ -54,3 +62,20 @@ __all__ = [
     "budget_to_date", "largest_expenses", "line_growth", "loss_months", "rank_items",
     "statement_figure", "statement_margins",
 ]
+
+# Drawing imports matplotlib (about 0.4 s of CPU). The host imports this package for its
+# numbers and labels at every start of the command line and draws only for a chart, so
+# the chart functions are imported on first use (PEP 562). Steps call them as
+# `recipes.render_chart(...)` or `recipes.charts.render_chart(...)`; both work as before.
+# (Only these: a lazy `breakdown` or `profile` would be shadowed by the module of that name
+# once another recipe imports it.)
+_DRAWING = ("apply_style", "draw_chart", "format_value", "render_chart")
+
+
+def __getattr__(name: str) -> object:
+    if name != "charts" and name not in _DRAWING:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = import_module(".charts", __name__)
+    value = module if name == "charts" else vars(module)[name]
+    globals()[name] = value  # later look-ups are ordinary ones
+    return value

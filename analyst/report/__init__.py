@@ -3,7 +3,11 @@
 The number formatting functions are public so the UI shows figures exactly as the report.
 """
 
-from analyst.report.fonts import FontUnavailable
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from analyst.report.formats import (
     excel_number_format,
     format_delta,
@@ -14,8 +18,11 @@ from analyst.report.formats import (
     format_value,
 )
 from analyst.report.model import KPI, CodeStep, Definition, Report, ReportError, Section, Source
-from analyst.report.pdf import render_pdf
-from analyst.report.xlsx import render_xlsx
+
+if TYPE_CHECKING:
+    from analyst.report.fonts import FontUnavailable
+    from analyst.report.pdf import render_pdf
+    from analyst.report.xlsx import render_xlsx
 
 __all__ = [
     "KPI",
@@ -36,3 +43,17 @@ __all__ = [
     "render_pdf",
     "render_xlsx",
 ]
+
+# The renderers import reportlab and openpyxl (about 0.3 s of CPU), and the fonts module
+# finds its files through matplotlib; the number formats are wanted by every command and
+# screen. So the renderers are imported on first use (PEP 562), not with the package.
+_ON_FIRST_USE = {"FontUnavailable": "analyst.report.fonts", "render_pdf": "analyst.report.pdf",
+                 "render_xlsx": "analyst.report.xlsx"}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _ON_FIRST_USE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = vars(import_module(_ON_FIRST_USE[name]))[name]
+    globals()[name] = value  # later look-ups are ordinary ones
+    return value

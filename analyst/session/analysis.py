@@ -35,7 +35,7 @@ from analyst.session.stopping import (
     ended_text,
 )
 from analyst.words.catalog import write_mo_files
-from sandbox import Limits, SandboxError, Workspace, open_session
+from sandbox import Limits, SandboxError, Workspace
 
 if TYPE_CHECKING:  # imported when a report is made: they pull in pandas and reportlab
     from analyst.report import Report
@@ -226,6 +226,8 @@ class Analysis:
     def session(self) -> Any:
         with self._life:
             if self._session is None:
+                from sandbox import open_session  # the Docker SDK: when a session starts
+
                 self._session = open_session(self.workspace, backend=self.backend,
                                              limits=self.limits)
             return self._session

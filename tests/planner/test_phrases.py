@@ -4,7 +4,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from analyst.planner.phrases import PHRASES, data_language, language_of, say
+from analyst.planner.phrases import data_language, language_of, phrases, say
+from analyst.words import LANGUAGES
 
 
 @pytest.mark.parametrize(("text", "language"), [
@@ -65,11 +66,13 @@ def test_cyrillic_alike_in_both_is_told_by_its_labels(value: str, language: str)
 
 
 def test_every_language_has_every_english_phrase() -> None:
-    for language, table in PHRASES.items():
-        missing = set(PHRASES["en"]) - set(table)
+    english = phrases("en")
+    for language in LANGUAGES:
+        table = phrases(language)
+        missing = set(english) - set(table)
         assert not missing, f"{language} lacks {sorted(missing)}"
         for key, template in table.items():
-            fields = {f for f in _fields(PHRASES["en"].get(key, template))}
+            fields = {f for f in _fields(english.get(key, template))}
             assert _fields(template) <= fields, f"{language}.{key} uses unknown placeholders"
 
 

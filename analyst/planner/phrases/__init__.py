@@ -15,19 +15,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from analyst.planner.phrases.nouns import Noun
-from analyst.words import LANGUAGES
+from analyst.words import LANGUAGES as LANGUAGES  # re-exported (commands.report reads it here)
 from analyst.words import normalise as _normalise
 from analyst.words.catalog import keys, message, plural_message
 
 CONTEXT = "planner"
-PHRASES: dict[str, dict[str, str]] = {
-    language: {key: message(language, CONTEXT, key) for key in keys(CONTEXT, language)}
-    for language in LANGUAGES
-}
-"""Per language, its templates as read from the catalogue (a read-only view of it)."""
+
+
+@cache
+def _templates(language: str) -> dict[str, str]:
+    """`language`'s templates as read from the catalogue (a read-only view of it). Read on
+    first use: reading every language's catalogue costs about 0.3 s of CPU, paid before at
+    every start of the command line, `--help` included."""
+    return {key: message(language, CONTEXT, key) for key in keys(CONTEXT, language)}
 
 _UK_LETTERS = re.compile("[іїєґ]")
 _RU_LETTERS = re.compile("[ыэъё]")
@@ -114,7 +118,7 @@ def normalise(language: str | None) -> str:
 
 
 def phrases(language: str | None) -> dict[str, str]:
-    return PHRASES[normalise(language)]
+    return _templates(normalise(language))
 
 
 # Placeholders that hold a column's name: English templates may say them in lower case or
@@ -127,7 +131,7 @@ def say(language: str | None, key: str, plural: int | None = None, **values: Any
     `plural`, the form of a counted template for that many ("Top 1 product", "Top 10
     products"; uk/ru: 1, 2-4, 5+), by the catalogue's plural rule."""
     template = (plural_message(normalise(language), CONTEXT, key, plural) if plural is not None
-                else PHRASES[normalise(language)].get(key) or PHRASES["en"][key])
+                else _templates(normalise(language)).get(key) or _templates("en")[key])
     for name in _NAMES:
         if isinstance(values.get(name), str) and not isinstance(values[name], Noun):
             values[name] = Noun(values[name])
