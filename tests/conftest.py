@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
+
+# The tier hooks (tests/tiers.py): fixtures mark, and what a test does is checked.
+from tests.tiers import (  # noqa: F401
+    pytest_collection_modifyitems,
+    pytest_configure,
+    pytest_runtest_setup,
+    pytest_runtest_teardown,
+)
 
 
 @pytest.fixture(scope="session")
@@ -23,3 +32,29 @@ def docker_image() -> str:
             pytest.fail(f"CI=true but the Docker sandbox is not usable: {problem}")
         pytest.skip(f"Docker sandbox not usable: {problem}")
     return tag
+
+
+@pytest.fixture()
+def expected_backend() -> str:
+    """What the default backend (`auto`) must choose on this machine: docker when its
+    engine and image are usable (required under CI=true, where their absence fails), else
+    local."""
+    from sandbox.engine import engine_problem, image_problem, image_tag
+
+    problem = engine_problem() or image_problem(image_tag())
+    if problem and os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"CI=true but the Docker sandbox is not usable: {problem}")
+    return "local" if problem else "docker"
+
+
+
+@pytest.fixture(autouse=True)
+def _environment_restored() -> Iterator[None]:
+    """Each test gets the environment back as it found it. The app copies secrets.toml's
+    values into os.environ (ui.startup); a test that left one there (a bad
+    ANALYST_SANDBOX_CPUS) failed whichever test its worker ran next."""
+    before = dict(os.environ)
+    yield
+    if os.environ != before:
+        os.environ.clear()
+        os.environ.update(before)

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pandas as pd
+import pytest
 from pypdf import PdfReader
 
 from benchmarks.sales_data import write_sales_csv
@@ -21,6 +22,7 @@ from tests.acceptance.test_reports_in_every_script import analyst
 BOUND_S = 30.0
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_the_45000_row_report_through_docker_in_under_30_seconds(docker_image: str, tmp_path: Path) -> None:
     source = write_sales_csv(tmp_path / "q1_sales.csv")
     pdf = tmp_path / "q1.pdf"

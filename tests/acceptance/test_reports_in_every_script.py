@@ -70,6 +70,7 @@ def built(request: pytest.FixtureRequest, docker_image: str,
     return Built(request.param, pdf, rows, words)
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_every_font_is_embedded_and_none_is_type3_or_base14(built: Built) -> None:
     fonts = pdfcheck.fonts(built.pdf)
     assert fonts, "pdffonts listed no fonts"

@@ -23,7 +23,7 @@ def expected(sales_csv: Path) -> pd.DataFrame:
     return pd.read_csv(sales_csv, parse_dates=["Date"])
 
 
-@pytest.fixture(scope="module", params=["local", "docker"])
+@pytest.fixture(scope="module", params=["local", pytest.param("docker", marks=pytest.mark.docker)])
 def analysis(request: pytest.FixtureRequest, sales_csv: Path,
              tmp_path_factory: pytest.TempPathFactory) -> Iterator[Analysis]:
     if request.param == "docker":

@@ -80,6 +80,7 @@ def test_a_stop_ends_the_wait_and_nothing_runs(tmp_path: Path, question: str, la
         holder.communicate("")
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_the_command_line_waits_for_a_place_the_app_holds(tmp_path: Path) -> None:
     """`python -m analyst ask` with ANALYST_DATA_DIR shared: it says it waits, then answers
     as soon as the other process gives its place back."""

@@ -93,6 +93,7 @@ def test_a_plan_shown_for_approval_runs_and_records_nothing(sales: Path, tmp_pat
     assert not list((tmp_path / "ws" / "output").iterdir())
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend is auto)
 def test_the_command_lines_record_is_the_workspace(sales: Path, tmp_path: Path):
     done = analyst("ask", str(sales), "total revenue", "--offline", "--json", "--workspace",
                    str(tmp_path / "ws"), cwd=tmp_path)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
@@ -72,3 +73,14 @@ if importlib.util.find_spec("pytest_playwright") is None:
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "accept_downloads": True,
             "viewport": {"width": 1400, "height": 1800}}
+
+
+@pytest.fixture(autouse=True)
+def _secrets_exported_afresh() -> Iterator[None]:
+    """What the app exported from secrets.toml is forgotten with the environment
+    (tests/conftest.py puts os.environ back after each test)."""
+    from ui import startup
+
+    startup._EXPORTED.clear()
+    yield
+    startup._EXPORTED.clear()

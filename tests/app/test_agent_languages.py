@@ -53,6 +53,7 @@ def _english(texts: list[str]) -> list[str]:
     return words
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend is auto)
 @pytest.mark.parametrize("language", sorted(QUESTIONS))
 def test_a_retried_call_and_failing_steps_end_in_the_language(app_env, monkeypatch, language):
     script = [error(500, "internal", headers={"retry-after-ms": "1"}),

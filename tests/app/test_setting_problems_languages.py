@@ -192,6 +192,7 @@ def _without_values(text: str) -> str:
     return text
 
 
+@pytest.mark.slow  # a real process of our command line
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_cli_names_ignored_settings_in_its_language(lang: str, tmp_path: Path) -> None:
     from analyst.words import say

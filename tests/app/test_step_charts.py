@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pandas as pd
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from analyst.store import Store
@@ -19,6 +20,7 @@ def _standard_report(app_env) -> tuple[AppTest, list]:
     return at, answer.steps
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend is auto)
 def test_key_figures_show_a_table_only_while_revenue_by_month_has_a_chart(app_env):
     at, steps = _standard_report(app_env)
     workspace = Store(app_env).workspace_dir(at.session_state["sid"])

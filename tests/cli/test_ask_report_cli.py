@@ -1,4 +1,6 @@
-"""`python -m analyst ask` and `report` in a real subprocess, on the generated Q1 sales file."""
+"""`analyst ask` and `report` on the generated Q1 sales file: in this process through
+`main(argv)` (tests/cli/inprocess.py), and as a real process where only a process shows it
+(the printed answer and paths, a missing file's exit status)."""
 
 from __future__ import annotations
 
@@ -15,16 +17,27 @@ from pypdf import PdfReader
 
 from benchmarks.sales_data import write_sales_csv
 from sandbox.health import load_factor
+from tests.cli import inprocess
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def analyst(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def _offline_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("OPENAI_", "ANALYST_"))}  # no model: the offline path
     env["PYTHONPATH"] = str(REPO)
-    return subprocess.run([sys.executable, "-m", "analyst", *args], check=False, cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return env
+
+
+def analyst(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """`analyst *args` with no model configured, run in this process."""
+    return inprocess.run(*args, cwd=cwd, env=_offline_env())
+
+
+def analyst_process(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The same as a real `python -m analyst` process (3 s of imports more)."""
+    return subprocess.run([sys.executable, "-m", "analyst", *args], check=False, cwd=cwd,
+                          env=_offline_env(), capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +64,10 @@ def test_ask_json_gives_answer_steps_and_artifacts(sales_csv: Path, total: str,
     assert all(Path(a).is_file() for a in data["artifacts"])
 
 
+@pytest.mark.slow  # a real process
 def test_ask_prints_the_answer_and_the_paths(sales_csv: Path, total: str, tmp_path: Path) -> None:
-    run = analyst("ask", str(sales_csv), "total revenue", "--backend", "local", cwd=tmp_path)
+    run = analyst_process("ask", str(sales_csv), "total revenue", "--backend", "local",
+                          cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     assert total in run.stdout
     assert "Tables:" in run.stdout and "key_figures.csv" in run.stdout
@@ -65,10 +80,11 @@ def test_a_question_that_needs_a_model_says_so(sales_csv: Path, tmp_path: Path) 
     assert "Traceback" not in run.stderr
 
 
+@pytest.mark.slow  # a real process: its exit status and its stderr alone
 @pytest.mark.parametrize("command", ["ask", "report"])
 def test_a_missing_file_is_one_human_line(command: str, tmp_path: Path) -> None:
     args = [command, "nope.csv"] + (["revenue"] if command == "ask" else ["-o", "r.pdf"])
-    run = analyst(*args, cwd=tmp_path)
+    run = analyst_process(*args, cwd=tmp_path)
     assert run.returncode == 1
     assert run.stderr.strip() == "File not found: nope.csv"
 

@@ -62,6 +62,7 @@ def _no_language_from_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
 # ---- Real subprocesses -----------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a real process of our command line
 @pytest.mark.parametrize("lang", OTHERS)
 def test_ask_under_c_utf8_speaks_the_question_language(lang: str, tmp_path: Path) -> None:
     path = sales(tmp_path, lang)
@@ -81,6 +82,7 @@ def test_ask_under_c_utf8_speaks_the_question_language(lang: str, tmp_path: Path
     assert left == [], (lang, left, said)
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_lang_en_wins_over_the_question_language(tmp_path: Path) -> None:
     path = sales(tmp_path, "zh")
     run = analyst("ask", path.name, QUESTIONS["zh"][0], "--offline", "--backend", "local",

@@ -17,6 +17,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -104,6 +105,7 @@ def ways(language: str, command: str) -> list[tuple[list[str], dict[str, str]]]:
 # ---- Real subprocesses: every help in every language -------------------------------------
 
 
+@pytest.mark.slow  # a real process of our command line
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_help_is_in_the_language_asked_for(command: str, language: str) -> None:
@@ -125,6 +127,7 @@ def test_every_help_is_in_the_language_asked_for(command: str, language: str) ->
                                                                         run.stdout)))
 
 
+@pytest.mark.slow  # a real process of our command line
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_missing_required_argument_is_refused_in_the_language(language: str) -> None:
     for argv, env in ways(language, "report")[::3]:  # ANALYST_LANG; --lang=X
@@ -140,6 +143,7 @@ def test_a_missing_required_argument_is_refused_in_the_language(language: str) -
             assert english_left(run.stderr) == [], run.stderr
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_the_words_of_a_refusal_are_ukrainian_whatever_argparse_refuses() -> None:
     refusals = {("ingest", "x.csv", "--decimal", ";"): "неприпустиме значення: ';'",
                 ("ingest", "x.csv", "--header-row", "two"): "неприпустиме значення (int): 'two'",
@@ -159,9 +163,22 @@ def test_the_words_of_a_refusal_are_ukrainian_whatever_argparse_refuses() -> Non
 # ---- In-process: many variants -------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def _argv0(program: str) -> Iterator[None]:
+    saved = sys.argv
+    sys.argv = [program, *saved[1:]]
+    try:
+        yield
+    finally:
+        sys.argv = saved
+
+
 def help_of(argv: list[str]) -> tuple[int, str, str]:
+    """`python -m analyst ARGV` in this process: main() names itself from sys.argv[0], which
+    in a pytest-xdist worker is "-c", so it is set as `python -m analyst` sets it."""
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+            _argv0(str(Path(main.__code__.co_filename))):
         try:
             code = main(argv)
         except SystemExit as exc:

@@ -184,6 +184,7 @@ def key_paths(data: Any, prefix: str = "") -> set[str]:
 # ---- Real subprocesses: one failure per language, the language chosen three ways --------
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_ingest_of_a_header_only_csv_in_ukrainian_from_analyst_lang(tmp_path: Path) -> None:
     path = tmp_path / "продажі березень.csv"
     path.write_text(",".join(COLUMNS["uk"]) + "\n", encoding="utf-8")
@@ -191,12 +192,14 @@ def test_ingest_of_a_header_only_csv_in_ukrainian_from_analyst_lang(tmp_path: Pa
     assert_a_human_failure("uk", run.returncode, run.stdout, run.stderr, path.name)
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_ask_on_a_missing_file_in_russian_from_the_locale(tmp_path: Path) -> None:
     run = analyst("ask", "отчёт март.csv", TOTAL["ru"], cwd=tmp_path,
                   env_extra={"LANG": "ru_RU.UTF-8"})
     assert_a_human_failure("ru", run.returncode, run.stdout, run.stderr, "отчёт март.csv")
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_report_on_a_broken_workbook_in_english_by_default(tmp_path: Path) -> None:
     [path, *_] = broken_workbooks(tmp_path, "en")
     run = analyst("report", path.name, "-o", "r.pdf", "--backend", "local", cwd=tmp_path,
@@ -205,6 +208,7 @@ def test_report_on_a_broken_workbook_in_english_by_default(tmp_path: Path) -> No
     assert not (tmp_path / "r.pdf").exists()
 
 
+@pytest.mark.slow  # a real process of our command line
 @pytest.mark.docker
 def test_ask_refuses_a_question_in_chinese_with_lang(tmp_path: Path, docker_image: str) -> None:
     path = tmp_path / "销售 数据.csv"
@@ -216,6 +220,7 @@ def test_ask_refuses_a_question_in_chinese_with_lang(tmp_path: Path, docker_imag
     assert path.name in run.stderr
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_ingest_json_stays_json_in_chinese(tmp_path: Path) -> None:
     path = tmp_path / "sales.csv"
     table("en", 6).to_csv(path, index=False)

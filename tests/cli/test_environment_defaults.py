@@ -34,6 +34,7 @@ def test_help_documents_both_defaults_with_their_current_values(sales, monkeypat
         assert "--no-offline" in text
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend is auto)
 def test_backend_comes_from_the_environment_and_the_flag_wins(sales, tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("ANALYST_SANDBOX_BACKEND", "docker")
     monkeypatch.setenv("ANALYST_SANDBOX_IMAGE", "analyst-sandbox:no-such-image-here")

@@ -236,6 +236,7 @@ def test_report_in_process(variant: tuple[str, Path, dict, Analysis]) -> None:
     check_pdf(_pdf_text(render_pdf(report)), info, VARIANTS[name][1]["language"])
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend is auto)
 @pytest.mark.parametrize("name", DOCKER_REPORTS)
 def test_report_offline_in_docker(name: str, tmp_path: Path) -> None:
     path, info = make(name, tmp_path)

@@ -97,6 +97,7 @@ def assert_laid_out(language: str, command: str, columns: int, text: str) -> Non
 # ---- Real subprocesses -----------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a real process of our command line
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("language", OTHERS)
 def test_every_help_fits_the_terminal_and_keeps_every_character(language: str,
@@ -108,6 +109,7 @@ def test_every_help_fits_the_terminal_and_keeps_every_character(language: str,
     assert_laid_out(language, command, columns, run.stdout)
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_a_refusal_names_the_translated_metavar() -> None:
     said = {"uk": ("ФАЙЛ", "файл"), "ru": ("ФАЙЛ", "файл"), "zh": ("文件", "文件")}
     for language, (report_file, ingest_file) in said.items():

@@ -120,6 +120,7 @@ def test_the_ingest_card_is_said_in_the_language_with_counts_in_their_forms(
         check_card(lang, out, path, n, names, empty, frame)
 
 
+@pytest.mark.slow  # a real process of our command line
 @pytest.mark.parametrize(("lang", "n", "excel"), [("en", 111, True), ("uk", 21, False),
                                                   ("ru", 22, True), ("zh", 25, False)])
 def test_the_ingest_card_in_a_real_process(lang: str, n: int, excel: bool, tmp_path: Path) -> None:

@@ -97,6 +97,7 @@ def _cli(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
                           env=environ, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_the_cli_logs_with_time_and_level_from_the_environment(tmp_path: Path):
     table = tmp_path / "sales.csv"
     table.write_text("Region,Revenue\nNorth,10\nSouth,20\n", encoding="utf-8")

@@ -28,6 +28,7 @@ ANSWER = f"Total {ESC}[2Krevenue{ESC}]0;title\x07 is \u202e1.00."
 UNSAFE = (ESC, "\x07", "\x9b", "\u202e")
 
 
+@pytest.mark.slow  # a real process of our command line
 @pytest.mark.parametrize("as_json", [False, True])
 def test_the_cli_prints_no_control_character_a_step_or_a_model_wrote(tmp_path, as_json):
     csv = write_sales_csv(tmp_path / "q1_sales.csv", rows=200)

@@ -8,6 +8,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from analyst.commands.web import SAFE_DEFAULTS, app_path, streamlit_command
 from tests.app.server import free_port, health, stop
 
@@ -41,6 +43,7 @@ def test_upload_limit_follows_the_apps_own_setting(tmp_path: Path, monkeypatch) 
     assert "--server.address=localhost" in command
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_analyst_web_serves_the_app_from_another_folder(tmp_path: Path) -> None:
     port = free_port()
     env = {**os.environ, "ANALYST_DATA_DIR": str(tmp_path / "data"), "ANALYST_SANDBOX_BACKEND": "local",

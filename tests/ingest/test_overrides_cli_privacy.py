@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
 
+from tests.cli import inprocess
 from tests.ingest.conftest import cents
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,8 +62,8 @@ def test_prompt_in_privacy_mode_has_no_raw_values(ingest):
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "analyst", "ingest", *args], capture_output=True,
-                          text=True, cwd=ROOT, timeout=120, check=False)
+    """`analyst ingest *args`, in this process (tests/cli/inprocess.py)."""
+    return inprocess.run("ingest", *args, cwd=ROOT)
 
 
 def test_cli_prints_the_cards_as_json(tmp_path):

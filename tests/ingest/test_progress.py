@@ -67,6 +67,7 @@ def test_a_refused_file_never_says_done(tmp_path, workspace):
     assert "done" not in [s.key for s in stages]
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_the_cli_prints_stages_on_stderr_and_json_on_stdout(tmp_path):
     path = _big_csv(tmp_path / "sales.csv")
     done = subprocess.run([sys.executable, "-m", "analyst", "ingest", str(path), "--json"], cwd=ROOT,

@@ -75,6 +75,7 @@ def hunt_for_the_key(tmp_path) -> dict:
     return {"report": json.loads(result["stdout"]), "warning": done.stderr}
 
 
+@pytest.mark.slow  # a real process of our command line
 @pytest.mark.skipif(os.geteuid() != 0, reason="only an app running as root can start the "
                     "kernel as another user; the other branch is tested below")
 def test_as_root_the_key_cannot_be_read_from_the_app_process_or_its_files(tmp_path):
@@ -117,6 +118,7 @@ def test_local_backend_reports_a_memory_error_and_keeps_going(workspace):
         assert session.run("print(kept)").stdout == "1\n"
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend is auto)
 def test_auto_decides_at_start_not_in_the_constructor(workspace):
     session = open_session(workspace, backend="auto", limits=TEST_LIMITS)
     assert session.backend == "auto"
@@ -130,6 +132,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess:
                           text=True, timeout=120, check=False)
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_cli_runs_files_as_steps_of_one_session(tmp_path):
     (tmp_path / "ws" / "input").mkdir(parents=True)
     (tmp_path / "ws" / "input" / "n.txt").write_text("41")
@@ -148,6 +151,7 @@ def test_cli_runs_files_as_steps_of_one_session(tmp_path):
     assert "NOT isolation" in done.stderr
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_cli_fails_with_one_line_when_the_sandbox_cannot_start(tmp_path, monkeypatch):
     (tmp_path / "step.py").write_text("print(1)")
     monkeypatch.setenv("ANALYST_SANDBOX_IMAGE", "analyst-sandbox:does-not-exist")
@@ -157,6 +161,7 @@ def test_cli_fails_with_one_line_when_the_sandbox_cannot_start(tmp_path, monkeyp
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow  # a real process of our command line
 def test_doctor_reports_engine_image_and_limits_in_plain_words():
     done = run_cli("doctor")
     assert "Docker engine:" in done.stdout and "Sandbox image:" in done.stdout
