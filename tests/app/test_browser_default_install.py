@@ -1,0 +1,145 @@
+"""The app exactly as the README starts it (`analyst web`), nothing configured, in real
+headless Chromium (issue 25, points 2 and 3).
+
+"revenue by month" shows its chart and table; the standard report's PDF holds every table
+and chart its steps made; ten reloads and a second tab of one session leave one running
+sandbox container for it. Before: with the default backend no chart, table or PDF figure
+reached the page, and every reload or tab started another container.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from sandbox.engine import LABEL
+from tests.app.browser_fixtures import _last_message, _settled, _upload
+from tests.app.samples import messy_csv
+from tests.app.server import free_port, health
+from tests.default.installed import (
+    analyst_command,
+    assert_every_table_and_chart_is_in,
+    untouched_env,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.docker, pytest.mark.slow]
+PATIENCE_MS = 180_000
+
+
+@pytest.fixture(autouse=True)
+def _patient(page):
+    page.set_default_timeout(PATIENCE_MS)
+    page.set_default_navigation_timeout(PATIENCE_MS)
+
+
+@contextmanager
+def readme_app(data_dir: Path) -> Iterator[str]:
+    """`analyst web` with the README's defaults; only the port is chosen (a free one)."""
+    port = free_port()
+    data_dir.mkdir(parents=True)
+    log = open(data_dir.parent / "web.log", "wb")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen([*analyst_command(), "web", "--server.port", str(port)],
+                            cwd=data_dir.parent, env=untouched_env(data_dir), stdout=log,
+                            stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://localhost:{port}"
+    try:
+        if health(proc, url, timeout=90) != b"ok":
+            raise RuntimeError(f"`analyst web` did not start: see {log.name}")
+        yield url
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+def _ask(page, question: str, expect: str):
+    box = page.locator('[data-testid="stChatInputTextArea"]')
+    box.fill(question)
+    box.press("Enter")
+    return _settled(page, page.locator('[data-testid="stChatMessage"]').filter(has_text=expect)
+                    .filter(has=page.get_by_role("button", name="Add to report")))
+
+
+def _workspace(data: Path, page) -> Path:
+    [sid] = urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query)["s"]
+    return data / "workspaces" / sid
+
+
+def _running_containers(workspace: Path) -> list[str]:
+    done = subprocess.run(["docker", "ps", "-q", "--filter", f"label={LABEL}", "--filter",
+                           f"label=analyst.workspace={workspace}"],
+                          capture_output=True, text=True, check=True, timeout=60)
+    return done.stdout.split()
+
+
+@pytest.fixture()
+def sales(tmp_path: Path) -> Path:
+    path = tmp_path / "sales.csv"
+    path.write_bytes(messy_csv())
+    return path
+
+
+def test_chart_table_and_report_pdf_with_nothing_configured(page, tmp_path, sales,
+                                                           expected_backend):
+    data = tmp_path / "data"
+    with readme_app(data) as url:
+        page.goto(url)
+        page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+        _upload(page, sales)
+        _settled(page, page.get_by_text("What I assumed when reading it"))
+
+        answer = _ask(page, "revenue by month", "33,912")
+        _settled(page, answer.locator('[data-testid="stImage"]'))
+        # The table is drawn in the answer (folded under its step: attached, maybe hidden).
+        answer.locator('[data-testid="stDataFrame"]').first.wait_for(state="attached")
+        local_said = page.get_by_text("Local backend").count() > 0
+        assert local_said == (expected_backend == "local")
+
+        page.get_by_role("button", name="Standard report").click()
+        # The stored answer (its steps with their buttons) replaces the live one: only then
+        # is the report in the session, and the Report page can build it.
+        _settled(page, _last_message(page).get_by_role("button", name="Add to report"))
+        assert _last_message(page).locator('[data-testid="stImage"]').count() >= 3
+        page.locator('[data-testid="stSidebarNavLink"]').filter(has_text="Report").click()
+        _settled(page, page.get_by_role("button", name="Generate report")).click()
+        _settled(page, page.get_by_text("is ready"))
+        with page.expect_download() as download:
+            page.get_by_role("button", name="Download PDF").click()
+        pdf = tmp_path / "report.pdf"
+        download.value.save_as(pdf)
+        assert_every_table_and_chart_is_in(pdf, _workspace(data, page) / "output")
+
+
+def test_ten_reloads_and_a_second_tab_leave_one_container(page, tmp_path, sales,
+                                                           expected_backend):
+    if expected_backend != "docker":
+        pytest.skip("counts Docker containers: the engine or the image is not here")
+    data = tmp_path / "data"
+    with readme_app(data) as url:
+        page.goto(url)
+        page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+        _upload(page, sales)
+        _settled(page, page.get_by_text("What I assumed when reading it"))
+        _ask(page, "total revenue", "33,912")
+        workspace = _workspace(data, page)
+        assert len(_running_containers(workspace)) == 1
+        for n in range(10):
+            page.reload()
+            # Each reload asks again, so its page uses a sandbox (they start on first use).
+            _ask(page, f"top {n % 3 + 2} products by revenue", "Gizmo")
+            assert len(_running_containers(workspace)) == 1, f"after reload {n + 1}"
+        other = page.context.new_page()
+        other.set_default_timeout(PATIENCE_MS)
+        other.goto(page.url)
+        _ask(other, "revenue by region", "33,912")
+        assert len(_running_containers(workspace)) == 1

@@ -1,0 +1,69 @@
+"""`analyst ask` and `analyst report` exactly as a user runs them, with nothing configured:
+every step's files reach the host, and the PDF has each table and chart (issue 25).
+
+Before: the default backend wrapped Docker's without handing output/ over, so `ask --json`
+listed no files and the standard report's PDF had no table and no chart in any section.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.app.samples import ROOT, messy_csv
+from tests.default.installed import (
+    analyst_command,
+    assert_every_table_and_chart_is_in,
+    untouched_env,
+)
+
+pytestmark = [pytest.mark.docker, pytest.mark.slow]
+LOCAL_WARNING = "Local backend:"
+QUESTIONS = ("revenue by month", "top 5 products by revenue", "revenue by region",
+             "ABC analysis of products")
+
+
+def _run(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*analyst_command(), *args], cwd=tmp_path, env=untouched_env(
+        tmp_path / "data"), capture_output=True, text=True, timeout=600, check=False)
+
+
+def test_ask_lists_the_files_of_every_step(tmp_path, expected_backend):
+    sales = tmp_path / "sales.csv"
+    sales.write_bytes(messy_csv())
+    for number, question in enumerate(QUESTIONS):
+        workspace = tmp_path / f"ws{number}"
+        done = _run(["ask", str(sales), question, "--offline", "--json",
+                     "--workspace", str(workspace)], tmp_path)
+        assert done.returncode == 0, done.stderr
+        answer = json.loads(done.stdout)
+        assert answer["ok"] and answer["steps"], answer
+        for step in answer["steps"]:
+            paths = [a["path"] for a in step["artifacts"]]
+            assert any(p.endswith(".png") for p in paths), (question, step)
+            assert any(p.endswith(".csv") for p in paths), (question, step)
+            for path in paths:
+                assert (workspace / path).is_file() and (workspace / path).stat().st_size, path
+        said_local = any(LOCAL_WARNING in w for w in answer["warnings"])
+        assert said_local == (expected_backend == "local"), answer["warnings"]
+
+
+def test_report_has_a_table_and_a_chart_in_every_section_that_has_one(tmp_path,
+                                                                      expected_backend):
+    sales = tmp_path / "sales.csv"
+    sales.write_bytes(messy_csv())
+    pdf, workspace = tmp_path / "report.pdf", tmp_path / "ws"
+    done = _run(["report", str(sales), "-o", str(pdf), "--workspace", str(workspace)],
+                tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (LOCAL_WARNING in done.stderr) == (expected_backend == "local"), done.stderr
+    assert_every_table_and_chart_is_in(pdf, workspace / "output")
+
+
+def test_the_readme_starts_the_app_with_this_command():
+    """The browser test starts `analyst web` because the README does: keep them together."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "pip install -r requirements.txt . && analyst web" in readme
