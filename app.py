@@ -19,7 +19,7 @@ if state.auth_configured() and not state.signed_in():
 
 # Explicit pages: st.navigation turns Streamlit's automatic pages/ discovery off.
 navigation = st.navigation([
-    # In the interface language of the previous run (the pages update it as they read).
+    # In the interface language: the user's choice, never a question's (ui.i18n).
     st.Page("pages/analyze.py", title=t("nav_analyze"), icon=":material/query_stats:", default=True),
     st.Page("pages/report.py", title=t("nav_report"), icon=":material/description:"),
     st.Page("pages/recurring.py", title=t("nav_recurring"), icon=":material/event_repeat:"),

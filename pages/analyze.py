@@ -13,10 +13,6 @@ from ui.questions import ASK_KEY, ASKING_KEY, QUERY_KEY, ask_soon, carried
 from ui.render import history_view
 from ui.runner import follow_other_run, run_live, running, settled, stop_clicked
 
-session = state.current_session()
-if session is not None:
-    # Automatic interface language: the last question's, else the data's (read before any label).
-    i18n.follow_session(state.store().messages(session.id), state.store().files(session.id))
 st.title(t("analyze_title"))
 st.markdown(t("intro"))
 offline = state.preference("offline") or not state.model_configured()
@@ -43,7 +39,6 @@ files = state.store().files(session.id)
 settled(session.id)  # after a Stop click: the stopped run's answer is saved first
 messages = state.store().messages(session.id)
 last_message = messages[-1].created if messages else ""
-i18n.follow_session(messages, files)  # again: a file just uploaded decides a new session's
 for record in files:
     # Open (assumptions, corrections, preview) until the conversation moves past the file.
     fresh = record.added >= last_message or st.session_state.get("just_read") == record.name
@@ -66,7 +61,12 @@ def ask(question: str, query: dict | None = None) -> None:
     analysis = state.analysis(session)
     brain = "offline" if offline else "llm"
     if question == STANDARD_REPORT:
-        make = analysis.standard_report
+        # Asked by a button in the interface language: answered in it (the PDF report
+        # speaks the data's language; this is an answer on the screen).
+        language = i18n.current()
+
+        def make():
+            return analysis.standard_report(language=language)
     elif query is not None and not state.preference("approval"):
         # A clicked suggestion runs the query it carries (approval mode plans its text).
         make = carried(analysis, query, question)
@@ -79,7 +79,6 @@ def ask(question: str, query: dict | None = None) -> None:
     if state.preference("approval") and plan_first(session, question, brain):
         st.rerun()
     st.session_state.pop("just_read", None)
-    i18n.follow_question(question)  # the live labels already speak the question's language
     # The question is kept before it runs: by the click's callback (ui.questions.ask_soon),
     # else by the `Analysis` (its answer log's `begin`), once either way.
     with st.chat_message("user"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import i18n, state
+from ui import state
 from ui.errors import guarded
 from ui.i18n import STANDARD_REPORT, t
 from ui.plain import literal
@@ -12,8 +12,6 @@ from ui.progressbar import stage_bar
 from ui.reportgen import build, recurring_template
 
 session = state.current_session()
-if session is not None:
-    i18n.follow_session(state.store().messages(session.id), state.store().files(session.id))
 st.title(t("report_title_page"))
 if session is None:
     st.info(t("nothing_yet"))

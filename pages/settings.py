@@ -110,8 +110,8 @@ else:
 _toggle("approval", t("set_approval"), t("set_approval_help"))
 
 st.subheader(t("set_language"))
-# The app's own words (buttons, step headings, the data card). Automatic follows the
-# language of the last question, else that of the data, like the offline analyst's answers.
+# The app's own words (buttons, step headings, the data card, the sidebar). Automatic is the
+# browser's language; a question in another language changes only its own answer's.
 _languages = list(i18n.CHOICES)
 
 

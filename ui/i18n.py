@@ -2,26 +2,26 @@
 
 `t(key, lang)` is the label in a language (English when it lacks one), from the product's
 message catalogue (`analyst.words`, context "ui"); `t(key, count=n)` the form for n items
-("21 рядок", "22 рядки", "25 рядків"). Which language:
-the Settings choice ("Interface language"), else automatic: the language of the user's
-last question, else that of the data (the offline analyst answers the same way, so the
-labels around an answer match its words).
+("21 рядок", "22 рядки", "25 рядків").
+
+Which language is the user's choice alone: the Settings choice ("Interface language"),
+else the browser's language (`st.context.locale`), else English. A question in another
+language gets its answer in that language, and nothing else: the labels, the sidebar and
+earlier answers stay as they are (an answer's own words are in `Answer.language`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import streamlit as st
 
 from analyst.report.formats import format_int
-from analyst.words import LANGUAGES, say
+from analyst.words import normalise, say
 
 CHOICES = {"auto": "Automatic", "en": "English", "uk": "Українська", "ru": "Русский", "zh": "中文"}
 PREF_KEY = "pref_ui_language"  # the Settings choice (kept apart from the widget's key)
 WIDGET_KEY = "w_ui_language"  # the Settings selectbox
-AUTO_KEY = "ui_language_auto"  # what "Automatic" means now, set by the pages
 STANDARD_REPORT = "Standard report"  # the stored question of the standard report (not shown as is)
 
 
@@ -47,36 +47,10 @@ def choice() -> str:
 def current() -> str:
     """The interface language in effect for this browser tab."""
     chosen = choice()
-    if chosen != "auto":
-        return chosen
-    auto = st.session_state.get(AUTO_KEY, "en")
-    return auto if auto in LANGUAGES else "en"
+    return chosen if chosen != "auto" else browser_language(st.context.locale)
 
 
-def follow_question(question: str) -> None:
-    """A new question sets the automatic language (the answer will be in it too)."""
-    if question and question != STANDARD_REPORT:
-        from analyst.planner.phrases import language_of
-
-        st.session_state[AUTO_KEY] = language_of(question)
-
-
-def follow_session(messages: Sequence[Any], files: Sequence[Any]) -> None:
-    """The automatic language of an open session: its last question's, else its data's."""
-    questions = [m.text for m in messages
-                 if m.role == "user" and m.text and m.text != STANDARD_REPORT]
-    if questions:
-        follow_question(questions[-1])
-        return
-    st.session_state[AUTO_KEY] = _data_language(files)
-
-
-def _data_language(files: Sequence[Any]) -> str:
-    from analyst.datacard import DataCard
-    from analyst.planner.phrases import data_language
-
-    try:
-        cards = [DataCard.from_dict(c) for record in files for c in record.cards or []]
-        return data_language(cards) if cards else "en"
-    except Exception:  # noqa: BLE001 - an odd stored card only costs the labels' language
-        return "en"
+def browser_language(locale: str | None) -> str:
+    """The interface language for a browser's `navigator.language` ("uk-UA", "zh-Hant-TW",
+    "ru"): one of ours, else English (a German browser reads English best of the four)."""
+    return normalise(locale)

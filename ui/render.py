@@ -9,7 +9,7 @@ from typing import Any
 
 import streamlit as st
 
-from analyst.events import ExecutionResult, OutputFile, Step
+from analyst.events import Answer, ExecutionResult, OutputFile, Step
 from analyst.planner.phrases import language_of
 from analyst.record.versions import earlier_files
 from analyst.session.stopping import INTERRUPTED, STOPPED, STOPPED_TEXT
@@ -45,7 +45,8 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
     """One step: its outcome in words, table, chart, downloads; the code one click away.
 
     `stored` (with `session_id`): the step as the store keeps it, so it can be pinned.
-    `language`: the answer's (its months are said in it), by default the interface's.
+    `language`: the answer's (its months, notices and refusals are said in it), by default
+    the interface's. The step's heading, tabs and buttons are the interface's words.
     """
     result = step.result
     # Everything a step (or a model) wrote is shown literally: no markdown of it can make
@@ -56,7 +57,7 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
     error = result.error if result is not None else None
     if error is not None:
         # A recipe's refusal says why in the reader's words; other errors, what they mean.
-        reason = (literal(step.refusal.text(current())) if step.refusal is not None
+        reason = (literal(step.refusal.text(language or current())) if step.refusal is not None
                   else failure_sentence(error.name))
         st.warning(t("step_failed", reason=reason))
         with st.expander(t("error_details")):
@@ -193,8 +194,7 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
             with st.container(border=True):
                 step_view(step.step, workspace, key=f"m{message.id}s{step.id}", stored=step,
                           session_id=session_id, narrative=message.text,
-                          language=answer_language(answer.question) if answer is not None
-                          else None)
+                          language=said_in(answer) if answer is not None else None)
         usage = message.data.get("usage") or {}
         if usage.get("prompt_tokens"):
             st.caption(usage_text(usage))
@@ -213,9 +213,15 @@ def usage_text(usage: Mapping[str, Any], lang: str | None = None) -> str:
 
 
 def answer_language(question: str) -> str | None:
-    """The language an answer to `question` is written in (its months too); None for the
-    standard report, which speaks the data's language, as the interface does."""
+    """The language an answer to `question` is written in (its months too): the question's;
+    None for the standard report, asked in the interface language."""
     return None if question == STANDARD_REPORT else language_of(question)
+
+
+def said_in(answer: Answer) -> str | None:
+    """The language a kept answer was given in: noted on it, else (an older record) its
+    question's. Never the interface's of today: an earlier answer stays as it was given."""
+    return answer.language or answer_language(answer.question)
 
 
 def _ask_again(question: str) -> None:

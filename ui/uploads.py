@@ -74,8 +74,6 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
     st.session_state["just_read"] = name  # shown open until the next question
     if session.title == DEFAULT_TITLE:
         store.rename_session(session.id, session.owner, name)
-    # The file may decide the interface language (a new session has no question yet).
-    i18n.follow_session(store.messages(session.id), store.files(session.id))
     tables = ", ".join(i18n.t("table_rows", table=c.table, count=c.rows) for c in cards)
     _say("success", i18n.t("read_ok", name=name, tables=tables))
     return True

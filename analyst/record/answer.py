@@ -24,6 +24,9 @@ class Answer:
     """Why the answer is not whole: "" it ran to its end (well or not), "stopped" the user's
     Stop, "interrupted" the page that asked was reloaded or closed while it ran
     (`analyst.session.stopping`): the app words each and offers to run it again."""
+    language: str = ""
+    """The language its words are in ("en", "uk", "ru", "zh"): the question's, or the one
+    the standard report was asked in. "" for records kept before it was noted."""
 
     @property
     def artifacts(self) -> list[str]:
@@ -47,6 +50,7 @@ class Answer:
             "artifacts": self.artifacts,
             "options": list(self.options),
             "ended": self.ended,
+            "language": self.language,
         }
 
     @classmethod
@@ -59,4 +63,5 @@ class Answer:
                    brain=str(data.get("brain") or "offline"), ok=bool(data.get("ok", True)),
                    usage=dict(data.get("usage") or {}),
                    options=tuple(str(o) for o in data.get("options") or ()),
-                   ended=str(data.get("ended") or ""))
+                   ended=str(data.get("ended") or ""),
+                   language=str(data.get("language") or ""))

@@ -471,7 +471,7 @@ class Analysis:
         try:
             began = yield from self._waiting(lang)
             if not began:  # stopped while waiting: nothing ran
-                yield from self._finish(_ended(question, self._stop.reason, (), brain))
+                yield from self._finish(_kept(_ended(question, self._stop.reason, (), brain), (), lang))
                 return
             resumed = self._resumed_notice(lang)
             if resumed:
@@ -499,7 +499,7 @@ class Analysis:
                         warned.append(event.message)
                     if event.kind == "answer" and event.answer is not None:
                         answered = True
-                        answer = _with_warnings(event.answer, warned)
+                        answer = _kept(event.answer, warned, lang)
                         event = replace(event, answer=answer)
                         self._remember(answer)
                     yield event
@@ -512,23 +512,23 @@ class Analysis:
             yield Event("error", str(exc))
             from analyst.words import say
 
-            yield from self._finish(_with_warnings(Answer(
+            yield from self._finish(_kept(Answer(
                 question, say(lang, "agent", "could_not_run", reason=str(exc)), ok=False),
-                warned))
+                warned, lang))
             return
         except GeneratorExit:
             # The caller stopped reading (the app's Stop click, its page gone): what
             # finished is kept. Without an interrupt() first nobody pressed Stop.
             if not answered:
                 reason = self._stop.reason if self._stop.on else INTERRUPTED
-                self._remember(_with_warnings(_ended(question, reason, steps, brain), warned))
+                self._remember(_kept(_ended(question, reason, steps, brain), warned, lang))
             raise
         finally:
             if began:
                 self.lease.end()  # idle from now: the place is kept, the session may be paused
         if self._stop.on and not answered:
-            yield from self._finish(_with_warnings(
-                _ended(question, self._stop.reason, steps, brain), warned))
+            yield from self._finish(_kept(
+                _ended(question, self._stop.reason, steps, brain), warned, lang))
 
     def _finish(self, answer: Answer) -> Iterator[Event]:
         self._remember(answer)
@@ -590,10 +590,12 @@ def _ended(question: str, reason: str, steps: Sequence[Step], brain: str) -> Ans
                   ended=reason)
 
 
-def _with_warnings(answer: Answer, warnings: Sequence[str]) -> Answer:
-    """`answer` with the warnings shown while it was made that it does not hold yet."""
+def _kept(answer: Answer, warnings: Sequence[str], language: str) -> Answer:
+    """`answer` as it is kept: with the warnings shown while it was made that it does not
+    hold yet, and the language it was given in (the app shows it in that language later,
+    whatever the interface speaks then)."""
     extra = tuple(w for w in dict.fromkeys(warnings) if w not in answer.warnings)
-    return replace(answer, warnings=answer.warnings + extra) if extra else answer
+    return replace(answer, warnings=answer.warnings + extra, language=answer.language or language)
 
 
 def _choose_brain(brain: Brain, llm_config: Any | None,
