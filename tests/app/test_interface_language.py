@@ -1,4 +1,5 @@
-"""The app's own words follow the user's language: the question's, else the data's, or Settings."""
+"""The app's own words are in the user's language: the Settings choice, else the browser's.
+(A question or a file in another language changes nothing: tests/app/test_language_choice.py.)"""
 
 from __future__ import annotations
 
@@ -51,11 +52,13 @@ def test_every_label_has_four_languages_with_the_same_placeholders():
         assert all(n == names[0] for n in names), key
 
 
-def test_a_ukrainian_question_on_a_ukrainian_file_gets_ukrainian_labels(app_env):
-    at = AppTest.from_file(APP, default_timeout=90).run()
+def test_a_ukrainian_browser_gets_ukrainian_labels(app_env):
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.context["locale"] = "uk-UA"
+    at.run()
     _upload(at, "продажі.csv", ukrainian_csv())
     assert not at.exception
-    # Before any question the data decides: the data card and buttons are Ukrainian.
+    # Before any question the browser's language decides: the data card and buttons.
     assert any(b.label == "Стандартний звіт" for b in at.button)
     assert any(b.label == "Прочитати файл знову" for b in at.button)
     assert "Прочитано продажі.csv" in at.success[0].value
