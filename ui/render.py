@@ -45,28 +45,30 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
     """One step: its outcome in words, table, chart, downloads; the code one click away.
 
     `stored` (with `session_id`): the step as the store keeps it, so it can be pinned.
-    `language`: the answer's (its months, notices and refusals are said in it), by default
-    the interface's. The step's heading, tabs and buttons are the interface's words.
+    `language`: the answer's, by default the interface's. What the step came to is part of
+    the answer and said in it (its notices, why it failed, its months); the heading, tabs,
+    expanders and buttons around it are the interface's words.
     """
+    said = language or current()
     result = step.result
     # Everything a step (or a model) wrote is shown literally: no markdown of it can make
     # the browser fetch a URL (ui.plain).
     st.markdown("**" + t("step", n=step.number, description=literal(step.description)) + "**")
-    if result is not None and (notice := notice_text(result, language or current())):
+    if result is not None and (notice := notice_text(result, said)):
         st.info(literal(notice))
     error = result.error if result is not None else None
     if error is not None:
         # A recipe's refusal says why in the reader's words; other errors, what they mean.
-        reason = (literal(step.refusal.text(language or current())) if step.refusal is not None
-                  else failure_sentence(error.name))
-        st.warning(t("step_failed", reason=reason))
+        reason = (literal(step.refusal.text(said)) if step.refusal is not None
+                  else failure_sentence(error.name, said))
+        st.warning(t("step_failed", said, reason=reason))
         with st.expander(t("error_details")):
             st.code(f"{error.name}: {error.message}\n\n{error.traceback or ''}".strip(),
                     language=None)
     elif result is not None and result.timed_out:
-        st.warning(t("timed_out"))
+        st.warning(t("timed_out", said))
     elif result is not None and result.out_of_memory:
-        st.warning(t("out_of_memory"))
+        st.warning(t("out_of_memory", said))
     files = list(result.files) if result is not None else []
     frame, caption = _result_table(result, files, workspace)
     images = [p for f in files if f.is_image
@@ -85,7 +87,7 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
                 kind, data = chart
                 (st.line_chart if kind == "line" else st.bar_chart)(data)
             elif view == "Table" and frame is not None:
-                shown = months_as_words(dates_without_midnight(frame), language or current())
+                shown = months_as_words(dates_without_midnight(frame), said)
                 figures = figures_styler(shown)
                 st.dataframe(shown if figures is None else figures, width="stretch", placeholder="",
                              hide_index=plain_index(shown),
@@ -307,9 +309,10 @@ _FAILURES = frozenset({"KeyError", "FileNotFoundError", "ZeroDivisionError", "Me
                        "OutputLimitExceeded", "SessionEnded", "SyntaxError"})
 
 
-def failure_sentence(name: str) -> str:
-    """What a failed step's error means, in words (the exact error is in the details)."""
-    return t(f"fail_{name}") if name in _FAILURES else t("fail_other")
+def failure_sentence(name: str, language: str | None = None) -> str:
+    """What a failed step's error means, in words (the exact error is in the details), in
+    `language` (default: the interface's)."""
+    return t(f"fail_{name}", language) if name in _FAILURES else t("fail_other", language)
 
 
 def _plain(text: str) -> str:

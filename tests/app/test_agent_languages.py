@@ -1,7 +1,9 @@
 """A question to the LLM analyst in Ukrainian, Russian or Chinese is answered on the page
 without English: the analyst's give-up, a failed model API, the steps and the model's usage
 are said in the question's language (the app, the real openai client over HTTP to the
-scripted server, the local sandbox)."""
+scripted server, the local sandbox). The labels around them are the interface's: in a
+browser of the question's language nothing on the page is English; in an English one,
+the answer's own words still are not."""
 
 from __future__ import annotations
 
@@ -26,18 +28,31 @@ FAILING = "raise KeyError(42)"  # "KeyError: 42" is Python's own and has no Engl
 LOCAL_BACKEND = "Local backend"  # the sandbox's own warning about the local backend (not the analyst's)
 
 
-def _asked(app_env, monkeypatch, script, question: str, **env: str) -> list[str]:
-    """The page's texts from the question on, once it is answered."""
+LOCALES = {"uk": "uk-UA", "ru": "ru-RU", "zh": "zh-CN", "en": "en-US"}
+
+
+def _asked(app_env, monkeypatch, script, question: str, locale: str, **env: str) -> list[str]:
+    """The page's texts from the question on, once it is answered (in a browser of `locale`);
+    with an English browser, only the answer's own words: its messages (give-up, errors,
+    warnings) and the model's text."""
     with FakeOpenAI(script) as server:
         monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
         monkeypatch.setenv("OPENAI_API_KEY", "test-key")
         for name, value in env.items():
             monkeypatch.setenv(name, value)
-        at = AppTest.from_file(APP, default_timeout=90).run()
+        at = AppTest.from_file(APP, default_timeout=90)
+        at.context["locale"] = locale
+        at.run()
         at.file_uploader(key="uploader").set_value(("sales.csv", messy_csv(), "text/csv"))
         at.run()
         at.chat_input[0].set_value(question).run()
         assert not at.exception
+    if locale == "en-US":
+        answer = at.chat_message[-1]
+        said = [e.value for kind in ("error", "warning", "info") for e in answer.get(kind)]
+        said += [e.value for e in at.error]  # a failure of the whole question
+        said += [answer.markdown[0].value] if answer.markdown else []
+        return [t for t in dict.fromkeys(said) if not t.startswith(LOCAL_BACKEND)]
     texts = page_texts(at)
     start = max(i for i, text in enumerate(texts) if text == question)
     return [t for t in texts[start + 1:] if not t.startswith(LOCAL_BACKEND)]
@@ -54,11 +69,14 @@ def _english(texts: list[str]) -> list[str]:
 
 
 @pytest.mark.docker  # reaches the Docker engine (the default backend is auto)
+@pytest.mark.parametrize("browser", ["same", "en"])
 @pytest.mark.parametrize("language", sorted(QUESTIONS))
-def test_a_retried_call_and_failing_steps_end_in_the_language(app_env, monkeypatch, language):
+def test_a_retried_call_and_failing_steps_end_in_the_language(app_env, monkeypatch, language,
+                                                              browser):
     script = [error(500, "internal", headers={"retry-after-ms": "1"}),
               tool_call(FAILING, ""), tool_call(FAILING, "")]
     texts = _asked(app_env, monkeypatch, script, QUESTIONS[language],
+                   LOCALES[language if browser == "same" else "en"],
                    ANALYST_MAX_FAILURES="2", ANALYST_API_RETRIES="2")
     joined = "\n".join(texts)
     assert "KeyError: 42" in joined and "raise KeyError(42)" in joined  # the give-up is shown
@@ -66,10 +84,11 @@ def test_a_retried_call_and_failing_steps_end_in_the_language(app_env, monkeypat
     assert not _english(texts), (language, texts)
 
 
+@pytest.mark.parametrize("browser", ["same", "en"])
 @pytest.mark.parametrize("language", sorted(QUESTIONS))
-def test_a_refused_key_is_explained_in_the_language(app_env, monkeypatch, language):
+def test_a_refused_key_is_explained_in_the_language(app_env, monkeypatch, language, browser):
     texts = _asked(app_env, monkeypatch, [error(401, "Incorrect API key provided")],
-                   QUESTIONS[language])
+                   QUESTIONS[language], LOCALES[language if browser == "same" else "en"])
     joined = "\n".join(texts)
     assert "OPENAI_API_KEY" in joined and "401" in joined
     assert not _english(texts), (language, texts)
