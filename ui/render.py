@@ -170,6 +170,7 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
         for warning in message.data.get("warnings") or []:
             st.warning(literal(warning))
         answer = message.answer
+        said = said_in(answer) if answer is not None else None  # the answer's own words
         earlier = (earlier_files(answer, workspace, file_names)
                    if answer is not None and file_names is not None else ())
         if earlier:
@@ -179,8 +180,9 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
                       args=(answer.question,))
         ended = answer.ended if answer is not None else ""
         if ended == INTERRUPTED or ended == STOPPED or message.text == STOPPED_TEXT:
-            # Words of the catalogue: the stored text is the command line's English.
-            st.warning(t("answer_interrupted") if ended == INTERRUPTED else t("answer_stopped"),
+            # Words of the catalogue (the stored text is the command line's English), in
+            # the answer's language: they stand where its text would be.
+            st.warning(t("answer_interrupted" if ended == INTERRUPTED else "answer_stopped", said),
                        icon=":material/sync_problem:" if ended == INTERRUPTED
                        else ":material/stop_circle:")
             if ended == INTERRUPTED and answer is not None:
@@ -196,7 +198,7 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
             with st.container(border=True):
                 step_view(step.step, workspace, key=f"m{message.id}s{step.id}", stored=step,
                           session_id=session_id, narrative=message.text,
-                          language=said_in(answer) if answer is not None else None)
+                          language=said)
         usage = message.data.get("usage") or {}
         if usage.get("prompt_tokens"):
             st.caption(usage_text(usage))

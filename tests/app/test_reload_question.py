@@ -31,9 +31,14 @@ def _uploaded(at: AppTest) -> str:
     return str(at.session_state["sid"])
 
 
-def _reloaded(sid: str) -> AppTest:
-    again = AppTest.from_file(APP, default_timeout=120)  # a new browser session
+LOCALES = {"en": "en-US", "uk": "uk-UA", "ru": "ru-RU", "zh": "zh-CN"}
+
+
+def _reloaded(sid: str, language: str = "en") -> AppTest:
+    """The session in a new browser session, of a browser in `language`."""
+    again = AppTest.from_file(APP, default_timeout=120)
     again.query_params["s"] = sid
+    again.context["locale"] = LOCALES[language]
     return again.run()
 
 
@@ -68,7 +73,16 @@ def test_an_answer_cut_by_a_reload_says_so_and_runs_again(app_env, language, rea
     data = Store(app_env)
     _cut_short(data, sid, question, reason)
 
-    at = _reloaded(sid)
+    # In an English browser the words that stand for the answer are still the question's;
+    # the button is the interface's.
+    english = _reloaded(sid, "en")
+    assert not english.exception
+    cut = t("answer_interrupted" if reason == INTERRUPTED else "answer_stopped", language)
+    assert cut in _warnings(english)
+    assert [b.label for b in english.button if b.key and b.key.startswith("again_a")] == (
+        [t("run_question_again", "en")] if reason == INTERRUPTED else [])
+
+    at = _reloaded(sid, language)
     assert not at.exception
     assert _users(at) == [question]  # the question is kept, once
     said = _warnings(at)
@@ -98,7 +112,7 @@ def test_a_question_left_without_an_answer_is_shown_with_run_again(app_env, lang
     # What the chat box's callback keeps before the page runs; the page never got further.
     data.add_question(sid, question)
 
-    at = _reloaded(sid)
+    at = _reloaded(sid, language)  # the app's notice and button: the interface's words
     assert not at.exception
     assert _users(at) == [question]
     assert t("answer_missing", language) in _warnings(at)
