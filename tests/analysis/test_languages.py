@@ -100,3 +100,18 @@ def test_a_chinese_report_has_chinese_labels_headers_and_tiles(chinese: Analysis
     assert list(top.table.columns) == ["排名", "产品", "销售额", "占比", "行数", "项数"]
     assert report.definitions[0].name == "数据的计算方式"
     assert "未使用语言模型" in report.definitions[0].text
+
+
+def test_an_answer_keeps_the_language_it_was_given_in(russian: Analysis) -> None:
+    """`Answer.language`: the question's, or the one the standard report was asked in (else
+    the data's); the app shows a kept answer in it whatever the interface speaks later."""
+    asked = {"выручка по месяцам": "ru", "revenue by month": "en", "виручка по місяцях": "uk",
+             "按月的销售额": "zh", "сумма по регионам": "ru", "what is the total Сумма by month": "en"}
+    for question, language in asked.items():
+        assert _answer(russian, question).language == language, question
+    for wanted, given in (("en", "en"), ("zh", "zh"), (None, "ru")):
+        report = next(e.answer for e in russian.standard_report(language=wanted)
+                      if e.kind == "answer")
+        assert report.language == given
+    kept = [a.language for a in russian.answers.answers()][-len(asked) - 3:]
+    assert kept == [*asked.values(), "en", "zh", "ru"]

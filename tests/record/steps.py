@@ -113,7 +113,8 @@ def generated_answers(seed: int = 7) -> list[Answer]:
             steps=tuple(taken), warnings=tuple(rng.sample(NAMES, rng.randint(0, 2))),
             brain=rng.choice(["offline", "llm"]), ok=rng.choice([True, False]),
             usage=rng.choice([{}, {"prompt_tokens": 1200, "completion_tokens": 80,
-                                   "cost_usd": 0.0012}])))
+                                   "cost_usd": 0.0012}]),
+            language=rng.choice(["", "en", "uk", "ru", "zh"])))
     return answers
 
 
