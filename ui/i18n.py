@@ -22,6 +22,7 @@ from analyst.words import normalise, say
 CHOICES = {"auto": "Automatic", "en": "English", "uk": "Українська", "ru": "Русский", "zh": "中文"}
 PREF_KEY = "pref_ui_language"  # the Settings choice (kept apart from the widget's key)
 WIDGET_KEY = "w_ui_language"  # the Settings selectbox
+BROWSER_KEY = "ui_browser_language"  # the browser's language, as it said at the tab's first run
 STANDARD_REPORT = "Standard report"  # the stored question of the standard report (not shown as is)
 
 
@@ -47,7 +48,16 @@ def choice() -> str:
 def current() -> str:
     """The interface language in effect for this browser tab."""
     chosen = choice()
-    return chosen if chosen != "auto" else browser_language(st.context.locale)
+    if chosen != "auto":
+        return chosen
+    if BROWSER_KEY not in st.session_state:
+        # Read once per tab: a page run says hundreds of labels. A client that sends no
+        # locale (None) is asked again on the next run.
+        locale = st.context.locale
+        if locale is None:
+            return "en"
+        st.session_state[BROWSER_KEY] = browser_language(locale)
+    return str(st.session_state[BROWSER_KEY])
 
 
 def browser_language(locale: str | None) -> str:

@@ -138,6 +138,12 @@ def test_a_first_visit_speaks_the_browser_language(app_env, locale, language) ->
     assert at.file_uploader(key="uploader").label == t("uploader", language)
     pages = [page["page_name"] for page in at._registered_pages.values()]
     assert pages == [t(key, language) for key in NAV]
+    # The tab keeps the language its first visit found (a client without a locale is asked
+    # again on the next run).
+    at.context["locale"] = "zh-CN" if language != "zh" else "uk-UA"
+    at.run()
+    kept = language if locale is not None else browser_language(at.context["locale"])
+    assert [x.value for x in at.title] == [t("analyze_title", kept)]
 
 
 def test_browser_language_tags_map_to_ours() -> None:
