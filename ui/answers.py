@@ -10,17 +10,9 @@ from __future__ import annotations
 import re
 
 from ui.plain import defused, no_autolinks, without_controls
+from ui.sentences import sentences
 
-# A sentence ends at . ! ? followed by a space and a new sentence, or at a CJK full stop.
-# Decimal points ("6.6%") and no-break spaces inside numbers ("33 912,50") never match, nor
-# an abbreviated month before its year ("трав. 2025 (1)", "февр. 2025": a bare year does not
-# begin a sentence; "2026-01: 4,624.50" does).
-_SENTENCE_END = re.compile(r"(?<=[.!?])[ \t\n]+(?=[^\s,;:)\]])(?!\d{4}(?:[^\d-]|$))|(?<=[。！？])")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>$|~#])")
-
-
-def sentences(paragraph: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(paragraph.strip()) if s.strip()]
 
 
 def answer_markdown(text: str, brain: str = "offline") -> str:
