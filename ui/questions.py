@@ -14,6 +14,7 @@ import streamlit as st
 
 from analyst.datacard import DataCard
 from analyst.query.model import Query
+from analyst.query.place import with_place
 from analyst.query.suggest import suggestions
 from analyst.query.values import category_values
 from ui import state
@@ -66,33 +67,46 @@ def _suggested(root: str, card_json: str, language: str) -> list[tuple[str, dict
             for s in suggestions(card, language, category_values(root, card))]
 
 
-def suggested_questions(cards: Sequence[dict[str, Any]],
-                        workspace: Path) -> list[tuple[str, dict[str, Any]]]:
-    """4-6 (question, query) for the first of `cards` (one file's tables) that has any."""
+def suggested_questions(cards: Sequence[dict[str, Any]], workspace: Path,
+                        several: bool = False) -> list[tuple[str, dict[str, Any]]]:
+    """4-6 (question, query) for the first of `cards` (one file's tables) that has any;
+    `several`: other files are open too. Where the question needs saying which table it
+    is about, it names it as the user knows it (`place`)."""
     language = current()
-    for card in cards:
-        if not card.get("parquet_path") or card.get("layout") == "wide" and card.get("long_table"):
-            continue  # a wide table's tidy twin is the one questions read
+    readable = [c for c in cards if c.get("parquet_path")
+                # a wide table's tidy twin is the one questions read
+                and not (c.get("layout") == "wide" and c.get("long_table"))]
+    for card in readable:
         try:
             found = _suggested(str(workspace), json.dumps(card, sort_keys=True, default=str),
                                language)
         except (KeyError, TypeError, ValueError):
             continue  # a card of an older version: no suggestions rather than a failure
         if found:
-            return [(f"{q} ({card['table']})" if len(cards) > 1 else q, query)
-                    for q, query in found]
+            where = place(card, readable, several)
+            return [(with_place(q, where), query) for q, query in found]
     return []
+
+
+def place(card: dict[str, Any], readable: Sequence[dict[str, Any]], several: bool) -> list[str]:
+    """The file and sheet a question is about, as the user named them: the file when other
+    files are open, the sheet when the file has other tables on other sheets; nothing when
+    nothing the user knows tells the tables apart (never the table's internal name)."""
+    parts = []
+    if several and card.get("source_file"):
+        parts.append(str(card["source_file"]))
+    sheet = card.get("sheet")
+    if len(readable) > 1 and sheet and [c.get("sheet") for c in readable].count(sheet) == 1:
+        parts.append(str(sheet))
+    return parts
 
 
 def suggestion_buttons(cards: Sequence[dict[str, Any]], workspace: Path, key: str, *,
                        several: bool = False) -> None:
     """The suggested questions of a file's tables, each a button that runs its query."""
-    questions = suggested_questions(cards, workspace)
+    questions = suggested_questions(cards, workspace, several)
     if not questions:
         return
-    if several and len(cards) == 1:
-        # Beside other files, the table is named so the question reads on this one.
-        questions = [(f"{q} ({cards[0]['table']})", query) for q, query in questions]
     st.caption(t("suggested"))
     columns = st.columns(min(3, len(questions)))
     for i, (question, query) in enumerate(questions):

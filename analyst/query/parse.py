@@ -17,6 +17,7 @@ from analyst.query import clues
 from analyst.query.columns import Hit, column_hits, partial_hits, value_hits
 from analyst.query.model import Aggregation, Compare, Filter, Order, Period, Query, is_numeric
 from analyst.query.periods import date_source
+from analyst.query.place import without_place
 from analyst.query.text import (
     find_phrase,
     same_word,
@@ -66,6 +67,7 @@ def needs_model(question: str) -> bool:
 def read_table(question: str, card: Any,
                values: Mapping[str, Sequence[Any]] | None = None) -> TableReading:
     """The readings of `question` on the table of `card` (`values`: its category values)."""
+    question, placed = without_place(question, card)
     toks = words(question)
     columns = {c.name: c for c in card.columns}
     used: set[int] = set()
@@ -82,8 +84,8 @@ def read_table(question: str, card: Any,
     score = (2 * sum(len(h.span) for h in (*named, *picked)) + sum(len(h.span) for h in partial)
              + len(clashes))
     own = words(card.table)
-    if own and all(any(same_word(w, t) for t in toks) for w in own):
-        score += 1  # the question names the table ("... (weather)")
+    if placed or own and all(any(same_word(w, t) for t in toks) for w in own):
+        score += 1  # the question names the table ("... (weather)", "... (Sheet1)")
     if clashes:
         # "temperature" names temp_max and temp_min: one reading per column, to ask.
         readings: list[Query] = []

@@ -97,6 +97,10 @@ def choose(question: str, cards: Sequence[Any],
         pool = named or answerable
         best = max(fit(r) for r in pool)
         top = [r for r in pool if fit(r) == best]
+        # A wide table and its tidy twin read alike: the twin is the one questions read
+        # (its suggested questions name no table, so asked again they must land on it).
+        twins = {r.card.table for r in top}
+        top = [r for r in top if r.card.long_table not in twins] or top
         if len(top) > 1:
             return Choice(options=tuple((r.queries[0], r.card) for r in top[:3]))
         chosen: TableReading = top[0]
