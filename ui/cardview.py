@@ -15,7 +15,7 @@ import streamlit as st
 from analyst.datacard import assumptions_of
 from analyst.store import FileRecord, SessionRecord
 from analyst.words.note import Note, Word, render
-from ui.corrections import correction_form
+from ui.corrections import correction_form, has_sheet_choice
 from ui.i18n import current, t
 from ui.questions import suggestion_buttons
 from ui.render import number_columns
@@ -34,11 +34,15 @@ _HINTS: dict[str, str] = {
 }
 
 
-def hint(assumption: str) -> str | None:
+def hint(assumption: str, sheet_choice: bool = True, lang: str | None = None) -> str | None:
     """The correction that goes with one assumption, or None when there is nothing to change
-    (or the text is an old card's plain sentence, whose meaning is not known)."""
+    (or the text is an old card's plain sentence, whose meaning is not known). The form has
+    a Sheet to choose only on a workbook of several sheets (`sheet_choice`): elsewhere a
+    sheet's assumption points to nothing."""
     key = _hint_key(assumption)
-    return t(key) if key else None
+    if key == "hint_sheet" and not sheet_choice:
+        return None
+    return t(key, lang) if key else None
 
 
 def _hint_key(note: str) -> str | None:
@@ -90,7 +94,8 @@ def data_card_view(session: SessionRecord, record: FileRecord, workspace: Path, 
 def _body(session: SessionRecord, record: FileRecord, cards: list[dict[str, Any]],
           workspace: Path, *, fresh: bool) -> None:
     for card in cards:
-        _assumptions(card)
+        for block in card_text(card, current(), has_sheet_choice(cards[0])):
+            st.markdown(block)
     correction_form(session, record)
     roles_form(session, record)
     for card in cards:
@@ -111,23 +116,24 @@ def _body(session: SessionRecord, record: FileRecord, cards: list[dict[str, Any]
                                       for r in excluded[:50]))
 
 
-def _assumptions(card: dict[str, Any]) -> None:
-    where = t("sheet_of", sheet=card["sheet"]) if card.get("sheet") else ""
+def card_text(card: dict[str, Any], lang: str, sheet_choice: bool) -> list[str]:
+    """Markdown blocks for one table of the card: its file, sheet and size, then each
+    assumption with the control that corrects it (`sheet_choice`: the form offers a Sheet)."""
+    where = t("sheet_of", lang, sheet=card["sheet"]) if card.get("sheet") else ""
     names = [c.get("name", "") for c in card.get("columns") or []]
-    shown = ", ".join(names[:8]) + (t("and_more", n=len(names) - 8) if len(names) > 8 else "")
-    counts = t("card_line", rows=t("n_rows", count=card.get("rows") or 0),
-               cols=t("n_columns", count=len(names)), shown=shown)
-    st.markdown(f"**{card.get('source_file', '')}**{where}: {counts}")
+    shown = ", ".join(names[:8]) + (t("and_more", lang, n=len(names) - 8) if len(names) > 8 else "")
+    counts = t("card_line", lang, rows=t("n_rows", lang, count=card.get("rows") or 0),
+               cols=t("n_columns", lang, count=len(names)), shown=shown)
+    head = f"**{card.get('source_file', '')}**{where}: {counts}"
     assumptions = list(assumptions_of(card))
     if not assumptions:
-        return
+        return [head]
     lines = []
-    lang = current()
     for text in assumptions:
-        fix = hint(text)
+        fix = hint(text, sheet_choice, lang)
         shown = render(text, lang)  # an old card's plain sentence is shown as it was written
         lines.append(f"- {_escape(shown)}" + (f"  \n  :gray[{fix}]" if fix else ""))
-    st.markdown(t("assumed") + "\n" + "\n".join(lines))
+    return [head, t("assumed", lang) + "\n" + "\n".join(lines)]
 
 
 def _escape(text: str) -> str:

@@ -26,11 +26,10 @@ def correction_form(session: SessionRecord, record: FileRecord) -> None:
     options = dict(record.options)
     with st.form(key=f"fix_{record.id}", border=False):
         st.caption(t("fix_caption"))
-        sheets = list(card.get("sheets") or [])
         # No empty slot where the sheet would be: a CSV or a one-sheet book has nothing to pick.
-        cols = st.columns(4) if len(sheets) > 1 else [None, *st.columns(3)]
+        cols = st.columns(4) if has_sheet_choice(card) else [None, *st.columns(3)]
         sheet, other_sheet = None, False
-        if len(sheets) > 1:
+        if has_sheet_choice(card):
             choices = sheet_choices(record)
             current = options.get("sheet")
             current = current if current in choices else choices[0]
@@ -59,6 +58,12 @@ def correction_form(session: SessionRecord, record: FileRecord) -> None:
             chosen = {k: v for k, v in chosen.items() if v is not None}
             uploads.ingest(session, record.name, None, chosen)
             st.rerun()
+
+
+def has_sheet_choice(card: dict[str, Any]) -> bool:
+    """Does the form offer a Sheet to choose for the file of `card`? Only a workbook of more
+    than one visible sheet: the card may only point to the control when it is there."""
+    return len(card.get("sheets") or ()) > 1
 
 
 def sheet_choices(record: FileRecord) -> list[str]:
