@@ -20,7 +20,7 @@ BOOK_HEAD = (
 )
 BOOK_SAYS = [
     "Header on row 1.",
-    "Dates in 'Date' read month-first (01/31/2026).",
+    "Dates in 'Date' read month-first (31 January 2026 would be written 01/31/2026).",
     "'$' removed from 'Amount' and 'Cost'; amounts read in USD.",
     "Commas read as thousands separators in 'Amount' and 'Cost' (the decimal separator is the dot).",
     "(56.00) read as \u221256.00: 3 values in 'Amount'.",
@@ -30,7 +30,7 @@ KYIV_SAYS = [
     "Columns separated by semicolons.",
     "Header on row 3.",
     "2 lines above the header skipped: 1 title or notes line and 1 blank line.",
-    "Dates in 'Дата' read day-first (31.01.2026).",
+    "Dates in 'Дата' read day-first (31 January 2026 would be written 31.01.2026).",
     "Comma read as the decimal separator in 'Сума', 'Знижка'.",
     "Spaces read as thousands separators in 'Сума' (the decimal separator is the comma).",
     "Percent signs removed in 'Знижка'; 12.5% is stored as 0.125.",
@@ -90,11 +90,14 @@ def test_large_kyiv_file_says_the_same(workspace, tmp_path):
 
 def test_iso_and_ambiguous_dates_are_named_too(workspace, tmp_path):
     iso, _ = read(workspace, tmp_path, "iso.csv", "Day,Qty\n2026-01-05,1\n2026-02-07,2\n")
-    assert "Dates in 'Day' read as ISO dates, year-month-day (2026-01-31)." in iso.assumptions
+    assert ("Dates in 'Day' read as ISO dates, year-month-day (31 January 2026 would be written "
+            "2026-01-31).") in iso.assumptions
     both, _ = read(workspace, tmp_path, "both.csv", "Date,Qty\n01/02/2026,1\n03/04/2026,2\n")
-    assert "Dates in 'Date' read month-first (01/31/2026); the values fit both ways." in both.assumptions
+    assert ("Dates in 'Date' read month-first (31 January 2026 would be written 01/31/2026); the values "
+            "fit both ways.") in both.assumptions
     chosen, _ = read(workspace, tmp_path, "chosen.csv", "Date,Qty\n01/02/2026,1\n03/04/2026,2\n", date_order="DMY")
-    assert "Dates in 'Date' read day-first (31/01/2026); as you chose." in chosen.assumptions
+    assert ("Dates in 'Date' read day-first (31 January 2026 would be written 31/01/2026); as you "
+            "chose.") in chosen.assumptions
 
 
 def test_large_iso_file_names_its_dates_like_a_small_one(workspace, tmp_path):
@@ -102,7 +105,8 @@ def test_large_iso_file_names_its_dates_like_a_small_one(workspace, tmp_path):
     card, size = read(workspace, tmp_path, "iso.csv", "Day,Qty,Price\n" + rows)
     assert size >= FAST_FROM
     assert list(card.assumptions) == [
-        "Header on row 1.", "Dates in 'Day' read as ISO dates, year-month-day (2026-01-31).",
+        "Header on row 1.",
+        "Dates in 'Day' read as ISO dates, year-month-day (31 January 2026 would be written 2026-01-31).",
     ]
 
 
