@@ -28,6 +28,7 @@ from analyst.planner.runner import own_kind, planned_of, step_paragraph
 from analyst.report import KPI, CodeStep, Definition, Report, Section, Source
 from analyst.report.formats import format_int
 from analyst.report.model import ColumnFormat
+from analyst.report.period import period_text
 from analyst.reporting.tables import abc_classes, friendly, kpi_rows, overview_rows, step_table
 from analyst.session.artifact_tables import artifact_path
 from analyst.words.note import render
@@ -422,4 +423,4 @@ def _subtitle(cards: Sequence[DataCard], lang: str) -> str:
         return files
     first = min(r[0] for r in ranges)[:10]
     last = max(r[1] for r in ranges)[:10]
-    return f"{files} · " + say(lang, "period_range", first=first, last=last)
+    return f"{files} · " + period_text(first, last, lang)
