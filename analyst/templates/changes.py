@@ -1,8 +1,8 @@
 """The key figures of a run again, measured against the run that saved the template.
 
 Pure: it takes the new run's `Report` and the template and returns the report with each
-key figure's change on its tile ("+38.2% vs the run of 2026-03-31"; a ratio's
-in percentage points, "+1.2 pp vs the run of 2026-03-31"), a section that lists
+key figure's change on its tile ("+38.2% vs Mar 2026", the period the saving run covered;
+a ratio's in percentage points, "+1.2 pp vs Mar 2026"), a section that lists
 the figures side by side and says the period each run covered, and the sections that could
 not run, each with its plain reason.
 """
@@ -18,8 +18,9 @@ import pandas as pd
 from analyst.report import KPI, Report, Section
 from analyst.report.formats import format_delta
 from analyst.report.model import DeltaUnit
+from analyst.report.period import period_text
 from analyst.templates.model import KeyFigure, ReportTemplate
-from analyst.templates.words import date_range, rsay
+from analyst.templates.words import against, rsay
 
 
 def change(then: float, now: float, fmt: str = "number") -> float | None:
@@ -47,7 +48,7 @@ def with_changes(report: Report, template: ReportTemplate, period: tuple[str, st
     """`report` with its tiles' changes against `template`'s run, the changes section
     first and the sections that could not run (`not_run`: one sentence each) last."""
     lang = report.language_hint or template.language
-    date = template.run_date
+    vs = against(lang, "vs_run", template)
     saved = {_key(k): k for k in template.key_figures}
     tiles: list[KPI] = []
     rows: list[tuple[KPI, KeyFigure, float, float | None]] = []  # tile, saved, now, change
@@ -60,7 +61,7 @@ def with_changes(report: Report, template: ReportTemplate, period: tuple[str, st
         delta = change(old.value, now, kpi.format)
         rows.append((kpi, old, now, delta))
         tiles.append(replace(kpi, delta=delta, delta_unit=delta_unit(kpi.format),
-                             delta_label=rsay(lang, "vs_run", date=date)))
+                             delta_label=vs))
     sections = [_changes_section(rows, template, period, lang), *report.sections]
     if not_run:
         sections.append(Section(title=rsay(lang, "not_run_title"),
@@ -79,14 +80,15 @@ def _changes_section(rows: Sequence[tuple[KPI, KeyFigure, float, float | None]],
     if period is None:
         text = rsay(lang, "covers_no_dates")
     else:
-        then = (date_range(lang, *template.period) if template.period
+        then = (period_text(*template.period, lang) if template.period
                 else rsay(lang, "then_none"))
-        text = rsay(lang, "covers", first=period[0], last=period[1], date=date, then=then)
+        text = rsay(lang, "covers", period=period_text(*period, lang), date=date, then=then)
+    title = against(lang, "changes_title", template)
     if not rows:
-        return Section(title=rsay(lang, "changes_title", date=date),
+        return Section(title=title,
                        narrative=text + "\n\n" + rsay(lang, "no_change_base", date=date))
-    figure, was, now, moved = (rsay(lang, k, date=date) for k in ("figure", "then", "now",
-                                                                  "change"))
+    figure, now, moved = (rsay(lang, k) for k in ("figure", "now", "change"))
+    was = against(lang, "then", template)
     table = pd.DataFrame({
         figure: [kpi.label for kpi, _, _, _ in rows],
         was: [old.value for _, old, _, _ in rows],
@@ -97,6 +99,6 @@ def _changes_section(rows: Sequence[tuple[KPI, KeyFigure, float, float | None]],
     })
     formats = {i: kpi.format for i, (kpi, _, _, _) in enumerate(rows)}
     currency = next((kpi.currency for kpi, _, _, _ in rows if kpi.currency), None)
-    return Section(title=rsay(lang, "changes_title", date=date), narrative=text, table=table,
+    return Section(title=title, narrative=text, table=table,
                    column_formats={figure: "text", moved: "text"}, currency=currency,
                    row_formats=formats)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from analyst.report.period import period_text
+from analyst.templates.model import ReportTemplate
 from analyst.words import say
 
 
@@ -13,5 +15,10 @@ def rsay(language: str, key: str, **values: Any) -> str:
     return say(language, "recurring", key, **values)
 
 
-def date_range(language: str, first: str, last: str) -> str:
-    return say(language, "recurring", "range", first=first, last=last)
+def against(language: str, key: str, template: ReportTemplate) -> str:
+    """The sentence `key` naming what the changes are measured against: the period the
+    saving run covered ("vs Oct 2025", `key`_period), a reader's point of comparison; the
+    run's date (`key`) only when its data had no dates."""
+    if template.period:
+        return rsay(language, f"{key}_period", period=period_text(*template.period, language))
+    return rsay(language, key, date=template.run_date)

@@ -63,5 +63,5 @@ def test_save_a_recurring_report_and_run_it_on_next_month(app_env) -> None:
     text = _text(done.built.pdf)
     assert f"{round(q2['Net sales'].sum(), 2):,.2f}" in text
     change = (q2["Net sales"].sum() - q1["Revenue"].sum()) / q1["Revenue"].sum()
-    assert f"+{change:.1%} vs the run of" in text
+    assert f"+{change:.1%} vs Jan 2026 – Mar 2026" in text  # the months the saved run covered
     assert any(b.label == "Download PDF" for b in at.get("download_button"))

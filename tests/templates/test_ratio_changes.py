@@ -1,5 +1,5 @@
-"""A ratio's change is said in percentage points, money and counts relative: "+1.2 pp vs the
-run of 2026-03-31" for the gross margin, "+38.2% vs the run of ..." for the revenue.
+"""A ratio's change is said in percentage points, money and counts relative: "+1.2 pp vs
+Jan 2026 – Mar 2026" for the gross margin, "+38.2% vs ..." for the revenue.
 
 End to end on generated Q1 -> Q2 pairs (one more month, unit prices and unit costs
 changed apart, so the margin moves), in real sandbox sessions (local backend), against
@@ -20,6 +20,7 @@ from pypdf import PdfReader
 
 from analyst.report import KPI, Report, render_pdf, render_xlsx
 from analyst.report.formats import excel_delta_format, format_delta
+from analyst.report.period import period_text
 from analyst.session.analysis import Analysis
 from analyst.templates import first_run, run_template
 from analyst.templates.changes import change, with_changes
@@ -29,8 +30,7 @@ from tests.templates.months import COLUMNS, sales
 
 LANGUAGES = ("en", "uk", "ru", "zh")
 POINTS = {"en": "pp", "uk": "в. п.", "ru": "п. п.", "zh": "个百分点"}
-VS = {"en": "vs the run of", "uk": "порівняно із запуском", "ru": "по сравнению с запуском",
-      "zh": "对比"}
+VS = {"en": "vs", "uk": "порівняно з", "ru": "по сравнению с", "zh": "对比"}
 
 
 def _margin(frame: pd.DataFrame, names: dict[str, str]) -> float:
@@ -94,7 +94,9 @@ def test_the_margin_moves_in_points_and_the_money_relative(seed: int, tmp_path: 
     text = _pdf_text(report)
     date = template.run_date
     shown = f"{_signed(points * 100, lang)} {POINTS[lang]}"
-    assert f"{shown} {VS[lang]}" in text, shown
+    # Against the period the saving run covered (its months), not the date it ran.
+    assert template.period is not None
+    assert f"{shown} {VS[lang]} {period_text(*template.period, lang)}" in text, shown
     relative = f"{_signed((now_total - then_total) / then_total * 100, lang)}%"
     assert relative in text and date in text
     # The changes section says the same, row by row.
@@ -134,7 +136,7 @@ def test_change_against_pandas_generated(seed: int) -> None:
         ("2026-01-01", "2026-03-31"))
     out = with_changes(_report(m_now), template, ("2026-01-01", "2026-04-30"))
     tile = out.kpis[0]
-    assert (tile.delta_unit, tile.delta_label) == ("points", "vs the run of 2026-03-31")
+    assert (tile.delta_unit, tile.delta_label) == ("points", "vs Jan 2026 – Mar 2026")
     assert round(tile.delta * 100, 1) == round((m_now - m_then) * 100, 1)
     assert (out.kpis[1].delta_unit, out.kpis[1].delta) == ("relative", pytest.approx(0.2))
     # A change from a 0% margin has points, never "no percentage".
