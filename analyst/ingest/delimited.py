@@ -1,14 +1,14 @@
 """CSV / TSV / TXT: detect on a sample, then read the whole file with Arrow's C++ reader.
 
-Detection (encoding, delimiter, header) looks at the first few hundred kilobytes; the bulk is
-read by `pyarrow.csv` with column types guessed from the sample. A typed column that meets a
-value it cannot read is read again as text, and the column parser decides it as a whole.
+Detection (encoding, delimiter, header) looks at the whole records of the first few hundred
+kilobytes (more when a quoted field runs past them, see `records`); the bulk is read by
+`pyarrow.csv` with column types guessed from the sample. A typed column that meets a value
+it cannot read is read again as text, and the column parser decides it as a whole.
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import re
 
 import numpy as np
@@ -20,11 +20,13 @@ from analyst.ingest.encoding import decode, utf8_with_replacements
 from analyst.ingest.errors import IngestError
 from analyst.ingest.header import Row, find_header
 from analyst.ingest.options import IngestOptions
+from analyst.ingest.records import CANDIDATES, head_text, records
 from analyst.ingest.table import RawTable, row_text
 from analyst.words.note import Note, Word
 
-SAMPLE_CHARS = 128 * 1024
-DELIMITERS = [",", ";", "\t", "|"]
+SAMPLE_BYTES = 128 * 1024
+DELIMITERS = list(CANDIDATES)
+SNIFF_RECORDS = 400
 _NAMES = {",": "sep_comma", ";": "sep_semicolon", "\t": "sep_tab", "|": "sep_pipe"}
 # Tokens that mean "no value" in typed columns (text columns keep them for the parsers).
 NULLS = ["", "n/a", "N/A", "#N/A", "NA", "null", "NULL", "-", "—", "–", "nan", "NaN"]
@@ -39,13 +41,11 @@ _DIGIT_COMMA = re.compile(r"(?<=\d),(?=\d)")
 def read_delimited(raw: bytes, options: IngestOptions, display_name: str) -> RawTable:
     decoded = decode(raw, options.encoding, display_name)
     buffer = decoded.utf8
-    text = bytes(buffer[:SAMPLE_CHARS * 2]).decode("utf-8", errors="ignore")[:SAMPLE_CHARS]
-    if len(buffer) > SAMPLE_CHARS and "\n" in text:
-        text = text[: text.rfind("\n") + 1]  # whole lines only
-    if "\x00" in text:
+    if b"\x00" in bytes(buffer[:SAMPLE_BYTES]):
         raise IngestError(Note("error_binary", file=display_name))
+    text = head_text(buffer, SAMPLE_BYTES)
     delimiter = sniff_delimiter(text)
-    rows = _sample_rows(text, delimiter)
+    rows = records(text, delimiter)
     header = find_header(rows, options.header_row)
     # Blank cells are None here: a line of bare delimiters (';;;;') is blank too.
     nonblank = [r for r in rows if any(c is not None and str(c).strip() for c in r.cells)]
@@ -77,11 +77,14 @@ def read_delimited(raw: bytes, options: IngestOptions, display_name: str) -> Raw
 
 
 def sniff_delimiter(text: str) -> str:
-    """The delimiter that splits most lines into the same number (> 1) of fields."""
-    lines = [ln for ln in text.splitlines()[:400] if ln.strip()]
+    """The delimiter that splits most records into the same number (> 1) of fields.
+
+    Records, not lines: a quoted field's inner lines ("lorem, ipsum; dolor") must not vote.
+    """
+    lines = [ln for ln in text.splitlines()[:SNIFF_RECORDS] if ln.strip()]
     best, best_score = ",", 0.0
     for delimiter in DELIMITERS:
-        counts = [len(r) for r in csv.reader(lines, delimiter=delimiter)]
+        counts = [len(r.cells) for r in records(text, delimiter, SNIFF_RECORDS) if _filled_line(r.cells)]
         multi = [c for c in counts if c > 1]
         if not multi:
             continue
@@ -101,6 +104,11 @@ def sniff_delimiter(text: str) -> str:
     return best
 
 
+def _filled_line(cells) -> bool:
+    """Not a blank line (a line of bare delimiters counts: it has fields)."""
+    return len(cells) > 1 or (len(cells) == 1 and cells[0] is not None)
+
+
 def _decimal_comma_share(lines: list[str]) -> float:
     """Share of lines whose unquoted commas all sit between digits, as decimal commas do."""
     hits = 0
@@ -109,18 +117,6 @@ def _decimal_comma_share(lines: list[str]) -> float:
         commas = bare.count(",")
         hits += bool(commas) and len(_DIGIT_COMMA.findall(bare)) == commas
     return hits / len(lines) if lines else 0.0
-
-
-def _sample_rows(text: str, delimiter: str) -> list[Row]:
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows, line = [], 1
-    try:
-        for cells in reader:
-            rows.append(Row(line, [c if c.strip() else None for c in cells]))
-            line = reader.line_num + 1
-    except csv.Error:
-        pass  # an unfinished quoted cell at the end of the sample
-    return rows
 
 
 def _byte_offset(text: str, line: int) -> int:

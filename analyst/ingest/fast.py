@@ -29,19 +29,14 @@ from analyst.ingest.clean import (
     _name_columns,
     _type_column,
 )
-from analyst.ingest.delimited import (
-    NULLS,
-    _byte_offset,
-    _encoding_label,
-    _sample_rows,
-    sniff_delimiter,
-)
+from analyst.ingest.delimited import NULLS, _byte_offset, _encoding_label, sniff_delimiter
 from analyst.ingest.encoding import decode
 from analyst.ingest.footer import TOTAL_FIRST, find_non_data_rows
 from analyst.ingest.header import find_header
 from analyst.ingest.number_notes import NumberFacts, number_sentences
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.reading import ColumnReading
+from analyst.ingest.records import head_text, records
 from analyst.words.note import Name, Note, Word
 
 FAST_FROM = 1024 * 1024
@@ -84,11 +79,11 @@ def read_fast(raw: bytes, options: IngestOptions, display_name: str) -> FastTabl
         return None
     decoded = decode(raw, options.encoding, display_name)
     data = decoded.utf8 if isinstance(decoded.utf8, bytes) else bytes(decoded.utf8)
-    head = _whole_lines(data[:HEAD_BYTES])
-    if "\x00" in head:
+    if b"\x00" in data[:HEAD_BYTES]:
         return None
+    head = head_text(data, HEAD_BYTES)  # whole records, as the general path decides on
     delimiter = sniff_delimiter(head)
-    rows = _sample_rows(head, delimiter)
+    rows = records(head, delimiter)
     if any("\n" in c or "\r" in c for r in rows for c in r.cells if c):
         return None  # quoted line breaks: the tail cannot be cut at a line safely
     header = find_header(rows, options.header_row)
@@ -128,17 +123,12 @@ def read_fast(raw: bytes, options: IngestOptions, display_name: str) -> FastTabl
                      delimiter, notes, kinds, tuple(assumptions), tuple(footers))
 
 
-def _whole_lines(chunk: bytes) -> str:
-    text = chunk.decode("utf-8", errors="ignore")
-    return text[: text.rfind("\n") + 1] if "\n" in text else text
-
-
 def _tail(data: bytes, delimiter: str, width: int):
     """(end of the body in bytes, the last data rows, the footer rows) from the last bytes."""
     start = max(0, len(data) - TAIL_BYTES)
     start = data.index(b"\n", start) + 1 if start else 0
     text = data[start:].decode("utf-8", errors="replace")
-    rows = _sample_rows(text, delimiter)
+    rows = records(text, delimiter)
     if len(rows) < 20:
         return None
     lines_before = data.count(b"\n", 0, start)
