@@ -23,9 +23,14 @@ _MINUS = "\u2212"  # a real character: RE2 does not read \u escapes
 # and separators. Anything else ("N/A2", "12 boxes") is unreadable, never half-read.
 _NUMBER_CELL = (
     rf"^[(+\-{_MINUS}{_SPACE}]*(?:{CURRENCY})?[{_SPACE}]*[(+\-{_MINUS}]*"
-    rf"[0-9][0-9.,'{_SPACE}]*[{_SPACE}]*%?[{_SPACE}]*(?:{CURRENCY})?[{_SPACE}]*[)\-]*$"
+    rf"[0-9][0-9.,'{_SPACE}]*(?:[eE][+\-]?[0-9]{{1,3}})?[{_SPACE}]*%?[{_SPACE}]*(?:{CURRENCY})?[{_SPACE}]*[)\-]*$"
 )
 _NEGATIVE = rf"^[^0-9]*[(\-{_MINUS}]|[)\-][^0-9]*$"
+_EXPONENT = r"[eE][+\-]?[0-9]{1,3}"
+# The general path's rules (`numbers._SCIENTIFIC`), on the cleaned digits: a mantissa with at
+# most the decimal separator, and a fraction or a signed exponent ("1E5" is a code).
+_SCIENTIFIC_DIGITS = r"^([0-9]+\.[0-9]*|\.[0-9]+)[eE][+\-]?[0-9]+$|^[0-9]+[eE][+\-][0-9]+$"
+_PLAIN_DIGITS = {".": r"^[0-9]+(\.[0-9]+)?$|^[0-9]+\.$", ",": r"^[0-9]+(\.[0-9]+)?$"}
 
 
 def _present(col: pa.ChunkedArray) -> int:
@@ -33,17 +38,33 @@ def _present(col: pa.ChunkedArray) -> int:
 
 
 def clean_numbers(col: pa.ChunkedArray, decimal: str, percent: bool, whole: bool = False):
-    """"$1,234.56", "(56.00)", "1 234,5", "12,5%" -> numbers; returns (column, unreadable)."""
+    """"$1,234.56", "(56.00)", "1 234,5", "12,5%", "3.2e+21", "3504." -> numbers; returns
+    (column, unreadable)."""
     if col.type != pa.string():
         return col, 0
     shape_ok = pc.match_substring_regex(col, _NUMBER_CELL)
     negative = pc.match_substring_regex(col, _NEGATIVE)
-    digits = pc.replace_substring_regex(col, rf"[^0-9{re.escape(decimal)}]", "")
+    scientific = pc.match_substring_regex(col, _EXPONENT)
+    exponent = pc.fill_null(pc.struct_field(pc.extract_regex(col, f"(?P<e>{_EXPONENT})"), "e"), "")
+    mantissa = pc.replace_substring_regex(col, _EXPONENT, "")
+    digits = pc.replace_substring_regex(mantissa, rf"[^0-9{re.escape(decimal)}]", "")
     if decimal == ",":
         digits = pc.replace_substring(digits, ",", ".")
-    valid = pc.and_(shape_ok, pc.match_substring_regex(digits, r"^[0-9]+(\.[0-9]+)?$"))
-    unreadable = _present(col) - int(pc.sum(valid.cast(pa.int64())).as_py() or 0)
+    digits = pc.binary_join_element_wise(digits, exponent, "")
+    # A mantissa holds digits and at most the decimal separator: "1,5E+03" in a dot column is
+    # not 15000, nor "3.2e+21" in a comma column 3.2e+27.
+    point = re.escape(decimal)
+    bare = pc.match_substring_regex(mantissa, rf"^[^0-9.,]*([0-9]+{point}?[0-9]*|{point}[0-9]+)[^0-9.,]*$")
+    form_ok = pc.if_else(scientific, pc.and_(bare, pc.match_substring_regex(digits, _SCIENTIFIC_DIGITS)),
+                         pc.match_substring_regex(digits, _PLAIN_DIGITS[decimal]))
+    valid = pc.and_(shape_ok, form_ok)
+    if whole:  # the general path keeps a column with scientific notation float
+        valid = pc.and_(valid, pc.invert(scientific))
     numbers = pc.cast(pc.if_else(valid, digits, pa.scalar(None, pa.string())), pa.float64())
+    huge = pc.fill_null(pc.is_inf(numbers), False)  # "1e999" is no float: unreadable, as in the general path
+    numbers = pc.if_else(huge, pa.scalar(None, pa.float64()), numbers)
+    valid = pc.and_(valid, pc.invert(huge))
+    unreadable = _present(col) - int(pc.sum(valid.cast(pa.int64())).as_py() or 0)
     numbers = pc.if_else(negative, pc.negate(numbers), numbers)
     if percent:
         numbers = pc.divide(numbers, 100.0)
@@ -91,4 +112,7 @@ def whole_column_facts(col: pa.ChunkedArray, sampled: NumberFacts) -> NumberFact
         currency = _main_currency(pd.Series(found.slice(0, 1000).to_pylist(), dtype="str"))
     parenthesized = int(pc.sum(pc.and_(pc.match_substring_regex(col, r"^[^0-9]*\("),
                                        pc.match_substring_regex(col, r"\)[^0-9]*$")).cast(pa.int64())).as_py() or 0)
-    return replace(sampled, currency=currency, thousands=thousands, parenthesized=parenthesized)
+    scientific = bool(count(f"[0-9]{_EXPONENT}"))
+    final_dot = sampled.decimal == "." and bool(count(r"^[^0-9]*[0-9]+\.[^0-9eE]*$"))
+    return replace(sampled, currency=currency, thousands=thousands, parenthesized=parenthesized,
+                   scientific=scientific, final_dot=final_dot)

@@ -215,7 +215,7 @@ def date_sentence(name: str, fmt: str, ambiguous: bool, chosen: bool) -> Note:
 def number_facts(numbers: NumberColumn, hint: str | None) -> NumberFacts:
     decimal = numbers.decimal or hint or "."
     return NumberFacts(decimal, numbers.currency, numbers.thousands, numbers.parenthesized, numbers.percent,
-                       numbers.ambiguous)
+                       numbers.ambiguous, numbers.scientific > 0, numbers.final_dot > 0)
 
 
 def _order_of(fmt: str) -> str:
@@ -226,7 +226,7 @@ def _order_of(fmt: str) -> str:
 
 def _describe_numbers(name, numbers: NumberColumn, hint, options, notes, kinds, assumptions) -> None:
     reading = ColumnReading(decimal_comma=numbers.decimal == ",", currency=numbers.currency or None,
-                            percent=bool(numbers.percent))
+                            percent=bool(numbers.percent), scientific=numbers.scientific > 0)
     if numbers.currency:
         kinds[name] = "money"
     if numbers.percent:

@@ -15,9 +15,10 @@ from analyst.ingest.header_layout import find_period_header
 from analyst.ingest.periods import header_label
 from analyst.words.note import Note
 
-# Loose on purpose: this only tells header text from data, the column parser decides values.
+# Loose on purpose: this only tells header text from data, the column parser decides values
+# ("3.2e+21" and "3504." are data too).
 _NUMBER = re.compile(
-    r"^[\s(+\-\u2212]*([€$£₴₽¥￥]|usd|eur|uah|грн)?\s*\d[\d\s.,'\u00a0\u202f]*"
+    r"^[\s(+\-\u2212]*([€$£₴₽¥￥]|usd|eur|uah|грн)?\s*\d[\d\s.,'\u00a0\u202f]*(e[+\-]?\d{1,3})?"
     r"(%|[€$£₴₽¥￥]|usd|eur|uah|грн\.?|руб\.?)?\s*\)?-?$",
     re.IGNORECASE,
 )

@@ -26,6 +26,10 @@ class NumberFacts:
     percent: bool = False
     ambiguous: bool = False
     """Only "1,234"-like cells: the card has a sentence of its own for that column."""
+    scientific: bool = False
+    """Some cells were written in scientific notation ("3.2e+21")."""
+    final_dot: bool = False
+    """Some cells were written with a final dot ("3504.")."""
 
 
 def currency_code(sign: str) -> str | None:
@@ -37,7 +41,8 @@ def currency_code(sign: str) -> str | None:
 
 
 def number_sentences(facts: dict[str, NumberFacts]) -> list[str]:
-    """Currency signs, thousands separators, negatives in parentheses, percents: in that order."""
+    """Currency signs, thousands separators, negatives in parentheses, percents, scientific
+    notation, final dots: in that order."""
     sentences: list[str] = []
     for sign, names in _grouped(facts, lambda f: f.currency).items():
         code = currency_code(sign)
@@ -54,6 +59,12 @@ def number_sentences(facts: dict[str, NumberFacts]) -> list[str]:
                                   name=Name(name)))
     for names in _grouped(facts, lambda f: "%" if f.percent else None).values():
         sentences.append(Note("percent", names=Names(names)))
+    # A figure the file shows as "3.246502e+21" is on the card as 3246502000000000000000:
+    # said, so the user can match the two.
+    for names in _grouped(facts, lambda f: True if f.scientific else None).values():
+        sentences.append(Note("scientific", names=Names(names)))
+    for names in _grouped(facts, lambda f: True if f.final_dot else None).values():
+        sentences.append(Note("final_dot", names=Names(names)))
     return sentences
 
 

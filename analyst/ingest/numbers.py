@@ -1,7 +1,8 @@
 """Numbers stored as text, read with separators decided from the whole column.
 
 "1.234,56", "1,234.56", "1 234,56" (also with non-breaking spaces), currency signs and codes,
-percents, "(56.00)" and "56-" negatives, and "n/a", "-", "#N/A" or blanks as missing.
+percents, "(56.00)" and "56-" negatives, scientific notation ("3.246502e+21", "1,5E+03"),
+a final dot ("3504."), and "n/a", "-", "#N/A" or blanks as missing.
 Every step is a vectorised string operation: a million cells take well under a second.
 """
 
@@ -26,9 +27,18 @@ CURRENCY = r"(?i:€|\$|£|₴|₽|¥|￥|\\|\bUSD\b|\bEUR\b|\bGBP\b|\bUAH\b|\bR
 _CURRENCY = CURRENCY
 _SPACES = r"[\s\u00a0\u202f']"
 _VALID = {
-    ".": r"^(\d{1,3}(,\d{3})+|\d{1,3}( \d{3})+|\d+)?(\.\d+)?$",
+    # "3504." (a final dot, as Fortran and old exports write whole floats) is a number too;
+    # a final comma is not a form anyone writes.
+    ".": r"^(\d{1,3}(,\d{3})+|\d{1,3}( \d{3})+|\d+)?(\.\d+)?$|^\d+\.$",
     ",": r"^(\d{1,3}(\.\d{3})+|\d{1,3}( \d{3})+|\d+)?(,\d+)?$",
 }
+# "3.246502e+21", "-2.88E+08" (signs are stripped before), "1e-05", "6.02E23", "1,5E+03" (a
+# European spreadsheet's export). The mantissa's one separator is the decimal one: no program
+# groups thousands in scientific notation. "1E5" (no fraction, no sign in the exponent) is
+# what product codes look like and no program writes for a number: it is not read as one.
+_SCIENTIFIC = r"^(\d+[.,]\d*|[.,]\d+)[eE][+\-]?\d{1,3}$|^\d+[eE][+\-]\d{1,3}$"
+_EXPONENT = r"[eE][+\-]?\d{1,3}$"
+_MANTISSA = {".": r"^(\d+(\.\d*)?|\.\d+)$", ",": r"^(\d+(,\d*)?|,\d+)$"}
 LEAST_READABLE = 0.99
 """Share of non-missing cells that must read as numbers for the column to be numeric."""
 
@@ -49,6 +59,10 @@ class NumberColumn:
     """Thousands separators seen in the read cells: any of ",", "." and " " (spaces, apostrophes)."""
     parenthesized: int = 0
     """Cells written "(56.00)" and read as negatives."""
+    scientific: int = 0
+    """Cells written in scientific notation ("3.2e+21")."""
+    final_dot: int = 0
+    """Cells written with a final dot ("3504.")."""
 
 
 _MISSING_FORMS = sorted(MISSING | {m.upper() for m in MISSING} | {m.title() for m in MISSING})
@@ -102,12 +116,18 @@ def _parse(text: pd.Series, decimal_hint: str | None, forced: str | None) -> Num
     negative = parenthesized | core.str.match(r"^[-\u2212]") | core.str.endswith("-")
     core = core.str.replace(r"^[(\-\u2212+]+|[)\-]+$", "", regex=True).str.strip()
     core = core.str.replace(_SPACES + "+", " ", regex=True)
+    scientific = core.str.match(_SCIENTIFIC)
+    exponent = core.str.extract(f"({_EXPONENT})")[0].where(scientific, "")
+    if scientific.any():
+        core = core.where(~scientific, core.str.replace(_EXPONENT, "", regex=True))  # the mantissa
     if not core.str.match(r"^[\d.,' ]*\d[\d.,' ]*$").mean() >= LEAST_READABLE:
         return None
-    decimal, ambiguous = _decide_decimal(core, decimal_hint, forced)
+    decimal, ambiguous = _decide_decimal(core, decimal_hint, forced, scientific)
     if decimal is None:
         return None
     valid = core.str.match(_VALID[decimal].replace(" ", _SPACES))
+    if scientific.any():
+        valid = valid.where(~scientific, core.str.match(_MANTISSA[decimal]))
     # "00123" is a code, not the number 123.
     if core[valid].str.match(r"^0\d").any() and decimal not in "".join(core[valid].head(1000)):
         return None
@@ -115,20 +135,29 @@ def _parse(text: pd.Series, decimal_hint: str | None, forced: str | None) -> Num
         return None
     other = "," if decimal == "." else "."
     digits = core.where(valid).str.replace(f"[{re.escape(other)} ']", "", regex=True)
-    digits = digits.str.replace(",", ".", regex=False)
+    digits = digits.str.replace(",", ".", regex=False) + exponent
     numbers = pd.to_numeric(digits, errors="coerce").astype("float64")
+    huge = np.isinf(numbers)  # "1e999": beyond any float, so not read as a number
+    if huge.any():
+        valid &= ~huge
+        numbers = numbers.where(~huge)
+        if valid.mean() < LEAST_READABLE:
+            return None
     numbers = numbers.where(~negative, -numbers).where(~percent, numbers / 100)
     values: pd.Series = pd.Series(float("nan"), index=text.index, dtype="float64")
     values[numbers.index] = numbers
-    if not percent.any() and (values.dropna() % 1 == 0).all() and decimal not in "".join(core.head(1000)):
+    whole = (values.dropna() % 1 == 0).all() and decimal not in "".join(core.head(1000))
+    # Scientific notation is how programs write floats: the column stays float, as pandas reads it.
+    if not percent.any() and not scientific.any() and whole:
         values = values.astype("Int64") if values.isna().any() else values.astype("int64")
     bad = pd.concat([stray, cells[~valid]]).sort_index()
     read = core[valid]
     thousands = tuple(sep for sep, pattern in ((other, re.escape(other)), (" ", r"\d \d"))
                       if read.str.contains(pattern).any())
+    final_dot = int((valid & ~scientific & core.str.match(r"^\d+\.$")).sum()) if decimal == "." else 0
     return NumberColumn(values, decimal if _has_separator(core) else None, ambiguous, currency,
                         bool(percent.mean() > 0.5), len(bad), tuple(bad.head(3)), thousands,
-                        int((parenthesized & valid).sum()))
+                        int((parenthesized & valid).sum()), int((scientific & valid).sum()), final_dot)
 
 
 def _main_currency(cells: pd.Series) -> str:
@@ -141,13 +170,15 @@ def _has_separator(core: pd.Series) -> bool:
     return bool(core.str.contains(r"[.,]").any())
 
 
-def _decide_decimal(core: pd.Series, hint: str | None, forced: str | None) -> tuple[str | None, bool]:
+def _decide_decimal(core: pd.Series, hint: str | None, forced: str | None,
+                    scientific: pd.Series) -> tuple[str | None, bool]:
     """Which of "." and "," is the decimal separator, judged from every cell.
 
     The last separator of a cell that has both is decimal; a separator seen twice is a
     thousands separator; one followed by other than exactly three digits is decimal.
     Only "1,234"-like cells leave the question open: the hint (the user's choice, or the
-    rest of the file) decides, and the card says so.
+    rest of the file) decides, and the card says so. The separator of a mantissa ("1.234"
+    of "1.234E+05") is always decimal.
     """
     dots = core.str.count(r"\.")
     commas = core.str.count(",")
@@ -155,8 +186,9 @@ def _decide_decimal(core: pd.Series, hint: str | None, forced: str | None) -> tu
     comma_last = core.str.contains(r"\.[^,]*,\d*$")
     dot_not_group = (dots == 1) & (commas == 0) & ~core.str.contains(r"\.\d{3}$")
     comma_not_group = (commas == 1) & (dots == 0) & ~core.str.contains(r",\d{3}$")
-    dot_votes = int((dot_last | dot_not_group | ((commas >= 2) & (dots == 0))).sum())
-    comma_votes = int((comma_last | comma_not_group | ((dots >= 2) & (commas == 0))).sum())
+    dot_votes = int((dot_last | dot_not_group | ((commas >= 2) & (dots == 0)) | (scientific & (dots > 0))).sum())
+    comma_votes = int((comma_last | comma_not_group | ((dots >= 2) & (commas == 0))
+                       | (scientific & (commas > 0))).sum())
     if forced in (".", ","):
         return forced, False
     if dot_votes and comma_votes:

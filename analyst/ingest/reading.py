@@ -23,6 +23,8 @@ class ColumnReading:
     """Cells written "12.5%", stored as 0.125."""
     sheet_format: str | None = None
     """The workbook's number format said the role: one of `SHEET_FORMATS`."""
+    scientific: bool = False
+    """Some cells were written in scientific notation ("3.2e+21"), stored as plain floats."""
 
     def with_sheet_format(self, kind: str) -> ColumnReading:
         return replace(self, sheet_format=kind)
@@ -38,6 +40,8 @@ class ColumnReading:
             parts.append(f"currency {self.currency}")
         if self.percent:
             parts.append("percent, 12.5% stored as 0.125")
+        if self.scientific:
+            parts.append("scientific notation, 1.5E+03 stored as 1500")
         if self.sheet_format:
             parts.append({"money": "currency format in the workbook",
                           "percent": "percent format in the workbook",

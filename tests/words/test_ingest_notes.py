@@ -105,6 +105,8 @@ SAMPLES: dict[str, Note] = {
                       decimal=Word("decimal_comma")),
     "parentheses": _one("parentheses", 21, ex="56,00", name=Name("Сума")),
     "percent": Note("percent", names=Names(["Знижка", "Маржа", "ПДВ"])),
+    "scientific": Note("scientific", names=Names(["Маса", "Енергія"])),
+    "final_dot": Note("final_dot", names=Names(["Вага"])),
     "sheet_chosen_by_user": Note("sheet_chosen_by_user", sheet=Name("Лютий")),
     "skipped_sheet": Note("skipped_sheet", sheet=Name("Обкладинка"), why=Word("sheet_cover")),
     "not_read": Note("not_read", items=Items([Note("skipped_sheet", sheet=Name("Обкладинка"), why=Word("sheet_cover")),
