@@ -17,8 +17,9 @@ from itertools import islice
 from analyst.ingest.header import Row
 
 CANDIDATES = (",", ";", "\t", "|")
-MAX_SAMPLE_BYTES = 32 * 1024 * 1024
-"""A quoted field longer than this is not looked for: the sample stops growing here."""
+MAX_SAMPLE_BYTES = 16 * 1024 * 1024
+"""The sample stops growing here: Arrow reads the body in blocks of this size and cannot read
+a longer field anyway (a file with an unclosed quote would otherwise be parsed whole)."""
 # Python's csv refuses fields over 128 KiB by default; Arrow, which reads the body, has no
 # such limit, and a long quoted comment is a valid field. Raised once, never lowered.
 csv.field_size_limit(max(csv.field_size_limit(), 2**31 - 1))
