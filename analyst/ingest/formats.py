@@ -7,6 +7,7 @@ from pathlib import Path
 
 from analyst.ingest.errors import IngestError
 from analyst.ingest.limits import OLE_MAGIC, check_not_encrypted, check_zip
+from analyst.ingest.workbook_guard import check_workbook
 from analyst.words.note import Note, Word
 
 _NOT_TABLES = [
@@ -27,6 +28,7 @@ def detect_format(path: Path, display_name: str) -> str:
             names = set(archive.namelist())
             mimetype = archive.read("mimetype")[:100] if "mimetype" in names else b""
         if "xl/workbook.xml" in names:
+            check_workbook(path, display_name)
             return "xlsx"
         if "xl/workbook.bin" in names:
             return "xlsb"

@@ -28,10 +28,17 @@ class IngestLimits:
     max_upload_mb: float = 200
     max_rows: int = 5_000_000
     max_unzipped_mb: float = 2000
+    max_sheets: int = 400
+    """Worksheets in one workbook; every sheet is opened and scored, 2,000 take minutes."""
+    max_cells: int = 50_000_000
+    """Cells of one sheet's used range (last row x last column): the reader allocates all of them."""
+    max_columns: int = 10_000
 
 
 _NAMES = {"max_upload_mb": "ANALYST_MAX_UPLOAD_MB", "max_rows": "ANALYST_MAX_ROWS",
-          "max_unzipped_mb": "ANALYST_MAX_UNZIPPED_MB"}
+          "max_unzipped_mb": "ANALYST_MAX_UNZIPPED_MB", "max_sheets": "ANALYST_MAX_SHEETS",
+          "max_cells": "ANALYST_MAX_CELLS", "max_columns": "ANALYST_MAX_COLUMNS"}
+_COUNTS = {"max_rows", "max_sheets", "max_cells", "max_columns"}
 
 
 def read_ingest_limits(values: Mapping[str, str] | None = None) -> tuple[IngestLimits, tuple[str, ...]]:
@@ -42,7 +49,7 @@ def read_ingest_limits(values: Mapping[str, str] | None = None) -> tuple[IngestL
     """
     source = os.environ if values is None else values
     defaults = IngestLimits()
-    chosen: dict[str, Any] = {}  # int for max_rows, float for the sizes
+    chosen: dict[str, Any] = {}  # int for the counts, float for the sizes
     problems: list[str] = []
     for field_name, name in _NAMES.items():
         default = getattr(defaults, field_name)
@@ -56,7 +63,7 @@ def read_ingest_limits(values: Mapping[str, str] | None = None) -> tuple[IngestL
         if not (math.isfinite(value) and value > 0):
             problems.append(SettingNote("positive_using", name=name, value=repr(raw), default=default))
             continue
-        chosen[field_name] = int(value) if field_name == "max_rows" else value
+        chosen[field_name] = int(value) if field_name in _COUNTS else value
     return replace(defaults, **chosen), tuple(problems)
 
 

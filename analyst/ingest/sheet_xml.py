@@ -8,9 +8,11 @@ in a fraction of the time openpyxl needs to open it.
 
 from __future__ import annotations
 
+import copy
 import html
 import posixpath
 import re
+import sys
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,6 +80,39 @@ def _sheet_member(archive: zipfile.ZipFile, sheet: str) -> str | None:
     target = html.unescape(target)
     member = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
     return member if member in archive.namelist() else None
+
+
+def sheet_members(archive: zipfile.ZipFile, limit: int) -> list[tuple[str, str]]:
+    """(name, zip member) of every worksheet, in workbook order; chart sheets left out.
+
+    The two small parts are read bounded by `limit` real bytes (whatever the directory says),
+    since this runs on uploads before any size is trusted.
+    """
+    book = _read_bounded(archive, "xl/workbook.xml", limit).decode("utf-8", errors="replace")
+    rels = _read_bounded(archive, "xl/_rels/workbook.xml.rels", limit).decode("utf-8", errors="replace")
+    targets = {a.get("Id"): html.unescape(a.get("Target", "")) for a in _tags(rels, "Relationship")
+               if a.get("Type", "").endswith("/worksheet")}
+    names = set(archive.namelist())
+    found = []
+    for attributes in _tags(book, "sheet"):
+        target = targets.get(_relationship(attributes))
+        if not target:
+            continue
+        member = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
+        if member in names:
+            found.append((html.unescape(attributes.get("name", "")), member))
+    return found
+
+
+def _read_bounded(archive: zipfile.ZipFile, member: str, limit: int) -> bytes:
+    """At most `limit` bytes of the member as it really decompresses (OSError beyond that)."""
+    info = copy.copy(archive.getinfo(member))
+    info.file_size = sys.maxsize  # zipfile would stop at the uploader's claim; the reader does not
+    with archive.open(info) as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(f"{member} unpacks to more than {limit} bytes")
+    return data
 
 
 def _relationship(attributes: dict[str, str]) -> str | None:
