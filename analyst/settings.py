@@ -41,6 +41,7 @@ KNOWN_SETTINGS = frozenset({
     "ANALYST_SANDBOX_TMP_SIZE", "ANALYST_SANDBOX_OUTPUT_SIZE", "ANALYST_SANDBOX_TIMEOUT",
     "ANALYST_SANDBOX_GRACE", "ANALYST_SANDBOX_IDLE_MINUTES", "ANALYST_SANDBOX_IMAGE",
     "ANALYST_SANDBOX_BASE", "ANALYST_MAX_ROWS", "ANALYST_MAX_UNZIPPED_MB", "ANALYST_LOG_LEVEL",
+    "ANALYST_MAX_SHEETS", "ANALYST_MAX_CELLS", "ANALYST_MAX_COLUMNS",
     "ANALYST_MAX_RUNNING_SESSIONS", "ANALYST_PAUSE_IDLE_SECONDS", "ANALYST_LANG",
 })
 
@@ -122,6 +123,9 @@ class AppSettings:
             "ANALYST_LANG": self.language or "",
             "ANALYST_MAX_ROWS": self.ingest.max_rows,
             "ANALYST_MAX_UNZIPPED_MB": self.ingest.max_unzipped_mb,
+            "ANALYST_MAX_SHEETS": self.ingest.max_sheets,
+            "ANALYST_MAX_CELLS": self.ingest.max_cells,
+            "ANALYST_MAX_COLUMNS": self.ingest.max_columns,
             "ANALYST_SANDBOX_IMAGE": self.sandbox_image or "(this checkout's tag)",
             "sandbox limits": self.sandbox_limits.describe(),
             "OPENAI_BASE_URL": self.llm.base_url or "",
