@@ -58,6 +58,10 @@ class RowKind:
     """The section heading it sits under ("Operating expenses"), None above the first."""
     line: int | None = None
     """For a row left out of the clean table: its row number in the file."""
+    agrees: bool | None = None
+    """For a row stating a result ("Total revenue", "Gross profit"): True when the lines,
+    read by their sections and kinds, reproduce it in every period; False when no reading
+    does (then no figure of the statement is stated). None for the other rows."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RowKind:

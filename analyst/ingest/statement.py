@@ -16,7 +16,8 @@ import numpy as np
 import pandas as pd
 
 from analyst.datacard import RowKind
-from analyst.words.note import Items, Note
+from analyst.ingest.reconcile import reconcile
+from analyst.words.note import Items, Name, Note
 
 _SUBTOTAL = re.compile(
     r"^\s*(?:(?:grand\s+|sub-?)?totals?\b|sum\b|итого|итог\b|всего|разом|усього|всього|підсумок|"
@@ -72,7 +73,19 @@ def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKi
                default=None)
     if last is not None:
         kinds[last] = "total"
-    rows = tuple(RowKind(i, texts[i], kinds[i], sections[i]) for i in range(len(texts)))
+    # The reading must reproduce the file's own result rows before anything is stated.
+    kept = reconcile(texts, figures, kinds, sections)
+    if kept.disagreement is not None:
+        off = kept.disagreement
+        notes.append(Note("statement_unreconciled", label=off.label,
+                          column=Name(str(values.columns[off.column])), stated=off.stated,
+                          read=off.read))
+    elif kept.reread:
+        first = next(i for i, (a, b) in enumerate(zip(sections, kept.sections, strict=True)) if a != b)
+        closing = max(i for i in range(first) if kinds[i] in ("subtotal", "total"))
+        notes.append(Note("statement_sections_closed", label=texts[closing], line=texts[first]))
+    rows = tuple(RowKind(i, texts[i], kinds[i], kept.sections[i], agrees=kept.agrees[i])
+                 for i in range(len(texts)))
     return rows, notes
 
 

@@ -20,6 +20,22 @@ from analyst.report.formats import currency_unit
 PACK_RECIPES = ("pnl_statement", "margin_trend", "expense_structure", "notable_changes")
 
 
+def disagreeing_row(card: Any, cards: Sequence[Any]) -> str | None:
+    """The label of the statement's own result row ("Gross profit") that no reading of its
+    lines reproduces, for a statement or its tidy table; None when the reading holds.
+
+    Ingest checked the reading (`ingest.reconcile`); a statement that fails it states no
+    figure: the sums of its lines would contradict the file's own totals."""
+    wide = next((c for c in cards if c.table == getattr(card, "wide_table", None)), card)
+    return next((r.label for r in (getattr(wide, "row_kinds", ()) or ()) if r.agrees is False),
+                None)
+
+
+def first_disagreement(cards: Sequence[Any]) -> str | None:
+    """`disagreeing_row` of the first statement among `cards` that has one."""
+    return next((label for card in cards if (label := disagreeing_row(card, cards))), None)
+
+
 def is_statement(table: PnLTable | None) -> bool:
     """A statement's tidy table: line items with their section, by period."""
     return table is not None and bool(table.account and table.section and table.date)

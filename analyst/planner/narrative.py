@@ -367,14 +367,18 @@ def _statement(step: PlannedStep, f: StepFigures, lang: str) -> str:
     """The latest year of a statement's P&L; by quarter, each quarter's operating profit."""
     cur = step.arguments.get("currency")
     v = f.figures
-    text = say(lang, "statement_year", year=int(v["year"]),
-               revenue=money(v["revenue"], cur, lang),
-               gross_profit=money(v["gross_profit"], cur, lang),
-               gross_margin=_stated(v.get("gross_margin_pct"), "margin_not_stated", lang),
-               operating_profit=money(v["operating_profit"], cur, lang),
-               operating_margin=_stated(v.get("operating_margin_pct"), "margin_not_stated", lang),
-               net_profit=money(v["net_profit"], cur, lang),
-               net_margin=_stated(v.get("net_margin_pct"), "margin_not_stated", lang))
+    common: dict[str, Any] = {"year": int(v["year"]), "revenue": money(v["revenue"], cur, lang),
+              "gross_profit": money(v["gross_profit"], cur, lang),
+              "gross_margin": _stated(v.get("gross_margin_pct"), "margin_not_stated", lang),
+              "operating_profit": money(v["operating_profit"], cur, lang),
+              "operating_margin": _stated(v.get("operating_margin_pct"), "margin_not_stated", lang)}
+    # A statement without interest or tax lines has no net profit: said absent, never its
+    # operating profit again (`net` is absent on results recorded before it existed).
+    if v.get("net", 1.0) and not math.isnan(v["net_profit"]):
+        text = say(lang, "statement_year", **common, net_profit=money(v["net_profit"], cur, lang),
+                   net_margin=_stated(v.get("net_margin_pct"), "margin_not_stated", lang))
+    else:
+        text = say(lang, "statement_year_no_net", **common)
     rows = _all_rows(f)
     if step.arguments.get("freq") == "Q" and rows:
         quarters = [r for r in rows if not str(r.get("quarter", "")).startswith("FY")]

@@ -22,7 +22,7 @@ from analyst.planner.columns import (
     sales_columns,
     with_profit,
 )
-from analyst.planner.finance import budget_steps, finance_steps, is_statement
+from analyst.planner.finance import budget_steps, disagreeing_row, finance_steps, is_statement
 from analyst.planner.intents import Intent
 from analyst.planner.phrases import normalise, phrases, say
 from analyst.planner.tables import (
@@ -35,6 +35,7 @@ from analyst.planner.tables import (
 )
 from analyst.recipes.numbers import marks as number_marks
 from analyst.report.formats import currency_unit
+from analyst.words import say as _say
 
 _BREAKDOWN_DIMENSIONS = ("category", "region", "channel", "store", "manager", "country", "city")
 _FREQ = {"month": "M", "week": "W", "quarter": "Q"}
@@ -64,11 +65,15 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
     steps: list[PlannedStep] = []
     sales: list[tuple[ReportTable, SalesColumns]] = []
     data: list[ReportTable] = []
+    unreconciled: str | None = None
     for item in covered:
         card = item.card
         pnl, funnel = pnl_table(card), funnel_table(card)
         prefix = f"{card.table}_" if several else ""
-        if pnl is not None and is_statement(pnl):
+        if pnl is not None and (blocked := disagreeing_row(card, cards)):
+            # Its lines do not reproduce its own totals under any reading: no figure of it.
+            unreconciled = unreconciled or blocked
+        elif pnl is not None and is_statement(pnl):
             steps.extend(_named(step, item, several) for step in finance_steps(pnl, prefix, lang))
         elif pnl is not None:
             steps.append(_named(_pnl(pnl, prefix, lang), item, several))
@@ -98,6 +103,8 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
             planned.append(replace(data_step, description=say(
                 lang, "title_of_table", title=data_step.description, table=item.label))
                 if several else data_step)
+    if not planned and unreconciled:
+        return Plan(reason=_say(lang, "finance", "unreconciled", label=unreconciled))
     if not planned:
         return Plan(reason=_reason(lang, "no_sales_tables"))
     return Plan(steps=tuple(planned))

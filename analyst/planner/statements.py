@@ -15,10 +15,16 @@ from typing import Any
 
 from analyst.planner.codegen import PlannedStep
 from analyst.planner.columns import column_currency
+from analyst.planner.finance import first_disagreement
 from analyst.planner.phrases import say
 from analyst.planner.plan import Plan, _pnl
 from analyst.planner.tables import pnl_table
 from analyst.report.formats import currency_unit
+from analyst.words import say as _say
+
+
+def say_finance(lang: str, key: str, **values: Any) -> str:
+    return _say(lang, "finance", key, **values)
 
 _FINANCE = ("revenue", "sales", "income", "turnover", "margin", "profit", "loss", "cost",
             "expense", "opex", "cogs", "gross", "operating", "ebit", "p&l", "pnl",
@@ -38,6 +44,11 @@ def statement_plan(question: str, cards: Sequence[Any], language: str) -> Plan |
     """The P&L step for a finance question when a statement's tidy table is loaded, the
     budget-vs-actual step on a table with both columns, else None."""
     q = " " + re.sub(r"\s+", " ", question.lower()) + " "
+    blocked = first_disagreement(cards)
+    if blocked and (any(word in q for word in (*_FINANCE, *_VARIANCE))
+                    or finance_question(question, cards, language) is not None):
+        # The statement's own totals contradict every reading of its lines: no figure.
+        return Plan(reason=say_finance(language, "unreconciled", label=blocked))
     asked = finance_question(question, cards, language)
     if asked is not None:
         return asked

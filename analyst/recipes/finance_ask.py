@@ -93,6 +93,10 @@ def _series(lines: pd.DataFrame, figure: str | None, line: str | None,
     if figure == "total_costs":
         return per["cogs"] + per["opex"], "cost"
     if figure == "net_profit":
+        if not (lines["kind"] == "ignore").any():
+            # No interest or tax lines: the statement has no net profit; its operating
+            # profit is not one.
+            raise RecipeError("no_net_profit_lines")
         return per["net_profit"], "result"
     kind = "revenue" if figure == "revenue" else "cost" if figure in COST_KINDS else "result"
     return per[figure], kind
@@ -211,6 +215,8 @@ def statement_margins(
         raise RecipeError("bad_margin")
     notes: list[str] = []
     lines = statement_lines(df, date, account, amount, section, notes)
+    if margin == "net" and not (lines["kind"] == "ignore").any():
+        raise RecipeError("no_net_profit_lines")
     keep, period = _select(lines["month"], year, quarter, month)
     lines = lines[keep]
     span = _span(lines, "M")

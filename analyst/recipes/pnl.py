@@ -17,7 +17,8 @@ LINES = ("revenue", "cogs", "opex", "ignore")
 # Matched in this order: "cost of sales" must be COGS before "sales" makes it revenue.
 _KEYWORDS = (
     ("cogs", ("cogs", "cost of goods", "cost of sales", "cost of revenue", "собівартість",
-              "себестоимость", "herstellungskosten", "wareneinsatz", "materialaufwand", "成本")),
+              "себестоимость", "собівартост", "себестоимост", "herstellungskosten", "umsatzkosten",
+              "wareneinsatz", "materialaufwand", "成本")),
     ("ignore", ("tax", "interest", "dividend", "податок", "налог", "відсот", "процент",
                 "zins", "steuer", "税", "利息")),
     ("revenue", ("revenue", "sales", "income", "turnover", "виручка", "выручка", "дохід",

@@ -168,14 +168,19 @@ def pnl_statement(
     figures = {k: float(latest[k]) for k in ("revenue", "cogs", "gross_profit", "opex",
                                               "operating_profit")}
     figures["below_operating"] = float(latest["below_operating"]) if net else 0.0
-    figures["net_profit"] = float(latest["net_profit"]) if net else figures["operating_profit"]
-    for profit in ("gross", "operating", "net"):
+    # Without interest or tax lines the statement has no net profit: not stated (NaN),
+    # never its operating profit under another name.
+    figures["net_profit"] = float(latest["net_profit"]) if net else math.nan
+    figures["net"] = float(net)
+    for profit in ("gross", "operating") + (("net",) if net else ()):
         value, why = checked_margin(figures[f"{profit}_profit"], figures["revenue"],
                                     f"{profit} margin")
         figures[f"{profit}_margin_pct"] = value
         notes += why
     year_losses = [label for label, p, v in zip(labels, span, per["operating_profit"], strict=True)
                    if v < 0 and p.year == years[-1]]
+    if not net:
+        figures["net_margin_pct"] = math.nan
     figures.update(year=float(years[-1]), periods=float(len(span)),
                    loss_periods=float(len(year_losses)))
     series = tuple(ChartSeries(name, tuple(float(v) for v in per[col]))

@@ -300,8 +300,10 @@ def _kpis(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
             if margin is not None and not math.isnan(margin):
                 tiles.append(KPI(say(lang, "kpi_gross_margin"), margin / 100.0, "percent",
                                  key="gross_margin"))
-            tiles.append(KPI(say(lang, "kpi_net_profit"), f["net_profit"], "money", cur,
-                             key="net_profit"))
+            net = f.get("net_profit")
+            if net is not None and not math.isnan(net):  # none without interest or tax lines
+                tiles.append(KPI(say(lang, "kpi_net_profit"), net, "money", cur,
+                                 key="net_profit"))
         elif step.recipe == "pnl_summary":
             # A statement's year: revenue, operating profit and the gross margin (when stated).
             tiles.append(KPI(say(lang, "col_revenue"), f["revenue"], "money", cur, key="revenue"))
