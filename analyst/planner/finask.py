@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from analyst.planner.codegen import PlannedStep
@@ -72,6 +72,9 @@ _BUDGET = _any(r"\bbudget", r"\bvariance", r"\bactuals?\b", r"\bvs\.?\b", r"\bve
                r"отклонен", r"预算", r"实际", r"差异", r"偏差")
 _YTD = _any(r"\bytd\b", r"year[- ]to[- ]date", r"з\s+початку\s+року", r"с\s+начала\s+года",
             r"年初至今", r"本年累计", r"累计")
+_FULL_YEAR = _any(r"full[- ]year", r"whole\s+year", r"\bannual", r"\byearly\b", r"\bfy\b",
+                  r"весь\s+рік", r"цілий\s+рік", r"річн", r"весь\s+год", r"годов", r"全年",
+                  r"整年", r"年度")
 _MOM = _any(r"\bmom\b", r"month[- ](?:over|on)[- ]month", r"місяць\s+до\s+місяця", r"м/м",
             r"месяц\s+к\s+месяцу", r"月环比", r"环比")
 _QOQ = _any(r"\bqoq\b", r"quarter[- ](?:over|on)[- ]quarter", r"квартал\s+до\s+кварталу",
@@ -141,6 +144,8 @@ class FinAsk:
     compare: str | None = None
     """MoM, QoQ or YoY."""
     n: int = 5
+    full_year: bool = False
+    """A budget question about the whole year ("full-year revenue budget"), not to date."""
 
 
 def _quarter(text: str) -> int | None:
@@ -213,7 +218,7 @@ def read_ask(question: str, labels: Sequence[str] = (), *, ranking_items: bool =
     top = _TOP.search(text)
     n = int(top.group(1)) if top and 0 < int(top.group(1)) <= 50 else 5
     if budget and (_BUDGET.search(text) or _YTD.search(text)):
-        return FinAsk("budget", year=year)
+        return FinAsk("budget", year=year, full_year=bool(_FULL_YEAR.search(text)))
     if ranking_items and _RANKING_ITEMS.search(text):
         return FinAsk("ranking", n=n, year=year, quarter=quarter, month=month)
     if _LOSSES.search(text) and not _FIGURES[2][1].search(text):
@@ -349,9 +354,12 @@ _BUDGET_WORD = re.compile(r"budget|plan|target|forecast|бюджет|план|�
 _ACTUAL_WORD = re.compile(r"actual|fact|real|факт|实际", re.IGNORECASE)
 
 
-def budget_step(cards: Sequence[Any], year: int | None, lang: str) -> PlannedStep | None:
+def budget_step(cards: Sequence[Any], year: int | None, lang: str,
+                full_year: bool = False) -> PlannedStep | None:
     """Budget vs actual to date on a tidy table whose measures are a budget and an actual
-    (months as columns: "Jan 2026 Budget", "Jan 2026 Actual" …)."""
+    (months as columns: "Jan 2026 Budget", "Jan 2026 Actual" …); `full_year`: the
+    question is about the whole year's budget, which the recipe states only when the budget
+    has every month of it."""
     from analyst.ingest.wide import period_of
 
     for card in cards:
@@ -360,7 +368,7 @@ def budget_step(cards: Sequence[Any], year: int | None, lang: str) -> PlannedSte
         if wide is None or "Measure" not in names or "Period" not in names or "Value" not in names:
             found = _columns_budget(card, year, lang)
             if found is not None:
-                return found
+                return _scoped(found, full_year)
             continue
         measures = [m for m in dict.fromkeys(
             found[1] for found in map(period_of, wide.period_columns) if found) if m]
@@ -379,10 +387,18 @@ def budget_step(cards: Sequence[Any], year: int | None, lang: str) -> PlannedSte
         currency = column_currency(names["Value"])
         if currency:
             args["currency"] = currency_unit(currency, lang)
+        if full_year:
+            args["scope"] = "year"
         title = say(lang, "title_budget")
         return PlannedStep("budget_to_date", title, "budget_to_date", card.parquet_path, args,
                            chart_title=None if lang == "en" else title, language=lang)
     return None
+
+
+def _scoped(step: PlannedStep, full_year: bool) -> PlannedStep:
+    if not full_year:
+        return step
+    return replace(step, arguments={**step.arguments, "scope": "year"})
 
 
 _MONTH_COLUMN = re.compile(r"month|period|date|місяц|період|дата|месяц|период|月|日期|期间",

@@ -197,6 +197,11 @@ def _budget(step: PlannedStep, f: StepFigures, lang: str) -> str:
     months = int(v["months"])
     text = say(lang, "reading", what=say(lang, "what_budget"),
                period=say(lang, "through", month=through))
+    if step.arguments.get("scope") == "year":
+        # The question asked for the whole year's budget: that leads, the year to date follows.
+        text += _sp(lang) + say(lang, "budget_full_year", year=int(v["year"]),
+                                revenue=_money(step, v["year_revenue_budget"], lang),
+                                cost=_money(step, v["year_cost_budget"], lang))
     parts = []
     for part in ("revenue", "cost"):
         if not v.get(f"{part}_budget") and not v.get(f"{part}_actual"):

@@ -81,7 +81,7 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
     if ask is None:
         return None
     if ask.kind == "budget":
-        step = finask.budget_step(cards, ask.year, language)
+        step = finask.budget_step(cards, ask.year, language, full_year=ask.full_year)
         return Plan(steps=(step,)) if step is not None else None
     if ask.kind == "ranking" and ranking is not None:
         return Plan(steps=(finask.ranking_step(ranking, ask, language),))

@@ -375,10 +375,15 @@ def budget_to_date(
     section: str | None = None,
     year: int | None = None,
     currency: str | None = None,
+    scope: str = "to_date",
 ) -> RecipeResult:
     """Budget vs actual per line over the months with actuals. A tidy table (line, month,
     `measure` naming `budget` or `actual`, `value`), or with `budget` and `actual` as
-    columns beside the line and the month."""
+    columns beside the line and the month. `scope` "year": the question is about the whole
+    year's budget, stated (`year_revenue_budget`, `year_cost_budget`) only when the budget
+    has all twelve months of the year; a budget of some months is said to be one."""
+    if scope not in ("to_date", "year"):
+        raise RecipeError("bad_budget_scope", scope=str(scope))
     if measure is not None and value is not None:
         require(df, line, date, value, measure, section)
         numbers, notes = to_number(df[value], value)
@@ -436,6 +441,7 @@ def budget_to_date(
     if per.empty:
         raise RecipeError("no_budget_and_actual", year=int(year))
     per["budget"] = per["budget"].fillna(0.0)
+    year_budget = _year_budget(pairs, sections, budget_months, year) if scope == "year" else {}
     kinds = ["revenue" if line_kind(str(n), str(sections.get(n, ""))) == "revenue" else "cost"
              for n in per.index]
     per["kind"] = kinds
@@ -465,6 +471,7 @@ def budget_to_date(
         "unfavourable_lines": float((table["assessment"] == "unfavourable").sum()),
     }
     figures["net_variance"] = figures["revenue_variance"] - figures["cost_variance"]
+    figures.update(year_budget)
     for part in ("revenue", "cost"):
         base = figures[f"{part}_budget"]
         figures[f"{part}_variance_pct"] = (figures[f"{part}_variance"] / abs(base) * 100.0
@@ -477,6 +484,21 @@ def budget_to_date(
     return RecipeResult(name="budget_to_date", title=title("budget_to_date"),
                         table=table, chart=chart, definition=BUDGET_DEFINITION,
                         notes=tuple(notes), figures=figures)
+
+
+def _year_budget(pairs: pd.DataFrame, sections: dict, budget_months: list,
+                 year: int) -> dict[str, float]:
+    """The whole year's budget of revenue and of costs (costs taken as positive), when the
+    budget has every month of `year`; else the refusal naming the months it has."""
+    if len(budget_months) < 12:
+        first, last = (budget_months[0], budget_months[-1]) if budget_months else (None, None)
+        raise RecipeError("no_full_year_budget", year=int(year),
+                          months=len(budget_months), first=str(first or ""), last=str(last or ""))
+    planned = pairs["budget"].dropna().groupby(level="line", sort=False).sum()
+    revenue = [line_kind(str(n), str(sections.get(n, ""))) == "revenue" for n in planned.index]
+    income = float(planned[revenue].sum())
+    costs = float(planned[[not r for r in revenue]].sum())
+    return {"year_revenue_budget": income, "year_cost_budget": abs(costs)}
 
 
 def rank_items(

@@ -323,3 +323,55 @@ def test_a_file_whose_own_gross_profit_no_reading_reproduces_states_no_figure(wo
     for asked in QUESTIONS.values():
         plan = statement_plan(asked[layout.language], cards, language)
         assert plan is not None and not plan.steps and gross in (plan.reason or ""), plan
+
+
+FULL_YEAR = {"en": "what is the full-year revenue budget", "uk": "який річний бюджет виручки",
+             "ru": "какой годовой бюджет выручки", "zh": "全年收入预算是多少"}
+BUDGET_CASES = [(language, budget_months, actual_months, sign)
+                for n, (language, (budget_months, actual_months), sign) in enumerate(itertools.product(
+                    FULL_YEAR, ((12, 9), (9, 9), (12, 3), (6, 2)), ("positive", "negative")))
+                if n % 2 == 0 or budget_months < 12]
+
+
+@pytest.mark.parametrize(("language", "budget_months", "actual_months", "sign"), BUDGET_CASES,
+                         ids=[f"{c[0]}-budget{c[1]}-actual{c[2]}-{c[3]}" for c in BUDGET_CASES])
+def test_a_full_year_budget_is_stated_only_when_the_budget_has_the_whole_year(
+        workspace, tmp_path, language, budget_months, actual_months, sign):
+    rng = random.Random(budget_months * 100 + actual_months)
+    revenue = {"Sales revenue": True, "Marketing": False, "Rent": False}
+    head = ["Line"] + [f"{m} {w}" for m in MONTHS for w in ("Budget", "Actual")]
+    rows, budget = [",".join(head)], {}
+    factor = -1.0 if sign == "negative" else 1.0
+    for name, is_revenue in revenue.items():
+        budget[name] = [round(rng.uniform(1_000, 9_000), 2) for _ in range(budget_months)]
+        cells = []
+        for m in range(12):
+            value = factor if not is_revenue else 1.0
+            cells += [f"{budget[name][m] * value:.2f}" if m < budget_months else "",
+                      f"{budget[name][m] * value * 1.05:.2f}" if m < actual_months else ""]
+        rows.append(",".join([name, *cells]))
+    path = tmp_path / "budget.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    cards = _cards(workspace, path)
+    plan = statement_plan(FULL_YEAR[language], cards, language)
+    assert plan is not None and len(plan.steps) == 1, plan
+    [step] = plan.steps
+    assert step.recipe == "budget_to_date" and step.arguments.get("scope") == "year"
+    if budget_months < 12:
+        # Some months only: no full-year figure, never the sum of the months it has.
+        with pytest.raises(RecipeError) as refused:
+            _run(workspace, step)
+        assert refused.value.key == "no_full_year_budget"
+        assert refused.value.values["months"] == budget_months
+    else:
+        figures = _run(workspace, step).figures
+        assert _cents(figures["year_revenue_budget"]) == _cents(sum(budget["Sales revenue"]))
+        assert _cents(figures["year_cost_budget"]) == _cents(
+            sum(sum(budget[n]) for n, r in revenue.items() if not r))
+        # The year to date is still what the comparison covers.
+        assert _cents(figures["revenue_budget"]) == _cents(sum(budget["Sales revenue"][:actual_months]))
+    # A year-to-date question is not a full-year one.
+    ytd = statement_plan({"en": "budget vs actual year to date", "uk": "відхилення від бюджету з початку року",
+                          "ru": "отклонение от бюджета с начала года", "zh": "年初至今预算执行情况"}[language],
+                         cards, language)
+    assert ytd is not None and ytd.steps and "scope" not in ytd.steps[0].arguments
