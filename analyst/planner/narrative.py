@@ -293,17 +293,30 @@ def _margin(step: PlannedStep, f: StepFigures, lang: str) -> str:
     cur = step.arguments.get("currency")
     by = step.arguments["by"]
     v = f.figures
-    text = _losers(step, [*f.head, *f.tail], by, "gross_profit", lang)
+    # A margin question is answered with the margin first: the overall margin, then the
+    # highest and lowest margin by group (when every group is in the printed rows); the
+    # profit amounts and the loss-makers follow.
     if _missing(v.get("margin_pct")):
-        text += say(lang, "margin_no_pct", profit=money(v["gross_profit"], cur, lang),
-                    revenue=money(v["revenue"], cur, lang))
+        text = say(lang, "margin_no_pct", profit=money(v["gross_profit"], cur, lang),
+                   revenue=money(v["revenue"], cur, lang))
     else:
-        text += say(lang, "margin", profit=money(v["gross_profit"], cur, lang),
-                    revenue=money(v["revenue"], cur, lang), margin=percent(v["margin_pct"], lang))
+        text = say(lang, "margin_lead", profit=money(v["gross_profit"], cur, lang),
+                   revenue=money(v["revenue"], cur, lang), margin=percent(v["margin_pct"], lang))
+    groups = {str(r[by]): r for r in [*f.head, *f.tail] if by in r}
+    stated = {name: float(r["margin_pct"]) for name, r in groups.items()
+              if not _missing(_as_float(r.get("margin_pct")))}
+    if len(groups) >= int(v.get("groups", 0)) >= 2 and len(stated) >= 2:
+        best = max(stated, key=lambda k: stated[k])
+        worst = min(stated, key=lambda k: stated[k])
+        text += say(lang, "margin_range", by=by, best=best, best_margin=percent(stated[best], lang),
+                    worst=worst, worst_margin=percent(stated[worst], lang))
+    losers = _losers(step, [*f.head, *f.tail], by, "gross_profit", lang)
+    if losers:
+        text += " " + losers.strip()
     if f.head:
-        best = f.head[0]
-        text += say(lang, "margin_best", by=by, best=best[by],
-                    best_profit=money(float(best["gross_profit"]), cur, lang))
+        top = f.head[0]
+        text += say(lang, "margin_best", by=by, best=top[by],
+                    best_profit=money(float(top["gross_profit"]), cur, lang))
     if v.get("loss_groups"):
         key = "margin_losses_one" if v["loss_groups"] == 1 else "margin_losses"
         text += say(lang, key, count=count(v["loss_groups"], lang), by=by)
@@ -334,6 +347,13 @@ def _pnl(step: PlannedStep, f: StepFigures, lang: str) -> str:
     if v.get("loss_periods"):
         text += say(lang, "pnl_losses", count=count(v["loss_periods"], lang))
     return text
+
+
+def _as_float(value: Any) -> float | None:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def _missing(value: float | None) -> bool:

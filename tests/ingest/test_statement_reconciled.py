@@ -375,3 +375,41 @@ def test_a_full_year_budget_is_stated_only_when_the_budget_has_the_whole_year(
                           "ru": "отклонение от бюджета с начала года", "zh": "年初至今预算执行情况"}[language],
                          cards, language)
     assert ytd is not None and ytd.steps and "scope" not in ytd.steps[0].arguments
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "ru", "zh"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_margin_answer_leads_with_the_margin_and_names_groups_by_margin(language, seed):
+    """"Gross margin by category": the margin first, and the highest-margin category is
+    the one with the highest margin, not the one with the most profit."""
+    from analyst.planner.narrative import describe, percent
+    from analyst.record.figures import StepFigures
+
+    rng = random.Random(seed)
+    rows = []
+    for category, (size, margin) in {"Bikes": (1500, 0.12), "Parts": (200, 0.55),
+                                     "Service": (150, 0.35), "Apparel": (300, 0.25)}.items():
+        for _ in range(20):
+            revenue = round(rng.uniform(0.5, 1.5) * size, 2)
+            rows.append((category, revenue, round(revenue * (1 - margin * rng.uniform(0.9, 1.1)), 2)))
+    frame = pd.DataFrame(rows, columns=["Category", "Revenue", "Cost"])
+    result = recipes.margin_by(frame, "Category", "Revenue", "Cost")
+    step = PlannedStep(slug="s", description="d", recipe="margin_by", parquet_path="input/x.parquet",
+                       arguments={"by": "Category", "revenue": "Revenue", "cost": "Cost"})
+    figures = StepFigures(recipe="margin_by", title=result.title, figures=result.figures,
+                          notes=result.notes, definition=result.definition,
+                          head=tuple(result.table.head(12).to_dict("records")),
+                          tail=tuple(result.table.tail(2).to_dict("records")), rows=len(result.table))
+    text = describe(step, figures, language=language)
+    sums = frame.groupby("Category")[["Revenue", "Cost"]].sum()
+    margins = (sums["Revenue"] - sums["Cost"]) / sums["Revenue"] * 100.0
+    overall = (sums["Revenue"].sum() - sums["Cost"].sum()) / sums["Revenue"].sum() * 100.0
+    lead = percent(overall, language)
+    # The overall margin comes before any amount of money.
+    best, worst = margins.idxmax(), margins.idxmin()
+    profits = sums["Revenue"] - sums["Cost"]
+    assert best == "Parts" and worst == "Bikes" == profits.idxmax()  # most profit, least margin
+    assert lead in text and text.index(lead) < text.index(best), text
+    assert percent(margins[best], language) in text and percent(margins[worst], language) in text
+    assert text.index(best) < text.index(worst), text
+    assert "most profitable" not in text
