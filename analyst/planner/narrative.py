@@ -293,14 +293,15 @@ def _margin(step: PlannedStep, f: StepFigures, lang: str) -> str:
     cur = step.arguments.get("currency")
     by = step.arguments["by"]
     v = f.figures
-    # A margin question is answered with the margin first: the overall margin, then the
-    # highest and lowest margin by group (when every group is in the printed rows); the
-    # profit amounts and the loss-makers follow.
+    # The loss-makers first (a profit answer never names only its winners), then the
+    # margin: the overall margin, the highest and lowest margin by group (when every group
+    # is in the printed rows), and only then the largest profit amount.
+    text = _losers(step, [*f.head, *f.tail], by, "gross_profit", lang)
     if _missing(v.get("margin_pct")):
-        text = say(lang, "margin_no_pct", profit=money(v["gross_profit"], cur, lang),
+        text += say(lang, "margin_no_pct", profit=money(v["gross_profit"], cur, lang),
                    revenue=money(v["revenue"], cur, lang))
     else:
-        text = say(lang, "margin_lead", profit=money(v["gross_profit"], cur, lang),
+        text += say(lang, "margin_lead", profit=money(v["gross_profit"], cur, lang),
                    revenue=money(v["revenue"], cur, lang), margin=percent(v["margin_pct"], lang))
     groups = {str(r[by]): r for r in [*f.head, *f.tail] if by in r}
     stated = {name: float(r["margin_pct"]) for name, r in groups.items()
@@ -310,9 +311,6 @@ def _margin(step: PlannedStep, f: StepFigures, lang: str) -> str:
         worst = min(stated, key=lambda k: stated[k])
         text += say(lang, "margin_range", by=by, best=best, best_margin=percent(stated[best], lang),
                     worst=worst, worst_margin=percent(stated[worst], lang))
-    losers = _losers(step, [*f.head, *f.tail], by, "gross_profit", lang)
-    if losers:
-        text += " " + losers.strip()
     if f.head:
         top = f.head[0]
         text += say(lang, "margin_best", by=by, best=top[by],

@@ -328,6 +328,12 @@ def test_the_sign_convention_of_costs_does_not_change_an_answer(tmp_path: Path) 
             analysis.add_file(folder / "pnl.csv")
             for question in questions:
                 answer = _ask(analysis, question)
+                if question == "net margin by month":
+                    # No interest or tax lines: no net margin, whatever the sign (issue 26),
+                    # never the operating margin under its name.
+                    assert not answer.ok and "no lines below the operating line" in answer.text
+                    seen[question].append(answer.text)
+                    continue
                 assert answer.ok, answer.text
                 figures = answer.steps[0].figures
                 seen[question].append((figures.figures, figures.head, answer.text.split("\n\n")[0].split(" Note:")[0]))

@@ -71,9 +71,11 @@ def test_a_unit_cost_is_multiplied_by_the_quantity_and_the_answer_says_so(unit_c
 
 def test_margin_by_region_uses_the_computed_cost(unit_cost):
     answer = _answer(unit_cost, "margin by region")
+    # The margin leads (issue 26); the largest profit is called that, not "most profitable".
     assert answer.text.startswith(
-        "Gross profit is 234.00 on revenue 300.00, a margin of 78.0%. The most profitable "
-        "region is North with 126.00.")
+        "Gross margin is 78.0% (gross profit 234.00 on revenue 300.00). By region, the highest "
+        "margin: East (91.1%)"), answer.text
+    assert "The region with the largest gross profit is North (126.00)." in answer.text
     assert "Cost computed as Qty × Unit Cost" in answer.text
 
 
