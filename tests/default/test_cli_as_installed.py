@@ -67,3 +67,18 @@ def test_the_readme_starts_the_app_with_this_command():
     """The browser test starts `analyst web` because the README does: keep them together."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "pip install -r requirements.txt . && analyst web" in readme
+
+
+def test_the_readme_installs_what_the_tests_need_in_one_command():
+    """"Test it" starts with one install of the app, the test tools and the `analyst`
+    command (the default-install tier runs it), and CI runs that same install."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Test it", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
+    install = block.strip().splitlines()[0].split("#")[0].strip()
+    assert install == "pip install -r requirements-dev.txt -e .", install
+    assert f"python -m {install} -q" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    pinned = {line.split("==")[0].lower() for line in
+              (ROOT / "requirements-dev.txt").read_text(encoding="utf-8").splitlines()
+              if "==" in line and not line.startswith("#")}
+    assert {"pytest", "pytest-xdist", "pytest-timeout", "playwright", "pytest-playwright",
+            "pypdf", "ruff", "mypy"} <= pinned
