@@ -35,7 +35,8 @@ def _pages(pdf: bytes) -> list[tuple[set[str], list[str]]]:
 
 def _whole(pdf: bytes, headers: list[str], months: list[str]) -> None:
     pages = _pages(pdf)
-    words = next(w for w, lines in pages if all(any(m in line for line in lines) for m in months[:1]))
+    # The table's page: every month on it (the cover names the period, "Jan 2025 – Dec 2025").
+    words = next(w for w, lines in pages if all(any(m in line for line in lines) for m in months))
     page_lines = next(lines for w, lines in pages if w is words)
     for header in headers:
         for word in header.split():

@@ -48,7 +48,8 @@ COUNTS = (1, 2, 5, 21, 22, 25, 111)
 # Codes and names a translation keeps: encodings, ISO codes, products and the generic names.
 KEPT = {"UTF", "USD", "EUR", "CNY", "JPY", "ISO", "Excel", "Parquet", "Column",
         # names of formats and settings, the same in every language
-        "OpenDocument", "gzip", "ANALYST_MAX_UPLOAD_MB", "ANALYST_MAX_ROWS", "MAX", "UPLOAD", "ROWS", "ANALYST"}
+        "OpenDocument", "gzip", "ANALYST_MAX_UPLOAD_MB", "ANALYST_MAX_ROWS", "MAX", "UPLOAD", "ROWS", "ANALYST",
+        "SHEETS", "CELLS", "COLUMNS"}
 
 
 def _row(line: int, text: str) -> Note:
@@ -190,6 +191,12 @@ SAMPLES: dict[str, Note] = {
                                 limit=1_000_000),
     "error_damaged_workbook": Note("error_damaged_workbook", file="book.xlsx"),
     "error_zip_bomb": Note("error_zip_bomb", file="bomb.xlsx", mb=4096.0),
+    "error_too_many_sheets": Note("error_too_many_sheets", file="book.xlsx", n=2_000, limit=400),
+    "error_too_many_cells": Note("error_too_many_cells", file="book.xlsx", sheet=Name("Дані"),
+                                 n=17_179_869_184, rows=1_048_576, columns=16_384,
+                                 limit=50_000_000),
+    "error_too_many_columns": Note("error_too_many_columns", file="book.xlsx",
+                                   sheet=Name("Дані"), n=16_384, limit=10_000),
     "error_password_xls": Note("error_password_xls", file="locked.xls"),
     "error_no_visible_sheets": Note("error_no_visible_sheets", file="book.xlsx"),
     "error_no_data_any_sheet": Note("error_no_data_any_sheet", file="book.xlsx"),
