@@ -192,3 +192,32 @@ def test_a_thread_counts_for_the_test_that_started_it(tmp_path):
     errors = [line for line in done.stdout.split("short test summary")[1].splitlines()
               if line.startswith("ERROR")]
     assert len(errors) == 1 and "test_its_own_thread_counts" in errors[0], done.stdout
+
+
+def test_every_engine_request_counts_not_only_the_first_connection(tmp_path):
+    """The SDK's client is shared and keeps its connection: a second test that only reuses
+    it is still seen (whether or not an engine answers here)."""
+    body = '''
+        import docker
+        import pytest
+
+        client = docker.DockerClient(base_url="unix:///var/run/docker.sock", timeout=5)
+
+        def _ping():
+            try:
+                client.ping()
+            except Exception:
+                pass
+
+        @pytest.mark.docker
+        def test_first_connects():
+            _ping()
+
+        def test_second_reuses_the_connection():
+            _ping()
+    '''
+    done = _pytest(tmp_path, body, "-rA")
+    errors = [line for line in done.stdout.split("short test summary")[1].splitlines()
+              if line.startswith("ERROR")]
+    assert len(errors) == 1 and "test_second_reuses_the_connection" in errors[0], done.stdout
+    assert "Docker API GET /" in done.stdout

@@ -144,8 +144,25 @@ def _watched_connect_ex(self: socket.socket, address: Any) -> int:
     return _original_connect_ex(self, address)
 
 
+def _watch_the_engine_api() -> None:
+    """Every request of the Docker SDK counts, not only a new connection: its client is one
+    per process and keeps its connection, so the socket shows only the first test's use."""
+    try:
+        from docker.api.client import APIClient
+    except ImportError:  # no SDK, no engine calls
+        return
+    original = APIClient.send
+
+    def send(self: Any, request: Any, **kwargs: Any) -> Any:
+        _note("docker", f"Docker API {request.method} {request.path_url.split('?')[0]}")
+        return original(self, request, **kwargs)
+
+    APIClient.send = send  # type: ignore[method-assign]
+
+
 def install() -> None:
     threading.Thread.start = _owned_thread_start  # type: ignore[method-assign]
+    _watch_the_engine_api()
     subprocess.Popen.__init__ = _watched_popen_init  # type: ignore[method-assign]
     socket.socket.connect = _watched_connect  # type: ignore[method-assign]
     socket.socket.connect_ex = _watched_connect_ex  # type: ignore[method-assign]
