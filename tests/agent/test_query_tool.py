@@ -215,6 +215,7 @@ def test_the_system_prompt_sends_simple_questions_through_the_query(analysis):
     assert "query_table" not in blocks  # without tools there is nothing to call
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_the_schema_is_the_query_models():
     parameters = QUERY_TABLE["function"]["parameters"]
     assert "$defs" not in json.dumps(parameters) and "$ref" not in json.dumps(parameters)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from analyst.planner.phrases.definitions import translate_definition
 from analyst.recipes.breakdown import BREAKDOWN_DEFINITION
 from analyst.reporting import Pin
 from analyst.session.analysis import Analysis
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_an_english_question_pinned_to_a_chinese_report_gets_a_chinese_title(tmp_path):
     path = tmp_path / "销售.csv"
     path.write_text("产品,收入\n手表,100\n耳机,250\n充电宝,90\n键盘,40\n鼠标,30\n",

@@ -55,6 +55,7 @@ def small_tail(tmp_path: Path) -> Iterator[Analysis]:
         yield analysis
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_a_small_other_is_drawn_as_the_last_bar(small_tail: Analysis) -> None:
     answer = _answer(small_tail, "top 3 products by revenue")
     table = _table(small_tail, answer)

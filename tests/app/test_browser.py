@@ -30,6 +30,7 @@ def _expect_english(page) -> None:
            "the interface should be in English for an English file").to_be_visible(timeout=60_000)
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_upload_ask_chart_pin_pdf_and_reload(page, app_url, tmp_path):
     csv = tmp_path / "sales.csv"
     csv.write_bytes(messy_csv())
@@ -77,6 +78,7 @@ def test_upload_ask_chart_pin_pdf_and_reload(page, app_url, tmp_path):
     assert page.locator('[data-testid="stChatMessage"]').filter(has_text="33,912").count() >= 1
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_bad_files_give_readable_messages_and_the_app_keeps_working(page, app_url, tmp_path):
     page.goto(app_url)
     page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")

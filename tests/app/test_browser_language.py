@@ -30,6 +30,7 @@ def _answers(page) -> list[str]:
             for i in range(avatars.count())]
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 @pytest.mark.browser_context_args(locale="ru-RU")
 def test_questions_in_other_languages_change_only_their_answers(page, app_url, tmp_path):
     csv = tmp_path / "sales.csv"

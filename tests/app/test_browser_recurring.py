@@ -21,6 +21,7 @@ def _nav(page, name: str) -> None:
     page.locator('[data-testid="stSidebarNavLink"]').filter(has_text=name).click()
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_save_a_recurring_report_run_it_on_a_new_file_and_download(page, app_url, tmp_path):
     q1, q2 = sales(3, seed=61), sales(4, price=1.1, seed=62)
     (tmp_path / "sales_q1.csv").write_text(q1.to_csv(index=False))

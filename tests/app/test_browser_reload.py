@@ -71,6 +71,7 @@ def _slow_step_running(page, tmp_path, seconds: int) -> Iterator[None]:
         yield
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_a_reload_while_a_step_runs_keeps_the_question_and_runs_it_again(page, tmp_path):
     question = SLOW_QUESTION
     with _slow_step_running(page, tmp_path, 8):
@@ -83,6 +84,7 @@ def test_a_reload_while_a_step_runs_keeps_the_question_and_runs_it_again(page, t
         assert page.get_by_text(INTERRUPTED).count() == 1  # the first answer stays as it was
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_a_page_opened_while_a_question_runs_shows_its_answer_once_kept(page, tmp_path):
     """A reload mid-question can load the page before the old run has kept its answer, and
     a second tab can open at any time: that page says "still answering" and must show the
@@ -98,6 +100,7 @@ def test_a_page_opened_while_a_question_runs_shows_its_answer_once_kept(page, tm
         assert other.get_by_text(STILL).count() == 0
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 @pytest.mark.parametrize("question", ["revenue by month", "total revenue by product"])
 def test_a_reload_right_after_sending_keeps_the_question(page, app_url, tmp_path, question):
     _ready(page, app_url, tmp_path)

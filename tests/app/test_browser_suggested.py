@@ -13,6 +13,7 @@ pytestmark = pytest.mark.browser
 _patient, app_url = browser_fixtures._patient, browser_fixtures.app_url  # the shared fixtures
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_a_clicked_suggested_question_is_answered_with_its_chart(page, app_url, tmp_path):
     csv = tmp_path / "weather.csv"
     SHAPES["weather"]().to_csv(csv, index=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from analyst.ingest import IngestOptions, ingest_file
@@ -37,6 +38,7 @@ def _read(at: AppTest, language: str) -> AppTest:
     return at.run()
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_a_ukrainian_interface_shows_the_assumptions_in_ukrainian_with_their_hints(app_env):
     at = _read(AppTest.from_file(APP, default_timeout=90).run(), "uk")
     assert not at.exception
@@ -49,6 +51,7 @@ def test_a_ukrainian_interface_shows_the_assumptions_in_ukrainian_with_their_hin
     assert "Заголовок у рядку 3.  \n  :gray[Неправильно? Змініть **Рядок заголовка** нижче.]" in card
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_an_english_interface_keeps_the_ingesters_sentences(app_env):
     at = _read(AppTest.from_file(APP, default_timeout=90).run(), "en")
     assert not at.exception
@@ -57,6 +60,7 @@ def test_an_english_interface_keeps_the_ingesters_sentences(app_env):
     assert "Заголовок у рядку" not in card
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_a_workbook_of_month_sheets_reads_in_russian_with_no_english_sentence(app_env, tmp_path: Path):
     path = monthly_workbook(tmp_path / "months.xlsx")
     notes = {a for card in ingest_file(path, Workspace(tmp_path / "ws"), IngestOptions()) for a in card.assumptions}

@@ -88,6 +88,7 @@ def test_a_row_limit_in_secrets_reaches_the_ingester(app_env, clean_environ):
     assert "OPENAI_API_KEY" not in os.environ
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_settings_page_names_a_bad_value_from_secrets(app_env, clean_environ):
     at = AppTest.from_file(APP, default_timeout=60)
     at.secrets["ANALYST_SANDBOX_CPUS"] = "half"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.samples import ROOT, messy_csv
@@ -86,6 +87,7 @@ def test_an_english_question_on_an_english_file_keeps_english_labels(app_env):
     assert "**Step 1:" in _texts(at)
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_the_settings_choice_wins_over_the_question(app_env):
     at = AppTest.from_file(APP, default_timeout=90).run()
     at.switch_page("pages/settings.py").run()

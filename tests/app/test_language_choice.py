@@ -157,6 +157,7 @@ def test_browser_language_tags_map_to_ours() -> None:
         assert browser_language(other) == "en", other
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 @pytest.mark.parametrize("browser, chosen", [("ru-RU", "zh"), ("zh-CN", "uk"), ("uk-UA", "en"),
                                              ("en-US", "ru")])
 def test_the_settings_choice_wins_over_the_browser(app_env, browser, chosen) -> None:
@@ -178,6 +179,7 @@ def test_the_settings_choice_wins_over_the_browser(app_env, browser, chosen) -> 
     _assert_frame_in(again, chosen, "sales.csv")
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_the_standard_report_answers_in_the_interface_language_and_keeps_it(app_env) -> None:
     """Asked by a button in the interface language, on a file in another language; a later
     change of the interface changes its labels, never its words."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from analyst.store import Store
@@ -96,6 +97,7 @@ def test_history_lists_reopens_renames_and_deletes_sessions(app_env):
     assert not store.workspace_dir(sid).exists()
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_settings_shows_modes_sandbox_health_and_limits(app_env):
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.switch_page("pages/settings.py").run()
@@ -120,6 +122,7 @@ def test_settings_shows_modes_sandbox_health_and_limits(app_env):
     assert any("Offline (no model configured)" in c.value for c in at.caption)
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_a_key_typed_in_settings_is_used_for_this_tab_only_and_never_saved(app_env):
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.switch_page("pages/settings.py").run()
@@ -136,6 +139,7 @@ def test_a_key_typed_in_settings_is_used_for_this_tab_only_and_never_saved(app_e
             assert b"sk-typed-for-this-tab" not in path.read_bytes()
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_approval_mode_shows_the_code_first_and_runs_it_when_approved(app_env):
     at = AppTest.from_file(APP, default_timeout=90).run()
     at.switch_page("pages/settings.py").run()
@@ -181,6 +185,7 @@ def test_with_an_identity_provider_configured_everyone_must_sign_in_first(app_en
     assert len(at.file_uploader) == 0
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_with_a_model_configured_offline_mode_is_a_real_choice(app_env, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-used")
     at = AppTest.from_file(APP, default_timeout=60).run()

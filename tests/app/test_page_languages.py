@@ -82,6 +82,7 @@ HISTORY_KEYS = ("history_title", "times_in_utc", "history_open_mark", "history_l
                 "history_delete", "history_delete_confirm", "history_delete_for_good")
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_history_has_no_english_left_in_ukrainian_russian_and_chinese(session) -> None:
     at = session
     for language in ("uk", "ru", "zh"):
@@ -99,6 +100,7 @@ def test_history_has_no_english_left_in_ukrainian_russian_and_chinese(session) -
         assert "sales.csv" in joined
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_an_empty_history_says_so_in_the_language(app_env) -> None:
     at = AppTest.from_file(APP, default_timeout=90).run()
     for language in ("uk", "ru", "zh", "en"):
@@ -120,6 +122,7 @@ def _settings_words(at: AppTest, language: str) -> set[str]:
     return {w for line in lines if not line.startswith(prefixes) for w in english_words(line)}
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 @pytest.mark.parametrize("model", [False, True], ids=["offline", "with-model"])
 def test_settings_has_no_english_left_in_ukrainian_russian_and_chinese(app_env, monkeypatch,
                                                                         model) -> None:
@@ -211,6 +214,7 @@ def test_every_settings_and_history_key_is_in_all_four_catalogues() -> None:
                 assert catalog[key] != _messages("en")[key], (language, key)
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_bad_settings_are_announced_in_the_language(app_env) -> None:
     at = AppTest.from_file(APP, default_timeout=90)
     at.secrets["ANALYST_SANDBOX_CPUS"] = "half"

@@ -208,6 +208,7 @@ def test_the_cli_names_ignored_settings_in_its_language(lang: str, tmp_path: Pat
         assert english_words(_without_values(line)) == [], (lang, line)
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_settings_page_says_the_problems_in_its_language(
         lang: str, app_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -27,6 +27,7 @@ def _in(at: AppTest, language: str) -> None:
     at.switch_page("pages/analyze.py").run()
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 @pytest.mark.parametrize("language", ["uk", "ru", "zh"])
 def test_refused_uploads_speak_the_interface_language(app_env, monkeypatch, language: str) -> None:
     monkeypatch.setenv("ANALYST_MAX_UPLOAD_MB", "1")

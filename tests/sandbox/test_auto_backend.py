@@ -59,6 +59,7 @@ def test_auto_with_docker_present_hands_over_every_file(tmp_path, docker_image, 
         _steps_hand_over_their_files(session, workspace)
 
 
+@pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_auto_without_the_image_falls_back_to_local_and_hands_over_every_file(
         tmp_path, monkeypatch):
     monkeypatch.setenv("ANALYST_SANDBOX_IMAGE", "analyst-sandbox:no-such-image-here")
