@@ -20,7 +20,10 @@ from analyst.session.analysis import Analysis
 # A year grouped or with decimals: "1,995", "1 995,00" (uk/ru), "2,003.00".
 GROUPED_YEAR = re.compile(r"(?<![\d.,\u00a0])(?:19|20)\d\d[.,]00(?!\d)|"
                           r"(?<![\d.,\u00a0])(?:1[,\u00a0]9|2[,\u00a0]0)\d\d(?!\d)")
-EPOCH = re.compile(r"(?<!\d)\d{11,13}(?!\d)")  # 378691200000: 1982-01-01 in milliseconds
+# 378691200000: 1982-01-01 in milliseconds, standing alone as a cell prints; never a run of
+# digits inside a SHA-256 of the appendix ("…f978133804669a…": the workbook's own bytes
+# carry the time it was written, so its hash, and such runs, change from run to run).
+EPOCH = re.compile(r"(?<![\dA-Za-z])\d{11,13}(?![\dA-Za-z])")
 HEADERS = {"en": ("Year", "year", "model_year"), "uk": ("Рік",), "ru": ("Год",),
            "zh": ("年份",)}
 CASES = [(language, header) for language, headers in HEADERS.items() for header in headers]
