@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from analyst.agent.config import ConfigError, LLMConfig
+from analyst.lazy import on_first_use
 
 if TYPE_CHECKING:
     from analyst.agent.client import ModelAPIError
@@ -25,9 +25,4 @@ __all__ = ["ConfigError", "LLMConfig", "ModelAPIError", "run_agent"]
 _ON_FIRST_USE = {"ModelAPIError": "analyst.agent.client", "run_agent": "analyst.agent.loop"}
 
 
-def __getattr__(name: str) -> object:
-    if name not in _ON_FIRST_USE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = vars(import_module(_ON_FIRST_USE[name]))[name]
-    globals()[name] = value  # later look-ups are ordinary ones
-    return value
+__getattr__ = on_first_use(__name__, _ON_FIRST_USE)

@@ -7,9 +7,9 @@ code does.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
+from analyst.lazy import on_first_use
 from analyst.planner.codegen import FIGURES_MARKER, PlannedStep, StepFigures, read_figures
 from analyst.planner.intents import Intent, parse_intent
 from analyst.planner.phrases import data_language, language_of
@@ -54,9 +54,4 @@ _ON_FIRST_USE = {
 }
 
 
-def __getattr__(name: str) -> object:
-    if name not in _ON_FIRST_USE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = vars(import_module(_ON_FIRST_USE[name]))[name]
-    globals()[name] = value  # later look-ups are ordinary ones
-    return value
+__getattr__ = on_first_use(__name__, _ON_FIRST_USE)

@@ -5,9 +5,9 @@ The number formatting functions are public so the UI shows figures exactly as th
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
+from analyst.lazy import on_first_use
 from analyst.report.formats import (
     excel_number_format,
     format_delta,
@@ -51,9 +51,4 @@ _ON_FIRST_USE = {"FontUnavailable": "analyst.report.fonts", "render_pdf": "analy
                  "render_xlsx": "analyst.report.xlsx"}
 
 
-def __getattr__(name: str) -> object:
-    if name not in _ON_FIRST_USE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = vars(import_module(_ON_FIRST_USE[name]))[name]
-    globals()[name] = value  # later look-ups are ordinary ones
-    return value
+__getattr__ = on_first_use(__name__, _ON_FIRST_USE)
