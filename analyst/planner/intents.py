@@ -191,3 +191,29 @@ def _dimension(q: str, column_names: tuple[str, ...]) -> str | None:
         if _has(q, stems):
             return dimension
     return None
+
+
+def knows_word(word: str) -> bool:
+    """Is `word` one of the sales words the recipes' intents are made of ("quantity",
+    "товарів", "monthly")? A question's word the query reading could not place may be
+    left to a recipe only when the recipe honours it."""
+    stems = (*_STANDARD, *_ABC, *_FUNNEL, *_PNL, *_PROFILE, *_OUTLIERS, *_TOP, *_BOTTOM,
+             *_MARGIN, *_TOTAL, *_DYNAMICS, *(s for v in _PERIODS.values() for s in v),
+             *(s for v in _MEASURES.values() for s in v),
+             *(s for v in DIMENSIONS.values() for s in v))
+    low = word.lower()
+    return any(" " not in stem and low.startswith(stem) for stem in stems)
+
+
+def intent_covers(intent: Intent, question: str) -> bool:
+    """Is every word of `question` one the recipe of `intent` honours: a sales word, a
+    number (the N of a top N), a word that asks without saying anything, or the words of
+    the column it breaks down by?"""
+    from analyst.query.text import number_of, stem_match, words
+    from analyst.query.vocab import BY, FILLERS, GENERIC, STOP, WHICH
+
+    fillers = [f for f in (*STOP, *GENERIC, *FILLERS, *BY, *WHICH) if " " not in f]
+    dimension = set(words(intent.dimension or ""))
+    return all(number_of(w) is not None or w in dimension or knows_word(w)
+               or any(stem_match(f, w) for f in fillers) or len(w) == 1
+               for w in words(question))

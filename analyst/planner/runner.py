@@ -13,7 +13,7 @@ from typing import Any
 
 from analyst.events import Answer, Event, FileHash, QueryCall, RecipeCall, Step
 from analyst.planner.codegen import PlannedStep
-from analyst.planner.intents import parse_intent
+from analyst.planner.intents import intent_covers, knows_word, parse_intent
 from analyst.planner.narrative import NOTES_SHOWN, describe
 from analyst.planner.phrases import data_language, language_of, normalise, say
 from analyst.planner.plan import Plan, question_plan, standard_plan
@@ -58,7 +58,7 @@ def answer_offline(
         return
     plan = question_plan(intent, cards, lang)
     choice = queries.read_question(question, cards, workspace_root)
-    if choice.needs_model or (plan.steps and _recipe_fits(intent, choice)):
+    if choice.needs_model or (plan.steps and _recipe_fits(intent, choice, question)):
         yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
                             language=lang, footer=_footer(plan, cards, lang))
     elif choice.query is not None:
@@ -66,9 +66,6 @@ def answer_offline(
                                      approve=approve, timeout=timeout)
     elif choice.options:
         yield from queries.ask_back(choice, question, lang, several=len(cards) > 1)
-    elif plan.steps:
-        yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
-                            language=lang, footer=_footer(plan, cards, lang))
     else:
         yield from queries.refuse(choice, cards, question, lang, workspace_root)
 
@@ -110,7 +107,7 @@ def _footer(plan: Plan, cards: Sequence[Any], lang: str) -> str | None:
 _RECIPE_ONLY = ("standard", "abc", "funnel", "pnl", "profile", "outliers", "margin")
 
 
-def _recipe_fits(intent: Any, choice: Any) -> bool:
+def _recipe_fits(intent: Any, choice: Any, question: str) -> bool:
     """Does the sales recipe answer what the question asks, as the query reads it?
 
     "Average net sales by region" is a mean: the breakdown recipe's sums would answer
@@ -122,13 +119,21 @@ def _recipe_fits(intent: Any, choice: Any) -> bool:
     if intent.kind in _RECIPE_ONLY:
         return True
     query = choice.query
+    refusal = choice.refusal
+    if query is None and refusal is not None and refusal.key == "unexplained":
+        # Words the query could not place ("quantity" for a column Qty) may be sales words
+        # the recipes know: the recipe answers only when it knows every one of them and
+        # the rest of the question is a plain total it computes too (no filter, no
+        # comparison); else nobody answers and the refusal names the words.
+        query = refusal.values["partial"]
+        return (all(knows_word(w) for w in refusal.values["unused"])
+                and query.aggregation in ("sum", "count")
+                and not (query.filters or query.compare or len(query.group_by) > 1))
     if query is None:
-        return not choice.options
-    if query.notes and query.aggregation in ("sum", "count") and not (
-            query.filters or query.compare):
-        # Words the query could not place ("quantity" for a column Qty) are sales words
-        # the recipes know; the query would answer a vaguer question.
-        return True
+        # No reading of the query's own: the recipe answers only a question made of its
+        # words ("total revenue", "top products"), never "total zip" on a table where the
+        # zip is a label, which it would answer with its revenue.
+        return not choice.options and intent_covers(intent, question)
     if (intent.kind == "top" and intent.dimension is not None and query.aggregation == "rows"
             and not (query.group_by or query.filters or query.compare)):
         # "топ 10 товарів за виручкою" on a table headed "Product": the products ranked,

@@ -11,16 +11,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from analyst.query.model import FilterOp, PeriodUnit
-from analyst.query.text import find_phrase, is_cjk, number_of, singular, stem_match, words
+from analyst.query.text import (
+    find_phrase,
+    is_cjk,
+    number_of,
+    same_word,
+    singular,
+    stem_match,
+    words,
+)
 from analyst.query.vocab import (
     ADVERB_PERIODS,
     AT_LEAST,
     AT_MOST,
+    BETWEEN,
     BY,
+    FILLERS,
     GENERIC,
     GREATER,
     LESS,
     MONTHS,
+    NAME_TAILS,
     PERIODS,
     QUARTER_WORDS,
     STOP,
@@ -111,6 +122,11 @@ def comparisons(toks: list[str], used: set[int]) -> list[Comparison]:
     """"more than 100", "under 5.5", "більше 20", "大于 3" -> op and number."""
     found: list[Comparison] = []
     taken = set(used)
+    for low, high, words_used in ranges(toks, taken):
+        if _YEAR.fullmatch(toks[words_used[1]]) and _YEAR.fullmatch(toks[words_used[3]]):
+            continue  # "between 2014 and 2016" is a span of years: `years` reads it
+        found += [Comparison("ge", low, words_used[:2]), Comparison("le", high, words_used[2:])]
+        taken.update(words_used)
     kinds: tuple[tuple[FilterOp, tuple[str, ...]], ...] = (
         ("ge", AT_LEAST), ("le", AT_MOST), ("gt", GREATER), ("lt", LESS))
     for op, phrases in kinds:
@@ -124,6 +140,22 @@ def comparisons(toks: list[str], used: set[int]) -> list[Comparison]:
                 else:
                     taken.update(span)  # "more" without a number is a superlative clue
                     break
+    return found
+
+
+def ranges(toks: list[str], used: set[int]) -> list[tuple[float, float, tuple[int, ...]]]:
+    """"between 100 and 200", "від 5 до 10", "介于 1 和 3": (low, high, the four words)."""
+    found: list[tuple[float, float, tuple[int, ...]]] = []
+    for i in range(len(toks) - 3):
+        span: tuple[int, ...] = (i, i + 1, i + 2, i + 3)
+        if any(j in used for j in span):
+            continue
+        for start, ends in BETWEEN:
+            if (stem_match(start, toks[i]) and toks[i + 2] in ends
+                    and _is_number(toks[i + 1]) and _is_number(toks[i + 3])):
+                a, b = _number(toks, i + 1)[0], _number(toks, i + 3)[0]
+                found.append((min(a, b), max(a, b), span))
+                break
     return found
 
 
@@ -147,11 +179,23 @@ def _number(toks: list[str], at: int) -> tuple[float, tuple[int, ...]]:
 def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
     """Words of the question no part of the reading explains (said in the answer)."""
     own = set(words(card.table)) | set(words(str(card.source_file or "").rsplit(".", 1)[0]))
-    fillers = (*STOP, *GENERIC, *BY, *WHICH)
+    fillers = (*STOP, *GENERIC, *BY, *WHICH, *FILLERS)
+    used = set(used)
+    for phrase in fillers:
+        if " " in phrase:  # "в разрезе", "for each": a phrase says nothing on its own either
+            while (span := find_phrase(phrase, toks, used)) is not None:
+                used.update(span)
+    columns = [words(str(c.name)) for c in card.columns]
+    for i, tok in enumerate(toks):
+        # "weather type", "closing price": a word that only says what kind of thing the
+        # column next to it is ("type", "price" after "close") adds no condition.
+        if (i not in used and i - 1 in used and any(stem_match(t, tok) for t in NAME_TAILS)
+                and _ends_name(toks, i - 1, columns)):
+            used.add(i)
     out = []
     for i, tok in enumerate(toks):
-        if i in used or tok in own or singular(tok) in own or number_of(tok) is not None:
-            continue
+        if i in used or tok in own or singular(tok) in own:
+            continue  # (a number left over is a condition not honoured: it stays)
         if any(stem_match(f, tok) for f in fillers if " " not in f):
             continue
         if is_cjk(tok):
@@ -183,3 +227,8 @@ def unexplained_group(toks: list[str], used: set[int]) -> str | None:
         if nxt < len(toks) and nxt not in used and number_of(toks[nxt]) is None:
             return toks[nxt]
     return None
+
+
+def _ends_name(toks: list[str], at: int, columns: list[list[str]]) -> bool:
+    """Is the word at `at` (a word of) a column's name?"""
+    return any(same_word(w, toks[at]) for name in columns for w in name)

@@ -95,8 +95,12 @@ def _filter(f: Any, date_columns: tuple[str, ...]) -> list[str]:
                     f"df = df[({number} - 1) // 3 + 1 == {v!r}]"]
         return [f"# Only {f.op} {_plain(v)} ({c}).", f"df = df[{number}{test}]"]
     if f.op in ("eq", "ne", "in"):
-        text = f"df[{c!r}].astype(str)"
-        test = {"eq": f" == {v!r}", "ne": f" != {v!r}", "in": f".isin({list(v)!r})"}[f.op]
+        values = v if isinstance(v, tuple) else (v,)
+        numbers = all(isinstance(x, int | float) and not isinstance(x, bool) for x in values)
+        # "8 cylinders" compares numbers (8 == 8.0); a category compares its text as shown.
+        text = f"pd.to_numeric(df[{c!r}], errors='coerce')" if numbers else f"df[{c!r}].astype(str)"
+        test = (f".isin({list(values)!r})" if f.op == "in"
+                else f" {'==' if f.op == 'eq' else '!='} {v!r}")
         return [f"# Only the rows where {c} {'is not' if f.op == 'ne' else 'is'} {_plain(v)}.",
                 f"df = df[{text}{test}]"]
     sign = {"gt": ">", "ge": ">=", "lt": "<", "le": "<="}[f.op]

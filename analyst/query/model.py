@@ -214,8 +214,8 @@ def is_numeric(column: Any) -> bool:
     """A column one can add up or average (by its role, else its dtype)."""
     if column.role in ("money", "quantity", "percent"):
         return True
-    if column.role in ("date", "category", "text"):
-        return False
+    if column.role in ("date", "category", "text", "id"):
+        return False  # an id, a code or a ZIP is a label: its sum or mean means nothing
     return str(column.dtype).lower().startswith(("int", "uint", "float", "double", "decimal"))
 
 

@@ -20,6 +20,7 @@ from analyst.query.periods import date_source
 from analyst.query.place import without_place
 from analyst.query.text import (
     find_phrase,
+    number_of,
     same_word,
     words,
 )
@@ -31,6 +32,7 @@ from analyst.query.vocab import (
     LOWEST,
     MONEY_WORDS,
     NEEDS_MODEL,
+    NOT,
     NOT_EARNED_WORDS,
     ROW_WORDS,
     STOP,
@@ -73,7 +75,7 @@ def read_table(question: str, card: Any,
     used: set[int] = set()
     named = column_hits(toks, list(columns), used)
     used |= {i for h in named for i in h.span}
-    picked = value_hits(toks, values or {}, used)
+    picked = [h for h in value_hits(toks, values or {}, used) if not _named_not_asked(toks, h, card)]
     used |= {i for h in picked for i in h.span}
     partial, clashes = partial_hits(toks, list(columns), used, [h.column for h in named])
     used |= {i for h in partial for i in h.span} | {i for c in clashes for i in c.span}
@@ -110,7 +112,8 @@ def _money_hit(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) 
     numeric = {c.name for c in card.columns if is_numeric(c)}
     if any(h.column in numeric for h in hits):
         return []
-    money = [c for c in card.columns if c.role == "money"]
+    # A price, a cost or a tax is never what "revenue" means, even as the only money column.
+    money = [c for c in card.columns if c.role == "money" and not _not_earned(str(c.name))]
     if len(money) > 1:
         # Revenue beside Cost (and a unit price): the money word is said of the one the
         # user marked as the amount, else of the one named as earnings ("Net sales",
@@ -121,6 +124,10 @@ def _money_hit(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) 
         return []
     span = clues.first(MONEY_WORDS, toks, used)
     return [Hit(money[0].name, tuple(span), False)] if span is not None else []
+
+
+def _not_earned(name: str) -> bool:
+    return clues.first(NOT_EARNED_WORDS, words(name), set()) is not None
 
 
 def _earned(name: str) -> bool:
@@ -137,7 +144,15 @@ def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if isinstance(got, Refusal):
         return got
     unused = clues.leftover(toks, used, card)
-    return [replace(q, notes=tuple(unused)) for q in got]
+    if unused:
+        # A word or number no part of the reading honours means the reading answers
+        # another question ("which month had the most rainy days" read as the count of
+        # rainy days): decline, naming the words, rather than state that figure.
+        # The partial reading and the words travel with the refusal: a sales recipe may
+        # answer instead only when it honours exactly those words (`planner.runner`).
+        return Refusal("unexplained", {"words": ", ".join(unused), "unused": tuple(unused),
+                                       "partial": got[0]})
+    return got
 
 
 def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
@@ -147,6 +162,12 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     # Category values: "for AAPL", "Europe", "rainy" -> the rows with that value.
     by_column: dict[str, list[str]] = {}
     for hit in picked:
+        negation = _negation(toks, hit.span[0], used)
+        if negation:
+            # "not USA", "except Europe": the rows without it, never the rows with it.
+            used.update(negation)
+            filters.append(Filter(hit.column, "ne", hit.value or ""))
+            continue
         by_column.setdefault(hit.column, []).append(hit.value or "")
     for column, vals in by_column.items():
         filters.append(Filter(column, "eq", vals[0]) if len(vals) == 1
@@ -172,6 +193,13 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             compare = Compare(date.column, "year", years[0][1], years[1][1])
         else:
             value = years[0][1] if len(years) == 1 else tuple(y for _, y in years)
+            spans = clues.ranges(toks, set(used) - {i for i, _ in years})
+            if len(years) == 2 and spans and {spans[0][2][1], spans[0][2][3]} == {
+                    i for i, _ in years}:
+                # "between 2014 and 2016": every year of the span, not the two ends.
+                low, high, words_used = spans[0]
+                used.update(words_used)
+                value = tuple(range(int(low), int(high) + 1))
             filters.append(Filter(date.column, "year", value))
     if q := clues.quarter(toks, used):
         if date is None or (date.unit == "year" and date.month_column is None):
@@ -215,6 +243,13 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     which = clues.first(WHICH, toks, used)
     if which is not None:
         used.update(which)
+    # "Cylinders is 8", "cylinders = 8", "with 8 cylinders", "for 4 and 8 cylinders".
+    conditioned: set[str] = set()
+    for column, values, words_used in _number_conditions(toks, hits, columns, used):
+        used.update(words_used)
+        conditioned.add(column)
+        filters.append(Filter(column, "eq", values[0]) if len(values) == 1
+                       else Filter(column, "in", values))
     # The aggregation, among the words left.
     aggregation: Aggregation | None = None
     aggregation_span: list[int] | None = None
@@ -229,7 +264,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     group_by: list[str] = []
     measures: list[str] = []
     rows_wanted = False
-    filtered = {f.column for f in filters if f.op in ("eq", "in")}
+    filtered = {f.column for f in filters if f.op in ("eq", "in", "ne")}
     previous: Hit | None = None
     for hit in hits:
         col = columns[hit.column]
@@ -251,8 +286,9 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                 period = Period(date.column, "month", hit.column)
             date_columns = {date.column, date.month_column}
             continue
-        if any(f.column == hit.column for f in filters if f.op not in ("eq", "in")):
-            continue  # named for its comparison ("temp_max over 30")
+        if hit.column in conditioned or any(
+                f.column == hit.column for f in filters if f.op not in ("eq", "in", "ne")):
+            continue  # named for its condition ("temp_max over 30", "8 cylinders")
         numeric = is_numeric(col)
         small = (col.unique or 0) <= 30
         if not numeric or ((after_by or after_which) and small and col.role != "money"):
@@ -359,3 +395,96 @@ def _additive(col: Any) -> bool:
 
 def _plain(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _negation(toks: list[str], at: int, used: set[int]) -> list[int] | None:
+    """The words before `at` that negate it: "not USA", "is not in Europe", "except the
+    West", "крім Європи" (small words such as "in", "the" may stand between)."""
+    end = at - 1
+    while end >= 0 and end not in used and toks[end] in STOP and toks[end] not in NOT:
+        end -= 1
+    for phrase in NOT:
+        n = len(phrase.split())
+        start = end - n + 1
+        if start < 0 or any(j in used for j in range(start, end + 1)):
+            continue
+        if find_phrase(phrase, toks[start:end + 1], set()) == list(range(n)):
+            return list(range(start, at))
+    return None
+
+
+def _number_conditions(toks: list[str], hits: list[Hit], columns: dict[str, Any],
+                       used: set[int]) -> list[tuple[str, tuple[Any, ...], tuple[int, ...]]]:
+    """Numbers said as a number column's value: after its name ("Cylinders is 8",
+    "cylinders = 8") or before it ("8 cylinders", "4 and 8 cylinders", "3-star")."""
+    found = []
+    taken = set(used)
+    for hit in hits:
+        col = columns[hit.column]
+        if not is_numeric(col):
+            continue
+        # After the name: at most two linking words ("is", "equal to"), then the numbers.
+        j = hit.span[-1] + 1
+        linking: list[int] = []
+        while j < len(toks) and len(linking) < 2 and j not in taken and toks[j] in _IS_WORDS:
+            linking.append(j)
+            j += 1
+        after = _number_list(toks, j, taken, forward=True)
+        if after and (linking or (col.unique or 0) <= 50):
+            values, span = after
+            found.append((hit.column, values, (*linking, *span)))
+            taken.update(found[-1][2])
+            continue
+        # Before the name: only for a column of few whole values (a count of cylinders,
+        # stars, bedrooms), where "8 cylinders" cannot mean a top-8 or a threshold.
+        before = _number_list(toks, hit.span[0] - 1, taken, forward=False)
+        if before and (col.unique or 0) <= 50:
+            values, span = before
+            found.append((hit.column, values, span))
+            taken.update(span)
+    return found
+
+
+_IS_WORDS = {"is", "are", "was", "were", "equals", "equal", "to", "of", "дорівнює", "равно",
+             "равен", "равна", "为", "等于", "是"}
+_LIST_JOINS = {"and", "or", "і", "й", "та", "або", "и", "или", "和", "或", "与"}
+
+
+def _number_list(toks: list[str], at: int, taken: set[int],
+                 forward: bool) -> tuple[tuple[Any, ...], tuple[int, ...]] | None:
+    """Numbers at `at` joined by "and"/"or" ("4 and 8"), read forward or backward."""
+    step = 1 if forward else -1
+    values: list[Any] = []
+    span: list[int] = []
+    j = at
+    while 0 <= j < len(toks) and j not in taken:
+        value = number_of(toks[j])
+        if value is None:
+            break
+        values.append(int(value) if value.is_integer() else value)
+        span.append(j)
+        k = j + step
+        if 0 <= k < len(toks) and k not in taken and toks[k] in _LIST_JOINS:
+            nxt = k + step
+            if 0 <= nxt < len(toks) and number_of(toks[nxt]) is not None and nxt not in taken:
+                span.append(k)
+                j = nxt
+                continue
+        break
+    if not values:
+        return None
+    if not forward:
+        values.reverse()
+    return tuple(dict.fromkeys(values)), tuple(sorted(span))
+
+
+def _named_not_asked(toks: list[str], hit: Hit, card: Any) -> bool:
+    """Is a category value found in the question a thing counted or grouped, not a condition?
+
+    "average number of reviews per hotel" on a table whose values include "Hotel": the word
+    follows "per" and also names a column ("hotel_name"), so it is the grouping, never a
+    filter on the rows whose value happens to be that word."""
+    if not clues.after_marker(toks, hit.span[0], BY, set()):
+        return False
+    return len(hit.span) == 1 and any(
+        same_word(w, toks[hit.span[0]]) for c in card.columns for w in words(str(c.name)))

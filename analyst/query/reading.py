@@ -91,7 +91,10 @@ def choose(question: str, cards: Sequence[Any],
     answerable = [r for r in readings if r.queries]
     refused = [r for r in readings if r.refusal is not None]
     named = [r for r in answerable if r.score > 0]
-    refused_best = max((r.score for r in refused), default=0)
+    # A table that leaves words of the question unexplained is the weakest candidate: a
+    # table explaining them all answers, whatever the first one's columns score.
+    refused_best = max((r.score for r in refused if r.refusal is not None
+                        and r.refusal.key != "unexplained"), default=0)
     if (named and max(r.score for r in named) >= refused_best) or (
             answerable and not named and refused_best == 0):
         pool = named or answerable

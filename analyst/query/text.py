@@ -18,7 +18,9 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _TOKEN = re.compile(rf"\d+(?:[.,]\d+)+|[{_CJK}]|[^\W_{_CJK}]+")
 # Cyrillic names are written in camelCase too ("СумаЗамовлення"); suggestions say them as
 # "Сума Замовлення", which must read back as the column.
-_CAMEL = re.compile(r"(?<=[a-zа-яёіїєґ])(?=[A-ZА-ЯЁІЇЄҐ])|(?<=[A-ZА-ЯЁІЇЄҐ])(?=[A-ZА-ЯЁІЇЄҐ][a-zа-яёіїєґ])")
+# An acronym's plural stays one word: "IDs", "SKUs" (not "I Ds").
+_CAMEL = re.compile(r"(?<=[a-zа-яёіїєґ])(?=[A-ZА-ЯЁІЇЄҐ])"
+                    r"|(?<=[A-ZА-ЯЁІЇЄҐ])(?=[A-ZА-ЯЁІЇЄҐ][a-zа-яёіїєґ])(?![A-Z]s\b)")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
 
 
@@ -75,7 +77,7 @@ def same_word(name_word: str, question_word: str) -> bool:
     a, b = name_word, question_word
     if a == b or (a.isdigit() or b.isdigit()):
         return a == b
-    if singular(a) == singular(b):
+    if singular(a) == singular(b) or (a.isascii() and b == a + "s"):  # "ids", "skus"
         return True
     if _CYRILLIC.search(a) and _CYRILLIC.search(b):
         # Case endings: "регіон" / "регіонах", "категорія" / "категоріях".

@@ -31,9 +31,11 @@ AGGREGATIONS: dict[Aggregation, tuple[str, ...]] = {
 
 HIGHEST = ("highest", "largest", "biggest", "greatest", "most", "top", "best", "hottest",
            "warmest", "wettest", "peak", "найбільш*", "найвищ*", "найкращ*", "топ", "наибольш*",
-           "самый высокий", "самая высокая", "высш*", "лучш*", "最高", "最多", "前")
+           "самый высокий", "самая высокая", "сам* высок*", "сам* больш*", "высш*", "лучш*",
+           "最高", "最多", "前")
 LOWEST = ("lowest", "smallest", "least", "fewest", "bottom", "worst", "coldest", "найменш*",
-          "найнижч*", "найгірш*", "наименьш*", "самый низкий", "самая низкая", "низш*", "худш*",
+          "найнижч*", "найгірш*", "наименьш*", "самый низкий", "самая низкая", "сам* низк*",
+          "сам* маленьк*", "низш*", "худш*",
           "最低", "最少")
 WHICH = ("which", "what", "who", "яка", "який", "яке", "які", "якому", "якій", "какой", "какая",
          "какое", "какие", "каком", "哪个", "哪些", "哪", "什么")
@@ -125,3 +127,31 @@ MONTHS: dict[int, tuple[str, ...]] = {
     11: ("november", "nov", "листопад*", "ноябр*", "十一月"),
     12: ("december", "dec", "груд*", "декабр*", "十二月"),
 }
+
+NOT = ("not", "except", "excluding", "exclude", "other than", "besides", "apart from",
+       "aside from", "isn t", "isnt", "without", "не", "крім", "окрім", "за винятком", "без",
+       "кроме", "за исключением", "除了", "不是", "非", "不包括", "排除")
+"""Said right before a category value, it keeps the rows without it ("not USA", "крім Європи")."""
+IS = ("is", "are", "was", "were", "equals", "equal to", "equal", "of", "at", "=", "дорівнює",
+      "равно", "равен", "равна", "становить", "составляет", "为", "等于", "是")
+"""Between a number column's name and a number: "Cylinders is 8", "cylinders = 8"."""
+BETWEEN = (("between", ("and",)), ("from", ("to",)), ("від", ("до",)), ("між", ("і", "та")),
+           ("от", ("до",)), ("между", ("и",)), ("介于", ("和", "与", "到")), ("在", ("到", "和")))
+"""A range of a number column, both ends kept: "between 100 and 200" is 100 <= x <= 200."""
+
+FILLERS = ("had", "having", "been", "were", "was", "will", "would", "can", "could", "please",
+           "i", "you", "my", "us", "know", "want", "need", "see", "find", "get", "calculate",
+           "compute", "work out", "figure out", "let", "let s", "whole", "entire", "dataset",
+           "overall", "recorded", "observed", "listed", "available",
+           "мав", "мала", "мало", "мали", "має", "був", "була", "було", "були", "є",
+           "покажи", "покажіть", "порахуй", "порахуйте", "обчисли", "знайди", "дай", "мені",
+           "будь ласка", "имел", "имела", "имело", "имели", "был", "была", "было", "были",
+           "есть", "покажите", "посчитай", "посчитайте", "вычисли", "найди", "дай", "мне",
+           "пожалуйста", "请", "显示", "计算", "告诉", "我", "一下", "多少")
+"""Words that carry no condition, measure or grouping: verbs of asking and having."""
+NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "categories",
+              "price", "prices", "level", "levels", "status", "value", "values", "field",
+              "column", "тип*", "вид*", "назв*", "стовп*", "столб*", "рівен*", "уровен*",
+              "类型", "种类", "名称")
+"""Said after a column's name, they only say what the column holds ("weather type",
+"closing price", "region name"): honoured by the column itself."""
