@@ -70,6 +70,8 @@ _RANKING_ITEMS = _any(r"cost\s+cent(?:re|er)s?", r"\bdepartments?\b", r"цент
 _BUDGET = _any(r"\bbudget", r"\bvariance", r"\bactuals?\b", r"\bvs\.?\b", r"\bversus\b",
                r"\bplan\b", r"\bdeviation", r"бюджет", r"відхилен", r"\bфакт", r"\bплан",
                r"отклонен", r"预算", r"实际", r"差异", r"偏差")
+_PLANNED = _any(r"\bbudget\w*", r"\bplan(?:ned)?\b", r"\btargets?\b", r"\bforecast\w*",
+                r"\bvariance", r"бюджет\w*", r"план\w*", r"预算", r"计划", r"目标")
 _YTD = _any(r"\bytd\b", r"year[- ]to[- ]date", r"з\s+початку\s+року", r"с\s+начала\s+года",
             r"年初至今", r"本年累计", r"累计")
 _FULL_YEAR = _any(r"full[- ]year", r"whole\s+year", r"\bannual", r"\byearly\b", r"\bfy\b",
@@ -131,7 +133,8 @@ class FinAsk:
     """What a finance question asks of a statement."""
 
     kind: str
-    """total, by, losses, margin, expenses, growth, budget or ranking."""
+    """total, by, losses, margin, expenses, growth, budget or ranking; "unread" when words
+    of the question are left that no part of the reading honours (`unread`)."""
     figure: str | None = None
     """One of `recipes.finance_ask.FIGURES` (revenue, gross_profit …), or None."""
     line: str | None = None
@@ -146,6 +149,8 @@ class FinAsk:
     n: int = 5
     full_year: bool = False
     """A budget question about the whole year ("full-year revenue budget"), not to date."""
+    unread: tuple[str, ...] = ()
+    """The question's words no part of the reading explains ("highest", "median")."""
 
 
 def _quarter(text: str) -> int | None:
@@ -210,6 +215,17 @@ def read_ask(question: str, labels: Sequence[str] = (), *, ranking_items: bool =
     `labels` are the statement's line items; `ranking_items`: a table of items (cost
     centres) by period is loaded; `budget`: a budget-and-actual table is loaded."""
     text = " " + re.sub(r"\s+", " ", question.lower()) + " "
+    reading = _read(text, labels, ranking_items=ranking_items, budget=budget)
+    if reading is None:
+        return None
+    left = unread(text, labels)
+    # A reading that leaves words over answers another question ("which month had the
+    # highest revenue" read as the year's revenue): it is declined, naming the words.
+    return replace(reading, kind="unread", unread=left) if left else reading
+
+
+def _read(text: str, labels: Sequence[str], *, ranking_items: bool,
+          budget: bool) -> FinAsk | None:
     years = [int(y) for y in _YEAR.findall(text)]
     year = years[-1] if years else None
     quarter, month = _quarter(text), _month(text)
@@ -219,6 +235,9 @@ def read_ask(question: str, labels: Sequence[str] = (), *, ranking_items: bool =
     n = int(top.group(1)) if top and 0 < int(top.group(1)) <= 50 else 5
     if budget and (_BUDGET.search(text) or _YTD.search(text)):
         return FinAsk("budget", year=year, full_year=bool(_FULL_YEAR.search(text)))
+    if not budget and (planned := _PLANNED.search(text)):
+        # "Full-year revenue budget" on a statement with no budget: never the actuals.
+        return FinAsk("unread", unread=(planned.group(0).strip(),))
     if ranking_items and _RANKING_ITEMS.search(text):
         return FinAsk("ranking", n=n, year=year, quarter=quarter, month=month)
     if _LOSSES.search(text) and not _FIGURES[2][1].search(text):
@@ -466,3 +485,41 @@ def ranking_step(card: Any, ask: FinAsk, lang: str) -> PlannedStep:
     title = say(lang, "title_ranking", item=item)
     return PlannedStep("ranking", title, "rank_items", card.parquet_path, args,
                        chart_title=None if lang == "en" else title, language=lang)
+
+
+_READ_PATTERNS: tuple[re.Pattern[str], ...] = (
+    *(p for _, p in _FIGURES), _MARGIN, *(p for _, p in _MARGIN_KINDS), _LOSSES, _EXPENSES,
+    _RANKING_ITEMS, _BUDGET, _YTD, _FULL_YEAR, _MOM, _QOQ, _YOY, _GROWTH, _BY_MONTH,
+    _BY_QUARTER, _YEAR, *_QUARTER, *(p for _, p in _MONTHS), _ZH_MONTH, _TOP,
+    _any(r"\btotals?\b", r"\bsum\b", r"\boverall\b", r"\bhow\s+much\b", r"\bfor\s+the\s+year\b",
+         r"\bthis\s+year\b", r"\bspen[dt]\b", r"\bearn(?:ed|t)?\b", r"\bmade\b", r"\bmake\b",
+         r"\bcompany\b", r"\bbusiness\b", r"\bamount\b", r"\bfigures?\b", r"\bline\b",
+         r"витрати\w*", r"витратил\w*", r"потратил\w*", r"заробил\w*", r"скільки", r"сколько",
+         r"загальн\w*", r"всього", r"усього", r"итог\w*", r"всего", r"за\s+рік", r"за\s+год",
+         r"是多少", r"多少", r"花了", r"花费", r"按", r"的", r"是", r"了", r"总", r"额",
+         r"全部", r"我们", r"公司", r"年"),
+)
+"""Everything `read_ask` reads, and the words that only ask ("how much", "spent", "是多少")."""
+
+
+def unread(text: str, labels: Sequence[str] = ()) -> tuple[str, ...]:
+    """The words of `text` that neither the finance reading nor a line label explains."""
+    from analyst.query.text import stem_match
+    from analyst.query.vocab import FILLERS, GENERIC, STOP, WHICH
+
+    rest = text
+    for pattern in _READ_PATTERNS:
+        rest = pattern.sub(" ", rest)
+    label_words = [w for label in labels for w in re.findall(r"\w+", label.lower())]
+    fillers = [f for f in (*STOP, *GENERIC, *FILLERS, *WHICH) if " " not in f]
+    left = []
+    for word in re.findall(r"\w+", rest):
+        if word.isdigit() or len(word) == 1 and word.isascii():
+            continue
+        if any(word.startswith(_stem(w)) or w.startswith(_stem(word)) for w in label_words
+               if len(w) > 2):
+            continue
+        if any(stem_match(f, word) for f in fillers):
+            continue
+        left.append(word)
+    return tuple(dict.fromkeys(left))

@@ -80,6 +80,8 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
                           ranking_items=ranking is not None, budget=budget is not None)
     if ask is None:
         return None
+    if ask.kind == "unread":
+        return Plan(reason=say_finance(language, "unread", words=", ".join(ask.unread)))
     if ask.kind == "budget":
         step = finask.budget_step(cards, ask.year, language, full_year=ask.full_year)
         return Plan(steps=(step,)) if step is not None else None
