@@ -503,18 +503,29 @@ _READ_PATTERNS: tuple[re.Pattern[str], ...] = (
 
 
 def unread(text: str, labels: Sequence[str] = ()) -> tuple[str, ...]:
-    """The words of `text` that neither the finance reading nor a line label explains."""
+    """The words of `text` that neither the finance reading nor a line label explains.
+
+    A word is explained when a pattern of the reading covers any of it (patterns match
+    stems: "виручк" covers "виручка"); a Chinese character only when it is covered itself,
+    since a run of characters is many words."""
     from analyst.query.text import stem_match
     from analyst.query.vocab import FILLERS, GENERIC, STOP, WHICH
 
-    rest = text
+    covered = [False] * len(text)
     for pattern in _READ_PATTERNS:
-        rest = pattern.sub(" ", rest)
+        for found in pattern.finditer(text):
+            covered[found.start():found.end()] = [True] * (found.end() - found.start())
     label_words = [w for label in labels for w in re.findall(r"\w+", label.lower())]
     fillers = [f for f in (*STOP, *GENERIC, *FILLERS, *WHICH) if " " not in f]
     left = []
-    for word in re.findall(r"\w+", rest):
-        if word.isdigit() or len(word) == 1 and word.isascii():
+    for found in re.finditer(r"[\u4e00-\u9fff]|[^\W\u4e00-\u9fff]+", text):
+        word, at = found.group(0), found.start()
+        if re.fullmatch(r"[\u4e00-\u9fff]", word):
+            if not covered[at] and word not in _ZH_FILLERS and not any(
+                    word in label for label in labels):
+                left.append(word)
+            continue
+        if any(covered[at:found.end()]) or word.isdigit() or (len(word) == 1 and word.isascii()):
             continue
         if any(word.startswith(_stem(w)) or w.startswith(_stem(word)) for w in label_words
                if len(w) > 2):
@@ -523,3 +534,6 @@ def unread(text: str, labels: Sequence[str] = ()) -> tuple[str, ...]:
             continue
         left.append(word)
     return tuple(dict.fromkeys(left))
+
+
+_ZH_FILLERS = set("的是了吗呢请我们你给看下一共有多少花")

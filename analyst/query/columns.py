@@ -118,7 +118,8 @@ def _whole_span(parts: list[str], toks: list[str]) -> tuple[int, ...] | None:
 def _value_span(parts: list[str], toks: list[str]) -> tuple[int, ...] | None:
     n = len(parts)
     for i in range(len(toks) - n + 1):
-        if all((p == t if is_cjk(p) else value_word(p, t))
+        # A small word of the question never says a value: "how many" is not "man".
+        if all((p == t if is_cjk(p) else value_word(p, t) and (t == p or t not in STOP))
                for p, t in zip(parts, toks[i:i + n], strict=True)):
             return tuple(range(i, i + n))
     return None

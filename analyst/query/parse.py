@@ -398,30 +398,38 @@ def _plain(value: float) -> str:
 
 
 def _negation(toks: list[str], at: int, used: set[int]) -> list[int] | None:
-    """The words before `at` that negate it: "not USA", "is not in Europe", "except the
-    West", "крім Європи" (small words such as "in", "the" may stand between)."""
+    """The words before `at` that negate it: "not USA", "is not in Europe", "other than
+    the West", "крім Європи" (small words such as "in", "the" may stand between)."""
     end = at - 1
-    while end >= 0 and end not in used and toks[end] in STOP and toks[end] not in NOT:
+    while end >= 0 and end not in used:
+        for phrase in NOT:
+            n = len(phrase.split())
+            start = end - n + 1
+            if start >= 0 and not any(j in used for j in range(start, end + 1)) and find_phrase(
+                    phrase, toks[start:end + 1], set()) == list(range(n)):
+                return list(range(start, at))
+        if toks[end] not in STOP:
+            return None
         end -= 1
-    for phrase in NOT:
-        n = len(phrase.split())
-        start = end - n + 1
-        if start < 0 or any(j in used for j in range(start, end + 1)):
-            continue
-        if find_phrase(phrase, toks[start:end + 1], set()) == list(range(n)):
-            return list(range(start, at))
     return None
 
 
 def _number_conditions(toks: list[str], hits: list[Hit], columns: dict[str, Any],
                        used: set[int]) -> list[tuple[str, tuple[Any, ...], tuple[int, ...]]]:
-    """Numbers said as a number column's value: after its name ("Cylinders is 8",
-    "cylinders = 8") or before it ("8 cylinders", "4 and 8 cylinders", "3-star")."""
-    found = []
+    """Numbers said as a number column's value: before its name ("8 cylinders", "4 and 8
+    cylinders", "4-cylinder") or after it ("Cylinders is 8", "cylinders = 8")."""
+    found: list[tuple[str, tuple[Any, ...], tuple[int, ...]]] = []
     taken = set(used)
-    for hit in hits:
-        col = columns[hit.column]
-        if not is_numeric(col):
+    numeric = [h for h in hits if is_numeric(columns[h.column])]
+    # Before the name first, and only for a column of few whole values (cylinders, stars,
+    # bedrooms), where "8 cylinders" cannot mean a top 8 or a threshold.
+    for hit in numeric:
+        before = _number_list(toks, hit.span[0] - 1, taken, forward=False)
+        if before and (columns[hit.column].unique or 0) <= 50:
+            found.append((hit.column, *before))
+            taken.update(before[1])
+    for hit in numeric:
+        if any(f[0] == hit.column for f in found):
             continue
         # After the name: at most two linking words ("is", "equal to"), then the numbers.
         j = hit.span[-1] + 1
@@ -430,22 +438,14 @@ def _number_conditions(toks: list[str], hits: list[Hit], columns: dict[str, Any]
             linking.append(j)
             j += 1
         after = _number_list(toks, j, taken, forward=True)
-        if after and (linking or (col.unique or 0) <= 50):
+        if after and (linking or (columns[hit.column].unique or 0) <= 50):
             values, span = after
             found.append((hit.column, values, (*linking, *span)))
             taken.update(found[-1][2])
-            continue
-        # Before the name: only for a column of few whole values (a count of cylinders,
-        # stars, bedrooms), where "8 cylinders" cannot mean a top-8 or a threshold.
-        before = _number_list(toks, hit.span[0] - 1, taken, forward=False)
-        if before and (col.unique or 0) <= 50:
-            values, span = before
-            found.append((hit.column, values, span))
-            taken.update(span)
     return found
 
 
-_IS_WORDS = {"is", "are", "was", "were", "equals", "equal", "to", "of", "дорівнює", "равно",
+_IS_WORDS = {"is", "are", "was", "were", "equals", "equal", "to", "дорівнює", "равно",
              "равен", "равна", "为", "等于", "是"}
 _LIST_JOINS = {"and", "or", "і", "й", "та", "або", "и", "или", "和", "或", "与"}
 
