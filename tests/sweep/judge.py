@@ -1,0 +1,155 @@
+"""Exact, declined or wrong: what an answer stated, held against the truth.
+
+What an answer states is what its steps printed on their figures line (`Step.figures`, read
+once when the step ran) and the table each wrote: never the wording around them. An answer
+whose steps printed no figures declined (it said it cannot, or asked back). A figure stated
+beside "I did not use these words" is still stated. Figures are equal within 1e-9
+relative; keys are compared as text (`question.key_text`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import pandas as pd
+
+from analyst.events import Answer, Step
+from analyst.query.answer import QueryFigures, query_figures
+from analyst.query.plot import value_column
+from tests.sweep.question import Growth, Keyed, Label, NoFigure, Scalar, Truth, key_of
+
+Outcome = Literal["exact", "declined", "wrong"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    outcome: Outcome
+    why: str
+    """For a wrong answer, what it stated instead; else a few words."""
+    reading: str
+    """The answer's first line ("I read this as: ...", or what it said instead)."""
+
+
+def close(a: Any, b: float) -> bool:
+    if not isinstance(a, int | float) or isinstance(a, bool):
+        return False
+    if math.isnan(float(a)) or math.isnan(b):
+        return math.isnan(float(a)) and math.isnan(b)
+    return math.isclose(float(a), b, rel_tol=1e-9, abs_tol=1e-12)
+
+
+def judge(answer: Answer, truth: Truth, root: Path) -> Verdict:
+    reading = answer.text.strip().splitlines()[0] if answer.text.strip() else ""
+    stated = [s for s in answer.steps if s.figures is not None]
+    if not stated:
+        return Verdict("declined", "no figure stated", reading)
+    outcomes = [_step(step, truth, root) for step in stated]
+    wrong = [why for outcome, why in outcomes if outcome == "wrong"]
+    if wrong:
+        return Verdict("wrong", "; ".join(wrong), reading)
+    return Verdict("exact", "", reading)
+
+
+def _step(step: Step, truth: Truth, root: Path) -> tuple[Outcome, str]:
+    figures = query_figures(step.figures)
+    if figures is None:
+        assert step.figures is not None
+        return "wrong", (f"recipe {step.figures.recipe} stated {_short(step.figures.figures)} "
+                         f"(the sweep has no reading of recipe figures yet)")
+    if isinstance(truth, NoFigure):
+        return "wrong", f"a figure for a question naming no measure: {_said(figures, root)}"
+    q = figures.query
+    if q.compare is not None:
+        got = (figures.figures.get("start"), figures.figures.get("end"))
+        if isinstance(truth, Growth) and close(got[0], truth.start) and close(got[1], truth.end):
+            return "exact", ""
+        return "wrong", f"a change {got[0]} -> {got[1]} ({_want(truth)})"
+    if q.aggregation == "rows":
+        return _rows(figures, truth)
+    if not q.keys:
+        value = figures.figures.get("value")
+        if isinstance(truth, Scalar) and close(value, truth.value):
+            return "exact", ""
+        return "wrong", f"one figure {value} ({_want(truth)})"
+    table = _table(step, figures, root)
+    if isinstance(truth, Keyed):
+        if set(table) != set(truth.values):
+            missing = sorted(set(truth.values) - set(table))[:3]
+            extra = sorted(set(table) - set(truth.values))[:3]
+            return "wrong", (f"{len(table)} groups for {len(truth.values)}: missing {missing}, "
+                             f"not asked {extra}")
+        bad = [k for k, v in truth.values.items() if not close(table[k], v)]
+        if bad:
+            k = bad[0]
+            return "wrong", f"{len(bad)} groups differ, e.g. {k}: {table[k]} for {truth.values[k]}"
+        return "exact", ""
+    if isinstance(truth, Label):
+        return _label(figures, table, truth)
+    if isinstance(truth, Scalar) and len(table) == 1 and close(next(iter(table.values())),
+                                                               truth.value):
+        return "exact", ""
+    return "wrong", f"a table of {len(table)} groups by {', '.join(q.keys)} ({_want(truth)})"
+
+
+def _rows(figures: QueryFigures, truth: Truth) -> tuple[Outcome, str]:
+    """The rows holding an extreme ("which day had the highest temp_max")."""
+    if not figures.head:
+        return "wrong", "no row"
+    first, measure = figures.head[0], figures.query.measures[0]
+    if isinstance(truth, Scalar) and close(first.get(measure), truth.value):
+        return "exact", ""
+    if isinstance(truth, Label) and close(first.get(measure), truth.value):
+        cells = {key_of(v) for v in first.values()}
+        if cells & truth.keys:
+            return "exact", ""
+    return "wrong", f"the row {_short(first)} ({_want(truth)})"
+
+
+def _label(figures: QueryFigures, table: dict[tuple[str, ...], Any],
+           truth: Label) -> tuple[Outcome, str]:
+    q = figures.query
+    if q.limit:  # ordered and cut: the first row is the one named
+        first = figures.head[0] if figures.head else {}
+        named = key_of(tuple(first.get(k) for k in q.keys))
+    else:
+        labels = (figures.figures.get("labels") or {}).get(truth.extreme) or {}
+        named = key_of(tuple(labels.get(k) for k in q.keys))
+    if named in truth.keys and close(table.get(named), truth.value):
+        return "exact", ""
+    return "wrong", (f"named {named} ({table.get(named)}) as {truth.extreme} "
+                     f"({_want(truth)})")
+
+
+def _table(step: Step, figures: QueryFigures, root: Path) -> dict[tuple[str, ...], Any]:
+    """The whole result table the step wrote (its figures line has only the first rows)."""
+    value = value_column(figures.query)
+    written = [p for p in step.tables if p.endswith(".parquet")]
+    frame = pd.read_parquet(root / written[0]) if written else pd.DataFrame(list(figures.head))
+    keys = list(figures.query.keys)
+    return {key_of(tuple(row[k] for k in keys)): row[value]
+            for row in frame.to_dict("records")}
+
+
+def _want(truth: Truth) -> str:
+    if isinstance(truth, Scalar):
+        return f"asked one figure, {truth.value:.6g}"
+    if isinstance(truth, Keyed):
+        return f"asked {len(truth.values)} groups"
+    if isinstance(truth, Label):
+        return f"asked the {truth.extreme}: {sorted(truth.keys)[0]} {truth.value:.6g}"
+    if isinstance(truth, Growth):
+        return f"asked a change {truth.start:.6g} -> {truth.end:.6g}"
+    return "asked nothing that has a figure"
+
+
+def _said(figures: QueryFigures, root: Path) -> str:
+    q = figures.query
+    return f"{q.aggregation} of {', '.join(q.measures) or 'rows'}"
+
+
+def _short(data: dict[str, Any]) -> str:
+    text = ", ".join(f"{k}={v}" for k, v in list(data.items())[:4])
+    return text[:120]
