@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import product
 from pathlib import Path
+from typing import Any, Literal
 
 import pandas as pd
 import pytest
@@ -50,6 +51,7 @@ def truth_of(df: pd.DataFrame, aggregation: str, measure: str, groups: tuple[str
              filters: tuple[Filter, ...]) -> Truth:
     for f in filters:
         df = df[df[f.column] == f.value] if f.op == "eq" else df[df[f.column] > f.value]
+    values: Any
     if aggregation == "count":
         values = df.groupby(list(groups)).size() if groups else len(df)
     else:
@@ -94,13 +96,16 @@ def test_the_group_holding_the_extreme_is_exact_only_when_named(
         penguins: tuple[Analysis, pd.DataFrame], groups: tuple[str, ...]) -> None:
     analysis, df = penguins
     answer = asked(analysis, Query("penguins", "mean", ("body_mass_g",), group_by=groups))
-    means = df.groupby(list(groups))["body_mass_g"].mean()
+    means: dict[Any, float] = df.groupby(list(groups))["body_mass_g"].mean().to_dict()
     root = analysis.workspace.root
-    for which, key in (("highest", means.idxmax()), ("lowest", means.idxmin())):
-        right = Label(frozenset({key_of(key)}), float(means[key]), which)  # type: ignore[arg-type]
+    extremes: tuple[tuple[Literal["highest", "lowest"], Any], ...] = (
+        ("highest", max(means, key=means.__getitem__)),
+        ("lowest", min(means, key=means.__getitem__)))
+    for which, key in extremes:
+        right = Label(frozenset({key_of(key)}), means[key], which)
         assert judge(answer, right, root).outcome == "exact"
-        for other in means.index.drop(key):
-            wrong = Label(frozenset({key_of(other)}), float(means[other]), which)  # type: ignore[arg-type]
+        for other in means.keys() - {key}:
+            wrong = Label(frozenset({key_of(other)}), means[other], which)
             assert judge(answer, wrong, root).outcome == "wrong"
 
 
