@@ -37,7 +37,7 @@ def main(argv: list[str]) -> int:
 
 def line(result: Result) -> str:
     q, v = result.question, result.verdict
-    detail = f"  <- {v.why}" if v.outcome == "wrong" else ""
+    detail = f"  <- {v.why}" if v.outcome != "exact" else ""
     return (f"{v.outcome:<8} {result.seconds:5.2f}s {q.measure:<10} {q.table:<20} "
             f"{q.language} {q.text}{detail}")
 

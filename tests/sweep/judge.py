@@ -54,12 +54,24 @@ def judge(answer: Answer, truth: Truth, root: Path) -> Verdict:
     reading = answer.text.strip().splitlines()[0] if answer.text.strip() else ""
     stated = [s for s in answer.steps if s.figures is not None]
     if not stated:
-        return Verdict("declined", "no figure stated", reading)
+        return Verdict("declined", _declined(answer), reading)
     outcomes = [_step(step, truth, root) for step in stated]
     wrong = [why for outcome, why in outcomes if outcome == "wrong"]
     if wrong:
         return Verdict("wrong", "; ".join(wrong), reading)
     return Verdict("exact", "", reading)
+
+
+def _declined(answer: Answer) -> str:
+    """How an answer without figures declined: a step that failed is told apart from a
+    question asked back, so a crash never passes for a polite refusal unnoticed."""
+    failed = [s.result for s in answer.steps if s.result is not None and not s.result.ok]
+    if failed:
+        error = failed[0].error
+        return f"a step failed: {error.name}: {error.message}" if error else "a step failed"
+    if answer.options:
+        return f"asked back with {len(answer.options)} options"
+    return "said it cannot"
 
 
 def _step(step: Step, truth: Truth, root: Path) -> tuple[Outcome, str]:

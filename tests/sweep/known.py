@@ -98,6 +98,16 @@ WRONG_TODAY: dict[str, str] = {
         'I read this as: number of rows by class, where age is child, sex is man. I did not use these words of the question: 3rd. -> a table of 3 groups by class (asked one figure, 79)',
     'titanic.csv|en|which class had the most survivors?':
         "I read this as: number of rows by class, top 1. I did not use these words of the question: survivors. -> named ('3rd class',) (706) as highest (asked the highest: ('1st class',) 203)",
+    'mcas.csv|en|average code':
+        'I read this as: average of code. -> a figure for a question naming no measure: mean of code',
+    'mcas.csv|en|sum of code by district':
+        'I read this as: total of code by district. -> a figure for a question naming no measure: sum of code',
+    'mcas.csv|en|mean of totsc4 across districts':
+        'I read this as: average of totsc4 by district. -> a table of 220 groups by district (asked one figure, 709.827)',
+    'mcas.csv|en|how many missing values in totsc8':
+        'I read this as: total of totsc8. I did not use these words of the question: missing. -> one figure 125714.0 (asked one figure, 40)',
+    'mcas.csv|en|how many districts have no totsc8?':
+        'I read this as: number of distinct districts. I did not use these words of the question: no. -> one figure 220.0 (asked one figure, 40)',
     'penguins.csv|en|average flipper_length_mm per species for male and female':
         "I read this as: average of flipper_length_mm by species, where sex is one of female, male. -> 3 groups for 6: missing [('Adelie', 'female'), ('Adelie', 'male'), ('Chinstrap', 'female')], not asked [('Adelie',), ('Chinstrap',), ('Gentoo',)]",
     'penguins.csv|en|how many missing values in sex':
@@ -129,4 +139,3 @@ WRONG_TODAY: dict[str, str] = {
     'stocks.csv|en|which month had the highest price for MSFT?':
         "I read this as: maximum of price, where symbol is MSFT, highest first. I did not use these words of the question: month. -> one figure 43.22 (asked the highest: ('2000-03',) 43.22)",
 }
-

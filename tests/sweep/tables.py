@@ -55,6 +55,7 @@ TABLES: dict[str, Callable[[], bytes]] = {
     "tips.csv": lambda: _rdata("reshape2/tips.csv"),
     "airquality.csv": lambda: _rdata("datasets/airquality.csv"),
     "titanic.csv": lambda: _rdata("COUNT/titanic.csv"),
+    "mcas.csv": lambda: _rdata("Ecdat/MCAS.csv"),
 }
 """File name -> its bytes. The file name is what the user uploads and what the answer names."""
 

