@@ -29,6 +29,7 @@ from tests.sweep.question import (
     Truth,
     key_of,
 )
+from tests.sweep.recipe_judge import judge_recipe
 
 Outcome = Literal["exact", "declined", "wrong"]
 
@@ -76,12 +77,11 @@ def _declined(answer: Answer) -> str:
 
 def _step(step: Step, truth: Truth, root: Path) -> tuple[Outcome, str]:
     figures = query_figures(step.figures)
-    if figures is None:
-        assert step.figures is not None
-        return "wrong", (f"recipe {step.figures.recipe} stated {_short(step.figures.figures)} "
-                         f"(the sweep has no reading of recipe figures yet)")
     if isinstance(truth, NoFigure):
-        return "wrong", f"a figure for a question naming no measure: {_said(figures)}"
+        said = _said(figures) if figures is not None else "a recipe's figures"
+        return "wrong", f"a figure for a question naming no measure: {said}"
+    if figures is None:
+        return judge_recipe(step, truth, root)
     q = figures.query
     if q.compare is not None:
         got = (figures.figures.get("start"), figures.figures.get("end"))

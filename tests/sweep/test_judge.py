@@ -8,11 +8,12 @@ filters; the truth is computed with plain pandas as the sweep's questions comput
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import product
 from pathlib import Path
 from typing import Any, Literal
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -117,3 +118,42 @@ def test_an_answer_without_figures_is_declined_whatever_was_asked(
     assert answer is not None
     for truth in (Scalar(1.0), Keyed({("a",): 1.0}), NoFigure()):
         assert judge(answer, truth, analysis.workspace.root).outcome == "declined"
+
+
+def sales(seed: int) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    n = 40 + 10 * seed
+    return pd.DataFrame({
+        "Date": pd.to_datetime("2026-01-01") + pd.to_timedelta(rng.integers(0, 180, n), "D"),
+        "Region": rng.choice(["North", "South", "East", "West"][: 2 + seed % 3], n),
+        "Net sales": rng.uniform(10, 500, n).round(2),
+    })
+
+
+SALES_TRUTHS: dict[str, Callable[[pd.DataFrame], Truth]] = {
+    "net sales by region": lambda df: Keyed({key_of(k): float(v) for k, v in df.groupby(
+        "Region")["Net sales"].sum().items()}),
+    "total net sales": lambda df: Scalar(float(df["Net sales"].sum())),
+    "net sales by month": lambda df: Keyed({key_of(k): float(v) for k, v in df.groupby(
+        df["Date"].dt.to_period("M"))["Net sales"].sum().items()}),
+}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_recipe_answer_is_read_from_its_figures_and_its_table(
+        tmp_path: Path, seed: int) -> None:
+    """Sales questions are answered by recipes (breakdown, key figures, period dynamics),
+    which say less of what each figure is: the judge reads them as a reader would."""
+    frame = sales(seed)
+    path = tmp_path / "sales.csv"
+    frame.to_csv(path, index=False, date_format="%Y-%m-%d")
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(path)
+        for question, truth_for in SALES_TRUTHS.items():
+            answer = list(analysis.ask(question, brain="offline"))[-1].answer
+            assert answer is not None and answer.steps, (question, answer)
+            truth = truth_for(frame)
+            root = analysis.workspace.root
+            assert judge(answer, truth, root).outcome == "exact", (question, answer.text)
+            for other in others(truth):
+                assert judge(answer, other, root).outcome == "wrong", (question, other)
