@@ -28,6 +28,11 @@ class Result:
     seconds: float
 
 
+OPEN_AT_ONCE = 2
+"""Analyses kept open: each holds a sandbox kernel of about 180 MB, and the questions come
+table by table (a pytest worker may get a table's questions in two runs)."""
+
+
 class Sweep:
     """The open analyses and raw frames of the tables asked so far, under `folder`."""
 
@@ -35,17 +40,24 @@ class Sweep:
         self.folder = folder
         self._analyses: dict[str, Analysis] = {}
         self._frames: dict[str, pd.DataFrame] = {}
+        self._opened = 0
 
     def analysis(self, table: str) -> Analysis:
-        if table not in self._analyses:
-            files = self.folder / "files"
-            files.mkdir(parents=True, exist_ok=True)
-            path = write(table, files)
-            analysis = Analysis.open(self.folder / "ws" / table, backend="local")
-            analysis.add_file(path)
-            self._analyses[table] = analysis
-            self._frames[table] = raw(path)
-        return self._analyses[table]
+        if table in self._analyses:
+            self._analyses[table] = self._analyses.pop(table)  # the latest used comes last
+            return self._analyses[table]
+        while len(self._analyses) >= OPEN_AT_ONCE:
+            oldest = next(iter(self._analyses))
+            self._analyses.pop(oldest).close()
+        files = self.folder / "files"
+        files.mkdir(parents=True, exist_ok=True)
+        path = write(table, files)
+        self._opened += 1
+        analysis = Analysis.open(self.folder / "ws" / f"{self._opened}-{table}", backend="local")
+        analysis.add_file(path)
+        self._analyses[table] = analysis
+        self._frames[table] = raw(path)
+        return analysis
 
     def ask(self, question: Question) -> Result:
         start = time.perf_counter()
