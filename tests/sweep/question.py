@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import pandas as pd
 
@@ -22,7 +22,7 @@ Measure = Literal["count", "nunique", "sum", "mean", "median", "min", "max", "st
                   "growth", "none"]
 """The measure asked for: those point 2 of issue 26 lists, or "none" (a trap naming no
 measure: only a refusal or a question back is right)."""
-POINT_2: frozenset[str] = frozenset(Measure.__args__) - {"none"}  # type: ignore[attr-defined]
+POINT_2: frozenset[str] = frozenset(get_args(Measure)) - {"none"}
 
 Key = tuple[str, ...]
 """A group's key as text, its parts sorted: ("Europe", "4") and ("4", "Europe") are the
