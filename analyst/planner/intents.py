@@ -202,6 +202,10 @@ def knows_word(word: str) -> bool:
              *(s for v in _MEASURES.values() for s in v),
              *(s for v in DIMENSIONS.values() for s in v))
     low = word.lower()
+    if re.fullmatch("[\u4e00-\u9fff]", low):
+        # A Chinese character is a word only with its neighbours: known when it is part of
+        # a stem ("产" of "产品"), or the 名 of a rank ("前10名").
+        return low in "名位" or any(low in stem for stem in stems)
     return any(" " not in stem and low.startswith(stem) for stem in stems)
 
 

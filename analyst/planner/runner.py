@@ -125,10 +125,14 @@ def _recipe_fits(intent: Any, choice: Any, question: str) -> bool:
         # the recipes know: the recipe answers only when it knows every one of them and
         # the rest of the question is a plain total it computes too (no filter, no
         # comparison); else nobody answers and the refusal names the words.
+        if not all(knows_word(w) for w in refusal.values["unused"]):
+            return False
         query = refusal.values["partial"]
-        return (all(knows_word(w) for w in refusal.values["unused"])
-                and query.aggregation in ("sum", "count")
-                and not (query.filters or query.compare or len(query.group_by) > 1))
+        if query.aggregation in ("sum", "count") and not (
+                query.filters or query.compare or len(query.group_by) > 1):
+            return True
+        # else as any reading: "топ 10 товарів" (the rows, for want of "товарів") ranks
+        # the products by the recipe (below).
     if query is None:
         # No reading of the query's own: the recipe answers only a question made of its
         # words ("total revenue", "top products"), never "total zip" on a table where the

@@ -81,6 +81,8 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
     if ask is None:
         return None
     if ask.kind == "unread":
+        if found is None and ranking is None and budget is None:
+            return None  # no statement loaded: not a finance question of this file
         return Plan(reason=say_finance(language, "unread", words=", ".join(ask.unread)))
     if ask.kind == "budget":
         step = finask.budget_step(cards, ask.year, language, full_year=ask.full_year)

@@ -26,6 +26,7 @@ from analyst.query.vocab import (
     AT_MOST,
     BETWEEN,
     BY,
+    CJK_FILLERS,
     FILLERS,
     GENERIC,
     GREATER,
@@ -65,6 +66,17 @@ def years(toks: list[str], used: set[int]) -> list[tuple[int, int]]:
 
 def quarter(toks: list[str], used: set[int]) -> tuple[int, tuple[int, ...]] | None:
     """"Q1", "first quarter", "1 квартал", "第一季度" -> (1, words used)."""
+    found = _quarter(toks, used)
+    if found is None:
+        return None
+    n, span = found
+    # "第一季度": the 第 before the number and the 度 after 季 belong to it.
+    extra = [j for j in (min(span) - 1, max(span) + 1)
+             if 0 <= j < len(toks) and j not in used and toks[j] in ("第", "度")]
+    return n, tuple(sorted((*span, *extra)))
+
+
+def _quarter(toks: list[str], used: set[int]) -> tuple[int, tuple[int, ...]] | None:
     for i, tok in enumerate(toks):
         if i in used:
             continue
@@ -198,8 +210,9 @@ def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
             continue  # (a number left over is a condition not honoured: it stays)
         if any(stem_match(f, tok) for f in fillers if " " not in f):
             continue
-        if is_cjk(tok):
-            continue  # single characters carry no word on their own
+        if is_cjk(tok) and (tok in CJK_FILLERS or (
+                tok in "年月日" and i > 0 and i - 1 in used and toks[i - 1].isdigit())):
+            continue  # (the 年 of "2014年" was read with its year)
         out.append(tok)
     return list(dict.fromkeys(out))
 

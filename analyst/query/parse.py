@@ -183,6 +183,10 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     # Years, quarters and months named: filters on the date (or year) column, or a change.
     years = clues.years(toks, used)
     used.update(i for i, _ in years)
+    if len(years) >= 2:
+        # "from 2014 to 2015", "从2014到2015", "між 2014 і 2015": the words joining years.
+        used.update(j for i, _ in years for j in (i - 1,)
+                    if j >= 0 and j not in used and toks[j] in _YEAR_JOINS)
     change = clues.first(CHANGE, toks, used)
     compare = None
     if years:
@@ -289,9 +293,18 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         if hit.column in conditioned or any(
                 f.column == hit.column for f in filters if f.op not in ("eq", "in", "ne")):
             continue  # named for its condition ("temp_max over 30", "8 cylinders")
+        across = _across(toks, hit.span[0])
+        if across:
+            # "the mean of totsc4 across districts": over all of them, one figure.
+            used.update(across)
+            continue
         numeric = is_numeric(col)
         small = (col.unique or 0) <= 30
-        if not numeric or ((after_by or after_which) and small and col.role != "money"):
+        # After "per"/"by" a column is what the figures are grouped by, never the measure
+        # ("average per Day" is not the mean of the day numbers).
+        # ("top 3 states by net generation" ranks by it: a measure).
+        if not numeric or (after_by and order is None and col.role != "money") or (
+                after_which and small and col.role != "money"):
             if hit.column not in filtered or after_by:
                 group_by.append(hit.column)
         else:
@@ -445,6 +458,8 @@ def _number_conditions(toks: list[str], hits: list[Hit], columns: dict[str, Any]
     return found
 
 
+_YEAR_JOINS = {"from", "to", "between", "and", "vs", "versus", "从", "到", "至", "和", "与", "від",
+               "до", "між", "і", "та", "от", "с", "по", "между", "и"}
 _IS_WORDS = {"is", "are", "was", "were", "equals", "equal", "to", "дорівнює", "равно",
              "равен", "равна", "为", "等于", "是"}
 _LIST_JOINS = {"and", "or", "і", "й", "та", "або", "и", "или", "和", "或", "与"}
@@ -488,3 +503,13 @@ def _named_not_asked(toks: list[str], hit: Hit, card: Any) -> bool:
         return False
     return len(hit.span) == 1 and any(
         same_word(w, toks[hit.span[0]]) for c in card.columns for w in words(str(c.name)))
+
+
+def _across(toks: list[str], at: int) -> list[int]:
+    """"across (all) districts" before the column at `at`: the words, else []."""
+    for back in (1, 2, 3):
+        start = at - back
+        if start >= 0 and toks[start] in ("across", "over") and all(
+                t in ("all", "the", "every") for t in toks[start + 1:at]):
+            return list(range(start, at))
+    return []

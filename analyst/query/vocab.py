@@ -43,7 +43,7 @@ CHANGE = ("change", "changed", "growth", "grew", "grow", "difference", "increase
           "fell", "змін*", "зріс", "зросл*", "зрост*", "ріст", "изменени*", "измени*", "рост",
           "вырос*", "变化", "增长", "变动", "差异")
 
-BY = ("by", "per", "each", "every", "for each", "for every", "across", "of each", "in each",
+BY = ("by", "per", "each", "every", "for each", "for every", "of each", "in each",
       "по", "за", "для кожного", "для кожної", "кожн*", "для каждого", "для каждой", "кажд*",
       "в розрізі", "в разрезе", "按", "每", "各", "分")
 """A grouping follows these words ("by Origin", "по регіонах", "按地区")."""
@@ -155,3 +155,7 @@ NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "ca
               "类型", "种类", "名称")
 """Said after a column's name, they only say what the column holds ("weather type",
 "closing price", "region name"): honoured by the column itself."""
+
+CJK_FILLERS = frozenset("的是了吗呢请我们你给看下一共有多少几个条行数据表中在值")
+"""Chinese characters that ask without saying anything: any other one left over is a word
+the reading did not honour."""
