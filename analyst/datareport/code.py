@@ -9,8 +9,8 @@ from __future__ import annotations
 FIGURES_MARKER = "ANALYST_FIGURES"
 
 _PRINT = '''
-table.to_parquet("{out}.parquet", index=False)
-table.to_csv("{out}.csv", index=False)
+table.to_parquet({parquet!r}, index=False)
+table.to_csv({csv!r}, index=False)
 print(table.head(20).to_string(index=False))
 
 # The analyst reads this line back to write the report's words.
@@ -26,8 +26,8 @@ print("{marker}", json.dumps({{
 
 
 def _tail(recipe: str, title: str, out: str, definition: str) -> str:
-    return _PRINT.format(out=out, marker=FIGURES_MARKER, recipe=recipe, title=title,
-                         definition=definition)
+    return _PRINT.format(parquet=out + ".parquet", csv=out + ".csv", marker=FIGURES_MARKER,
+                         recipe=recipe, title=title, definition=definition)
 
 
 def overview_code(parquet_path: str, title: str, slug: str, dates: tuple[str, ...]) -> str:
@@ -37,7 +37,6 @@ def overview_code(parquet_path: str, title: str, slug: str, dates: tuple[str, ..
 
 import pandas as pd
 
-# {title}
 df = pd.read_parquet({parquet_path!r})
 dates = {list(dates)!r}
 rows = []
@@ -74,7 +73,6 @@ def distribution_code(parquet_path: str, title: str, slug: str, column: str,
 import pandas as pd
 import recipes
 
-# {title}
 df = pd.read_parquet({parquet_path!r})
 values = pd.to_numeric(df[{column!r}], errors="coerce").dropna()
 figures = {{
@@ -98,7 +96,7 @@ labels = tuple(recipes.format_value(a, language={language!r}) + "–"
 chart = recipes.ChartSpec(kind="bar", title={title!r}, labels=labels,
                           series=(recipes.ChartSeries("rows", tuple(float(v) for v in counts)),),
                           value_label="rows", language={language!r})
-recipes.render_chart(chart, "output/{slug}.png")
+recipes.render_chart(chart, {f"output/{slug}.png"!r})
 ''' + _tail("distribution", title, f"output/{slug}", definition)
 
 
@@ -112,7 +110,6 @@ from itertools import combinations
 import pandas as pd
 import recipes
 
-# {title}
 df = pd.read_parquet({parquet_path!r})
 numbers = df[{list(columns)!r}].apply(pd.to_numeric, errors="coerce")
 matrix = numbers.corr()
@@ -130,5 +127,5 @@ chart = recipes.ChartSpec(kind="barh", title={title!r},
                           series=(recipes.ChartSeries("r", tuple(shown["r"].astype(float))),),
                           value_label="r", language={language!r})
 if len(shown):
-    recipes.render_chart(chart, "output/{slug}.png")
+    recipes.render_chart(chart, {f"output/{slug}.png"!r})
 ''' + _tail("correlations", title, f"output/{slug}", definition)

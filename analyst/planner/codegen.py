@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from analyst.comment import inert
 from analyst.recipes.notes import NoteId, Word
 from analyst.record.figures import FIGURES_MARKER, StepFigures, read_figures
 from analyst.record.refusal import REFUSAL_MARKER
@@ -72,7 +73,15 @@ class PlannedStep:
 
 
 def step_code(step: PlannedStep) -> str:
-    """The Python source of `step`, runnable in the sandbox with `recipes` on sys.path."""
+    """The Python source of `step`, runnable in the sandbox with `recipes` on sys.path.
+
+    Every value (columns, categories, titles) enters as a `repr` literal; the recipe and the
+    argument names are code, so they must be names (the planner's own; a template's are
+    checked against the catalogue before they get here).
+    """
+    names = (step.recipe, *step.arguments)
+    if not all(isinstance(n, str) and n.isidentifier() for n in names):
+        raise ValueError(f"not a recipe call: {names!r}")  # our bug: the planner names them
     args = ",\n        ".join(f"{key}={value!r}" for key, value in step.arguments.items())
     call = (f"recipes.{step.recipe}(\n        df,\n        {args},\n    )" if args
             else f"recipes.{step.recipe}(df)")
@@ -84,7 +93,6 @@ def step_code(step: PlannedStep) -> str:
 import pandas as pd
 import recipes
 
-# {step.description}
 df = pd.read_parquet({step.parquet_path!r})
 {_derived_code(step)}try:
     result = {call}
@@ -93,8 +101,8 @@ except recipes.RecipeError as refusal:
     print("{REFUSAL_MARKER}", json.dumps(refusal.to_dict(), default=str, ensure_ascii=False))
     raise
 {_derived_notes_code(step)}{_other_label_code(step)}
-result.table.to_parquet("{out}.parquet", index=False)
-result.table.to_csv("{out}.csv", index=False)
+result.table.to_parquet({out + ".parquet"!r}, index=False)
+result.table.to_csv({out + ".csv"!r}, index=False)
 {_chart_code(step, out)}print(result.summary())
 
 # The analyst reads this line back to write the answer in words.
@@ -117,8 +125,11 @@ def _derived_code(step: PlannedStep) -> str:
     """Lines computing the columns the table lacks, each with the reason in a comment."""
     lines = []
     for d in step.derived:
+        if d.op not in ("*", "-"):
+            raise ValueError(f"not an operator: {d.op!r}")  # our bug: the planner sets it
         word = "×" if d.op == "*" else "−"
-        lines += [f"# {d.column} = {d.left} {word} {d.right} (not a column of the table).",
+        lines += [f"# {inert(d.column)} = {inert(d.left)} {word} {inert(d.right)} "
+                  "(not a column of the table).",
                   f"df[{d.column!r}] = (pd.to_numeric(df[{d.left!r}], errors='coerce')",
                   f"    {d.op} pd.to_numeric(df[{d.right!r}], errors='coerce'))"]
     return "\n".join(lines) + "\n" if lines else ""
@@ -189,7 +200,7 @@ def _chart_code(step: PlannedStep, out: str) -> str:
     """Draw the recipe's chart; retitled, and for top-N without an outsized "Other" bar."""
     if not _adjusts_chart(step):
         return (f'if result.chart is not None:\n'
-                f'    recipes.charts.render_chart(result.chart, "{out}.png")\n')
+                f'    recipes.charts.render_chart(result.chart, {out + ".png"!r})\n')
     lines = ["chart = result.chart"]
     if step.language != "en":
         # Ticks and value labels in the reader's number style ("2 009 930,98"), fixed
@@ -224,7 +235,7 @@ def _chart_code(step: PlannedStep, out: str) -> str:
         ]
     body = "\n".join("    " + line if line else "" for line in lines)
     return (f"if result.chart is not None:\n{body}\n"
-            f'    recipes.charts.render_chart(chart, "{out}.png")\n')
+            f'    recipes.charts.render_chart(chart, {out + ".png"!r})\n')
 
 
 def _marked(expression: str, marks: tuple[str, str]) -> str:

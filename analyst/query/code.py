@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from analyst.comment import inert
 from analyst.query.model import Query
 from analyst.query.plot import chart_code
 
@@ -27,7 +28,6 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
     """
     lines = [
         "import json", "", "import pandas as pd", "import recipes", "",
-        f"# {title}",
         f"df = pd.read_parquet({parquet_path!r})",
         "rows_read = len(df)",
     ]
@@ -48,7 +48,7 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
     elif query.aggregation == "rows":
         ascending = query.order == "asc"
         lines += [f"# The rows themselves, {'lowest' if ascending else 'highest'} "
-                  f"{measures[0]} first.",
+                  f"{inert(measures[0])} first.",
                   f"table = df.dropna(subset=[{measures[0]!r}]).sort_values("
                   f"{measures[0]!r}, ascending={ascending}).head({query.limit or 1})",
                   f'figures = {{"value": float(table[{measures[0]!r}].iloc[0]) if len(table) '
@@ -59,8 +59,8 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
         lines += _grouped(query, keys)
     lines += [
         "",
-        f'table.to_parquet("{out}.parquet", index=False)',
-        f'table.to_csv("{out}.csv", index=False)',
+        f"table.to_parquet({out + '.parquet'!r}, index=False)",
+        f"table.to_csv({out + '.csv'!r}, index=False)",
         *chart_code(query, keys, title, f"{out}.png", language),
         "print(table.head(20).to_string(index=False))",
         "",
@@ -87,13 +87,13 @@ def _filter(f: Any, date_columns: tuple[str, ...]) -> list[str]:
     if f.op in ("year", "quarter", "month"):
         test = f".isin({list(v)!r})" if isinstance(v, tuple) else f" == {v!r}"
         if c in date_columns:
-            return [f"# Only {f.op} {_plain(v)} of {c}.",
+            return [f"# Only {f.op} {inert(_plain(v))} of {inert(c)}.",
                     f"df = df[pd.to_datetime(df[{c!r}], errors='coerce').dt.{f.op}{test}]"]
         number = f"pd.to_numeric(df[{c!r}], errors='coerce')"
         if f.op == "quarter":  # a column of month numbers: quarter = (month - 1) // 3 + 1
-            return [f"# Only quarter {v}: months {3 * v - 2}-{3 * v} of {c}.",
+            return [f"# Only quarter {inert(v)}: months {3 * v - 2}-{3 * v} of {inert(c)}.",
                     f"df = df[({number} - 1) // 3 + 1 == {v!r}]"]
-        return [f"# Only {f.op} {_plain(v)} ({c}).", f"df = df[{number}{test}]"]
+        return [f"# Only {f.op} {inert(_plain(v))} ({inert(c)}).", f"df = df[{number}{test}]"]
     if f.op in ("eq", "ne", "in"):
         values = v if isinstance(v, tuple) else (v,)
         numbers = all(isinstance(x, int | float) and not isinstance(x, bool) for x in values)
@@ -101,10 +101,11 @@ def _filter(f: Any, date_columns: tuple[str, ...]) -> list[str]:
         text = f"pd.to_numeric(df[{c!r}], errors='coerce')" if numbers else f"df[{c!r}].astype(str)"
         test = (f".isin({list(values)!r})" if f.op == "in"
                 else f" {'==' if f.op == 'eq' else '!='} {v!r}")
-        return [f"# Only the rows where {c} {'is not' if f.op == 'ne' else 'is'} {_plain(v)}.",
+        return [f"# Only the rows where {inert(c)} {'is not' if f.op == 'ne' else 'is'} "
+                f"{inert(_plain(v))}.",
                 f"df = df[{text}{test}]"]
     sign = {"gt": ">", "ge": ">=", "lt": "<", "le": "<="}[f.op]
-    return [f"# Only the rows where {c} {sign} {_plain(v)}.",
+    return [f"# Only the rows where {inert(c)} {sign} {inert(_plain(v))}.",
             f"df = df[pd.to_numeric(df[{c!r}], errors='coerce') {sign} {v!r}]"]
 
 
@@ -123,13 +124,13 @@ def _period(query: Query, date_columns: tuple[str, ...] = ()) -> list[str]:
     if p.unit == "year" and p.month_column is None and p.column in date_columns:
         # A year of a real date column: its calendar year as a whole number (1995), never
         # the date's storage (epoch milliseconds once the parquet is read as numbers).
-        return [f"# The year of each row is the year of its {p.column} (rows without a "
+        return [f"# The year of each row is the year of its {inert(p.column)} (rows without a "
                 "readable date are left out).",
                 f"when = pd.to_datetime(df[{p.column!r}], errors='coerce')",
                 "df = df[when.notna()]",
                 "df['period'] = when[when.notna()].dt.year.astype('Int64')"]
     if p.unit == "year" and p.month_column is None and not _is_date_period(query):
-        return [f"# The year of each row is its {p.column}.",
+        return [f"# The year of each row is its {inert(p.column)}.",
                 f"df['period'] = pd.to_numeric(df[{p.column!r}], errors='coerce').astype('Int64')"]
     if p.month_column is not None:
         when = (f"pd.to_datetime(pd.DataFrame({{'year': df[{p.column!r}], "
@@ -171,7 +172,7 @@ def _grouped(query: Query, keys: list[str]) -> list[str]:
         agg = _PANDAS[a]
         lines = [f"table = {group}[{columns!r}].{agg}().reset_index()"]
         if a == "share":
-            lines += [f"# Each group's {value} as a percentage of the total.",
+            lines += [f"# Each group's {inert(value)} as a percentage of the total.",
                       f'table["share_pct"] = table[{value!r}] / table[{value!r}].sum() * 100']
             value = "share_pct"
     if query.order or query.limit or not query.period:

@@ -138,7 +138,10 @@ def _fixed_notes() -> dict[str, RecipeNote]:
 
 def read_figures(stdout: str) -> StepFigures | None:
     """The figures a step printed, or None when the line is missing or unreadable."""
-    for line in reversed(stdout.splitlines()):
+    # Lines end at "\n" only: `json.dumps` escapes it inside every value, but not U+2028
+    # or U+0085, which `splitlines` would break at (a cell could then start a line of its
+    # own that forges the marker).
+    for line in reversed(stdout.split("\n")):
         if not line.startswith(FIGURES_MARKER + " "):
             continue
         try:

@@ -64,7 +64,10 @@ class Refusal:
 def read_refusal(stdout: str) -> Refusal | None:
     """The refusal a step printed (its last marker line), or None when there is none or it
     is unreadable."""
-    for line in reversed(stdout.splitlines()):
+    # Lines end at "\n" only: `json.dumps` escapes it inside every value, but not U+2028
+    # or U+0085, which `splitlines` would break at (a cell could then start a line of its
+    # own that forges the marker).
+    for line in reversed(stdout.split("\n")):
         if not line.startswith(REFUSAL_MARKER + " "):
             continue
         try:
