@@ -12,6 +12,7 @@ import streamlit as st
 from analyst.events import Answer, ExecutionResult, OutputFile, Step
 from analyst.planner.phrases import language_of
 from analyst.record.versions import earlier_files
+from analyst.report.csv_cells import SPREADSHEET_TEXT, inert_csv
 from analyst.session.stopping import INTERRUPTED, STOPPED, STOPPED_TEXT
 from analyst.store import MessageRecord, StepRecord, unanswered
 from analyst.words.notice import notice_text
@@ -272,10 +273,15 @@ def _downloads(files: list[OutputFile], workspace: Path, key: str) -> None:
 
 
 def _reader(path: Path) -> Any:
-    def read() -> bytes:
-        with open(path, "rb") as handle:
-            return handle.read(MAX_DOWNLOAD_BYTES + 1)[:MAX_DOWNLOAD_BYTES]
-    return read
+    return lambda: download_data(path)
+
+
+def download_data(path: Path) -> bytes:
+    """The bytes a download button gives for the step's file at `path` (bounded); a table
+    a spreadsheet opens (CSV, TSV) with no cell that runs as a formula."""
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_DOWNLOAD_BYTES + 1)[:MAX_DOWNLOAD_BYTES]
+    return inert_csv(data) if path.suffix.lower() in SPREADSHEET_TEXT else data
 
 
 def _file_name(name: str) -> str:
