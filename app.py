@@ -6,7 +6,7 @@ import streamlit as st
 
 from ui import startup, state
 from ui.i18n import t
-from ui.plain import literal
+from ui.plain import literal, name_text
 
 st.set_page_config(page_title="Analyst", page_icon=":material/analytics:", layout="wide")
 startup.prepare()  # secrets.toml values reach every layer; leftover containers are removed
@@ -30,7 +30,7 @@ navigation = st.navigation([
 session = state.current_session()  # keeps ?s=<id> in the address bar on every page
 with st.sidebar:
     if session is not None:
-        st.caption(t("open_session", title=session.title))
+        st.caption(t("open_session", title=name_text(session.title)))
         if st.button(t("new_analysis"), icon=":material/add:"):
             state.new_session()
             st.switch_page("pages/analyze.py")

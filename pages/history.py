@@ -7,6 +7,7 @@ import streamlit as st
 from ui import state
 from ui.clock import browser_zone, stamp
 from ui.i18n import t
+from ui.plain import name_text
 
 st.title(t("history_title"))
 store = state.store()
@@ -24,8 +25,9 @@ for record in sessions:
     with st.container(border=True):
         info, actions = st.columns([3, 3])
         mark = " " + t("history_open_mark") if record.id == current else ""
-        info.markdown(f"**{record.title}**{mark}")
-        files = ", ".join(record.files) if record.files else t("history_no_files")
+        info.markdown(f"**{name_text(record.title)}**{mark}")
+        files = (", ".join(name_text(f) for f in record.files) if record.files
+                 else t("history_no_files"))
         info.caption(t("history_last_used", files=files, when=stamp(record.updated, zone)))
         reopen, rename, delete = actions.columns(3)
         if reopen.button(t("history_open"), key=f"open_{record.id}", icon=":material/open_in_new:"):

@@ -7,7 +7,7 @@ import streamlit as st
 from ui import state
 from ui.errors import guarded
 from ui.i18n import STANDARD_REPORT, t
-from ui.plain import literal
+from ui.plain import literal, name_text
 from ui.progressbar import stage_bar
 from ui.reportgen import build, recurring_template
 
@@ -74,7 +74,7 @@ if st.button(t("save_recurring"), icon=":material/event_repeat:", disabled=not c
 built = st.session_state.get("built")
 if built and built[0] == session.id:
     report = built[1]
-    st.success(t("ready", title=report.title))
+    st.success(t("ready", title=name_text(report.title)))
     pdf_col, xlsx_col = st.columns(2)
     pdf_col.download_button(t("download_pdf"), report.pdf, file_name=report.file_name("pdf"),
                             mime="application/pdf", icon=":material/download:", on_click="ignore",

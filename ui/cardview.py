@@ -17,6 +17,7 @@ from analyst.store import FileRecord, SessionRecord
 from analyst.words.note import Note, Word, render
 from ui.corrections import correction_form, has_sheet_choice
 from ui.i18n import current, t
+from ui.plain import name_text
 from ui.questions import suggestion_buttons
 from ui.render import number_columns
 from ui.roles import roles_form
@@ -80,7 +81,7 @@ def data_card_view(session: SessionRecord, record: FileRecord, workspace: Path, 
     Under an open card, questions its table answers, as buttons (inside a folded one);
     `several`: other files are open too, so each question names its table."""
     cards = record.cards or [{}]
-    label = t("data", name=record.name) + "; ".join(short_summary(c) for c in cards)
+    label = t("data", name=name_text(record.name)) + "; ".join(short_summary(c) for c in cards)
     if not fresh:
         with st.expander(label, icon=":material/table_view:"):
             _body(session, record, cards, workspace, fresh=False)
@@ -112,19 +113,20 @@ def _body(session: SessionRecord, record: FileRecord, cards: list[dict[str, Any]
         excluded = card.get("excluded_rows") or []
         if len(excluded) > 1:
             with st.expander(t("left_out_title", n=len(excluded))):
-                st.markdown("\n".join(f"- line {r['line']}: {r['reason']} — “{r['text']}”"
+                st.markdown("\n".join(f"- line {r['line']}: {r['reason']} — “{name_text(r['text'])}”"
                                       for r in excluded[:50]))
 
 
 def card_text(card: dict[str, Any], lang: str, sheet_choice: bool) -> list[str]:
     """Markdown blocks for one table of the card: its file, sheet and size, then each
     assumption with the control that corrects it (`sheet_choice`: the form offers a Sheet)."""
-    where = t("sheet_of", lang, sheet=card["sheet"]) if card.get("sheet") else ""
-    names = [c.get("name", "") for c in card.get("columns") or []]
+    where = t("sheet_of", lang, sheet=name_text(card["sheet"])) if card.get("sheet") else ""
+    # A file's, a sheet's and a column's name are any text the file holds: shown, never markup.
+    names = [name_text(c.get("name", "")) for c in card.get("columns") or []]
     shown = ", ".join(names[:8]) + (t("and_more", lang, n=len(names) - 8) if len(names) > 8 else "")
     counts = t("card_line", lang, rows=t("n_rows", lang, count=card.get("rows") or 0),
                cols=t("n_columns", lang, count=len(names)), shown=shown)
-    head = f"**{card.get('source_file', '')}**{where}: {counts}"
+    head = f"**{name_text(card.get('source_file', ''))}**{where}: {counts}"
     assumptions = list(assumptions_of(card))
     if not assumptions:
         return [head]

@@ -57,3 +57,17 @@ def _unlinked(text: str) -> str:
     text = _SCHEME.sub("\\1:" + _ZWSP, text)
     text = _WWW.sub("\\1" + _ZWSP + ".", text)
     return re.sub(r"(\\?@)", _ZWSP + r"\1", text)
+
+
+# Punctuation that starts no markup inside a line: left as typed, so a name reads the same
+# in the page's source ("sales-2026.csv", not "sales\-2026\.csv").
+_INERT_ESCAPES = re.compile(r"\\([.,;'\"/%?=\-])")
+_LINE_START = re.compile(r"^(\s*)(\d+)\.|^(\s*)([-=])")  # "1." and "-" start a list there
+
+
+def name_text(text: str) -> str:
+    """A name the user or a file chose (a file, sheet, column or report title) to put into a
+    sentence of markdown: `literal`, on one line, no link, image, tag or format in it."""
+    shown = _INERT_ESCAPES.sub(r"\1", literal(" ".join(str(text or "").splitlines())))
+    return _LINE_START.sub(lambda m: (f"{m[1]}{m[2]}\\." if m[2] is not None
+                                      else f"{m[3]}\\{m[4]}"), shown)

@@ -7,6 +7,7 @@ from typing import Any
 
 from analyst.session.progress import Stage
 from ui import i18n
+from ui.plain import name_text
 
 
 def stage_bar(bar: Any) -> Callable[[Stage], None]:
@@ -15,6 +16,6 @@ def stage_bar(bar: Any) -> Callable[[Stage], None]:
 
     def show(stage: Stage) -> None:
         key = f"stage_{stage.key}" if stage.job == "ingest" else f"{stage.job}_stage_{stage.key}"
-        bar.progress(min(1.0, max(0.0, stage.fraction)), text=i18n.t(key, name=stage.name))
+        bar.progress(min(1.0, max(0.0, stage.fraction)), text=i18n.t(key, name=name_text(stage.name)))
 
     return show

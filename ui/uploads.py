@@ -14,10 +14,12 @@ import streamlit as st
 from analyst.errors import user_message
 from analyst.report.formats import format_int
 from analyst.session.progress import Stage
+from analyst.session.upload_name import arrived_name
 from analyst.session.workspace_state import STATE_DIR
 from analyst.store import DEFAULT_TITLE, SessionRecord
 from ui import i18n, state
 from ui.errors import show_failure
+from ui.plain import name_text
 from ui.progressbar import stage_bar
 
 
@@ -31,18 +33,19 @@ def take(uploaded: list[Any]) -> None:
     limit_mb = state.settings().max_upload_mb
     for f in fresh:
         done.add(f.file_id)
+        name = arrived_name(f.name)  # the browser's name is any text: a plain one from here on
         if f.size > limit_mb * 1024 * 1024:
-            _say("error", i18n.t("upload_too_big", name=f.name, limit=format_int(limit_mb, i18n.current()),
+            _say("error", i18n.t("upload_too_big", name=name, limit=format_int(limit_mb, i18n.current()),
                                  size=format_int(round(f.size / 1024 / 1024), i18n.current())))
             continue
         if f.size == 0:
-            _say("error", i18n.t("empty_file", name=f.name))
+            _say("error", i18n.t("empty_file", name=name))
             continue
         session = state.current_session(create=True)
         assert session is not None  # noqa: S101  create=True always returns one (narrows the type)
-        bar = st.progress(0.0, text=i18n.t("reading", name=f.name))
+        bar = st.progress(0.0, text=i18n.t("reading", name=name_text(name)))
         try:
-            ingest(session, f.name, f.getvalue(), progress=stage_bar(bar))
+            ingest(session, name, f.getvalue(), progress=stage_bar(bar))
         finally:
             bar.empty()
 
@@ -53,7 +56,10 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
 
     The upload is kept once: the ingester keeps the original in `input/`, and a correction
     reads that copy again. New bytes wait in a temporary folder only while being read.
+    A new upload's `name` is made plain first (`arrived_name`); a correction's is the record's.
     """
+    if data is not None:
+        name = arrived_name(name)
     try:
         analysis = state.analysis(session)
         # A correction (or a newer upload under the same name) replaces the file's tables in
@@ -74,8 +80,8 @@ def ingest(session: SessionRecord, name: str, data: bytes | None, options: dict 
     st.session_state["just_read"] = name  # shown open until the next question
     if session.title == DEFAULT_TITLE:
         store.rename_session(session.id, session.owner, name)
-    tables = ", ".join(i18n.t("table_rows", table=c.table, count=c.rows) for c in cards)
-    _say("success", i18n.t("read_ok", name=name, tables=tables))
+    tables = ", ".join(i18n.t("table_rows", table=name_text(c.table), count=c.rows) for c in cards)
+    _say("success", i18n.t("read_ok", name=name_text(name), tables=tables))
     return True
 
 

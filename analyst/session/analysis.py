@@ -34,6 +34,7 @@ from analyst.session.stopping import (
     StopSwitch,
     ended_text,
 )
+from analyst.session.upload_name import arrived_name
 from analyst.words.catalog import write_mo_files
 from sandbox import Limits, SandboxError, Workspace
 
@@ -156,7 +157,7 @@ class Analysis:
 
         self._restore()
         path = Path(path)
-        name = Path(display_name or path.name).name
+        name = arrived_name(display_name or path.name)
         sha, opts = state.sha256_of(path), state.options_dict(options)
         for known, cards in self._sources:
             if (known.name, known.sha256, known.options) == (name, sha, opts):
