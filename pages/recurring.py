@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import streamlit as st
 
+from analyst.errors import user_message
 from analyst.report.text import download_name
 from analyst.templates.files import TemplateError, dumps, loads
 from ui import state
 from ui.errors import guarded
-from ui.i18n import t
-from ui.plain import literal
+from ui.i18n import current, t
+from ui.plain import literal, name_text
 from ui.recurring import run_on_upload
 from ui.uploads import show_messages
 
@@ -25,8 +26,8 @@ if imported is not None and st.session_state.get("imported_id") != imported.file
         template = loads(imported.getvalue().decode("utf-8", "replace"), imported.name)
         library.save(template)
         st.success(literal(t("recurring_imported", title=template.title or imported.name)))
-    except TemplateError as exc:
-        st.error(literal(str(exc)))
+    except TemplateError as exc:  # a broken rule is said in the reader's language
+        st.error(literal(user_message(exc, current()) or str(exc)))
 
 items = library.items()
 if not items:
@@ -35,7 +36,7 @@ show_messages()
 for tid, template in items:
     name = template.title or ", ".join(template.files)
     with st.container(border=True):
-        st.subheader(literal(name))
+        st.subheader(name_text(name))
         st.caption(literal(t("recurring_saved_on", date=template.run_date,
                              files=", ".join(template.files), n=len(template.questions))))
         upload = st.file_uploader(t("recurring_new_file"), type=TYPES, key=f"new_{tid}")
@@ -46,8 +47,9 @@ for tid, template in items:
             with st.form(f"form_{tid}"):
                 st.write(t("recurring_which"))
                 for q in asked.questions:
-                    st.selectbox(t("recurring_column", column=q.column, role=q.role,
-                                   section=q.section), q.candidates, key=f"q_{tid}_{q.column}")
+                    st.selectbox(t("recurring_column", column=name_text(q.column), role=q.role,
+                                   section=name_text(q.section)), q.candidates,
+                                 key=f"q_{tid}_{q.column}")
                 if st.form_submit_button(t("recurring_answer"), type="primary"):
                     answers = {**answers, **{q.column: st.session_state[f"q_{tid}_{q.column}"]
                                              for q in asked.questions}}
@@ -72,7 +74,7 @@ for tid, template in items:
             st.rerun()
         done = st.session_state.get(f"done_{tid}")
         if done is not None and done.built is not None:
-            st.success(t("ready", title=done.built.title))
+            st.success(t("ready", title=name_text(done.built.title)))
             for problem in done.problems:
                 st.warning(literal(problem))
             st.download_button(t("download_pdf"), done.built.pdf, on_click="ignore",

@@ -15,6 +15,7 @@ from typing import Any
 
 from analyst.errors import AnalystError
 from analyst.templates.model import ReportTemplate
+from analyst.templates.rules import RuleBroken, check_template, check_text
 
 FORMAT = "analyst-report-template"
 VERSION = 1
@@ -24,7 +25,8 @@ MAX_BYTES = 2_000_000
 
 
 class TemplateError(AnalystError):
-    """A template file that cannot be used; `str()` says why and names the file."""
+    """A template file that cannot be used; `str()` says why and names the file (a broken
+    rule carries its `TemplateNote`, so `message_in` says it in the reader's language)."""
 
 
 def dumps(template: ReportTemplate) -> str:
@@ -35,7 +37,10 @@ def dumps(template: ReportTemplate) -> str:
 def loads(text: str, name: str = "The template") -> ReportTemplate:
     """The template in `text`; `TemplateError` naming `name` when it is not a usable one."""
     try:
+        check_text(text, name, MAX_BYTES)  # before parsing: the parser recurses
         data = json.loads(text)
+    except RuleBroken as exc:
+        raise TemplateError(exc.note) from None
     except json.JSONDecodeError as exc:
         raise TemplateError(f"{name} is not a report template: it is not JSON "
                             f"(line {exc.lineno}, column {exc.colno}).") from None
@@ -50,6 +55,10 @@ def loads(text: str, name: str = "The template") -> ReportTemplate:
         raise TemplateError(f"{name} was saved by a newer version of Analyst (template format "
                             f"{version}; this one reads format {VERSION}). Update Analyst "
                             "to run it.")
+    try:
+        check_template(data, name)
+    except RuleBroken as exc:
+        raise TemplateError(exc.note) from None
     try:
         template = ReportTemplate.from_dict(data)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:

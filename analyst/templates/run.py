@@ -63,9 +63,13 @@ def first_run(analysis: Any, questions: Sequence[str], *, brain: str = "auto",
 
 
 def match_template(template: ReportTemplate, cards: Sequence[Any], root: Any,
-                   answers: Mapping[str, str] | None = None) -> tuple[StepMatch, ...]:
-    """Every saved step matched on the new tables (see `analyst.templates.matching`)."""
-    values = {c.table: category_values(root, c) for c in cards}
+                   answers: Mapping[str, str] | None = None,
+                   values: Mapping[str, Mapping[str, list[str]]] | None = None,
+                   ) -> tuple[StepMatch, ...]:
+    """Every saved step matched on the new tables (see `analyst.templates.matching`);
+    `values`: the tables' category values when read already."""
+    if values is None:
+        values = {c.table: category_values(root, c) for c in cards}
     steps = [step for question in template.questions for step in question.steps]
     return match_steps(steps, cards, values, answers)
 
@@ -78,7 +82,9 @@ def run_template(analysis: Any, template: ReportTemplate, *,
     -> new column name)."""
     lang = language or template.language
     title = title or template.title
-    matches = match_template(template, analysis.cards, analysis.workspace.root, answers)
+    root = analysis.workspace.root
+    values = {c.table: category_values(root, c) for c in analysis.cards}
+    matches = match_template(template, analysis.cards, root, answers, values)
     # One question per saved column, though several sections may use it.
     questions = tuple({q.column: q for m in matches for q in m.questions}.values())
     if questions:
@@ -97,7 +103,7 @@ def run_template(analysis: Any, template: ReportTemplate, *,
             match = next(queue)
             reason = [m.text() for m in match.missing] or None
             if reason is None:
-                made = replanned(match)
+                made = replanned(match, values.get(match.card.table, {}) if match.card else {})
                 reason = [made] if isinstance(made, str) else None
                 if not isinstance(made, str):
                     planned.append(made)
@@ -126,8 +132,13 @@ def run_template(analysis: Any, template: ReportTemplate, *,
     return RunResult(report, again, problems=tuple(problems + not_run), matches=matches)
 
 
-def replanned(match: StepMatch) -> PlannedStep | Step | str:
-    """The saved step planned again on its matched table, or why it cannot be."""
+def replanned(match: StepMatch, values: Mapping[str, list[str]] | None = None,
+              ) -> PlannedStep | Step | str:
+    """The saved step planned again on its matched table, or why it cannot be.
+
+    `values`: the table's category values (column -> values); a saved query's filter on a
+    value the column does not hold is not run (its figures would be of no rows, or of a
+    value the template's author chose to look for)."""
     from analyst.planner.queries import query_step
     from analyst.planner.replan import replan_step
 
@@ -144,11 +155,32 @@ def replanned(match: StepMatch) -> PlannedStep | Step | str:
         return planned
     try:
         query = Query.from_dict({**renamed_query(step, match.mapping), "table": card.table})
-        return query_step(query, card, 1, step.language)
+        made = query_step(query, card, 1, step.language)
+        absent = absent_values(query, values or {})
+        if absent:
+            return (f"The section “{step.title}” cannot run on {file}: its column "
+                    + "; ".join(f"{column!r} has no value {', '.join(map(repr, shown))}"
+                                for column, shown in absent.items()) + ".")
+        return made
     except QueryError as exc:
         return f"The section “{step.title}” cannot run on {file}: {exc}"
     except (KeyError, TypeError, ValueError):
         return f"The section “{step.title}” cannot run: its saved query is damaged."
+
+
+def absent_values(query: Query, values: Mapping[str, list[str]]) -> dict[str, list[str]]:
+    """Column -> the values a query's "is"/"is one of" filters look for that the column
+    does not hold (only columns whose values are known: categories of a few values)."""
+    absent: dict[str, list[str]] = {}
+    for f in query.filters:
+        known = values.get(f.column)
+        if f.op not in ("eq", "in") or known is None:
+            continue
+        wanted = f.value if isinstance(f.value, tuple) else (f.value,)
+        missing = [str(v) for v in wanted if str(v) not in set(known)]
+        if missing:
+            absent.setdefault(f.column, []).extend(missing)
+    return absent
 
 
 def renamed_query(step: TemplateStep, mapping: Mapping[str, str]) -> dict[str, Any]:

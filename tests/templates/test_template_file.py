@@ -91,7 +91,7 @@ BROKEN = {
         {"question": "q", "steps": [{"title": "t", "kind": "recipe", "columns": []}]}]}),
         "is damaged: a recipe step without its recipe"),
     "a figure that is not a number": (json.dumps({**_good(), "key_figures": [
-        {"label": "x", "value": "lots"}]}), "is damaged"),
+        {"label": "x", "value": "lots"}]}), "is refused: 'key_figures[0].value' must be a number"),
     "nothing to run": (json.dumps({**_good(), "standard": False, "questions": []}),
                        "has no sections to run"),
 }
