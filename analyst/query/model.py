@@ -9,6 +9,7 @@ the query it ran (the step record's `QueryCall` origin).
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Literal, get_args
 
@@ -178,6 +179,11 @@ def validate(query: Query, card: Any) -> Query:
                 period.unit == "year" or (period.unit in ("month", "quarter") and month)):
             raise QueryError(f"Column {period.column!r} is not a date, so it has no "
                              f"{period.unit}s.")
+    if query.compare is not None and not all(
+            isinstance(v, int | str) and not isinstance(v, bool)
+            for v in (query.compare.start, query.compare.end)):
+        raise QueryError("The periods compared must be years or period names, not "
+                         f"{_short(query.compare.start)} and {_short(query.compare.end)}.")
     if query.compare is not None and query.compare.column in query.measures:
         raise QueryError(f"Column {query.compare.column!r} cannot be both the measure and "
                          "the period compared.")
@@ -186,6 +192,12 @@ def validate(query: Query, card: Any) -> Query:
             raise QueryError(f"Unknown comparison {f.op!r}; use one of {', '.join(FILTER_OPS)}.")
         if f.op == "in" and not isinstance(f.value, tuple):
             raise QueryError(f"The comparison \"in\" of {f.column!r} needs a list of values.")
+        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        if len(values) > MAX_LIMIT or not all(_plain_value(v) for v in values):
+            # A value is data the step compares with: text or a finite number, never a
+            # structure (a model or a template may send one) nor NaN (no literal for it).
+            raise QueryError(f"The value of {f.column!r} must be text or a number (at most "
+                             f"{MAX_LIMIT} of them), not {_short(f.value)}.")
         if f.op in _CALENDAR and not _calendar_values(f.op, f.value):
             low, high = _CALENDAR[f.op]
             raise QueryError(f"The {f.op} of {f.column!r} must be a whole number from {low} "
@@ -201,6 +213,17 @@ def validate(query: Query, card: Any) -> Query:
 
 
 _CALENDAR = {"year": (1, 9999), "quarter": (1, 4), "month": (1, 12)}
+
+
+def _plain_value(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, str | int)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def _calendar_values(op: str, value: Any) -> bool:

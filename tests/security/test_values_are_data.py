@@ -242,3 +242,16 @@ def test_a_cell_cannot_forge_the_figures_line(plain_card, session):
     result = session.run(query_step(query, card, 1, "en").code, timeout=60)
     printed = read_figures(result.stdout)
     assert printed is not None and printed.figures["total"] == pytest.approx(df["Amount"].sum())
+
+
+@pytest.mark.parametrize("value", [{"__class__": "x"}, float("nan"), float("inf"), ("a", ["b"]),
+                                   ("a", {"b": 1}), None, tuple(str(i) for i in range(1001))])
+def test_a_value_that_is_not_text_or_a_number_is_refused_in_words(plain_card, value):
+    """A model's tool call (or a template) may send any JSON: a structure, NaN, a list of
+    lists. The query is refused with a sentence before code is written."""
+    from analyst.query.model import QueryError
+
+    op = "in" if isinstance(value, tuple) else "eq"
+    query = Query("sales", "sum", ("Amount",), filters=(Filter("Region", op, value),))
+    with pytest.raises(QueryError, match="must be text or a number"):
+        query_step(query, plain_card, 1, "en")
