@@ -1,0 +1,50 @@
+"""Grids of cases whose every case costs a sandbox run (a kernel, a report, a PDF) or many
+model requests: the full run keeps the whole grid, the fast tier a few cases that still show
+every value of every factor (issue 28, point 3).
+
+A grid whose cases cost milliseconds is kept whole in both tiers and needs nothing from here.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+FULL_RUN_ONLY = pytest.mark.slow
+"""What the cases left out of the fast tier are marked with: the full run (`.ci/run`) keeps
+them, `-m "not slow"` does not."""
+
+
+def each_value_once(*factors: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """The fewest cases in which every value of every factor appears: case j takes value
+    j mod len(f) of each factor f (as many cases as the longest factor has values)."""
+    if not factors or not all(factors):
+        raise ValueError("each factor needs at least one value")
+    longest = max(len(f) for f in factors)
+    return [tuple(f[j % len(f)] for f in factors) for j in range(longest)]
+
+
+def tiered(cases: Sequence[Any], fast: Callable[[int, Any], bool], *,
+           one_name: bool = False) -> list[Any]:
+    """`cases` as parameters for `pytest.mark.parametrize` (or a fixture's `params`), in order
+    and with their usual ids; those `fast(index, case)` picks run in both tiers, the others in
+    the full run only. A tuple is a case of several names unless `one_name` says it is the
+    value of one."""
+    return [pytest.param(*(case if isinstance(case, tuple) and not one_name else (case,)),
+                         marks=() if fast(i, case) else FULL_RUN_ONLY)
+            for i, case in enumerate(cases)]
+
+
+def grid(*factors: Sequence[Any]) -> list[Any]:
+    """Every combination of `factors`; those of `each_value_once` run in both tiers."""
+    fast = each_value_once(*factors)  # a list: a value need not be hashable
+    return tiered(list(itertools.product(*factors)), lambda _, case: case in fast)
+
+
+def first_fast(cases: Sequence[Any], fast: int = 1, *, one_name: bool = False) -> list[Any]:
+    """`cases` in order, the first `fast` of them in both tiers (for cases that are not a
+    product of factors, e.g. generated seeds)."""
+    return tiered(cases, lambda i, _: i < fast, one_name=one_name)
