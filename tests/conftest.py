@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests import app_start
+
 # The tier hooks (tests/tiers.py): fixtures mark, and what a test does is checked.
 from tests.tiers import (  # noqa: F401
     pytest_collection_modifyitems,
@@ -14,6 +16,12 @@ from tests.tiers import (  # noqa: F401
     pytest_runtest_setup,
     pytest_runtest_teardown,
 )
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # The app's once-per-process start-up sweep, before any test (tests/app_start.py).
+    if app_start.uses_the_app(session.items):
+        app_start.sweep_once()
 
 
 @pytest.fixture(scope="session")
