@@ -17,7 +17,8 @@ this machine carries the marker that says so. Two mechanisms keep it so:
 
 Markers: `docker` (the engine), `browser` (Chromium), `slow` (starts our command line as a
 process, builds or installs things; a browser test starts the app it drives under its own
-marker), `network` (an address other than loopback).
+marker; also set by hand on cases of a costly grid whose other cases stay in the fast tier,
+tests/grids.py), `network` (an address other than loopback).
 """
 
 from __future__ import annotations

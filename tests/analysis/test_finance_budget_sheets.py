@@ -25,6 +25,7 @@ from analyst.report.formats import format_money
 from analyst.session.analysis import Analysis
 from analyst.words import say
 from analyst.words.note import Note
+from tests.grids import first_fast
 from tests.ingest.finance_books import ACTUAL_SHEETS, BUDGET_SHEETS, PNL_LABELS, budget_book
 
 QUESTIONS = {"en": "budget vs actual year to date", "uk": "відхилення від бюджету з початку року",
@@ -133,7 +134,10 @@ def test_the_budget_sheet_is_paired_with_the_actuals(tmp_path: Path, variant: tu
 ASKED = [VARIANTS[i] for i in (0, 1, 2, 5, 6, 7, 8)]
 
 
-@pytest.mark.parametrize("variant", ASKED, ids=lambda v: "-".join(map(str, v[:6])))
+# Each case asks in its own sandbox session (seconds): the fast tier keeps two, the full run
+# all; the pairing above (no sandbox) is checked on every variant in both.
+@pytest.mark.parametrize("variant", first_fast(ASKED, 2, one_name=True),
+                         ids=lambda v: "-".join(map(str, v[:6])))
 def test_budget_vs_actual_from_two_sheets_to_the_cent(tmp_path: Path, variant: tuple) -> None:
     path, facts, _actual_sheet, _budget_sheet = _book(tmp_path, *variant)
     language = variant[0] if variant[0] in QUESTIONS else "en"
@@ -177,7 +181,8 @@ def _plain(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u202f", " "))
 
 
-@pytest.mark.parametrize("variant", [VARIANTS[1], VARIANTS[4]], ids=lambda v: v[0])
+@pytest.mark.parametrize("variant", first_fast([VARIANTS[4], VARIANTS[1]], one_name=True),
+                         ids=lambda v: v[0])
 def test_the_finance_pack_has_the_budget_section(tmp_path: Path, variant: tuple) -> None:
     path, facts, _actual_sheet, budget_sheet = _book(tmp_path, *variant)
     language = variant[0]

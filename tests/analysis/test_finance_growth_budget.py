@@ -14,6 +14,7 @@ import pytest
 
 from analyst.report.formats import format_delta, format_money, format_percent
 from analyst.session.analysis import Analysis
+from tests.grids import first_fast, tiered
 
 SHORT = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 HEADERS = {"en": lambda m, y: f"{SHORT[m - 1]} {y}", "iso": lambda m, y: f"{y}-{m:02d}",
@@ -59,9 +60,11 @@ def two_years(path: Path, header: str, sign: str, totals: bool, seed: int) -> di
 
 
 CASES = [("en", "parentheses", True, 1), ("iso", "negative", False, 2), ("slash", "positive", True, 3)]
+# Every case below is a sandbox session, a file read and a question (seconds): the fast tier
+# keeps the first case of each test (or two, for the other languages' words), the full run all.
 
 
-@pytest.mark.parametrize(("header", "sign", "totals", "seed"), CASES)
+@pytest.mark.parametrize(("header", "sign", "totals", "seed"), first_fast(CASES))
 def test_growth_mom_qoq_yoy_on_two_years(tmp_path: Path, header: str, sign: str, totals: bool,
                                          seed: int) -> None:
     values = two_years(tmp_path / "pnl2.csv", header, sign, totals, seed)
@@ -116,12 +119,12 @@ def test_yoy_on_one_year_says_why_not(tmp_path: Path) -> None:
                 assert word in answer.text, answer.text
 
 
-@pytest.mark.parametrize(("sign", "actual_months", "question", "language"), [
+@pytest.mark.parametrize(("sign", "actual_months", "question", "language"), first_fast([
     ("positive", 2, "budget vs actual year to date", "en"),
     ("negative", 3, "відхилення від бюджету з початку року", "uk"),
     ("parentheses", 1, "отклонение факта от бюджета", "ru"),
     ("positive", 4, "预算与实际的差异", "zh"),
-])
+], 2))
 def test_budget_vs_actual_to_date(tmp_path: Path, sign: str, actual_months: int, question: str,
                                   language: str) -> None:
     rng = random.Random(actual_months)
@@ -166,12 +169,12 @@ def test_budget_vs_actual_to_date(tmp_path: Path, sign: str, actual_months: int,
         assert month_word in answer.text
 
 
-@pytest.mark.parametrize(("header", "sign", "question", "period"), [
+@pytest.mark.parametrize(("header", "sign", "question", "period"), tiered([
     ("en", "positive", "rank the cost centres", None),
     ("iso", "negative", "which cost centre spent most in February", 2),
     ("slash", "parentheses", "成本中心排名", None),
     ("en", "positive", "рейтинг центрів витрат за березень", 3),
-])
+], lambda i, _: i in (1, 2)))  # a month asked for, and zh's own joining of label and figure
 def test_cost_centre_rankings(tmp_path: Path, header: str, sign: str, question: str,
                               period: int | None) -> None:
     rng = random.Random(len(question))
@@ -206,7 +209,7 @@ GROWTH_QUESTIONS = {"uk": ("зростання виручки рік до рок
                     "zh": ("收入同比增长", "收入")}
 
 
-@pytest.mark.parametrize("language", list(GROWTH_QUESTIONS))
+@pytest.mark.parametrize("language", first_fast(list(GROWTH_QUESTIONS)))
 def test_growth_in_other_languages_is_said_in_them(tmp_path: Path, language: str) -> None:
     values = two_years(tmp_path / "pnl2.csv", "iso", "parentheses", False, 7)
     revenue = pd.Series(values["Product sales"]) + pd.Series(values["Services"])
@@ -224,12 +227,12 @@ def test_growth_in_other_languages_is_said_in_them(tmp_path: Path, language: str
     assert "Costs were stored" not in answer.text and "convention" not in answer.text
 
 
-@pytest.mark.parametrize(("language", "question", "not_stated"), [
-    ("en", "operating margin by month", "not stated"),
+@pytest.mark.parametrize(("language", "question", "not_stated"), first_fast([
     ("uk", "операційна маржа по місяцях", "не наводиться"),
+    ("en", "operating margin by month", "not stated"),
     ("ru", "операционная маржа по месяцам", "не приводится"),
     ("zh", "营业利润率按月", "不予列示"),
-])
+]))
 def test_a_margin_outside_the_bounds_is_not_stated(tmp_path: Path, language: str, question: str,
                                                    not_stated: str) -> None:
     """March has revenue but costs over twice it (margin below -100%), April no revenue:
@@ -257,11 +260,11 @@ def test_a_margin_outside_the_bounds_is_not_stated(tmp_path: Path, language: str
     assert format_percent(year, language=language) in answer.text
 
 
-@pytest.mark.parametrize(("names", "months", "sign", "question", "language"), [
-    (("Month", "Line", "Budget", "Actual"), "iso", "positive", "budget vs actual ytd", "en"),
+@pytest.mark.parametrize(("names", "months", "sign", "question", "language"), first_fast([
     (("Місяць", "Стаття", "Бюджет", "Факт"), "slash", "negative", "бюджет проти факту", "uk"),
+    (("Month", "Line", "Budget", "Actual"), "iso", "positive", "budget vs actual ytd", "en"),
     (("Месяц", "Статья", "План", "Факт"), "en", "negative", "план факт с начала года", "ru"),
-])
+]))
 def test_budget_to_date_on_a_long_table(tmp_path: Path, names: tuple[str, ...], months: str,
                                         sign: str, question: str, language: str) -> None:
     """Month, line, budget and actual as columns; actuals for the first months only."""
@@ -314,6 +317,7 @@ def test_cost_centres_of_a_statement_are_ranked_without_its_subtotals(tmp_path: 
         assert figure in answer.text
 
 
+@pytest.mark.slow  # three sessions asked five questions each; each sign alone is asked above
 def test_the_sign_convention_of_costs_does_not_change_an_answer(tmp_path: Path) -> None:
     """The same statement with costs positive, negative and in parentheses: every question
     gets the same figures and the same sentence before its notes."""

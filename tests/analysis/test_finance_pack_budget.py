@@ -22,6 +22,7 @@ from analyst.report import render_pdf
 from analyst.report.formats import format_money
 from analyst.session.analysis import Analysis
 from analyst.words import say
+from tests.grids import first_fast, tiered
 from tests.ingest.finance_books import SHORT, pnl_workbook
 
 SIGNS = {"positive": lambda v: f"{v:.2f}", "negative": lambda v: f"{-v:.2f}",
@@ -76,7 +77,9 @@ BUDGETS = [(language, sign, missing) for language, sign, missing in (
     ("ru", "positive", 1), ("ru", "parentheses", 0))]
 
 
-@pytest.mark.parametrize(("language", "sign", "missing"), BUDGETS)
+# Each case is a finance pack in its own sandbox session (seconds): the fast tier keeps the
+# first cases of each test, the full run every one.
+@pytest.mark.parametrize(("language", "sign", "missing"), tiered(BUDGETS, lambda i, _: i in (1, 2)))
 def test_a_budget_table_gets_the_budget_section(tmp_path: Path, language: str, sign: str,
                                                 missing: int) -> None:
     rng = random.Random(f"{language}{sign}{missing}")
@@ -119,7 +122,7 @@ def test_a_budget_table_gets_the_budget_section(tmp_path: Path, language: str, s
 YTD = [("positive", 2), ("negative", 3), ("parentheses", 1), ("positive", 5)]
 
 
-@pytest.mark.parametrize(("sign", "months"), YTD)
+@pytest.mark.parametrize(("sign", "months"), first_fast(YTD))
 def test_monthly_budget_with_partial_actuals_is_the_year_to_date(tmp_path: Path, sign: str,
                                                                   months: int) -> None:
     rng = random.Random(months * 7 + len(sign))

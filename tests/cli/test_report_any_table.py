@@ -11,6 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.cli.test_ask_report_cli import analyst
+from tests.grids import tiered
 from tests.query.tables import write
 
 
@@ -24,7 +25,9 @@ def report(path: Path, tmp_path: Path, *extra: str) -> tuple[str, int]:
     return " ".join(" ".join(p.extract_text() for p in pages).split()), len(pages)
 
 
-@pytest.mark.parametrize(("name", "sections"), [
+# Each table is a whole data report and its PDF (seconds): the fast tier keeps the weather
+# table (dates, categories and measures at once), the full run all four.
+@pytest.mark.parametrize(("name", "sections"), tiered([
     ("cars", ["Average of Miles_per_Gallon by origin, highest first",
               "Correlations between the number columns of cars"]),
     ("weather", ["Total of precipitation per month", "Average of temp_max per month",
@@ -33,7 +36,7 @@ def report(path: Path, tmp_path: Path, *extra: str) -> tuple[str, int]:
     ("stocks", ["Average of close per month", "Average of close by symbol, highest first"]),
     ("electricity", ["Total of net_generation per year",
                      "Total of net_generation by fuel_type, highest first"]),
-])
+], lambda _, case: case[0] == "weather"))
 def test_every_table_with_numbers_gets_a_data_report(name, sections, tmp_path):
     path = write(name, tmp_path)
     text, pages = report(path, tmp_path)
