@@ -27,6 +27,29 @@ def each_value_once(*factors: Sequence[Any]) -> list[tuple[Any, ...]]:
     return [tuple(f[j % len(f)] for f in factors) for j in range(longest)]
 
 
+def every_pair(*factors: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """Cases in which every pair of values of every two factors appears (pairwise), chosen
+    greedily from the full product: the case that covers the most pairs not yet covered, the
+    first such case in the product's order on a tie (so the choice is the same every run)."""
+    if len(factors) < 2:
+        return each_value_once(*factors)
+    product = list(itertools.product(*factors))
+
+    def pairs(case: tuple[Any, ...]) -> set[tuple[int, int, int, int]]:
+        # By index, not value: a value need not be hashable.
+        at = [list(f).index(v) for f, v in zip(factors, case, strict=True)]
+        return {(i, at[i], j, at[j]) for i, j in itertools.combinations(range(len(at)), 2)}
+
+    indexed = [pairs(case) for case in product]
+    uncovered = set().union(*indexed)
+    chosen: list[tuple[Any, ...]] = []
+    while uncovered:
+        best = max(range(len(product)), key=lambda k: (len(indexed[k] & uncovered), -k))
+        chosen.append(product[best])
+        uncovered -= indexed[best]
+    return chosen
+
+
 def tiered(cases: Sequence[Any], fast: Callable[[int, Any], bool], *,
            one_name: bool = False) -> list[Any]:
     """`cases` as parameters for `pytest.mark.parametrize` (or a fixture's `params`), in order
@@ -38,9 +61,10 @@ def tiered(cases: Sequence[Any], fast: Callable[[int, Any], bool], *,
             for i, case in enumerate(cases)]
 
 
-def grid(*factors: Sequence[Any]) -> list[Any]:
-    """Every combination of `factors`; those of `each_value_once` run in both tiers."""
-    fast = each_value_once(*factors)  # a list: a value need not be hashable
+def grid(*factors: Sequence[Any], pairwise: bool = False) -> list[Any]:
+    """Every combination of `factors`; those of `each_value_once` (or, with `pairwise`, of
+    `every_pair`) run in both tiers, the others in the full run only."""
+    fast = (every_pair if pairwise else each_value_once)(*factors)  # a list: values may not hash
     return tiered(list(itertools.product(*factors)), lambda _, case: case in fast)
 
 

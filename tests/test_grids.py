@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.grids import FULL_RUN_ONLY, each_value_once, first_fast, grid, tiered
+from tests.grids import FULL_RUN_ONLY, each_value_once, every_pair, first_fast, grid, tiered
 
 
 def _factors(rng: random.Random) -> list[list[object]]:
@@ -62,3 +62,16 @@ def test_a_tuple_is_one_value_when_one_name_says_so():
     assert param.values == (("a", 1),)
     [param] = tiered(["a"], lambda *_: True)
     assert param.values == ("a",)
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_a_pairwise_grid_keeps_every_case_and_its_fast_cases_show_every_pair(seed):
+    factors = _factors(random.Random(seed))
+    params = grid(*factors, pairwise=True)
+    assert [tuple(p.values) for p in params] == list(itertools.product(*factors))
+    fast = [tuple(p.values) for p in params if _fast(p)]
+    for i, j in itertools.combinations(range(len(factors)), 2):
+        assert {(c[i], c[j]) for c in fast} == set(itertools.product(factors[i], factors[j]))
+    chosen = every_pair(*factors)  # the same cases every run, and no others
+    assert fast == [c for c in itertools.product(*factors) if c in chosen]
+    assert len(chosen) == len(set(map(repr, chosen)))

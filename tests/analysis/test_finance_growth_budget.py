@@ -260,11 +260,11 @@ def test_a_margin_outside_the_bounds_is_not_stated(tmp_path: Path, language: str
     assert format_percent(year, language=language) in answer.text
 
 
-@pytest.mark.parametrize(("names", "months", "sign", "question", "language"), first_fast([
-    (("Місяць", "Стаття", "Бюджет", "Факт"), "slash", "negative", "бюджет проти факту", "uk"),
+@pytest.mark.parametrize(("names", "months", "sign", "question", "language"), tiered([
     (("Month", "Line", "Budget", "Actual"), "iso", "positive", "budget vs actual ytd", "en"),
+    (("Місяць", "Стаття", "Бюджет", "Факт"), "slash", "negative", "бюджет проти факту", "uk"),
     (("Месяц", "Статья", "План", "Факт"), "en", "negative", "план факт с начала года", "ru"),
-]))
+], lambda i, _: i == 1))
 def test_budget_to_date_on_a_long_table(tmp_path: Path, names: tuple[str, ...], months: str,
                                         sign: str, question: str, language: str) -> None:
     """Month, line, budget and actual as columns; actuals for the first months only."""

@@ -26,6 +26,7 @@ from analyst.ingest.clean import clean
 from analyst.ingest.delimited import read_delimited
 from analyst.ingest.fast import FAST_FROM, read_fast
 from analyst.words.note import Note
+from tests.grids import first_fast, grid
 
 VEGA = Path(pytest.importorskip("vega_datasets").__file__).parent / "_data"
 
@@ -169,7 +170,8 @@ def _large(delimiter: str, comma: bool, rows: int = 30_000) -> tuple[str, dict[s
     return _csv(columns, delimiter), columns
 
 
-@pytest.mark.parametrize("delimiter,comma", [(",", False), (";", True)])
+# Large files (seconds each): the fast tier reads one, the full run both.
+@pytest.mark.parametrize("delimiter,comma", first_fast([(",", False), (";", True)]))
 def test_the_columnar_path_reads_large_files_as_the_general_path_does(workspace, tmp_path, delimiter, comma):
     text, columns = _large(delimiter, comma)
     data = text.encode("utf-8")
@@ -194,6 +196,7 @@ def test_the_columnar_path_reads_large_files_as_the_general_path_does(workspace,
     assert "scientific notation" in (card.column("Mass").note or "")
 
 
+@pytest.mark.slow  # a large file; the columnar path on one is read in the fast tier above
 def test_a_bare_exponent_in_a_large_body_is_not_read_as_a_power_of_ten(workspace, tmp_path):
     # "7E3" deep in the body: the columnar path must not read 7000 where the general path reports it.
     text, _ = _large(",", False)
@@ -220,10 +223,10 @@ def _long_field(size: int, newline: str, delimiter: str) -> str:
     return line * (size // len(line) + 1) + "end of note"
 
 
-@pytest.mark.parametrize("size", [100 * 1024, 200 * 1024, 1024 * 1024])
-@pytest.mark.parametrize("at", [0, 4])
-@pytest.mark.parametrize("delimiter", [",", ";"])
-@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+# Fields of up to a megabyte (seconds a case): every pair of values in the fast tier, every
+# combination in the full run.
+@pytest.mark.parametrize(("newline", "delimiter", "at", "size"), grid(
+    ["\n", "\r\n"], [",", ";"], [0, 4], [100 * 1024, 200 * 1024, 1024 * 1024], pairwise=True))
 def test_a_long_quoted_field_does_not_decide_the_delimiter_or_the_header(ingest, size, at, delimiter, newline):
     field = _long_field(size, newline, delimiter)
     out = io.StringIO()
@@ -269,9 +272,10 @@ def test_public_csvs_read_with_pandas_sums(ingest, name):
         assert {"0E0", "0E8"} <= set(frame["iata"])
 
 
-@pytest.mark.parametrize("name", ["seattle-weather.csv", "airports.csv", "la-riots.csv", "stocks.csv"])
-@pytest.mark.parametrize("form", ["%.6e", "%.3E", "%.2e", "%.10g"])
-@pytest.mark.parametrize("locale", ["dot", "comma"])
+# Every pair of table, number form and locale in the fast tier, every combination in the full run.
+@pytest.mark.parametrize(("locale", "form", "name"), grid(
+    ["dot", "comma"], ["%.6e", "%.3E", "%.2e", "%.10g"],
+    ["seattle-weather.csv", "airports.csv", "la-riots.csv", "stocks.csv"], pairwise=True))
 def test_public_tables_exported_in_scientific_notation(ingest, name, form, locale):
     # The public values, exported the way R, numpy, Fortran and a German Excel write floats.
     original = _vega(name)

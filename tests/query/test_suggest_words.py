@@ -22,6 +22,7 @@ from analyst.query.reading import choose
 from analyst.query.suggest import spoken, suggestions
 from analyst.query.values import category_values
 from analyst.session.analysis import Analysis
+from tests.grids import grid, tiered
 
 LANGUAGES = ("en", "uk", "ru", "zh")
 # (measure, second measure, category, second category) in one naming style each.
@@ -75,24 +76,27 @@ def _raw_names(card: Any) -> list[str]:
     return [c.name for c in card.columns if "_" in c.name or CAMEL.search(c.name)]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_suggestions_say_names_as_words_and_read_back_as_their_query(tables, language):
-    for (style, seed), (_, card, values) in tables.items():
-        made = suggestions(card, language, values)
-        assert 4 <= len(made) <= 6, (style, seed, [s.question for s in made])
-        raw = _raw_names(card)
-        for s in made:
-            assert not [n for n in raw if n in s.question], (style, s.question)
-            assert not re.search(r"\b[a-z]+_[a-z]+\b", s.question), s.question
-            if language == "en" and style not in ("cyrillic", "chinese"):
-                for name in (*s.query.measures, *s.query.group_by):
-                    word = format(spoken(name), "word")
-                    assert word in s.question or format(spoken(name), "words") in s.question, (
-                        s.question, name)
-                assert s.question[0].isupper() and not re.search(r" [A-Z][a-z]", s.question), (
-                    s.question)  # one capital, the sentence's
-            choice = choose(s.question, [card], {card.table: values})
-            assert choice.query == s.query and not choice.query.notes, (s.question, choice)
+# Reading each suggestion back costs a fraction of a second, a table's several: every table
+# and every language in the fast tier, each table in each language in the full run.
+@pytest.mark.parametrize(("language", "case"), grid(LANGUAGES, CASES))
+def test_suggestions_say_names_as_words_and_read_back_as_their_query(tables, language, case):
+    style, seed = case
+    _, card, values = tables[case]
+    made = suggestions(card, language, values)
+    assert 4 <= len(made) <= 6, (style, seed, [s.question for s in made])
+    raw = _raw_names(card)
+    for s in made:
+        assert not [n for n in raw if n in s.question], (style, s.question)
+        assert not re.search(r"\b[a-z]+_[a-z]+\b", s.question), s.question
+        if language == "en" and style not in ("cyrillic", "chinese"):
+            for name in (*s.query.measures, *s.query.group_by):
+                word = format(spoken(name), "word")
+                assert word in s.question or format(spoken(name), "words") in s.question, (
+                    s.question, name)
+            assert s.question[0].isupper() and not re.search(r" [A-Z][a-z]", s.question), (
+                s.question)  # one capital, the sentence's
+        choice = choose(s.question, [card], {card.table: values})
+        assert choice.query == s.query and not choice.query.notes, (s.question, choice)
 
 
 def test_english_counts_take_the_catalogues_plural(tables):
@@ -126,7 +130,10 @@ def _expected(frame: pd.DataFrame, query: Any) -> pd.Series:
     return got
 
 
-@pytest.mark.parametrize("style", ["pascal", "snake", "spaces", "cyrillic", "chinese"])
+# Each style is asked in its own sandbox session (seconds): the fast tier keeps two (Latin
+# snake_case and Cyrillic names), the full run all five.
+@pytest.mark.parametrize("style", tiered(["pascal", "snake", "spaces", "cyrillic", "chinese"],
+                                         lambda _, style: style in ("snake", "cyrillic")))
 def test_a_clicked_suggestion_runs_its_query_and_gives_the_pandas_figures(tables, tmp_path, style):
     seed = list(STYLES).index(style)
     frame, card, values = tables[(style, seed)]

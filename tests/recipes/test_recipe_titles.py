@@ -28,6 +28,7 @@ from analyst.record import FIGURES_MARKER, read_figures
 from analyst.record.figures import StepFigures
 from analyst.words.note import RecipeTitle
 from sandbox.result import ExecutionResult
+from tests.grids import grid
 from tests.record.steps import kept_and_read_back
 
 LANGUAGES = ("en", "uk", "ru", "zh")
@@ -276,10 +277,11 @@ def test_the_title_travels_with_its_id_and_values(recipe: str, script: str) -> N
     assert data["title"] == str(result.title)
 
 
+# Each case draws in a sandbox: every recipe once (uk and zh among them) in the fast tier,
+# in both languages in the full run.
 @pytest.mark.parametrize(("recipe", "language"),
-                         [(r, lang) for r in ("top_n", "line_growth", "budget_vs_actual",
-                                              "abc_analysis", "funnel_conversion")
-                          for lang in ("uk", "zh")])
+                         grid(("top_n", "line_growth", "budget_vs_actual", "abc_analysis",
+                               "funnel_conversion"), ("uk", "zh")))
 def test_a_drawn_chart_carries_the_title_of_its_language(recipe: str, language: str,
                                                          tmp_path) -> None:
     n = names("latin" if language == "uk" else "han", 4)

@@ -18,6 +18,11 @@ import matplotlib.pyplot as plt
 from analyst.report import CodeStep, Definition, Report, Section, Source, render_pdf
 from analyst.report.styles import MARGIN_BOTTOM, MARGIN_TOP, PAGE_SIZE
 
+# Six whole reports rendered and read back (about a minute on a busy machine, a third of it
+# quiet): the full run keeps the page-break checks; the fast tier's report tests render other
+# PDFs (tests/report/test_pdf.py).
+pytestmark = pytest.mark.slow
+
 SHA = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
 SENTENCE = "Виручка зросла у березні завдяки новим клієнтам у північному регіоні. "
 CHART_BASE_WIDTH = 1000  # chart n is CHART_BASE_WIDTH + n pixels wide: that is how we find it

@@ -19,6 +19,7 @@ import pytest
 from analyst.report import Report, Section, render_pdf
 from analyst.report.frames import format_month
 from analyst.session.analysis import Analysis
+from tests.grids import tiered
 from tests.ingest.finance_books import PNL_LABELS, pnl_workbook
 
 LANGUAGES = ("en", "uk", "ru", "zh")
@@ -66,7 +67,9 @@ def test_twelve_month_headers_wrap_only_between_words(language: str) -> None:
             assert word in words, (line, word)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+# A whole finance pack and its PDF per language (seconds): Ukrainian in the fast tier (long
+# words, negative costs), every language in the full run.
+@pytest.mark.parametrize("language", tiered(LANGUAGES, lambda _, language: language == "uk"))
 def test_the_monthly_pnl_of_the_pack_keeps_words_whole(tmp_path: Path, language: str) -> None:
     path, _info = pnl_workbook(tmp_path / f"pnl_{language}.xlsx", language=language, net=True,
                                negative_costs=language in ("uk", "zh"), seed=len(language))

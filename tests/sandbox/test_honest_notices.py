@@ -14,6 +14,7 @@ import pytest
 
 from sandbox import open_session
 from sandbox.session import lost_words
+from tests.grids import grid
 from tests.sandbox.conftest import TEST_LIMITS
 
 IGNORES_INTERRUPT = ("import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
@@ -42,8 +43,9 @@ def _earlier_steps(session, count: int) -> None:
         assert session.run(f"v{i} = {i}").ok
 
 
-@pytest.mark.parametrize("earlier", [0, 1, 3])
-@pytest.mark.parametrize("cause", sorted(CAUSES))
+# Each case restarts a kernel (up to 13 s for one that ignores the interrupt): every cause and
+# every count of earlier steps in the fast tier, the whole grid in the full run.
+@pytest.mark.parametrize(("cause", "earlier"), grid(sorted(CAUSES), [0, 1, 3]))
 def test_a_restart_during_a_step_names_what_it_lost(workspace, backend, cause, earlier):
     code, words = CAUSES[cause]
     with open_session(workspace, backend=backend, limits=TEST_LIMITS) as session:

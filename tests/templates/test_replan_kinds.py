@@ -23,6 +23,7 @@ from analyst.session.analysis import Analysis
 from analyst.templates import ReportTemplate, run_template
 from analyst.templates.capture import template_of
 from analyst.templates.files import dumps, loads
+from tests.grids import first_fast
 
 
 def _pnl(months: int, rng: random.Random) -> pd.DataFrame:
@@ -100,7 +101,9 @@ def _cents(values: object) -> list[float]:
     return [round(float(v), 2) for v in values]  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("seed", range(3))
+# Each seed is a saved run and a run again, in sandbox sessions (seconds): the fast tier keeps
+# the first seed of each kind, the full run every seed.
+@pytest.mark.parametrize("seed", first_fast(range(3)))
 def test_a_pnl_is_planned_again(seed: int, tmp_path: Path) -> None:
     rng = random.Random(seed)
     template = _saved(tmp_path, _pnl(3, rng), "P&L summary")
@@ -118,7 +121,7 @@ def test_a_pnl_is_planned_again(seed: int, tmp_path: Path) -> None:
                   section.table.iloc[:, 1]) == _cents(nxt["Revenue"])
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", first_fast(range(3)))
 def test_a_funnel_is_planned_again(seed: int, tmp_path: Path) -> None:
     rng = random.Random(10 + seed)
     template = _saved(tmp_path, _funnel(3, rng), "funnel conversion")
@@ -132,7 +135,7 @@ def test_a_funnel_is_planned_again(seed: int, tmp_path: Path) -> None:
     assert found and round(found[0], 2) == round(overall, 2), figures
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", first_fast(range(3)))
 def test_budget_against_actual_is_planned_again(seed: int, tmp_path: Path) -> None:
     rng = random.Random(20 + seed)
     template = _saved(tmp_path, _budget(5, rng), "budget vs actual variance")
@@ -148,7 +151,7 @@ def test_budget_against_actual_is_planned_again(seed: int, tmp_path: Path) -> No
     assert table is not None and set(nxt["Line"]) <= set(table.iloc[:, 0])
 
 
-@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("seed", first_fast(range(2)))
 def test_the_data_report_steps_are_planned_again(seed: int, tmp_path: Path) -> None:
     rng = random.Random(30 + seed)
     template = _saved(tmp_path, _weather(2, rng), STANDARD_QUESTION)
