@@ -36,8 +36,8 @@ SHAPES = ("month", "category", "year", "single")
 CASES = [("month", "en", 1), ("month", "zh", 2), ("month", "ru", 3), ("category", "uk", 4),
          ("category", "en", 5), ("year", "ru", 6), ("year", "zh", 7), ("single", "uk", 8)]
 # A case is a whole data report and its PDF (seconds): the fast tier keeps the first case of
-# each shape (the shape decides the sections), the full run every case.
-FIRST_OF_SHAPE = [next(c for c in CASES if c[0] == shape) for shape in SHAPES]
+# the month and year shapes (the sections of dates and of calendar years), the full run all.
+FIRST_OF_SHAPE = [next(c for c in CASES if c[0] == shape) for shape in ("month", "year")]
 
 
 def table(shape: str, language: str, seed: int) -> pd.DataFrame:

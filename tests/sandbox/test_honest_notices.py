@@ -79,6 +79,7 @@ def test_a_kernel_that_stopped_between_steps_says_whether_anything_was_lost(
         assert (workspace.output_dir / "kept.csv").exists()
 
 
+@pytest.mark.slow  # waits out a step that ignores the interrupt, then restarts (10 s and more)
 def test_a_stop_that_needs_a_restart_with_nothing_before_it_loses_nothing_else(session):
     import threading
 

@@ -134,6 +134,7 @@ def test_a_renamed_column_is_found_by_its_role_and_values(
         _check_figures(result.report, q2, names, names["revenue"], "Item code")
 
 
+@pytest.mark.slow  # a fifth sandbox run of the saved report; the fast tier runs three others
 def test_a_renamed_column_with_two_candidates_is_asked_about_then_runs(
         saved: Saved, tmp_path: Path) -> None:
     names = COLUMNS[saved.lang]
@@ -172,6 +173,7 @@ def test_a_missing_column_is_a_plain_message_naming_the_section(
         assert [round(v, 2) for v in top.table.iloc[:5, 2]] == list(expected.values)
 
 
+@pytest.mark.slow  # a fourth sandbox run of the saved report; the fast tier runs three others
 def test_next_month_as_a_workbook_beside_another_table(saved: Saved, tmp_path: Path) -> None:
     """Another shape: the new month comes as an Excel workbook (another table name) next to
     a small table of targets; the saved steps find the sales table by its columns."""
