@@ -25,6 +25,7 @@ from analyst.store import Store, unanswered
 from analyst.store.log import SessionAnswers
 from tests.agent.fake_openai import FakeOpenAI, tool_call
 from tests.app.samples import ROOT
+from tests.grids import first_fast, tiered
 
 CSV = ("Date,Product,Region,Revenue\n2026-01-05,Tea,North,100.50\n2026-02-07,Coffee,South,200.25\n"
        "2026-03-09,Tea,South,50.00\n")
@@ -44,7 +45,10 @@ def _opened(store: Store, session_id: str) -> Analysis:
                          history=SessionAnswers(store, session_id))
 
 
-@pytest.mark.parametrize("question", [*QUESTIONS, "Standard report"])
+# Each case is a sandbox session (seconds): the fast tier keeps the first question and the standard
+# report, the full run every question.
+@pytest.mark.parametrize("question", tiered([*QUESTIONS, "Standard report"],
+                                            lambda i, q: i == 0 or q == "Standard report"))
 def test_the_question_is_in_the_store_before_anything_runs(sales: Path, tmp_path: Path,
                                                            question: str):
     store = Store(tmp_path / "data")
@@ -182,7 +186,8 @@ with Analysis.open(store.workspace_dir(sid), backend="local",
 """
 
 
-@pytest.mark.parametrize("question", ["which region is best?", "сравни регионы", "哪个产品最好"])
+# Each case kills a process mid-step (seconds): one in the fast tier, all in the full run.
+@pytest.mark.parametrize("question", first_fast(["which region is best?", "сравни регионы", "哪个产品最好"]))
 def test_a_process_killed_mid_step_leaves_the_question_to_run_again(sales: Path, tmp_path: Path,
                                                                     question: str):
     slow = "import time\ntime.sleep(60)"

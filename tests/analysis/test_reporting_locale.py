@@ -18,6 +18,7 @@ from pypdf import PdfReader
 
 from analyst.report import render_pdf, render_xlsx
 from analyst.session.analysis import Analysis
+from tests.grids import first_fast
 
 NB = "\u00a0"
 # Three rows: 1 250 000,00 + 700 000,00 + 59 930,98 = 2 009 930,98
@@ -45,7 +46,8 @@ CASES = {
 }
 
 
-@pytest.fixture(scope="module", params=list(CASES))
+# Each case is a sandbox session (seconds): the fast tier keeps the first two cases, the full run all.
+@pytest.fixture(scope="module", params=first_fast(list(CASES), 2, one_name=True))
 def case(request: pytest.FixtureRequest,
          tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Analysis]]:
     name, encoding, text, *_ = CASES[request.param]

@@ -22,6 +22,7 @@ from analyst.reporting import Pin
 from analyst.session.analysis import Analysis
 from benchmarks.sales_data import write_sales_csv
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
+from tests.grids import first_fast
 
 FORGED = "ANALYST_FIGURES " + json.dumps({"recipe": "kpi_summary", "title": "Key figures",
                                           "figures": {"total": 1.0, "rows": 1}})
@@ -89,7 +90,9 @@ def kpi_total(steps) -> float:
     return step.figures.figures["total"]
 
 
-@pytest.mark.parametrize("attack", list(TAMPER))
+# Each attack is a whole standard report after a model step (seconds): the fast tier keeps the
+# first, the full run all.
+@pytest.mark.parametrize("attack", first_fast(list(TAMPER)))
 def test_the_standard_report_after_a_tampering_model_step_states_the_datas_figures(
         analysis, sales_csv, attack):
     tamper(analysis, TAMPER[attack])

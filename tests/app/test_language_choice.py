@@ -21,6 +21,7 @@ from analyst.recipes.labels import month_label
 from analyst.words import LANGUAGES
 from tests.app.samples import ROOT, messy_csv
 from tests.app.test_interface_language import ukrainian_csv
+from tests.grids import first_fast
 from ui.i18n import browser_language, t
 
 APP = str(ROOT / "app.py")
@@ -102,7 +103,9 @@ def _assert_frame_in(at: AppTest, language: str, title: str) -> None:
     assert [b.label for b in at.sidebar.button] == [t("new_analysis", language)]
 
 
-@pytest.mark.parametrize("interface", list(LANGUAGES))
+# Each case uploads and asks in four languages (seconds): two interfaces in the fast tier,
+# all four in the full run.
+@pytest.mark.parametrize("interface", first_fast(list(LANGUAGES), 2))
 def test_a_question_in_any_language_changes_only_its_own_answer(app_env, interface) -> None:
     at = _open(LOCALES[interface])
     name, data = FILES[interface]

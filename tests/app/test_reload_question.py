@@ -17,6 +17,7 @@ from analyst.session.stopping import INTERRUPTED, STOPPED
 from analyst.store import Store, unanswered
 from analyst.store.log import SessionAnswers, SessionFiles
 from tests.app.samples import ROOT, messy_csv
+from tests.grids import first_fast, grid
 from ui.i18n import t
 
 APP = str(ROOT / "app.py")
@@ -65,8 +66,9 @@ def _cut_short(data: Store, sid: str, question: str, reason: str) -> None:
         events.close()  # the page stopped reading: a reload, or the rerun after Stop
 
 
-@pytest.mark.parametrize("reason", [INTERRUPTED, STOPPED])
-@pytest.mark.parametrize("language", sorted(QUESTIONS))
+# Each case uploads, asks and reloads the page (seconds): every language and both reasons in
+# the fast tier, each pair in the full run.
+@pytest.mark.parametrize(("language", "reason"), grid(sorted(QUESTIONS), [INTERRUPTED, STOPPED]))
 def test_an_answer_cut_by_a_reload_says_so_and_runs_again(app_env, language, reason):
     question = QUESTIONS[language]
     sid = _uploaded(AppTest.from_file(APP, default_timeout=120))
@@ -104,7 +106,7 @@ def test_an_answer_cut_by_a_reload_says_so_and_runs_again(app_env, language, rea
         assert t("answer_interrupted", "en") not in said and t("answer_stopped", "en") not in said
 
 
-@pytest.mark.parametrize("language", sorted(QUESTIONS))
+@pytest.mark.parametrize("language", first_fast(sorted(QUESTIONS)))  # the others: full run
 def test_a_question_left_without_an_answer_is_shown_with_run_again(app_env, language):
     question = QUESTIONS[language]
     sid = _uploaded(AppTest.from_file(APP, default_timeout=120))
