@@ -8,6 +8,7 @@ import pytest
 
 from analyst.planner.intents import parse_intent
 from analyst.session.analysis import Analysis
+from tests.grids import first_fast
 
 SHOP = ("Date,Product,Category,Qty,Unit Price,Unit Cost\n"
         "2026-01-05,Tea,Drinks,10,5.00,2.00\n"
@@ -39,12 +40,14 @@ def _ask(tmp_path: Path, text: str, question: str):
         return analysis.history[-1]
 
 
-@pytest.mark.parametrize(("question", "opening"), [
+# Each case is a sandbox session (seconds): English and Ukrainian in the fast tier, all four
+# in the full run.
+@pytest.mark.parametrize(("question", "opening"), first_fast([
     ("which products make me money?", "Espresso machine loses 1,800.00. Gross profit is -1,527.00"),
     ("які товари приносять прибуток", "Espresso machine приносить збиток 1\u00a0800,00. "),
     ("какие товары приносят прибыль", "Espresso machine приносит убыток 1\u00a0800,00. "),
     ("哪些产品赚钱", "Espresso machine亏损1,800.00。"),
-])
+], 2))
 def test_a_profit_answer_names_the_loss_maker_first(tmp_path, question, opening):
     answer = _ask(tmp_path, SHOP, question)
     assert answer.ok and answer.text.startswith(opening), answer.text

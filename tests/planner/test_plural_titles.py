@@ -14,7 +14,7 @@ import pytest
 from analyst.planner.phrases import say
 from analyst.planner.phrases.nouns import Noun, lowered, plural
 from analyst.session.analysis import Analysis
-from tests.grids import tiered
+from tests.grids import first_fast, tiered
 
 # (heading, as a word, counted)
 NAMES = [
@@ -68,7 +68,8 @@ def _analysis(tmp_path, customers: int, products: int) -> Analysis:
     return analysis
 
 
-@pytest.mark.parametrize(("customers", "products"), [(18, 25), (7, 12), (30, 11)])
+# Each case is a sandbox session (seconds): the first in the fast tier, all in the full run.
+@pytest.mark.parametrize(("customers", "products"), first_fast([(18, 25), (7, 12), (30, 11)]))
 def test_offline_answers_count_customers_and_products(tmp_path, customers: int,
                                                       products: int) -> None:
     with _analysis(tmp_path, customers, products) as analysis:

@@ -168,6 +168,7 @@ def test_a_fifo_is_never_opened_for_reading_and_no_reader_blocks(session, worksp
     assert done.get("pdf", b"").startswith(b"%PDF") and done.get("xlsx", b"").startswith(b"PK")
 
 
+@pytest.mark.slow  # writes and collects a hundred thousand files (seconds, inherent)
 def test_a_hundred_thousand_empty_files_keep_later_steps_fast_and_few(session):
     flood = session.run(
         "import os\nos.makedirs('output/flood', exist_ok=True)\n"

@@ -18,6 +18,7 @@ import pytest
 
 from analyst.words.notice import notice_text
 from sandbox import ExecutionResult, Notice, open_session
+from tests.grids import first_fast
 from tests.sandbox.conftest import TEST_LIMITS
 from tests.sandbox.test_channel_attacks import SPRAY
 from tests.sandbox.test_docker_hardening import _inspect
@@ -127,7 +128,8 @@ def test_a_session_that_ended_itself_while_idle_says_its_exit_status(workspace, 
     said_everywhere(result, "0")
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGSEGV, signal.SIGHUP])
+# Each case kills a kernel (seconds): SIGTERM in the fast tier, every signal in the full run.
+@pytest.mark.parametrize("number", first_fast([signal.SIGTERM, signal.SIGSEGV, signal.SIGHUP]))
 def test_a_kernel_killed_between_steps_says_by_which_signal(workspace, number):
     """Local: a process the step left behind wakes the frozen kernel and kills it."""
     with open_session(workspace, backend="local", limits=TEST_LIMITS) as session:
