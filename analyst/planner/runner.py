@@ -134,6 +134,8 @@ def _recipe_fits(intent: Any, choice: Any) -> bool:
         # "топ 10 товарів за виручкою" on a table headed "Product": the products ranked,
         # not the ten largest rows the query would list for want of the column's name.
         return True
+    if query.period is not None and query.limit is not None:
+        return False  # "which month had the highest revenue": the month, not the trend
     if query.aggregation != "sum" or query.filters or query.compare or len(query.group_by) > 1:
         return False
     if query.group_by and (intent.kind == "total" or intent.dimension is None):

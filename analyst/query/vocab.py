@@ -125,3 +125,32 @@ MONTHS: dict[int, tuple[str, ...]] = {
     11: ("november", "nov", "листопад*", "ноябр*", "十一月"),
     12: ("december", "dec", "груд*", "декабр*", "十二月"),
 }
+
+STATISTIC_WORDS: dict[Aggregation, tuple[str, ...]] = {
+    "missing": ("missing", "blank", "blanks", "empty", "null", "nulls", "пропуск*", "пропущен*",
+                "порожн*", "незаповнен*", "пуст*", "незаполнен*", "缺失", "空值", "空白"),
+    "std": ("standard deviation", "std", "stdev", "stddev", "sd", "стандартн* відхилен*",
+            "середньоквадратичн* відхилен*", "стандартн* отклонени*",
+            "среднеквадратичн* отклонени*", "标准差"),
+    "var": ("variance", "дисперсі*", "дисперси*", "方差"),
+    "spearman": ("spearman*", "rank correlation", "спірмен*", "спирмен*", "斯皮尔曼", "秩相关"),
+    "pearson": ("pearson*", "correlation", "correlations", "correlated", "correlate", "corr",
+                "кореляц*", "корелю*", "корельован*", "корреляц*", "коррелир*", "пірсон*",
+                "пирсон*", "皮尔逊", "相关系数", "相关性", "相关"),
+}
+"""The statistics beyond totals and averages, looked for before them: "how many missing
+values" is a count of blanks, not of rows; "середньоквадратичне відхилення" is not a mean."""
+
+PERCENTILE_WORDS = ("percentile*", "quantile*", "перцентил*", "процентил*", "квантил*",
+                    "百分位数", "百分位", "分位数", "分位")
+QUARTILE_WORDS = ("quartile*", "квартил*", "四分位数", "四分位")
+"""Quartiles are the 25th, 50th and 75th percentiles."""
+
+UNSUPPORTED_MEASURES = ("mode", "modal", "skew*", "kurtosis", "cagr", "compound annual growth*",
+                        "geometric mean", "harmonic mean", "coefficient of variation",
+                        "interquartile range", "iqr", "мода", "моду", "моди", "асиметрі*",
+                        "асимметри*", "ексцес*", "эксцесс*", "середнє геометричне",
+                        "среднее геометрическое", "众数", "偏度", "峰度", "复合增长率",
+                        "变异系数", "几何平均")
+"""Measures people ask for that no recipe computes: declined by name, never replaced by a
+total or a maximum."""
