@@ -58,7 +58,8 @@ def answer_offline(
         return
     plan = question_plan(intent, cards, lang)
     choice = queries.read_question(question, cards, workspace_root)
-    if choice.needs_model or (plan.steps and _recipe_fits(intent, choice)):
+    if choice.needs_model or (plan.steps and _recipe_fits(intent, choice)
+                              and _reads_the_table_asked(plan, choice)):
         yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
                             language=lang, footer=_footer(plan, cards, lang))
     elif choice.query is not None:
@@ -66,7 +67,7 @@ def answer_offline(
                                      approve=approve, timeout=timeout)
     elif choice.options:
         yield from queries.ask_back(choice, question, lang, several=len(cards) > 1)
-    elif plan.steps:
+    elif plan.steps and not _declined(choice):
         yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
                             language=lang, footer=_footer(plan, cards, lang))
     else:
@@ -107,6 +108,20 @@ def _footer(plan: Plan, cards: Sequence[Any], lang: str) -> str | None:
     return queries.sources_line(plan.steps, cards, lang) if len(cards) > 1 else None
 
 
+def _declined(choice: Any) -> bool:
+    """A measure declined by name ("CAGR", "mode") is not answered with a recipe's totals."""
+    return choice.refusal is not None and choice.refusal.key == "unsupported_measure"
+
+
+def _reads_the_table_asked(plan: Plan, choice: Any) -> bool:
+    """Does the recipe read the table the question's columns are in? "Total rainfall_mm per
+    month" beside a sales table is the rain's months, never the sales' revenue by month."""
+    if choice.query is None or choice.card is None:
+        return True
+    return all(step.parquet_path == choice.card.parquet_path for step in plan.steps
+               if isinstance(step, PlannedStep))
+
+
 _RECIPE_ONLY = ("standard", "abc", "funnel", "pnl", "profile", "outliers", "margin")
 
 
@@ -123,7 +138,9 @@ def _recipe_fits(intent: Any, choice: Any) -> bool:
         return True
     query = choice.query
     if query is None:
-        return not choice.options
+        return not choice.options and not _declined(choice)
+    if query.period is not None and query.limit is not None:
+        return False  # "which month had the highest revenue": the month, not the trend
     if query.notes and query.aggregation in ("sum", "count") and not (
             query.filters or query.compare):
         # Words the query could not place ("quantity" for a column Qty) are sales words
@@ -134,8 +151,6 @@ def _recipe_fits(intent: Any, choice: Any) -> bool:
         # "топ 10 товарів за виручкою" on a table headed "Product": the products ranked,
         # not the ten largest rows the query would list for want of the column's name.
         return True
-    if query.period is not None and query.limit is not None:
-        return False  # "which month had the highest revenue": the month, not the trend
     if query.aggregation != "sum" or query.filters or query.compare or len(query.group_by) > 1:
         return False
     if query.group_by and (intent.kind == "total" or intent.dimension is None):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from analyst.query import clues
 from analyst.query.columns import Hit
 from analyst.query.model import Aggregation, FilterOp, PeriodUnit
-from analyst.query.text import find_phrase
+from analyst.query.text import find_phrase, is_cjk
 from analyst.query.vocab import (
     AGGREGATIONS,
     AT_LEAST,
@@ -40,7 +40,10 @@ _THRESHOLDS: tuple[Aggregation, ...] = ("mean", "median")
 def unsupported(toks: list[str], used: set[int]) -> str | None:
     """The name of a measure asked for that no query computes ("mode", "skewness")."""
     span = clues.first(UNSUPPORTED_MEASURES, toks, used)
-    return None if span is None else " ".join(toks[i] for i in span)
+    if span is None:
+        return None
+    said = [toks[i] for i in span]
+    return "".join(said) if all(is_cjk(w) for w in said) else " ".join(said)
 
 
 def percentiles(toks: list[str], used: set[int]) -> tuple[tuple[float, ...], list[int]] | None:

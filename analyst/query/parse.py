@@ -206,7 +206,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     # A calendar grouping: "by month", "monthly".
     period = None
     # "which month had the highest ...": the months compared, not the rows.
-    if grouping := clues.period_group(toks, used) or stat_clues.which_period(toks, used):
+    asked_period = stat_clues.which_period(toks, used)
+    if grouping := clues.period_group(toks, used) or asked_period:
         unit, words_used = grouping
         used.update(words_used)
         if date is None:
@@ -261,7 +262,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             previous is not None and previous.column in group_by
             and all(t in _AND for t in toks[previous.span[-1] + 1:hit.span[0]]))
         previous = hit
-        after_which = which is not None and hit.span[0] in (which[-1] + 1, which[-1] + 2)
+        after_which = which is not None and hit.span[0] in (which[-1] + 1, which[-1] + 2) and (
+            asked_period is None)  # "哪个月revenue最高": the month is asked, not the row
         if after_which and (col.role in ("date", "id") or col.unique >= card.rows > 20):
             rows_wanted = True
             continue
@@ -364,8 +366,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     return [Query(card.table, aggregation, tuple(measures[:1] if also or several
                                                  else measures[:3]), tuple(group_by), period,
                   tuple(filters), order, limit,
-                  percentiles=tuple(percentiles[0]) if aggregation == "percentile"
-                  and percentiles else (), also=also)]
+                  percentiles=tuple(percentiles[0]) if percentiles and "percentile" in (
+                      aggregation, *also) else (), also=also)]
 
 
 def _aggregations(toks: list[str], found: list[tuple[Aggregation, list[int]]]) -> tuple[
