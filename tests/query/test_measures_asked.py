@@ -474,3 +474,16 @@ def test_an_average_by_month_leaves_a_month_without_rows_open(analysis, raw):
     empty = table[table["period"].isin(["2023-03", "2023-08", "2023-11"])]
     assert empty["revenue"].isna().all()  # no average for a month without sales, not 0
     assert "kind = 'line'" in answer.steps[0].code
+
+
+def test_a_count_by_month_and_category_lists_every_month_for_every_category(analysis, raw):
+    answer = ask(analysis, "how many days per month by sky")
+    got = result_table(analysis, answer)
+    df = rain_frame(raw)
+    counts = df.groupby([df["day"].dt.to_period("M"), "sky"]).size()
+    every = pd.MultiIndex.from_product([pd.period_range("2022-01", "2022-12", freq="M"),
+                                        sorted(df["sky"].unique())])
+    expected = counts.reindex(every, fill_value=0)
+    table = {(row["period"], row["sky"]): row["rows"] for row in got.to_dict("records")}
+    assert table == {(str(p), s): n for (p, s), n in expected.items()}
+    assert table[("2022-06", "rain")] == 0  # June had no rain: listed, as 0
