@@ -108,9 +108,14 @@ def _footer(plan: Plan, cards: Sequence[Any], lang: str) -> str | None:
     return queries.sources_line(plan.steps, cards, lang) if len(cards) > 1 else None
 
 
+_DECLINED = ("unsupported_measure", "missing_needs_column", "correlation_needs_two",
+             "correlation_grouped")
+"""Refusals of a measure asked for: a recipe's totals would answer another question."""
+
+
 def _declined(choice: Any) -> bool:
     """A measure declined by name ("CAGR", "mode") is not answered with a recipe's totals."""
-    return choice.refusal is not None and choice.refusal.key == "unsupported_measure"
+    return choice.refusal is not None and choice.refusal.key in _DECLINED
 
 
 def _reads_the_table_asked(plan: Plan, choice: Any) -> bool:

@@ -85,7 +85,7 @@ def answer_text(f: QueryFigures, language: str = "en") -> str:
         more = f" (+{format_int(f.rows - len(shown), language)})" if f.rows > len(shown) else ""
         text = qsay(language, "value", reading=_cap(reading), value="; ".join(shown) + more)
         labels = f.figures.get("labels") or {}
-        if f.rows > 2 and not q.limit and labels:
+        if f.rows > 2 and not q.limit and labels and len(q.statistics) == 1:
             text += " " + qsay(language, "highest", label=_label(labels["highest"], q, language),
                                value=number(f.figures.get("highest"), language, q.aggregation))
             text += " " + qsay(language, "lowest", label=_label(labels["lowest"], q, language),

@@ -169,14 +169,26 @@ def find_phrase_at(phrases: tuple[str, ...], toks: list[str], at: int,
 
 
 def which_period(toks: list[str], used: set[int]) -> tuple[PeriodUnit, list[int]] | None:
-    """"which month had the highest ...", "в якому місяці", "哪个月": the period asked for."""
+    """"which month had the highest ...", "в якому місяці", "哪个月", "the month with the
+    highest ...", "revenue最高的月份": the period asked for."""
     which = clues.first(WHICH, toks, used)
-    if which is None:
-        return None
-    k = which[-1] + 1
     units: tuple[PeriodUnit, ...] = ("month", "quarter", "year", "week")
+    if which is not None:
+        for unit in units:
+            span = find_phrase_at(PERIODS[unit], toks, which[-1] + 1, used)
+            if span is not None:
+                return unit, span  # "which" stays for the parser: the one period asked
     for unit in units:
-        span = find_phrase_at(PERIODS[unit], toks, k, used)
-        if span is not None:
-            return unit, span  # "which" stays for the parser: the one period asked
+        for k in range(len(toks)):
+            span = find_phrase_at(PERIODS[unit], toks, k, used)
+            if span is None:
+                continue
+            after = toks[span[-1] + 1] if span[-1] + 1 < len(toks) else ""
+            before = toks[k - 1] if k else ""
+            if after in _PERIOD_ASKED or (before == "的" and span[-1] >= len(toks) - 2):
+                return unit, span + ([span[-1] + 1] if after == "份" else [])
     return None
+
+
+_PERIOD_ASKED = ("with", "that", "when", "where", "з", "із", "с", "когда", "коли", "份")
+""""the month with the highest revenue", "місяць з найбільшою", "месяц с самой высокой"."""

@@ -350,11 +350,14 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             if not group_by and period is None and not filters and order is None:
                 return [base, replace(base, aggregation="sum")]
             return [base, replace(base, aggregation="sum")]
+    if aggregation == "missing" and not measures:
+        return Refusal("missing_needs_column", {})  # not the rows, not a guessed column
     if aggregation not in ("count", "rows") and not measures:
         return Refusal("no_measure", {})
     if aggregation == "share" and not (group_by or period):
         return Refusal("share_needs_group", {})
-    if (group_by or period) and order is not None and limit is None and which is not None:
+    if (group_by or period) and order is not None and limit is None and (
+            which is not None or asked_period is not None):
         limit = 1  # "which region has the highest ...", "which month ...": the one
     if aggregation in CORRELATIONS:
         if len(measures) < 2:

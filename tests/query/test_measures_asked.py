@@ -200,6 +200,13 @@ def test_a_correlation_with_its_n(analysis, raw, question, a, b, method):
     assert f"{len(pair)}" in answer.text
 
 
+def test_missing_values_of_no_column_named_are_asked_about_not_guessed(analysis):
+    for question in ("how many missing values are there", "скільки пропущених значень",
+                     "сколько пропусков", "有多少缺失值"):
+        answer = ask(analysis, question)
+        assert not answer.ok and not answer.steps, question
+
+
 def test_a_correlation_needs_two_columns(analysis):
     answer = ask(analysis, "correlation of fare")
     assert not answer.ok and not answer.steps
@@ -250,6 +257,7 @@ ABOVE_AVERAGE = [
     ("медіана fare тих, хто заплатив більше за середню fare", "fare", "median", "gt"),
     ("медиана fare тех, кто заплатил больше средней fare", "fare", "median", "gt"),
     ("fare高于平均fare的乘客的fare中位数", "fare", "median", "gt"),
+    ("average fare of passengers older than the average age", "fare", "mean", "gt"),
 ]
 
 
@@ -259,12 +267,13 @@ def test_a_filter_against_the_average_of_all_rows(analysis, raw, question, measu
     answer = ask(analysis, question)
     got = figures(answer)
     df = passengers(raw)
-    threshold = df["fare"].median() if "median fare" in question and aggregation == "count" \
-        else df["fare"].mean()
-    kept = df[df["fare"] > threshold] if op == "gt" else df[df["fare"] < threshold]
+    compared = "age" if question.endswith("the average age") else "fare"
+    threshold = df[compared].median() if "median fare" in question and aggregation == "count" \
+        else df[compared].mean()
+    kept = df[df[compared] > threshold] if op == "gt" else df[df[compared] < threshold]
     expected = len(kept) if measure is None else getattr(kept[measure], aggregation)()
     assert close(got.figures["value"], expected)
-    assert close(got.thresholds["fare"], threshold)  # the figure compared with is stated
+    assert close(got.thresholds[compared], threshold)  # the figure compared with is stated
     assert format_number(threshold, 2, answer.language) in answer.text
 
 
@@ -303,6 +312,14 @@ def monthly_revenue(raw: dict[str, Path]) -> pd.Series:
     ("в каком месяце была самая высокая revenue", True),
     ("哪个月revenue最高", True),
     ("哪个月revenue最低", False),
+    ("the month with the highest revenue", True),
+    ("month with the lowest revenue", False),
+    ("in which month was revenue the highest", True),
+    ("місяць з найбільшою revenue", True),
+    ("в якому місяці revenue була найвищою", True),
+    ("месяц с самой высокой revenue", True),
+    ("в каком месяце revenue была самой низкой", False),
+    ("revenue最高的月份", True),
 ])
 def test_the_month_holding_the_extreme_with_its_value(analysis, raw, question, highest):
     answer = ask(analysis, question)
