@@ -84,6 +84,8 @@ def answer_text(f: QueryFigures, language: str = "en") -> str:
                  for row in f.head[:SHOWN_GROUPS]]
         more = f" (+{format_int(f.rows - len(shown), language)})" if f.rows > len(shown) else ""
         text = qsay(language, "value", reading=_cap(reading), value="; ".join(shown) + more)
+        if q.limit == 1 and f.rows > 1:
+            text += " " + qsay(language, "tied", n=format_int(f.rows, language))
         labels = f.figures.get("labels") or {}
         if f.rows > 2 and not q.limit and labels and len(q.statistics) == 1:
             text += " " + qsay(language, "highest", label=_label(labels["highest"], q, language),

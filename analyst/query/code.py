@@ -187,7 +187,12 @@ def _grouped(query: Query, keys: list[str]) -> list[str]:
     else:
         lines.append("table = table.sort_values(" + repr(keys) + ")")
     lines += _period_label(query)
-    if query.limit:
+    if query.limit == 1:
+        # "Which month had the fewest ...": all those tied for the first place, never one
+        # picked silently among equals.
+        lines.append(f"table = (table[table[{value!r}] == table[{value!r}].iloc[0]] "
+                     f"if table[{value!r}].notna().any() else table.head(1))")
+    elif query.limit:
         lines.append(f"table = table.head({query.limit})")
     lines += [f"best, worst = table[{value!r}].idxmax(), table[{value!r}].idxmin()",
               "figures = {",
