@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from analyst.query import clues
 from analyst.query.columns import Hit
-from analyst.query.model import Aggregation, FilterOp, PeriodUnit
+from analyst.query.model import STATISTICS, Aggregation, FilterOp, PeriodUnit
 from analyst.query.text import find_phrase, is_cjk
 from analyst.query.vocab import (
     AGGREGATIONS,
@@ -192,3 +192,21 @@ def which_period(toks: list[str], used: set[int]) -> tuple[PeriodUnit, list[int]
 
 _PERIOD_ASKED = ("with", "that", "when", "where", "з", "із", "с", "когда", "коли", "份")
 """"the month with the highest revenue", "місяць з найбільшою", "месяц с самой высокой"."""
+
+
+def aggregations(toks: list[str], found: list[tuple[Aggregation, list[int]]]) -> tuple[
+        Aggregation | None, list[int] | None, tuple[Aggregation, ...]]:
+    """The aggregation asked (the first found, in the vocabulary's order) and the statistics
+    asked beside it ("mean and standard deviation", "median та дисперсія")."""
+    if not found:
+        return None, None, ()
+    name, span = found[0]
+    stats = sorted(((n, s) for n, s in found if n in STATISTICS), key=lambda f: f[1][0])
+    if name not in STATISTICS or len(stats) < 2:
+        return name, span, ()
+    joined = all(any(t in (*_AND, ",") for t in toks[a[1][-1] + 1:b[1][0]])
+                 for a, b in zip(stats, stats[1:], strict=False))
+    if not joined:
+        return name, span, ()
+    return stats[0][0], stats[0][1], tuple(dict.fromkeys(n for n, _ in stats[1:]))
+

@@ -18,7 +18,6 @@ from analyst.query import measures as stat_clues
 from analyst.query.columns import Hit, column_hits, partial_hits, value_hits
 from analyst.query.model import (
     CORRELATIONS,
-    STATISTICS,
     Aggregation,
     Compare,
     Filter,
@@ -248,7 +247,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         if span is not None:
             found.append((name, list(span)))
             used.update(span)
-    aggregation, aggregation_span, also = _aggregations(toks, found)
+    aggregation, aggregation_span, also = stat_clues.aggregations(toks, found)
     # Roles of the named columns: grouped, the row itself ("which day"), or measured.
     date_columns = {date.column, date.month_column} if date else set()
     group_by: list[str] = []
@@ -371,23 +370,6 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                   tuple(filters), order, limit,
                   percentiles=tuple(percentiles[0]) if percentiles and "percentile" in (
                       aggregation, *also) else (), also=also)]
-
-
-def _aggregations(toks: list[str], found: list[tuple[Aggregation, list[int]]]) -> tuple[
-        Aggregation | None, list[int] | None, tuple[Aggregation, ...]]:
-    """The aggregation asked (the first found, in the vocabulary's order) and the statistics
-    asked beside it ("mean and standard deviation", "median та дисперсія")."""
-    if not found:
-        return None, None, ()
-    name, span = found[0]
-    stats = sorted(((n, s) for n, s in found if n in STATISTICS), key=lambda f: f[1][0])
-    if name not in STATISTICS or len(stats) < 2:
-        return name, span, ()
-    joined = all(any(t in (*_AND, ",") for t in toks[a[1][-1] + 1:b[1][0]])
-                 for a, b in zip(stats, stats[1:], strict=False))
-    if not joined:
-        return name, span, ()
-    return stats[0][0], stats[0][1], tuple(dict.fromkeys(n for n, _ in stats[1:]))
 
 
 def _counted(toks: list[str], hits: list[Hit], after: int) -> Hit | None:
