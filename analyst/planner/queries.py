@@ -134,7 +134,7 @@ def refuse(choice: Choice, cards: Sequence[Any], question: str, language: str,
     values = {"table": card.table, "columns": ", ".join(c.name for c in card.columns),
               "column": numbers.split(", ")[0], "group": _first_category(card)}
     values.update(refusal.values if refusal else {})
-    if refusal is not None and refusal.key == "no_measure":
+    if refusal is not None and refusal.key in ("no_measure", "correlation_needs_two"):
         values["columns"] = numbers
     text = qsay(language, refusal.key if refusal else "nothing_found", **values)
     known = category_values(root, card) if root is not None else None

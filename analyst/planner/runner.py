@@ -58,7 +58,8 @@ def answer_offline(
         return
     plan = question_plan(intent, cards, lang)
     choice = queries.read_question(question, cards, workspace_root)
-    if choice.needs_model or (plan.steps and _recipe_fits(intent, choice, question)):
+    if choice.needs_model or (plan.steps and _recipe_fits(intent, choice, question)
+                              and _reads_the_table_asked(plan, choice)):
         yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
                             language=lang, footer=_footer(plan, cards, lang))
     elif choice.query is not None:
@@ -104,6 +105,25 @@ def _footer(plan: Plan, cards: Sequence[Any], lang: str) -> str | None:
     return queries.sources_line(plan.steps, cards, lang) if len(cards) > 1 else None
 
 
+_DECLINED = ("unsupported_measure", "missing_needs_column", "correlation_needs_two",
+             "correlation_grouped")
+"""Refusals of a measure asked for: a recipe's totals would answer another question."""
+
+
+def _declined(choice: Any) -> bool:
+    """A measure declined by name ("CAGR", "mode") is not answered with a recipe's totals."""
+    return choice.refusal is not None and choice.refusal.key in _DECLINED
+
+
+def _reads_the_table_asked(plan: Plan, choice: Any) -> bool:
+    """Does the recipe read the table the question's columns are in? "Total rainfall_mm per
+    month" beside a sales table is the rain's months, never the sales' revenue by month."""
+    if choice.query is None or choice.card is None:
+        return True
+    return all(step.parquet_path == choice.card.parquet_path for step in plan.steps
+               if isinstance(step, PlannedStep))
+
+
 _RECIPE_ONLY = ("standard", "abc", "funnel", "pnl", "profile", "outliers", "margin")
 
 
@@ -137,7 +157,10 @@ def _recipe_fits(intent: Any, choice: Any, question: str) -> bool:
         # No reading of the query's own: the recipe answers only a question made of its
         # words ("total revenue", "top products"), never "total zip" on a table where the
         # zip is a label, which it would answer with its revenue.
-        return not choice.options and intent_covers(intent, question)
+        return (not choice.options and not _declined(choice)
+                and intent_covers(intent, question))
+    if query.period is not None and query.limit is not None:
+        return False  # "which month had the highest revenue": the month, not the trend
     if (intent.kind == "top" and intent.dimension is not None and query.aggregation == "rows"
             and not (query.group_by or query.filters or query.compare)):
         # "топ 10 товарів за виручкою" on a table headed "Product": the products ranked,

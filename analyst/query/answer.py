@@ -8,13 +8,13 @@ own number formats, so the words, the table and the chart agree.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from analyst.query.model import Query
+from analyst.query.model import CORRELATIONS, Query
 from analyst.query.phrases import qsay
 from analyst.query.plot import value_column
-from analyst.query.reading import reading_text
+from analyst.query.reading import reading_text, statistic_label
 from analyst.recipes.labels import month_label
 from analyst.recipes.numbers import is_year_name, is_year_values, year_text
 from analyst.record.figures import StepFigures, read_figures
@@ -34,6 +34,8 @@ class QueryFigures:
     rows: int
     rows_used: int
     missing: dict[str, int]
+    thresholds: dict[str, float] = field(default_factory=dict)
+    """The statistics the filters compared with ("more than the average fare")."""
 
 
 def query_figures(figures: StepFigures | None) -> QueryFigures | None:
@@ -45,7 +47,8 @@ def query_figures(figures: StepFigures | None) -> QueryFigures | None:
     try:
         return QueryFigures(Query.from_dict(extra["query"]), dict(figures.printed or figures.figures),
                             figures.head, figures.rows, int(extra.get("rows_used") or 0),
-                            {str(k): int(v) for k, v in (extra.get("missing") or {}).items()})
+                            {str(k): int(v) for k, v in (extra.get("missing") or {}).items()},
+                            {str(k): float(v) for k, v in (extra.get("thresholds") or {}).items()})
     except (KeyError, TypeError, ValueError):
         return None
 
@@ -62,31 +65,51 @@ def answer_text(f: QueryFigures, language: str = "en") -> str:
     reading = reading_text(q, language)
     if f.rows_used == 0:
         return qsay(language, "no_rows", reading=reading)
-    value_col = value_column(q)
     if q.compare is not None:
         text = _change(f, language)
     elif q.aggregation == "rows":
         text = _rows(f, language)
+    elif not q.keys and len(q.statistics) > 1:
+        values = f.figures.get("values") or {}
+        text = " ".join(qsay(language, "value", reading=_cap(statistic_label(s, q, language)),
+                             value=number(values.get(s), language, q.aggregation))
+                        for s in q.statistics)
     elif not q.keys:
         text = qsay(language, "value", reading=_cap(reading),
                     value=number(f.figures.get("value"), language, q.aggregation))
+        if q.aggregation in CORRELATIONS:
+            text += " " + qsay(language, "pairs", n=format_int(f.figures.get("n") or 0, language))
     else:
-        shown = [f"{_label(row, q, language)}: "
-                 f"{number(row.get(value_col), language, q.aggregation)}"
+        shown = [f"{_label(row, q, language)}: {_values(row, q, language)}"
                  for row in f.head[:SHOWN_GROUPS]]
         more = f" (+{format_int(f.rows - len(shown), language)})" if f.rows > len(shown) else ""
         text = qsay(language, "value", reading=_cap(reading), value="; ".join(shown) + more)
+        if q.limit == 1 and f.rows > 1:
+            text += " " + qsay(language, "tied", n=format_int(f.rows, language))
         labels = f.figures.get("labels") or {}
-        if f.rows > 2 and not q.limit and labels:
+        if f.rows > 2 and not q.limit and labels and len(q.statistics) == 1:
             text += " " + qsay(language, "highest", label=_label(labels["highest"], q, language),
                                value=number(f.figures.get("highest"), language, q.aggregation))
             text += " " + qsay(language, "lowest", label=_label(labels["lowest"], q, language),
                                value=number(f.figures.get("lowest"), language, q.aggregation))
+    for column, threshold in f.thresholds.items():
+        against = next((x.against for x in q.filters if x.column == column and x.against), None)
+        if against is not None:
+            text += " " + qsay(language, "threshold", value=number(threshold, language),
+                               what=_cap(qsay(language, against, m=column)))
     for column, n in f.missing.items():
-        if n and q.aggregation not in ("count", "rows"):
+        if n and q.aggregation not in ("count", "rows", "missing", *CORRELATIONS):
             text += " " + qsay(language, "missing", plural=n, n=format_int(n, language),
                                 c=column)
     return text
+
+
+def _values(row: dict[str, Any], q: Query, language: str) -> str:
+    """A group's figure, or its several statistics each named."""
+    if len(q.statistics) == 1 or q.aggregation in ("count", "share"):
+        return number(row.get(value_column(q)), language, q.aggregation)
+    return ", ".join(f"{statistic_label(s, q, language)} {number(row.get(s), language)}"
+                     for s in q.statistics)
 
 
 def number(value: Any, language: str, aggregation: str = "sum") -> str:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from analyst.comment import inert
+from analyst.query import stats_code
 from analyst.query.model import Query
-from analyst.query.plot import chart_code
+from analyst.query.plot import chart_code, value_column
 
 FIGURES_MARKER = "ANALYST_FIGURES"
 _FREQ = {"day": "D", "week": "W", "month": "M", "quarter": "Q", "year": "Y"}
@@ -31,16 +32,23 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
         f"df = pd.read_parquet({parquet_path!r})",
         "rows_read = len(df)",
     ]
-    for f in query.filters:
+    lines += stats_code.thresholds(query)
+    # The calendar first: the periods listed are those of the rows it keeps, so a month in
+    # which no row passes the other filters is still listed (with 0).
+    calendar = [f for f in query.filters if f.op in ("year", "quarter", "month")]
+    for f in calendar:
         lines += _filter(f, date_columns)
     measures = list(query.measures)
     for m in measures:
-        if query.aggregation != "nunique":
+        if query.aggregation not in ("nunique", "missing"):
             lines += [f"df[{m!r}] = pd.to_numeric(df[{m!r}], errors='coerce')  # as numbers"]
-    lines.append("missing = {" + ", ".join(f"{m!r}: int(df[{m!r}].isna().sum())"
-                                           for m in measures) + "}")
     if query.period is not None:
         lines += _period(query, date_columns)
+    for f in query.filters:
+        if f not in calendar:
+            lines += _filter(f, date_columns)
+    lines.append("missing = {" + ", ".join(f"{m!r}: int(df[{m!r}].isna().sum())"
+                                           for m in measures) + "}")
     keys = list(query.keys)
     out = f"output/{slug}"
     if query.compare is not None:
@@ -54,7 +62,7 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
                   f'figures = {{"value": float(table[{measures[0]!r}].iloc[0]) if len(table) '
                   'else None, "found": len(table)}']
     elif not keys:
-        lines += _single(query)
+        lines += stats_code.single(query)
     else:
         lines += _grouped(query, keys)
     lines += [
@@ -73,6 +81,7 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
         '    "rows_read": rows_read,',
         '    "rows_used": len(df),',
         '    "missing": missing,',
+        '    "thresholds": thresholds,',
         '    "columns": [str(c) for c in table.columns],',
         '    "head": table.head(12).to_dict("records"),',
         '    "tail": table.tail(2).to_dict("records"),',
@@ -105,6 +114,9 @@ def _filter(f: Any, date_columns: tuple[str, ...]) -> list[str]:
                 f"{inert(_plain(v))}.",
                 f"df = df[{text}{test}]"]
     sign = {"gt": ">", "ge": ">=", "lt": "<", "le": "<="}[f.op]
+    if f.against is not None:
+        return [f"# Only the rows where {inert(c)} {sign} its {f.against} over all the rows read.",
+                f"df = df[pd.to_numeric(df[{c!r}], errors='coerce') {sign} thresholds[{c!r}]]"]
     return [f"# Only the rows where {inert(c)} {sign} {inert(_plain(v))}.",
             f"df = df[pd.to_numeric(df[{c!r}], errors='coerce') {sign} {v!r}]"]
 
@@ -118,9 +130,14 @@ def _plain(value: Any) -> str:
 
 
 def _period(query: Query, date_columns: tuple[str, ...] = ()) -> list[str]:
+    """The period of each row in `df['period']` and every period of their range in `periods`
+    (so a grouping lists the periods without rows too)."""
     p = query.period
     if p is None:
         return []
+    years = ["# Every year from the first to the last.",
+             "periods = (list(range(int(df['period'].min()), int(df['period'].max()) + 1))",
+             "           if df['period'].notna().any() else [])"]
     if p.unit == "year" and p.month_column is None and p.column in date_columns:
         # A year of a real date column: its calendar year as a whole number (1995), never
         # the date's storage (epoch milliseconds once the parquet is read as numbers).
@@ -128,59 +145,59 @@ def _period(query: Query, date_columns: tuple[str, ...] = ()) -> list[str]:
                 "readable date are left out).",
                 f"when = pd.to_datetime(df[{p.column!r}], errors='coerce')",
                 "df = df[when.notna()]",
-                "df['period'] = when[when.notna()].dt.year.astype('Int64')"]
+                "df['period'] = when[when.notna()].dt.year.astype('Int64')", *years]
     if p.unit == "year" and p.month_column is None and not _is_date_period(query):
         return [f"# The year of each row is its {inert(p.column)}.",
-                f"df['period'] = pd.to_numeric(df[{p.column!r}], errors='coerce').astype('Int64')"]
+                f"df['period'] = pd.to_numeric(df[{p.column!r}], errors='coerce').astype('Int64')",
+                *years]
     if p.month_column is not None:
         when = (f"pd.to_datetime(pd.DataFrame({{'year': df[{p.column!r}], "
                 f"'month': df[{p.month_column!r}], 'day': 1}}), errors='coerce')")
     else:
         when = f"pd.to_datetime(df[{p.column!r}], errors='coerce')"
     freq = _FREQ[p.unit]
-    label = (".dt.start_time.dt.strftime('%Y-%m-%d')" if p.unit == "week"
-             else ".astype(str)")
     return [f"# The {p.unit} of each row (rows without a readable date are left out).",
             f"when = {when}",
             "df = df[when.notna()]",
-            f"df['period'] = when[when.notna()].dt.to_period({freq!r}){label}"]
+            f"df['period'] = when[when.notna()].dt.to_period({freq!r})",
+            f"# Every {p.unit} from the first to the last.",
+            f"periods = (pd.period_range(df['period'].min(), df['period'].max(), freq={freq!r})",
+            f"           if len(df) else pd.PeriodIndex([], freq={freq!r}))"]
+
+
+def _period_label(query: Query) -> list[str]:
+    """The periods as the table and the chart name them: "2024-07", a week by its Monday."""
+    p = query.period
+    if p is None or (p.unit == "year" and p.month_column is None):
+        return []  # years stay whole numbers
+    label = ".dt.start_time.dt.strftime('%Y-%m-%d')" if p.unit == "week" else ".astype(str)"
+    return [f"table['period'] = table['period']{label}"]
 
 
 def _is_date_period(query: Query) -> bool:
     return bool(query.period and query.period.unit != "year")
 
 
-def _single(query: Query) -> list[str]:
-    a = query.aggregation
-    if a == "count":
-        return ["value = len(df)", 'table = pd.DataFrame({"rows": [value]})',
-                'figures = {"value": value}']
-    m = query.measures[0]
-    return [f"value = df[{m!r}].{_PANDAS[a]}()",
-            f"table = pd.DataFrame({{{m!r}: [value]}})",
-            'figures = {"value": None if pd.isna(value) else float(value)}']
-
-
 def _grouped(query: Query, keys: list[str]) -> list[str]:
     a = query.aggregation
-    value = "rows" if a == "count" else query.measures[0]
-    group = f"df.groupby({keys!r}, dropna=False)"
-    if a == "count":
-        lines = [f'table = {group}.size().reset_index(name="rows")']
-    else:
-        columns = list(query.measures)
-        agg = _PANDAS[a]
-        lines = [f"table = {group}[{columns!r}].{agg}().reset_index()"]
-        if a == "share":
-            lines += [f"# Each group's {inert(value)} as a percentage of the total.",
-                      f'table["share_pct"] = table[{value!r}] / table[{value!r}].sum() * 100']
-            value = "share_pct"
+    value = value_column(query)
+    lines = stats_code.grouped(query, keys)
+    if a == "share":
+        m = query.measures[0]
+        lines += [f"# Each group's {inert(m)} as a percentage of the total.",
+                  f'table["share_pct"] = table[{m!r}] / table[{m!r}].sum() * 100']
     if query.order or query.limit or not query.period:
         ascending = query.order == "asc"
-        lines.append(f"table = table.sort_values({value!r}, ascending={ascending})")
+        lines.append(f"table = table.sort_values({value!r}, ascending={ascending}, kind='stable')")
     else:
         lines.append("table = table.sort_values(" + repr(keys) + ")")
-    if query.limit:
+    lines += _period_label(query)
+    if query.limit == 1:
+        # "Which month had the fewest ...": all those tied for the first place, never one
+        # picked silently among equals.
+        lines.append(f"table = (table[table[{value!r}] == table[{value!r}].iloc[0]] "
+                     f"if table[{value!r}].notna().any() else table.head(1))")
+    elif query.limit:
         lines.append(f"table = table.head({query.limit})")
     lines += [f"best, worst = table[{value!r}].idxmax(), table[{value!r}].idxmin()",
               "figures = {",

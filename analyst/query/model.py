@@ -16,11 +16,16 @@ from typing import Any, Literal, get_args
 from analyst.errors import AnalystError
 
 Aggregation = Literal["sum", "mean", "median", "count", "nunique", "min", "max", "share",
-                      "rows"]
+                      "rows", "std", "var", "percentile", "missing", "pearson", "spearman"]
 """How the measure is reduced per group. "count" counts rows (no measure needed);
 "nunique" counts distinct values of the measure column; "share" is each group's sum as a
 percentage of the total; "rows" does not aggregate: it lists the rows themselves (ordered
-by the measure), which is how "which day was the hottest" is answered with the row."""
+by the measure), which is how "which day was the hottest" is answered with the row.
+"std"/"var" are the sample standard deviation and variance (ddof=1, as a spreadsheet's
+STDEV.S/VAR.S); "percentile" the values below which `Query.percentiles` per cent of the
+measure lie (linear interpolation, as pandas and PERCENTILE.INC); "missing" counts the
+empty cells of the measure; "pearson"/"spearman" correlate the two measures over the rows
+that have both (the answer gives that n)."""
 PeriodUnit = Literal["day", "week", "month", "quarter", "year"]
 FilterOp = Literal["eq", "ne", "in", "gt", "ge", "lt", "le", "year", "quarter", "month"]
 """Comparisons of a column's value; "year"/"quarter"/"month" keep the rows of a date
@@ -30,7 +35,14 @@ Order = Literal["desc", "asc"]
 AGGREGATIONS: tuple[str, ...] = get_args(Aggregation)
 PERIOD_UNITS: tuple[str, ...] = get_args(PeriodUnit)
 FILTER_OPS: tuple[str, ...] = get_args(FilterOp)
-NUMERIC_AGGREGATIONS = ("sum", "mean", "median", "min", "max", "share")
+NUMERIC_AGGREGATIONS = ("sum", "mean", "median", "min", "max", "share", "std", "var",
+                        "percentile", "pearson", "spearman")
+STATISTICS = ("mean", "median", "min", "max", "std", "var", "percentile")
+"""The statistics of one measure that can be asked together ("mean and standard deviation"):
+each becomes a column of the result."""
+CORRELATIONS = ("pearson", "spearman")
+THRESHOLDS = ("mean", "median", "min", "max")
+"""What a filter may compare a column with instead of a number ("more than the average")."""
 MAX_GROUPS = 2
 MAX_LIMIT = 1000
 
@@ -46,13 +58,17 @@ class Filter:
     column: str
     op: FilterOp
     value: Any
-    """A category value, a number, a list of values ("in"), or a year / quarter / month."""
+    """A category value, a number, a list of values ("in"), or a year / quarter / month;
+    None when the filter compares with a statistic of the column (`against`)."""
+    against: Aggregation | None = None
+    """"more than the average fare": the column is compared with its own mean (median, min,
+    max) over all the rows read, computed in the step, not with a number of the question."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Filter:
         value = data.get("value")
         return cls(str(data["column"]), data["op"],
-                   tuple(value) if isinstance(value, list) else value)
+                   tuple(value) if isinstance(value, list) else value, data.get("against"))
 
 
 @dataclass(frozen=True)
@@ -105,12 +121,19 @@ class Query:
     compare: Compare | None = None
     notes: tuple[str, ...] = field(default=(), compare=False)
     """Words of the question this reading did not use (the answer names them)."""
+    percentiles: tuple[float, ...] = ()
+    """For "percentile": which ones, 0-100 exclusive (quartiles are 25, 50, 75)."""
+    also: tuple[Aggregation, ...] = ()
+    """Further statistics of the same measure asked with the first ("mean and standard
+    deviation"), each a column of the result beside it."""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["measures"] = list(self.measures)
         data["group_by"] = list(self.group_by)
         data["notes"] = list(self.notes)
+        data["percentiles"] = list(self.percentiles)
+        data["also"] = list(self.also)
         data["filters"] = [{**asdict(f), "value": list(f.value) if isinstance(f.value, tuple)
                             else f.value} for f in self.filters]
         return data
@@ -123,6 +146,8 @@ class Query:
         d["measures"] = tuple(d.get("measures") or ())
         d["group_by"] = tuple(d.get("group_by") or ())
         d["notes"] = tuple(d.get("notes") or ())
+        d["percentiles"] = tuple(d.get("percentiles") or ())
+        d["also"] = tuple(d.get("also") or ())
         d["filters"] = tuple(Filter.from_dict(f) for f in d.get("filters") or ())
         d["period"] = Period.from_dict(d["period"]) if d.get("period") else None
         d["compare"] = Compare.from_dict(d["compare"]) if d.get("compare") else None
@@ -130,6 +155,16 @@ class Query:
 
     def with_notes(self, *notes: str) -> Query:
         return replace(self, notes=tuple(dict.fromkeys((*self.notes, *notes))))
+
+    @property
+    def statistics(self) -> tuple[str, ...]:
+        """The statistics computed of the measure, as the result's column names ("mean",
+        "std", "p90"); one for most queries."""
+        out: list[str] = []
+        for a in (self.aggregation, *self.also):
+            out += ([percentile_name(p) for p in self.percentiles] if a == "percentile"
+                    else [a])
+        return tuple(out)
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -156,11 +191,12 @@ def validate(query: Query, card: Any) -> Query:
                              f"{', '.join(columns)}).")
     if query.aggregation not in ("count", "rows") and not query.measures:
         raise QueryError(f"A {query.aggregation} needs a column to aggregate.")
-    if query.aggregation in NUMERIC_AGGREGATIONS:
+    if any(a in NUMERIC_AGGREGATIONS for a in (query.aggregation, *query.also)):
         for name in query.measures:
             if not is_numeric(columns[name]):
                 raise QueryError(f"Column {name!r} holds {columns[name].role} values, not "
                                  f"numbers, so its {query.aggregation} cannot be computed.")
+    _validate_measures(query, columns)
     if len(query.group_by) > MAX_GROUPS:
         raise QueryError(f"At most {MAX_GROUPS} columns can be grouped by at once.")
     if len(set(query.group_by)) != len(query.group_by):
@@ -188,6 +224,12 @@ def validate(query: Query, card: Any) -> Query:
         raise QueryError(f"Column {query.compare.column!r} cannot be both the measure and "
                          "the period compared.")
     for f in query.filters:
+        if f.against is not None:
+            _validate_threshold(f, columns)
+            continue
+        if f.value is None:
+            raise QueryError(f"The filter on {f.column!r} needs a value (or against: mean, "
+                             "median, min or max).")
         if f.op not in FILTER_OPS:
             raise QueryError(f"Unknown comparison {f.op!r}; use one of {', '.join(FILTER_OPS)}.")
         if f.op == "in" and not isinstance(f.value, tuple):
@@ -224,6 +266,53 @@ def _plain_value(value: Any) -> bool:
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:59] + "…"
+
+
+def percentile_name(p: float) -> str:
+    """The result column of a percentile: 90 -> "p90", 2.5 -> "p2.5"."""
+    return f"p{int(p)}" if float(p).is_integer() else f"p{p}"
+
+
+def _validate_measures(query: Query, columns: dict[str, Any]) -> None:
+    """The new statistics' own rules: what they need that pandas would not say plainly."""
+    a = query.aggregation
+    if (a == "percentile") != bool(query.percentiles) and "percentile" not in query.also:
+        raise QueryError("A percentile needs \"percentiles\" (numbers between 0 and 100, "
+                         "e.g. [90] or [25, 50, 75]), and only a percentile has them.")
+    for p in query.percentiles:
+        if isinstance(p, bool) or not isinstance(p, int | float) or not 0 < p < 100:
+            raise QueryError(f"A percentile must be a number between 0 and 100, not {p!r}.")
+    several = len(query.statistics) > 1
+    if query.also:
+        for other in (a, *query.also):
+            if other not in STATISTICS:
+                raise QueryError(f"{other!r} cannot be asked beside other statistics; those "
+                                 f"that can: {', '.join(STATISTICS)}.")
+        if len(set(query.also) | {a}) != len(query.also) + 1:
+            raise QueryError("The same statistic is asked twice.")
+    if several and len(query.measures) != 1:
+        raise QueryError("Several statistics are computed of one column at a time.")
+    if a in CORRELATIONS:
+        if len(query.measures) != 2 or len(set(query.measures)) != 2:
+            raise QueryError(f"A {a} correlation needs exactly two different columns.")
+        if query.group_by or query.period or query.compare:
+            raise QueryError("A correlation is computed over the rows kept, not per group "
+                             "or period.")
+
+
+def _validate_threshold(f: Filter, columns: dict[str, Any]) -> None:
+    if f.value is not None:
+        raise QueryError(f"The filter on {f.column!r} compares with a value or with its "
+                         f"{f.against}, not both.")
+    if f.against not in THRESHOLDS:
+        raise QueryError(f"A filter can compare {f.column!r} with its "
+                         f"{', '.join(THRESHOLDS)}, not its {f.against!r}.")
+    if f.op not in ("gt", "ge", "lt", "le"):
+        raise QueryError(f"A filter against the {f.against} of {f.column!r} needs gt, ge, lt "
+                         "or le.")
+    if not is_numeric(columns[f.column]):
+        raise QueryError(f"Column {f.column!r} holds {columns[f.column].role} values, so it "
+                         f"has no {f.against} to compare with.")
 
 
 def _calendar_values(op: str, value: Any) -> bool:

@@ -14,8 +14,18 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from analyst.query import clues
+from analyst.query import measures as stat_clues
 from analyst.query.columns import Hit, column_hits, partial_hits, value_hits
-from analyst.query.model import Aggregation, Compare, Filter, Order, Period, Query, is_numeric
+from analyst.query.model import (
+    CORRELATIONS,
+    Aggregation,
+    Compare,
+    Filter,
+    Order,
+    Period,
+    Query,
+    is_numeric,
+)
 from analyst.query.periods import date_source
 from analyst.query.place import without_place
 from analyst.query.text import (
@@ -35,6 +45,7 @@ from analyst.query.vocab import (
     NOT,
     NOT_EARNED_WORDS,
     ROW_WORDS,
+    STATISTIC_WORDS,
     STOP,
     WHICH,
 )
@@ -158,6 +169,8 @@ def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
 def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
            picked: list[Hit], used: set[int]) -> list[Query] | Refusal:
     """The readings; `used` collects the indexes of the words explained."""
+    if (unsupported := stat_clues.unsupported(toks, used)) is not None:
+        return Refusal("unsupported_measure", {"word": unsupported})  # never a sum instead
     filters: list[Filter] = []
     # Category values: "for AAPL", "Europe", "rainy" -> the rows with that value.
     by_column: dict[str, list[str]] = {}
@@ -172,6 +185,12 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     for column, vals in by_column.items():
         filters.append(Filter(column, "eq", vals[0]) if len(vals) == 1
                        else Filter(column, "in", tuple(vals)))
+    # A column compared with its own statistic: "more than the average fare".
+    numbers = {name for name, col in columns.items() if is_numeric(col)}
+    for threshold in stat_clues.thresholds(toks, used, hits, numbers):
+        used.update(threshold.span)
+        filters.append(Filter(threshold.column, threshold.op, None, threshold.against))
+        hits = [h for h in hits if h is not threshold.hit]
     # Numbers compared with a column: "more than 100", "under 5.5".
     for comparison in clues.comparisons(toks, used):
         used.update(comparison.span)
@@ -201,8 +220,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             if len(years) == 2 and spans and {spans[0][2][1], spans[0][2][3]} == {
                     i for i, _ in years}:
                 # "between 2014 and 2016": every year of the span, not the two ends.
-                low, high, words_used = spans[0]
-                used.update(words_used)
+                low, high, range_words = spans[0]
+                used.update(range_words)
                 value = tuple(range(int(low), int(high) + 1))
             filters.append(Filter(date.column, "year", value))
     if q := clues.quarter(toks, used):
@@ -217,7 +236,9 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         filters.append(Filter(date.month_column or date.column, "month", m[0]))
     # A calendar grouping: "by month", "monthly".
     period = None
-    if grouping := clues.period_group(toks, used):
+    # "which month had the highest ...": the months compared, not the rows.
+    asked_period = stat_clues.which_period(toks, used)
+    if grouping := clues.period_group(toks, used) or asked_period:
         unit, words_used = grouping
         used.update(words_used)
         if date is None:
@@ -255,14 +276,17 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         filters.append(Filter(column, "eq", values[0]) if len(values) == 1
                        else Filter(column, "in", values))
     # The aggregation, among the words left.
-    aggregation: Aggregation | None = None
-    aggregation_span: list[int] | None = None
-    for name, phrases in AGGREGATIONS.items():
+    found: list[tuple[Aggregation, list[int]]] = []
+    percentiles = stat_clues.percentiles(toks, used)
+    if percentiles is not None:
+        used.update(percentiles[1])
+        found.append(("percentile", percentiles[1]))
+    for name, phrases in (*STATISTIC_WORDS.items(), *AGGREGATIONS.items()):
         span = clues.first(phrases, toks, used)
         if span is not None:
-            if aggregation is None:
-                aggregation, aggregation_span = name, list(span)
+            found.append((name, list(span)))
             used.update(span)
+    aggregation, aggregation_span, also = stat_clues.aggregations(toks, found)
     # Roles of the named columns: grouped, the row itself ("which day"), or measured.
     date_columns = {date.column, date.month_column} if date else set()
     group_by: list[str] = []
@@ -276,7 +300,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             previous is not None and previous.column in group_by
             and all(t in _AND for t in toks[previous.span[-1] + 1:hit.span[0]]))
         previous = hit
-        after_which = which is not None and hit.span[0] in (which[-1] + 1, which[-1] + 2)
+        after_which = which is not None and hit.span[0] in (which[-1] + 1, which[-1] + 2) and (
+            asked_period is None)  # "哪个月revenue最高": the month is asked, not the row
         if after_which and (col.role in ("date", "id") or col.unique >= card.rows > 20):
             rows_wanted = True
             continue
@@ -291,12 +316,16 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             date_columns = {date.column, date.month_column}
             continue
         if hit.column in conditioned or any(
-                f.column == hit.column for f in filters if f.op not in ("eq", "in", "ne")):
+                f.column == hit.column for f in filters
+                if f.op not in ("eq", "in", "ne") and f.against is None):
             continue  # named for its condition ("temp_max over 30", "8 cylinders")
         across = _across(toks, hit.span[0])
         if across:
             # "the mean of totsc4 across districts": over all of them, one figure.
             used.update(across)
+            continue
+        if aggregation == "missing" and not after_by:
+            measures.append(hit.column)  # blanks are counted in any column, text too
             continue
         numeric = is_numeric(col)
         small = (col.unique or 0) <= 30
@@ -312,6 +341,12 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if which is not None and any(find_phrase(w, toks[which[-1] + 1:which[-1] + 3], set())
                                  is not None for w in ROW_WORDS) and not group_by:
         rows_wanted = True
+    if group_by or period:
+        # "average age per class for male and female": each of the values named, side by
+        # side, not one figure over both.
+        for f in filters:
+            if f.op == "in" and f.column not in group_by and len(group_by) < 2:
+                group_by.append(f.column)
     unknown = clues.unexplained_group(toks, used)
     if unknown is not None:
         return Refusal("no_group_column", {"word": unknown})
@@ -363,14 +398,27 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             if not group_by and period is None and not filters and order is None:
                 return [base, replace(base, aggregation="sum")]
             return [base, replace(base, aggregation="sum")]
+    if aggregation == "missing" and not measures:
+        return Refusal("missing_needs_column", {})  # not the rows, not a guessed column
     if aggregation not in ("count", "rows") and not measures:
         return Refusal("no_measure", {})
     if aggregation == "share" and not (group_by or period):
         return Refusal("share_needs_group", {})
-    if group_by and order is not None and limit is None and which is not None:
-        limit = 1  # "which region has the highest ...": the one
-    return [Query(card.table, aggregation, tuple(measures[:3]), tuple(group_by), period,
-                  tuple(filters), order, limit)]
+    if (group_by or period) and order is not None and limit is None and (
+            which is not None or asked_period is not None):
+        limit = 1  # "which region has the highest ...", "which month ...": the one
+    if aggregation in CORRELATIONS:
+        if len(measures) < 2:
+            return Refusal("correlation_needs_two", {})
+        if group_by or period:
+            return Refusal("correlation_grouped", {})
+        return [Query(card.table, aggregation, tuple(measures[:2]), (), None, tuple(filters))]
+    several = aggregation == "percentile" and len(percentiles[0] if percentiles else ()) > 1
+    return [Query(card.table, aggregation, tuple(measures[:1] if also or several
+                                                 else measures[:3]), tuple(group_by), period,
+                  tuple(filters), order, limit,
+                  percentiles=tuple(percentiles[0]) if percentiles and "percentile" in (
+                      aggregation, *also) else (), also=also)]
 
 
 def _counted(toks: list[str], hits: list[Hit], after: int) -> Hit | None:

@@ -19,12 +19,15 @@ def value_column(query: Query) -> str:
         return "rows"
     if query.aggregation == "share":
         return "share_pct"
+    if len(query.statistics) > 1:
+        return query.statistics[0]
     return query.measures[0]
 
 
 def chart_code(query: Query, keys: list[str], title: str, path: str,
                language: str) -> list[str]:
-    if query.compare is None and query.aggregation != "rows" and not keys:
+    if query.compare is None and query.aggregation != "rows" and not keys or (
+            query.aggregation in ("pearson", "spearman")):
         return ["# One number: no chart."]
     value = value_column(query)
     unit = "percent" if query.aggregation == "share" else "number"

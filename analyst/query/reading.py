@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from analyst.query.model import Query
+from analyst.query.model import CORRELATIONS, STATISTICS, Query, percentile_name
 from analyst.query.parse import Refusal, TableReading, needs_model, read_table
 from analyst.query.phrases import qsay
 
@@ -18,6 +18,13 @@ def reading_text(query: Query, language: str = "en") -> str:
     if query.aggregation == "rows":
         key = ("row_" if query.limit == 1 else "rows_") + (query.order or "desc")
         text = qsay(language, key, m=m)
+    elif query.aggregation in CORRELATIONS:
+        text = qsay(language, query.aggregation, m=query.measures[0], c=query.measures[-1])
+    elif query.aggregation == "missing":
+        text = qsay(language, "blanks", m=m)
+    elif query.aggregation in STATISTICS:
+        text = qsay(language, "and").join(
+            _statistic(a, query, language) for a in (query.aggregation, *query.also))
     else:
         text = qsay(language, query.aggregation, m=m)
     if query.period is not None:
@@ -42,7 +49,25 @@ def reading_text(query: Query, language: str = "en") -> str:
     return text
 
 
+def _statistic(aggregation: str, query: Query, language: str) -> str:
+    m = ", ".join(query.measures)
+    if aggregation == "percentile":
+        return qsay(language, "percentile", m=m,
+                    p=", ".join(percentile_name(p)[1:] for p in query.percentiles))
+    return qsay(language, aggregation, m=m)
+
+
+def statistic_label(name: str, query: Query, language: str = "en") -> str:
+    """A column of several statistics ("std", "p90") said in words, with its measure."""
+    m = ", ".join(query.measures)
+    if name not in STATISTICS and name.startswith("p"):
+        return qsay(language, "percentile", m=m, p=name[1:])
+    return qsay(language, name, m=m)
+
+
 def _condition(f: Any, language: str) -> str:
+    if f.against is not None:  # "fare > average of fare"
+        return qsay(language, f.op, c=f.column, v=qsay(language, f.against, m=f.column))
     value = f.value
     if isinstance(value, tuple):
         value = ", ".join(str(v) for v in value)

@@ -32,7 +32,8 @@ TOOL_NAME = "query_table"
 # Literal types repeated here (not imported) because pydantic needs them at runtime to
 # write the enums into the schema; `tests/query/test_schema.py` checks they stay equal.
 _Aggregation = Literal["sum", "mean", "median", "count", "nunique", "min", "max", "share",
-                       "rows"]
+                       "rows", "std", "var", "percentile", "missing", "pearson", "spearman"]
+_Threshold = Literal["mean", "median", "min", "max"]
 _Unit = Literal["day", "week", "month", "quarter", "year"]
 _Op = Literal["eq", "ne", "in", "gt", "ge", "lt", "le", "year", "quarter", "month"]
 
@@ -50,9 +51,15 @@ class FilterArgs(_Strict):
     op: _Op = Field(description="eq/ne: equal or not to one value; in: one of a list; "
                     "gt/ge/lt/le: number comparisons; year/quarter/month: the rows of a date "
                     "column (or a year/month column) in that year, quarter 1-4 or month 1-12.")
-    value: str | float | int | list[str | float | int] = Field(
+    value: str | float | int | list[str | float | int] | None = Field(
+        default=None,
         description="A category value as it appears in the data, a number, a list (for in), "
-        "or a year / quarter / month number.")
+        "or a year / quarter / month number; leave out with against.")
+    against: _Threshold | None = Field(
+        default=None,
+        description="Compare the column with its own mean/median/min/max over all rows "
+        "(computed in the step) instead of a value: \"fare more than the average fare\" is "
+        "{column: fare, op: gt, against: mean}.")
 
 
 class PeriodArgs(_Strict):
@@ -83,7 +90,12 @@ class QueryArgs(_Strict):
         description="sum, mean, median, min, max of the measure; count: number of rows (no "
         "measure); nunique: number of distinct values of the measure; share: each group's sum "
         "as a percentage of the total; rows: the rows themselves ordered by the measure "
-        "(\"which day was the hottest\").")
+        "(\"which day was the hottest\"); std, var: sample standard deviation and variance "
+        "(ddof=1); percentile: the percentiles listed in percentiles; missing: number of "
+        "empty cells of the measure; pearson, spearman: correlation of exactly two measures "
+        "over the rows having both (no grouping). For the period holding an extreme "
+        "(\"which month had the highest revenue\") use sum with a period, order desc, "
+        "limit 1.")
     measures: list[str] = Field(
         default_factory=list, description="The column(s) aggregated; empty for count.")
     group_by: list[str] = Field(
@@ -96,6 +108,13 @@ class QueryArgs(_Strict):
     limit: int | None = Field(default=None, ge=1, le=MAX_LIMIT,
                               description="Keep only the first N groups or rows (top N).")
     compare: CompareArgs | None = None
+    percentiles: list[float] = Field(
+        default_factory=list, description="With percentile: which ones, between 0 and 100 "
+        "(e.g. [90], or [25, 50, 75] for quartiles).")
+    also: list[_Aggregation] = Field(
+        default_factory=list, description="Further statistics of the one measure, each a "
+        "column beside the first: \"mean and standard deviation\" is aggregation mean, also "
+        "[std]. Only mean, median, min, max, std, var, percentile.")
 
 
 def _inline(schema: dict[str, Any]) -> dict[str, Any]:
@@ -130,7 +149,9 @@ QUERY_TABLE: dict[str, Any] = {
         "name": TOOL_NAME,
         "description": (
             "Answer a plain aggregation question about one table without writing code: "
-            "a sum, average, median, count, distinct count, min, max or share of a column, "
+            "a sum, average, median, count, distinct count, min, max, share, sample standard "
+            "deviation or variance, percentiles or number of missing values of a column, or "
+            "the Pearson/Spearman correlation of two, "
             "optionally grouped by one or two columns and/or a period, filtered, ordered and "
             "limited to the top N. The analyst checks the query against the data card, runs "
             "it as readable pandas code in the sandbox and returns the printed result table "
@@ -164,11 +185,13 @@ def query_from_arguments(arguments: str | dict[str, Any], cards: Sequence[Any]) 
         period=(Period(args.period.column, args.period.unit, args.period.month_column)
                 if args.period else None),
         filters=tuple(Filter(f.column, f.op, tuple(f.value) if isinstance(f.value, list)
-                             else f.value) for f in args.filters),
+                             else f.value, f.against) for f in args.filters),
         order=args.order,
         limit=args.limit,
         compare=(Compare(args.compare.column, args.compare.unit, args.compare.start,
                          args.compare.end) if args.compare else None),
+        percentiles=tuple(args.percentiles),
+        also=tuple(args.also),
     )
     return validate(query, card), card
 

@@ -31,10 +31,11 @@ AGGREGATIONS: dict[Aggregation, tuple[str, ...]] = {
 
 HIGHEST = ("highest", "largest", "biggest", "greatest", "most", "top", "best", "hottest",
            "warmest", "wettest", "peak", "найбільш*", "найвищ*", "найкращ*", "топ", "наибольш*",
-           "самый высокий", "самая высокая", "сам* высок*", "сам* больш*", "высш*", "лучш*",
-           "最高", "最多", "前")
+           "самый высокий", "самая высокая", "самой высокой", "самую высокую", "самым высоким",
+           "самое высокое", "сам* высок*", "сам* больш*", "высш*", "лучш*", "最高", "最多", "前")
 LOWEST = ("lowest", "smallest", "least", "fewest", "bottom", "worst", "coldest", "найменш*",
-          "найнижч*", "найгірш*", "наименьш*", "самый низкий", "самая низкая", "сам* низк*",
+          "найнижч*", "найгірш*", "наименьш*", "самый низкий", "самая низкая",
+          "самой низкой", "самую низкую", "самым низким", "самое низкое", "сам* низк*",
           "сам* маленьк*", "низш*", "худш*",
           "最低", "最少")
 WHICH = ("which", "what", "who", "яка", "який", "яке", "які", "якому", "якій", "какой", "какая",
@@ -70,12 +71,14 @@ ADVERB_PERIODS: dict[PeriodUnit, tuple[str, ...]] = {
 }
 
 GREATER = ("more than", "greater than", "over", "above", "exceeding", "exceeds", "higher than",
+           "older than", "longer than",
            "bigger than", "larger than", "більше ніж", "більше за", "більше", "понад", "вище",
            "більш ніж", "больше чем", "больше", "более", "свыше", "выше", "大于", "超过", "高于",
            "多于")
 AT_LEAST = ("at least", "not less than", "щонайменше", "не менше", "не менее", "как минимум",
             "至少", "不少于")
 LESS = ("less than", "fewer than", "under", "below", "lower than", "smaller than",
+        "younger than", "shorter than",
         "менше ніж", "менше за", "менше", "нижче", "менш ніж", "меньше чем", "меньше", "менее",
         "ниже", "小于", "低于", "少于", "不到")
 AT_MOST = ("at most", "no more than", "не більше", "не более", "至多", "不超过")
@@ -159,3 +162,32 @@ NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "ca
 CJK_FILLERS = frozenset("的是了吗呢请我们你给看下一共有多少几个条行数据表中在值")
 """Chinese characters that ask without saying anything: any other one left over is a word
 the reading did not honour."""
+
+STATISTIC_WORDS: dict[Aggregation, tuple[str, ...]] = {
+    "missing": ("missing", "blank", "blanks", "empty", "null", "nulls", "пропуск*", "пропущен*",
+                "порожн*", "незаповнен*", "пуст*", "незаполнен*", "缺失", "空值", "空白"),
+    "std": ("standard deviation", "std", "stdev", "stddev", "sd", "стандартн* відхилен*",
+            "середньоквадратичн* відхилен*", "стандартн* отклонени*",
+            "среднеквадратичн* отклонени*", "标准差"),
+    "var": ("variance", "дисперсі*", "дисперси*", "方差"),
+    "spearman": ("spearman*", "rank correlation", "спірмен*", "спирмен*", "斯皮尔曼", "秩相关"),
+    "pearson": ("pearson*", "correlation", "correlations", "correlated", "correlate", "corr",
+                "кореляц*", "корелю*", "корельован*", "корреляц*", "коррелир*", "пірсон*",
+                "пирсон*", "皮尔逊", "相关系数", "相关性", "相关"),
+}
+"""The statistics beyond totals and averages, looked for before them: "how many missing
+values" is a count of blanks, not of rows; "середньоквадратичне відхилення" is not a mean."""
+
+PERCENTILE_WORDS = ("percentile*", "quantile*", "перцентил*", "процентил*", "квантил*",
+                    "百分位数", "百分位", "分位数", "分位")
+QUARTILE_WORDS = ("quartile*", "квартил*", "四分位数", "四分位")
+"""Quartiles are the 25th, 50th and 75th percentiles."""
+
+UNSUPPORTED_MEASURES = ("mode", "modal", "skew*", "kurtosis", "cagr", "compound annual growth*",
+                        "geometric mean", "harmonic mean", "coefficient of variation",
+                        "interquartile range", "iqr", "мода", "моду", "моди", "асиметрі*",
+                        "асимметри*", "ексцес*", "эксцесс*", "середнє геометричне",
+                        "среднее геометрическое", "众数", "偏度", "峰度", "复合增长率",
+                        "变异系数", "几何平均")
+"""Measures people ask for that no recipe computes: declined by name, never replaced by a
+total or a maximum."""

@@ -1,0 +1,212 @@
+"""Clues of the statistics a question asks for beyond totals and averages: percentiles,
+filters against a computed value, the period holding an extreme, measures declined by name.
+
+Like `clues`, each finder returns what it found and the indexes of the words it used, so
+the parser can tell which words are left unexplained.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from analyst.query import clues
+from analyst.query.columns import Hit
+from analyst.query.model import STATISTICS, Aggregation, FilterOp, PeriodUnit
+from analyst.query.text import find_phrase, is_cjk
+from analyst.query.vocab import (
+    AGGREGATIONS,
+    AT_LEAST,
+    AT_MOST,
+    GREATER,
+    LESS,
+    PERCENTILE_WORDS,
+    PERIODS,
+    QUARTILE_WORDS,
+    STOP,
+    UNSUPPORTED_MEASURES,
+    WHICH,
+)
+
+_P_NAME = re.compile(r"p(\d{1,2}(?:\.\d+)?)")
+""""p95", "p99.9": a percentile said the way dashboards say it."""
+_ORDINAL = re.compile(r"(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?")
+_ORDINAL_FILLERS = ("й", "го", "ий", "ї", "第", "the", "th", "а", "ая", "ій")
+_AND = ("and", "і", "й", "та", "и", "和", "与", "及", "or")
+_THRESHOLDS: tuple[Aggregation, ...] = ("mean", "median")
+
+
+def unsupported(toks: list[str], used: set[int]) -> str | None:
+    """The name of a measure asked for that no query computes ("mode", "skewness")."""
+    span = clues.first(UNSUPPORTED_MEASURES, toks, used)
+    if span is None:
+        return None
+    said = [toks[i] for i in span]
+    return "".join(said) if all(is_cjk(w) for w in said) else " ".join(said)
+
+
+def percentiles(toks: list[str], used: set[int]) -> tuple[tuple[float, ...], list[int]] | None:
+    """"90th percentile", "p95", "квартилі", "第90百分位数" -> the percentiles and words used."""
+    span = clues.first(QUARTILE_WORDS, toks, used)
+    if span is not None:
+        return (25.0, 50.0, 75.0), span
+    named = [(i, float(m.group(1))) for i, t in enumerate(toks)
+             if i not in used and (m := _P_NAME.fullmatch(t))]
+    span = clues.first(PERCENTILE_WORDS, toks, used)
+    if span is None:
+        if not named:
+            return None
+        return tuple(p for _, p in named), [i for i, _ in named]
+    taken, found = list(span), list[float]()
+    j, pending = span[0] - 1, list[int]()
+    while j >= 0 and j not in used:  # "the 10th and 90th percentiles", "90-й перцентиль"
+        m = _ORDINAL.fullmatch(toks[j])
+        if m:
+            found.insert(0, float(m.group(1)))
+            taken += [*pending, j]
+            pending = []
+        elif toks[j] in _ORDINAL_FILLERS:
+            taken.append(j)
+        elif toks[j] in _AND:
+            pending.append(j)  # "median and 90th": the "and" joins other statistics
+        else:
+            break
+        j -= 1
+    if not found:  # "percentile 90", "перцентиль 95"
+        k = span[-1] + 1
+        while k < len(toks) and k not in used and (m := _ORDINAL.fullmatch(toks[k])):
+            found.append(float(m.group(1)))
+            taken.append(k)
+            k += 1
+            if k < len(toks) and toks[k] in _AND:
+                k += 1
+    found += [p for _, p in named]
+    taken += [i for i, _ in named]
+    if not found:
+        return None
+    return tuple(dict.fromkeys(p for p in found if 0 < p < 100)), sorted(taken)
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """"more than the average fare": compare `column` with its `against` statistic."""
+
+    column: str
+    op: FilterOp
+    against: Aggregation
+    span: tuple[int, ...]
+    hit: Hit | None
+    """The column's own mention consumed by the comparison (not a measure), if any."""
+
+
+def thresholds(toks: list[str], used: set[int], hits: Sequence[Hit],
+               numeric: set[str]) -> list[Threshold]:
+    """Comparisons with a statistic of a column instead of a number."""
+    found: list[Threshold] = []
+    taken = set(used)
+    kinds: tuple[tuple[FilterOp, tuple[str, ...]], ...] = (
+        ("ge", AT_LEAST), ("le", AT_MOST), ("gt", GREATER), ("lt", LESS))
+    for op, phrases in kinds:
+        for phrase in phrases:
+            span = find_phrase(phrase, toks, taken)
+            if span is None:
+                continue
+            k = span[-1] + 1
+            while k < len(toks) and toks[k] in STOP and k not in taken:
+                k += 1
+            against, stat = None, None
+            for a in _THRESHOLDS:
+                stat = find_phrase_at(AGGREGATIONS[a], toks, k, taken)
+                if stat is not None:
+                    against = a
+                    break
+            if against is None or stat is None:
+                continue
+            after = stat[-1] + 1
+            hit = next((h for h in hits if h.column in numeric and h.span[0] in
+                        (after, after + 1)), None)
+            again = _named_again(toks, after, [h for h in hits if h.column in numeric], taken)
+            if hit is None and again is not None:
+                # "median fare ... more than the average fare": the name said a second time
+                # (the column's first mention is its hit, the measure).
+                column, stat = again[0], [*stat, *again[1]]
+            elif hit is None:  # "who paid more than the average": the number named before
+                before = [h for h in hits if h.column in numeric and h.span[-1] < span[0]]
+                if not before:
+                    continue
+                column = before[-1].column
+                between = toks[before[-1].span[-1] + 1:span[0]]
+                if all(t in STOP for t in between):
+                    hit = before[-1]  # "fare above the average": named for the comparison
+            else:
+                column = hit.column
+            words_used = (*span, *range(span[-1] + 1, k), *stat, *(hit.span if hit else ()))
+            taken.update(words_used)
+            found.append(Threshold(column, op, against, tuple(sorted(words_used)), hit))
+    return found
+
+
+def _named_again(toks: list[str], at: int, hits: Sequence[Hit],
+                 used: set[int]) -> tuple[str, list[int]] | None:
+    for hit in hits:
+        name = [toks[i] for i in hit.span]
+        for start in (at, at + 1):
+            span = list(range(start, start + len(name)))
+            if toks[start:start + len(name)] == name and not used & set(span):
+                return hit.column, span
+    return None
+
+
+def find_phrase_at(phrases: tuple[str, ...], toks: list[str], at: int,
+                   used: set[int]) -> list[int] | None:
+    """The first of `phrases` starting exactly at word `at`."""
+    for phrase in phrases:
+        span = find_phrase(phrase, toks[at:], {i - at for i in used if i >= at})
+        if span is not None and span[0] == 0:
+            return [at + i for i in span]
+    return None
+
+
+def which_period(toks: list[str], used: set[int]) -> tuple[PeriodUnit, list[int]] | None:
+    """"which month had the highest ...", "в якому місяці", "哪个月", "the month with the
+    highest ...", "revenue最高的月份": the period asked for."""
+    which = clues.first(WHICH, toks, used)
+    units: tuple[PeriodUnit, ...] = ("month", "quarter", "year", "week")
+    if which is not None:
+        for unit in units:
+            span = find_phrase_at(PERIODS[unit], toks, which[-1] + 1, used)
+            if span is not None:
+                return unit, span  # "which" stays for the parser: the one period asked
+    for unit in units:
+        for k in range(len(toks)):
+            span = find_phrase_at(PERIODS[unit], toks, k, used)
+            if span is None:
+                continue
+            after = toks[span[-1] + 1] if span[-1] + 1 < len(toks) else ""
+            before = toks[k - 1] if k else ""
+            if after in _PERIOD_ASKED or (before == "的" and span[-1] >= len(toks) - 2):
+                return unit, span + ([span[-1] + 1] if after == "份" else [])
+    return None
+
+
+_PERIOD_ASKED = ("with", "that", "when", "where", "з", "із", "с", "когда", "коли", "份")
+""""the month with the highest revenue", "місяць з найбільшою", "месяц с самой высокой"."""
+
+
+def aggregations(toks: list[str], found: list[tuple[Aggregation, list[int]]]) -> tuple[
+        Aggregation | None, list[int] | None, tuple[Aggregation, ...]]:
+    """The aggregation asked (the first found, in the vocabulary's order) and the statistics
+    asked beside it ("mean and standard deviation", "median та дисперсія")."""
+    if not found:
+        return None, None, ()
+    name, span = found[0]
+    stats = sorted(((n, s) for n, s in found if n in STATISTICS), key=lambda f: f[1][0])
+    if name not in STATISTICS or len(stats) < 2:
+        return name, span, ()
+    joined = all(any(t in (*_AND, ",") for t in toks[a[1][-1] + 1:b[1][0]])
+                 for a, b in zip(stats, stats[1:], strict=False))
+    if not joined:
+        return name, span, ()
+    return stats[0][0], stats[0][1], tuple(dict.fromkeys(n for n, _ in stats[1:]))
+
