@@ -129,6 +129,16 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
+# A period without rows is a 0 only when rows are events inside periods (daily weather by
+# month): where each row already is a period (a yearly catalogue, a panel every 5 years, a
+# monthly statement), a period without rows was not recorded, and a 0 would be a figure
+# nobody measured. So the range is completed only when the dates are finer than the periods.
+_STEP = ["# Periods without rows are listed (as 0 for a count or sum) only when the dates are",
+         "# finer than the periods; else only the periods recorded are.",
+         "if not (when.nunique() > df['period'].nunique()):",
+         "    periods = sorted(df['period'].dropna().unique())"]
+
+
 def _period(query: Query, date_columns: tuple[str, ...] = ()) -> list[str]:
     """The period of each row in `df['period']` and every period of their range in `periods`
     (so a grouping lists the periods without rows too)."""
@@ -145,11 +155,12 @@ def _period(query: Query, date_columns: tuple[str, ...] = ()) -> list[str]:
                 "readable date are left out).",
                 f"when = pd.to_datetime(df[{p.column!r}], errors='coerce')",
                 "df = df[when.notna()]",
-                "df['period'] = when[when.notna()].dt.year.astype('Int64')", *years]
+                "df['period'] = when[when.notna()].dt.year.astype('Int64')", *years, *_STEP]
     if p.unit == "year" and p.month_column is None and not _is_date_period(query):
         return [f"# The year of each row is its {inert(p.column)}.",
                 f"df['period'] = pd.to_numeric(df[{p.column!r}], errors='coerce').astype('Int64')",
-                *years]
+                "# Only the years recorded: a year column has no finer dates to count within.",
+                "periods = sorted(int(y) for y in df['period'].dropna().unique())"]
     if p.month_column is not None:
         when = (f"pd.to_datetime(pd.DataFrame({{'year': df[{p.column!r}], "
                 f"'month': df[{p.month_column!r}], 'day': 1}}), errors='coerce')")
@@ -162,7 +173,7 @@ def _period(query: Query, date_columns: tuple[str, ...] = ()) -> list[str]:
             f"df['period'] = when[when.notna()].dt.to_period({freq!r})",
             f"# Every {p.unit} from the first to the last.",
             f"periods = (pd.period_range(df['period'].min(), df['period'].max(), freq={freq!r})",
-            f"           if len(df) else pd.PeriodIndex([], freq={freq!r}))"]
+            f"           if len(df) else pd.PeriodIndex([], freq={freq!r}))", *_STEP]
 
 
 def _period_label(query: Query) -> list[str]:

@@ -81,6 +81,7 @@ def read_table(question: str, card: Any,
                values: Mapping[str, Sequence[Any]] | None = None) -> TableReading:
     """The readings of `question` on the table of `card` (`values`: its category values)."""
     question, placed = without_place(question, card)
+    flags = _yes_columns(values or {})
     toks = words(question)
     columns = {c.name: c for c in card.columns}
     used: set[int] = set()
@@ -105,12 +106,12 @@ def read_table(question: str, card: Any,
         for column in clashes[0].columns[:3]:
             hit = Hit(column, clashes[0].span, False)
             got = _build(toks, card, columns, sorted([*hits, hit], key=lambda h: h.span[0]),
-                         picked, set(used))
+                         picked, set(used), flags)
             if isinstance(got, Refusal):
                 return TableReading(card, refusal=got, score=score)
             readings.append(got[0])
         return TableReading(card, tuple(readings), score=score)
-    got = _build(toks, card, columns, hits, picked, used)
+    got = _build(toks, card, columns, hits, picked, used, flags)
     if isinstance(got, Refusal):
         return TableReading(card, refusal=got, score=score)
     return TableReading(card, tuple(got), score=score)
@@ -149,9 +150,10 @@ def _earned(name: str) -> bool:
 
 
 def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
-           picked: list[Hit], used: set[int]) -> list[Query] | Refusal:
+           picked: list[Hit], used: set[int],
+           flags: Mapping[str, str] | None = None) -> list[Query] | Refusal:
     used = set(used)
-    got = _shape(toks, card, columns, hits, picked, used)
+    got = _shape(toks, card, columns, hits, picked, used, flags or {})
     if isinstance(got, Refusal):
         return got
     unused = clues.leftover(toks, used, card)
@@ -167,7 +169,8 @@ def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
 
 
 def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
-           picked: list[Hit], used: set[int]) -> list[Query] | Refusal:
+           picked: list[Hit], used: set[int],
+           flags: Mapping[str, str] | None = None) -> list[Query] | Refusal:
     """The readings; `used` collects the indexes of the words explained."""
     if (unsupported := stat_clues.unsupported(toks, used)) is not None:
         return Refusal("unsupported_measure", {"word": unsupported})  # never a sum instead
@@ -302,6 +305,14 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         previous = hit
         after_which = which is not None and hit.span[0] in (which[-1] + 1, which[-1] + 2) and (
             asked_period is None)  # "哪个月revenue最高": the month is asked, not the row
+        if ((after_by or (after_which and aggregation is not None)) and period is None
+                and col.role == "date"
+                and any(same_word("year", w) for w in words(str(hit.column)))):
+            # "which Year had the highest average MPG", "total per Year" on a date column
+            # named Year: the calendar years, not the single row with the highest MPG nor
+            # each stored date.
+            period = Period(hit.column, "year")
+            continue
         if after_which and (col.role in ("date", "id") or col.unique >= card.rows > 20):
             rows_wanted = True
             continue
@@ -319,6 +330,10 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                 f.column == hit.column for f in filters
                 if f.op not in ("eq", "in", "ne") and f.against is None):
             continue  # named for its condition ("temp_max over 30", "8 cylinders")
+        if flags and hit.column in flags and not after_by and hit.column not in filtered:
+            # "female smokers", "survivors" of a yes/no column: its rows that say yes.
+            filters.append(Filter(hit.column, "eq", flags[hit.column]))
+            continue
         across = _across(toks, hit.span[0])
         if across:
             # "the mean of totsc4 across districts": over all of them, one figure.
@@ -561,3 +576,18 @@ def _across(toks: list[str], at: int) -> list[int]:
                 t in ("all", "the", "every") for t in toks[start + 1:at]):
             return list(range(start, at))
     return []
+
+
+_YES = ("yes", "y", "true", "так", "да", "是")
+_NO = ("no", "n", "false", "ні", "нет", "否")
+
+
+def _yes_columns(values: Mapping[str, Sequence[Any]]) -> dict[str, str]:
+    """Columns of two values, a yes and a no ("smoker": Yes/No): column -> its yes value."""
+    flags = {}
+    for column, column_values in values.items():
+        texts = [str(v) for v in column_values]
+        low = {t.strip().lower() for t in texts}
+        if len(texts) == 2 and low & set(_YES) and low & set(_NO):
+            flags[column] = next(t for t in texts if t.strip().lower() in _YES)
+    return flags
