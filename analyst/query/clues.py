@@ -204,8 +204,13 @@ def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
         if (i not in used and i - 1 in used and any(stem_match(t, tok) for t in NAME_TAILS)
                 and _ends_name(toks, i - 1, columns)):
             used.add(i)
+    # A column named again ("fare above the average fare … the median fare") is the same
+    # column the reading already uses.
+    said = {toks[i] for i in used} & {w for name in columns for w in name}
     out = []
     for i, tok in enumerate(toks):
+        if tok in said:
+            continue
         if i in used or tok in own or singular(tok) in own:
             continue  # (a number left over is a condition not honoured: it stays)
         if any(stem_match(f, tok) for f in fillers if " " not in f):

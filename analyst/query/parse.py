@@ -289,6 +289,10 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         if span is not None:
             found.append((name, list(span)))
             used.update(span)
+            # "Pearson correlation", "average mean": more words of the same measure say
+            # it again, nothing more.
+            while (again := clues.first(phrases, toks, used)) is not None:
+                used.update(again)
     aggregation, aggregation_span, also = stat_clues.aggregations(toks, found)
     # Roles of the named columns: grouped, the row itself ("which day"), or measured.
     date_columns = {date.column, date.month_column} if date else set()
@@ -370,7 +374,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         # words is counted by its distinct values (an order is its order id, a customer
         # its name), not by rows; "how many units" adds a quantity up (below).
         counted = _counted(toks, hits, aggregation_span[-1])
-        if counted is not None and counted.column not in filtered and (
+        if counted is not None and counted.column not in filtered and not _restarts(
+                columns[counted.column], card.rows) and (
                 columns[counted.column].role == "id" or counted.column in group_by):
             aggregation, measures = "nunique", [counted.column]
             group_by = [g for g in group_by if g != counted.column]
@@ -591,3 +596,13 @@ def _yes_columns(values: Mapping[str, Sequence[Any]]) -> dict[str, str]:
         if len(texts) == 2 and low & set(_YES) and low & set(_NO):
             flags[column] = next(t for t in texts if t.strip().lower() in _YES)
     return flags
+
+
+def _restarts(col: Any, rows: int) -> bool:
+    """Is an id column a numbering that starts again (1, 2 … 152 within each of three
+    studies)? Then each row is a thing counted and its number is not its identity: "how
+    many samples" counts rows, not the distinct sample numbers."""
+    low, high, unique = col.min, col.max, col.unique or 0
+    if low is None or high is None or not unique:
+        return False
+    return 0 <= low <= 1 and high <= unique + 1 and rows >= 1.5 * unique

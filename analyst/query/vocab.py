@@ -145,7 +145,9 @@ BETWEEN = (("between", ("and",)), ("from", ("to",)), ("від", ("до",)), ("м
 FILLERS = ("had", "having", "been", "were", "was", "will", "would", "can", "could", "please",
            "i", "you", "my", "us", "know", "want", "need", "see", "find", "get", "calculate",
            "compute", "work out", "figure out", "let", "let s", "whole", "entire", "dataset",
-           "overall", "recorded", "observed", "listed", "available",
+           "overall", "recorded", "observed", "listed", "available", "those", "who", "whose",
+           "ones", "paid", "spent", "scored", "weighed", "тих", "хто", "тех", "кто", "які",
+           "заплатил*", "платил*", "заплатив*", "витратил*", "між", "между",
            "мав", "мала", "мало", "мали", "має", "був", "була", "було", "були", "є",
            "покажи", "покажіть", "порахуй", "порахуйте", "обчисли", "знайди", "дай", "мені",
            "будь ласка", "имел", "имела", "имело", "имели", "был", "была", "было", "были",
@@ -159,7 +161,7 @@ NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "ca
 """Said after a column's name, they only say what the column holds ("weather type",
 "closing price", "region name"): honoured by the column itself."""
 
-CJK_FILLERS = frozenset("的是了吗呢请我们你给看下一共有多少几个条行数据表中在值")
+CJK_FILLERS = frozenset("的是了吗呢请我们你给看下一共有多少几个条行数据表中在值与和及")
 """Chinese characters that ask without saying anything: any other one left over is a word
 the reading did not honour."""
 

@@ -259,7 +259,7 @@ ABOVE_AVERAGE = [
     ("how many passengers paid less than the median fare", None, "count", "lt"),
     ("медіана fare тих, хто заплатив більше за середню fare", "fare", "median", "gt"),
     ("медиана fare тех, кто заплатил больше средней fare", "fare", "median", "gt"),
-    ("fare高于平均fare的乘客的fare中位数", "fare", "median", "gt"),
+    ("fare高于平均fare的行的fare中位数", "fare", "median", "gt"),
     ("average fare of passengers older than the average age", "fare", "mean", "gt"),
 ]
 
