@@ -148,6 +148,8 @@ def _recipe_fits(intent: Any, choice: Any, question: str) -> bool:
         if not all(knows_word(w) for w in refusal.values["unused"]):
             return False
         query = refusal.values["partial"]
+        if query is None:
+            return False
         if query.aggregation in ("sum", "count") and not (
                 query.filters or query.compare or len(query.group_by) > 1):
             return True

@@ -209,7 +209,9 @@ def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
     said = {toks[i] for i in used} & {w for name in columns for w in name}
     out = []
     for i, tok in enumerate(toks):
-        if tok in said:
+        if tok in said or (len(tok) == 1 and tok.isascii() and tok.isalpha()):
+            continue  # (the "s" of "what's", "AAPL's")
+        if _row_noun(toks, i):
             continue
         if i in used or tok in own or singular(tok) in own:
             continue  # (a number left over is a condition not honoured: it stays)
@@ -250,3 +252,18 @@ def unexplained_group(toks: list[str], used: set[int]) -> str | None:
 def _ends_name(toks: list[str], at: int, columns: list[list[str]]) -> bool:
     """Is the word at `at` (a word of) a column's name?"""
     return any(same_word(w, toks[at]) for name in columns for w in name)
+
+
+_COUNTING = ("how many", "number of", "count of", "share of", "percentage of", "proportion of",
+             "скільки", "кількість", "сколько", "количество", "частка", "доля", "多少")
+
+
+def _row_noun(toks: list[str], at: int) -> bool:
+    """Is the word at `at` what the rows are, said right after counting words ("how many
+    passengers", "share of penguins", "скільки пінгвінів")? It names no column: the rows
+    themselves are counted."""
+    for phrase in _COUNTING:
+        n = len(phrase.split())
+        if at - n >= 0 and find_phrase(phrase, toks[at - n:at], set()) == list(range(n)):
+            return not toks[at].isdigit()
+    return False

@@ -291,9 +291,18 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             used.update(span)
             # "Pearson correlation", "average mean": more words of the same measure say
             # it again, nothing more.
-            while (again := clues.first(phrases, toks, used)) is not None:
-                used.update(again)
+            while (again := clues.first(phrases, toks, used)) is not None and (
+                    min(again) - max(span) in (1, 2) or max(span) - min(again) in (1, 2)):
+                used.update(again)  # (a second "average" further on is a threshold's)
+                span = [*span, *again]
     aggregation, aggregation_span, also = stat_clues.aggregations(toks, found)
+    if (grouping is not None and grouping is not asked_period and period is not None
+            and aggregation not in (None, "sum", "count")
+            and len(grouping[1]) == 1 and any(h.span[0] == grouping[1][0] + 1 for h in hits)):
+        # "the median daily precipitation": one figure over the days, or the median of each
+        # day? Said as an adjective of the measure it is not a grouping: declined by name.
+        word = toks[grouping[1][0]]
+        return Refusal("unexplained", {"words": word, "unused": (word,), "partial": None})
     # Roles of the named columns: grouped, the row itself ("which day"), or measured.
     date_columns = {date.column, date.month_column} if date else set()
     group_by: list[str] = []
@@ -374,8 +383,10 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         # words is counted by its distinct values (an order is its order id, a customer
         # its name), not by rows; "how many units" adds a quantity up (below).
         counted = _counted(toks, hits, aggregation_span[-1])
-        if counted is not None and counted.column not in filtered and not _restarts(
-                columns[counted.column], card.rows) and (
+        if counted is not None and _restarts(columns[counted.column], card.rows):
+            # The numbering of the things counted: each row is one; no grouping by it.
+            group_by = [g for g in group_by if g != counted.column]
+        elif counted is not None and counted.column not in filtered and (
                 columns[counted.column].role == "id" or counted.column in group_by):
             aggregation, measures = "nunique", [counted.column]
             group_by = [g for g in group_by if g != counted.column]
