@@ -24,7 +24,7 @@ from typing import Any
 
 from analyst.ingest.formula_guard import Refusal, TooManyFormulas, one_book_model
 from analyst.ingest.limits import current_limits
-from analyst.ingest.sheet_xml import sheet_formulas
+from analyst.ingest.sheet_xml import formula_count, sheet_formulas
 from analyst.words.note import NameList, Note
 
 Cell = tuple[int, int]  # (1-based row, 0-based column)
@@ -105,6 +105,9 @@ def _compute(path: Path, sheet: str, cells: list[Cell]) -> Computed:
     computed = Computed()
     model = None
     try:
+        # Counted in the XML first: compiling 50,000 formulas is itself the cost to avoid.
+        if formula_count(path, limits.max_formulas) > limits.max_formulas:
+            raise TooManyFormulas(limits.max_formulas + 1)
         with contextlib.redirect_stderr(io.StringIO()), warnings.catch_warnings(), \
                 _cpu_deadline(limits.formula_seconds):
             warnings.simplefilter("ignore")  # the library reports progress and warnings
@@ -115,8 +118,6 @@ def _compute(path: Path, sheet: str, cells: list[Cell]) -> Computed:
         computed.stopped = "count"
     except _OutOfTime:
         computed.stopped = "time"
-    except RecursionError:
-        computed.stopped = "time"  # a chain deeper than the interpreter's stack
     except Exception:  # noqa: BLE001, S110 - the library fails in many ways on unusual formulas: flag, never crash
         pass
     else:
@@ -167,19 +168,26 @@ class _OutOfTime(BaseException):
 @contextlib.contextmanager
 def _cpu_deadline(seconds: float) -> Iterator[None]:
     """Stop the computation after `seconds` of CPU (SIGVTALRM: the reading child's own
-    alarm, SIGALRM, stays the wall clock of the whole file). Signals reach the main thread
+    alarm, SIGALRM, stays the wall clock of the whole file). The library runs parts of its
+    work under `except BaseException` (schedula), which may swallow one interruption: the
+    timer keeps firing every quarter second until one gets through, and the block ends in
+    `_OutOfTime` even when the library returned meanwhile. Signals reach the main thread
     only; elsewhere (a test reading in a thread) the child's bounds remain."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    expired = [False]
 
     def stop(signum: int, frame: Any) -> None:
+        expired[0] = True
         raise _OutOfTime
 
     previous = signal.signal(signal.SIGVTALRM, stop)
-    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
+    signal.setitimer(signal.ITIMER_VIRTUAL, seconds, 0.25)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_VIRTUAL, 0)
         signal.signal(signal.SIGVTALRM, previous)
+    if expired[0]:
+        raise _OutOfTime
