@@ -58,6 +58,13 @@ def warm() -> None:
     _connect().close()
 
 
+def stop() -> None:
+    """Stop the reader server (it also stops by itself when this process ends)."""
+    with _lock:
+        if _server:
+            _stop(_server.pop())
+
+
 def ingest_file(
     path: str | Path,
     workspace: Any,
@@ -158,7 +165,9 @@ def _start() -> _Server:
     address = os.path.join(folder, "socket")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     # stdin is the server's life line: it ends when this process closes it (or dies).
-    process = subprocess.Popen([sys.executable, "-m", SERVER_MODULE, address],  # noqa: S603 - our own module
+    # -P: the working directory is not put on sys.path (a folder named `analyst` there would
+    # be imported instead of ours); this process's own path travels in PYTHONPATH.
+    process = subprocess.Popen([sys.executable, "-P", "-m", SERVER_MODULE, address],  # noqa: S603 - our own module
                                stdin=subprocess.PIPE, env=env, close_fds=True)
     return _Server(process, address)
 

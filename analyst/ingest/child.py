@@ -41,6 +41,18 @@ def warm_up() -> None:
     for module in PRELOAD:
         importlib.import_module(module)
     translations("en")
+    _read_once()
+
+
+def _read_once() -> None:
+    import tempfile
+
+    from analyst.ingest.pipeline import ingest_file
+
+    with tempfile.TemporaryDirectory(prefix="analyst-reader-warm-") as folder:
+        sample = Path(folder) / "warm.csv"
+        sample.write_text("Date,Region,Amount\n2024-01-01,North,1.5\n2024-01-02,South,2\n", encoding="utf-8")
+        ingest_file(sample, _Folder(Path(folder) / "input"))
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ its stdin, that is when the app's process ends.
 
 from __future__ import annotations
 
+import gc
 import os
 import select
 import socket
@@ -26,6 +27,9 @@ _REAP_EVERY = 0.1  # seconds: how soon a dead child's end is reported
 
 def serve(address: str) -> None:
     child.warm_up()
+    # What is imported now is shared with every child, page for page, until written: the
+    # collector's first pass in a child would touch (and so copy) all of it.
+    gc.freeze()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(address)
     listener.listen(64)
