@@ -13,6 +13,7 @@ its stdin, that is when the app's process ends.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import select
@@ -49,6 +50,10 @@ def serve(address: str) -> None:
                 _child(connection)
             jobs[pid] = connection
         _reap(jobs)
+    listener.close()
+    with contextlib.suppress(OSError):  # the private folder `bounded` made for the socket
+        os.unlink(address)
+        os.rmdir(os.path.dirname(address))
 
 
 def _child(connection: Connection) -> None:
