@@ -52,6 +52,17 @@ _lock = threading.Lock()
 _server: list[_Server] = []
 
 
+def start() -> None:
+    """Start the reader server without waiting for it: a command line that will read a file
+    calls this first, so the server's imports run beside its own."""
+    with _lock:
+        if _server and _server[0].process.poll() is None:
+            return
+        if _server:
+            _stop(_server.pop())
+        _server[:] = [_start()]
+
+
 def warm() -> None:
     """Start the reader server now, so the first upload does not wait for its imports.
     Safe to call from a background thread at start-up."""
@@ -151,8 +162,8 @@ def _connect() -> Connection:
         server = _server[0] if _server else None
         if server is not None and server.process.poll() is None:
             try:
-                return Client(server.address, family="AF_UNIX")
-            except OSError:
+                return _wait_for(server)  # started early (`start`), it may still be importing
+            except IngestError:
                 log.warning("the reader server stopped answering; starting a new one")
         if server is not None:
             _stop(server)
