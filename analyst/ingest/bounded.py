@@ -28,7 +28,7 @@ from analyst.ingest import child
 from analyst.ingest.errors import IngestError
 from analyst.ingest.limits import current_limits
 from analyst.ingest.options import IngestOptions
-from analyst.session.progress import Progress
+from analyst.session.progress import Progress, Stage
 from analyst.words.note import Note
 
 log = logging.getLogger(__name__)
@@ -48,6 +48,8 @@ class _Server:
     address: str
 
 
+_GONE: Any = object()
+"""`_final_reply`'s word for a connection the server closed without a last reply."""
 _lock = threading.Lock()
 _server: list[_Server] = []
 
@@ -99,13 +101,28 @@ def ingest_file(
         memory_bytes=int(limits.ingest_memory_mb * 1024 * 1024), seconds=limits.ingest_seconds,
     )
     before = _files(job.input_dir)
-    connection = _connect()
-    try:
-        connection.send(job)
-        reply = _final_reply(connection, time.monotonic() + limits.ingest_seconds + _GRACE,
-                             progress)
-    finally:
-        connection.close()
+    heard = [False]  # whether the child began: a job the server never started is sent again
+
+    def told(stage: Stage) -> None:
+        heard[0] = True
+        if progress is not None:
+            progress(stage)
+
+    for attempt in (1, 2):
+        connection = _connect()
+        try:
+            connection.send(job)
+            reply = _final_reply(connection, time.monotonic() + limits.ingest_seconds + _GRACE, told)
+        except OSError:
+            reply = _GONE
+        finally:
+            connection.close()
+        if reply is not _GONE or heard[0] or attempt == 2:
+            break
+        # The server ended between our connecting and its forking (killed, or dying then):
+        # nothing was read; a new server reads the file.
+        log.warning("the file reader ended before reading %s; starting it again", name)
+        stop()
     try:
         return _outcome(reply, name, limits.ingest_memory_mb, limits.ingest_seconds)
     except IngestError:
@@ -119,10 +136,10 @@ def _files(folder: Path) -> set[Path]:
     return set(folder.iterdir()) if folder.is_dir() else set()
 
 
-def _final_reply(connection: Connection, deadline: float,
-                 progress: Progress | None) -> child.Reply | None:
+def _final_reply(connection: Connection, deadline: float, progress: Progress) -> Any:
     """The child's last word (or the server's on its end), telling `progress` each stage on
-    the way; None when neither came before `deadline`."""
+    the way; None when neither came before `deadline`, `_GONE` when the server closed the
+    connection without either."""
     while True:
         left = deadline - time.monotonic()
         if left <= 0 or not connection.poll(left):
@@ -130,10 +147,9 @@ def _final_reply(connection: Connection, deadline: float,
         try:
             reply = connection.recv()
         except (EOFError, OSError):
-            return None  # the server itself is gone
+            return _GONE  # the server itself is gone, and the child with it
         if isinstance(reply, child.Progressed):
-            if progress is not None:
-                progress(reply.stage)
+            progress(reply.stage)
             continue
         return reply
 
@@ -148,6 +164,9 @@ def _outcome(reply: child.Reply | None, name: str, memory_mb: float,
         log.error("reading %s failed in the child: %s", name, reply.traceback)
         raise IngestError(Note("error_unreadable", file=name, kind=reply.kind, detail=reply.message))
     code = reply.code if isinstance(reply, child.Exited) else None
+    if reply is _GONE:
+        log.error("the file reader ended while reading %s", name)
+        raise IngestError(Note("error_ingest_stopped", file=name, code="?"))
     if reply is None or code in _OUT_OF_TIME:
         raise IngestError(Note("error_ingest_time", file=name, limit=seconds))
     if isinstance(reply, child.OutOfMemory) or code in _OUT_OF_MEMORY:

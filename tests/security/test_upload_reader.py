@@ -114,3 +114,31 @@ def test_the_stages_of_reading_arrive_in_order_from_the_child(tmp_path: Path) ->
     assert [s.fraction for s in stages] == sorted(s.fraction for s in stages)
     assert all(s.name == "plain.xlsx" for s in stages)
 
+
+
+def reader_servers() -> list[int]:
+    """Processes this one started that run the reader server (from /proc, not our state)."""
+    found = []
+    for task in Path("/proc/self/task").iterdir():
+        for pid in (task / "children").read_text().split():
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            if b"analyst.ingest.server" in cmdline:
+                found.append(int(pid))
+    return found
+
+
+@pytest.mark.parametrize("signal_number", [9, 15])
+def test_a_reader_that_was_killed_is_started_again_for_the_next_file(tmp_path: Path, signal_number: int) -> None:
+    import os
+    import time
+
+    for folder in ("first", "again"):
+        (tmp_path / folder).mkdir()
+    assert_still_reads(tmp_path / "first")
+    (server,) = reader_servers()
+    os.kill(server, signal_number)
+    deadline = time.monotonic() + 10
+    while server in reader_servers() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert_still_reads(tmp_path / "again")
+    assert server not in reader_servers() and len(reader_servers()) == 1
