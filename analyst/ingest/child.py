@@ -41,7 +41,12 @@ def warm_up() -> None:
     for module in PRELOAD:
         importlib.import_module(module)
     translations("en")
-    _read_once()
+    try:
+        _read_once()
+    except Exception:  # noqa: BLE001 - only a head start: the server must serve without it
+        import logging
+
+        logging.getLogger(__name__).warning("the reader's warm-up read failed", exc_info=True)
 
 
 def _read_once() -> None:
