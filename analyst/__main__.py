@@ -60,6 +60,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "web":
             args.streamlit_args = extra
     configure_logging()  # time and level on each line; ANALYST_LOG_LEVEL (default INFO)
+    if args.command in ("ingest", "ask", "report"):
+        from analyst.ingest.bounded import start
+
+        start()  # the file reader imports its libraries while this command imports its own
     log.debug("running `%s`", args.command)
     try:
         return int(modules[args.command].run(args) or 0)

@@ -42,6 +42,8 @@ KNOWN_SETTINGS = frozenset({
     "ANALYST_SANDBOX_GRACE", "ANALYST_SANDBOX_IDLE_MINUTES", "ANALYST_SANDBOX_IMAGE",
     "ANALYST_SANDBOX_BASE", "ANALYST_MAX_ROWS", "ANALYST_MAX_UNZIPPED_MB", "ANALYST_LOG_LEVEL",
     "ANALYST_MAX_SHEETS", "ANALYST_MAX_CELLS", "ANALYST_MAX_COLUMNS",
+    "ANALYST_INGEST_MEMORY_MB", "ANALYST_INGEST_SECONDS", "ANALYST_MAX_FORMULAS",
+    "ANALYST_FORMULA_SECONDS",
     "ANALYST_MAX_RUNNING_SESSIONS", "ANALYST_PAUSE_IDLE_SECONDS", "ANALYST_LANG",
 })
 
@@ -126,6 +128,10 @@ class AppSettings:
             "ANALYST_MAX_SHEETS": self.ingest.max_sheets,
             "ANALYST_MAX_CELLS": self.ingest.max_cells,
             "ANALYST_MAX_COLUMNS": self.ingest.max_columns,
+            "ANALYST_MAX_FORMULAS": self.ingest.max_formulas,
+            "ANALYST_FORMULA_SECONDS": self.ingest.formula_seconds,
+            "ANALYST_INGEST_MEMORY_MB": self.ingest.ingest_memory_mb,
+            "ANALYST_INGEST_SECONDS": self.ingest.ingest_seconds,
             "ANALYST_SANDBOX_IMAGE": self.sandbox_image or "(this checkout's tag)",
             "sandbox limits": self.sandbox_limits.describe(),
             "OPENAI_BASE_URL": self.llm.base_url or "",

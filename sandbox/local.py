@@ -12,6 +12,7 @@ cannot change user, and the warning says plainly what generated code can read.
 
 from __future__ import annotations
 
+import logging
 import os
 import pwd
 import shutil
@@ -36,6 +37,8 @@ from sandbox.notices import EXITED, NEVER_STARTED, NOT_ANSWERING, OOM_LIKELY, ex
 from sandbox.protocol import PipeChannel
 from sandbox.session import Death
 from sandbox.workspace import Workspace
+
+log = logging.getLogger(__name__)
 
 KERNEL = Path(__file__).with_name("kernel.py")
 KEEPER = Path(__file__).with_name("keeper.py")
@@ -173,8 +176,11 @@ class LocalBackend:
         if status == 128 + signal.SIGKILL:
             # Without a cgroup, SIGKILL from outside is most often the kernel's OOM killer.
             return Death(True, OOM_LIKELY, values)
-        if log := _log_tail(self.workspace):
-            values["log"] = log
+        if tail := _log_tail(self.workspace):
+            # The kernel's log is text the step can write: it goes to the host's log, never
+            # into the notice, which says only the fixed sentence and the figures.
+            log.warning("the local kernel ended (%s); its log ends with: %s",
+                        values.get("status"), tail)
         return Death(False, EXITED, values)
 
     def stop(self) -> None:

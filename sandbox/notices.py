@@ -120,6 +120,8 @@ def tamper_detail(reason: str, values: Mapping[str, int | float | str]) -> str:
         return "a reply that is not one of the kernel's"
     if reason == UNASKED:
         return "a reply nobody asked for"
+    if reason == CLAIMED:
+        return "the kernel reported interference in words of its own, which are not repeated"
     return reason
 
 
@@ -128,7 +130,8 @@ _TOO_BIG = re.compile(r"a reply of (\d+(?:\.\d+)?) MB, more than the (\d+) MB a 
 
 def tampering_said(text: str) -> tuple[str, dict[str, int | float | str]]:
     """The reason and values of the keeper's own words (`keeper.Keeper.tampered`, relayed
-    as text); anything else is the kernel's claim, kept as it was said."""
+    as text); anything else is the kernel's claim (CLAIMED), whose words a step may have
+    chosen: they are never repeated (`ChannelTampered.relayed`)."""
     if text == tamper_detail(NOT_A_REPLY, {}):
         return NOT_A_REPLY, {}
     if text == tamper_detail(UNASKED, {}):

@@ -53,6 +53,8 @@ class ChannelTampered(KernelGone):
     def relayed(cls, text: str) -> ChannelTampered:
         """The keeper's word (or the kernel's claim) that the kernel misbehaved."""
         reason, values = tampering_said(text)
+        if reason == CLAIMED:  # the step's own words, perhaps: a fixed sentence instead
+            return cls.because(CLAIMED)
         return cls(text, reason, values)
 
 

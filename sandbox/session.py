@@ -19,7 +19,14 @@ from sandbox.limits import Limits, human_size
 from sandbox.notices import When, death_detail, lost, sentence
 from sandbox.notices import english as english_notice
 from sandbox.protocol import Channel, ChannelTampered, KernelConnection, KernelGone, ReplyTimeout
-from sandbox.replies import error_of, hit_file_size_limit, is_memory_error, text_of, value_of
+from sandbox.replies import (
+    count_of,
+    error_of,
+    hit_file_size_limit,
+    is_memory_error,
+    text_of,
+    value_of,
+)
 from sandbox.result import ExecutionError, ExecutionResult, Notice, bound_text
 from sandbox.workspace import Workspace
 
@@ -438,8 +445,7 @@ class KernelSession:
         except (KernelGone, ReplyTimeout, ChannelTampered):
             return 0  # the next step finds the session gone and restarts it
         self._sync_output(reply.get("output"), out)
-        removed = reply.get("removed")
-        return removed if isinstance(removed, int) and removed >= 0 else 0
+        return count_of(reply.get("removed"))
 
     def _memory_error_notices(self, reply: dict) -> list[Notice]:
         if not is_memory_error(reply):
@@ -471,8 +477,7 @@ class _Outcome:
 
 
 def _threads_left(reply: dict | None) -> int:
-    count = (reply or {}).get("threads")
-    return count if isinstance(count, int) and count > 0 else 0
+    return count_of((reply or {}).get("threads"))
 
 
 def _tampered(exc: ChannelTampered) -> Notice:

@@ -135,6 +135,7 @@ def test_a_browser_needs_browser(argv):
     [sys.executable, "-c", "print(1)"], [sys.executable, "-m", "pytest"], ["true"],
     [sys.executable, "-m", "pip", "install", "analyst"], ["git", "status"], ["tar", "-c", "."],
     ["pdftoppm", "-png", "x.pdf"], [sys.executable, "sandbox/kernel.py"], [],
+    *[[p, "-m", "analyst.ingest.server", "/run/analyst-reader-x/socket"] for p in PYTHON_NAMES],
 ])
 def test_other_processes_need_nothing(argv):
     assert list(tiers.uses_of_command(argv)) == []

@@ -12,8 +12,9 @@ this machine carries the marker that says so. Two mechanisms keep it so:
   connects are seen. A test that started `docker`, the browser, `analyst`/`sandbox`/
   `streamlit` (as a script or `python -m`), connected to the Docker engine's socket, or
   connected to an address off this machine, without the matching marker, fails with the
-  marker it needs. Threads count when the test (or a thread it started) started them;
-  those an earlier test left running do not.
+  marker it needs. The reader server every upload goes through (`analyst.ingest.server`) is
+  part of the product's call, not our command line: it needs no marker. Threads count when
+  the test (or a thread it started) started them; those an earlier test left running do not.
 
 Markers: `docker` (the engine), `browser` (Chromium), `slow` (starts our command line as a
 process, builds or installs things; a browser test starts the app it drives under its own
@@ -37,6 +38,9 @@ import pytest
 DOCKER_FIXTURES = frozenset({"docker_image", "expected_backend"})
 BROWSER_FIXTURES = frozenset({"page", "browser", "context", "browser_type_launch_args"})
 OUR_COMMANDS = frozenset({"analyst", "sandbox", "streamlit"})
+# Processes the product starts for itself inside a call, not our command line: every upload
+# is read by the reader server (`analyst.ingest.bounded`), one per test process.
+PRODUCT_HELPERS = frozenset({"analyst.ingest.server"})
 NEEDS = {
     "docker": "the Docker engine",
     "browser": "a browser",
@@ -88,7 +92,8 @@ def uses_of_command(argv: Sequence[str]) -> Iterator[tuple[str, str]]:
         yield "slow", shown
     if program.startswith("python"):
         for flag, module in zip(words, words[1:], strict=False):
-            if flag == "-m" and module.split(".")[0] in OUR_COMMANDS:
+            if (flag == "-m" and module.split(".")[0] in OUR_COMMANDS
+                    and module not in PRODUCT_HELPERS):
                 yield "slow", shown
 
 

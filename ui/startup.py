@@ -41,7 +41,25 @@ def prepare() -> Sweep:
         export_secrets(secrets, exported=_EXPORTED)
         configure_logging()  # after the export: ANALYST_LOG_LEVEL may be in secrets.toml
     _claim_installation()
+    start_file_reader()
     return reap_leftovers()
+
+
+@st.cache_resource(show_spinner=False)
+def start_file_reader() -> threading.Thread:
+    """Start the process that reads uploads (`analyst.ingest.bounded`) in the background, once
+    per app process: its imports take seconds, which the first upload would otherwise wait."""
+    from analyst.ingest.bounded import warm
+
+    def start() -> None:
+        try:
+            warm()
+        except Exception:  # noqa: BLE001 - the first upload starts it again and says why
+            log.warning("could not start the file reader", exc_info=True)
+
+    thread = threading.Thread(target=start, name="analyst-file-reader", daemon=True)
+    thread.start()
+    return thread
 
 
 def _claim_installation() -> None:

@@ -33,12 +33,22 @@ class IngestLimits:
     max_cells: int = 50_000_000
     """Cells of one sheet's used range (last row x last column): the reader allocates all of them."""
     max_columns: int = 10_000
+    max_formulas: int = 20_000
+    """Formula cells a workbook may have for the missing results to be computed."""
+    formula_seconds: float = 30
+    """CPU seconds for computing a workbook's formulas; beyond, the cells stay empty."""
+    ingest_memory_mb: float = 4096
+    """Address space the reading child may take beyond the program it starts as (RLIMIT_AS)."""
+    ingest_seconds: float = 300
+    """Wall-clock time one file may take to read; CPU time is bounded to this per core."""
 
 
 _NAMES = {"max_upload_mb": "ANALYST_MAX_UPLOAD_MB", "max_rows": "ANALYST_MAX_ROWS",
           "max_unzipped_mb": "ANALYST_MAX_UNZIPPED_MB", "max_sheets": "ANALYST_MAX_SHEETS",
-          "max_cells": "ANALYST_MAX_CELLS", "max_columns": "ANALYST_MAX_COLUMNS"}
-_COUNTS = {"max_rows", "max_sheets", "max_cells", "max_columns"}
+          "max_cells": "ANALYST_MAX_CELLS", "max_columns": "ANALYST_MAX_COLUMNS",
+          "max_formulas": "ANALYST_MAX_FORMULAS", "formula_seconds": "ANALYST_FORMULA_SECONDS",
+          "ingest_memory_mb": "ANALYST_INGEST_MEMORY_MB", "ingest_seconds": "ANALYST_INGEST_SECONDS"}
+_COUNTS = {"max_rows", "max_sheets", "max_cells", "max_columns", "max_formulas"}
 
 
 def read_ingest_limits(values: Mapping[str, str] | None = None) -> tuple[IngestLimits, tuple[str, ...]]:

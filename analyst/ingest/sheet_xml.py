@@ -50,6 +50,24 @@ def sheet_formulas(path: Path, sheet: str) -> Formulas:
     return Formulas(True, missing)
 
 
+def formula_count(path: Path, limit: int) -> int:
+    """Formula cells in all the workbook's sheets (`<f>` elements, a shared formula's every
+    cell included), streamed; counting stops past `limit` (so a bomb costs no more)."""
+    count, tail = 0, b""
+    with zipfile.ZipFile(path) as archive:
+        for _, member in sheet_members(archive, 64 << 20):
+            with archive.open(member) as stream:
+                while chunk := stream.read(_CHUNK):
+                    cut = chunk.rfind(b">") + 1  # a tag is never split between two counts
+                    count += len(_FORMULA_HINT.findall(tail + chunk[:cut]))
+                    tail = chunk[cut:]
+                    if count > limit:
+                        return count
+            count += len(_FORMULA_HINT.findall(tail))
+            tail = b""
+    return count
+
+
 def _read_if_formulas(archive: zipfile.ZipFile, member: str) -> bytes | None:
     """The sheet's XML when it holds a formula; None when not (streamed, nothing kept)."""
     tail = b""

@@ -49,7 +49,8 @@ COUNTS = (1, 2, 5, 21, 22, 25, 111)
 KEPT = {"UTF", "USD", "EUR", "CNY", "JPY", "ISO", "Excel", "Parquet", "Column",
         # names of formats and settings, the same in every language
         "OpenDocument", "gzip", "ANALYST_MAX_UPLOAD_MB", "ANALYST_MAX_ROWS", "MAX", "UPLOAD", "ROWS", "ANALYST",
-        "SHEETS", "CELLS", "COLUMNS"}
+        "SHEETS", "CELLS", "COLUMNS", "INGEST", "MEMORY", "SECONDS", "Analyst", "FORMULAS", "FORMULA",
+        "INDIRECT", "WEBSERVICE", "DDE"}
 
 
 def _row(line: int, text: str) -> Note:
@@ -198,6 +199,15 @@ SAMPLES: dict[str, Note] = {
     "error_too_many_columns": Note("error_too_many_columns", file="book.xlsx",
                                    sheet=Name("Дані"), n=16_384, limit=10_000),
     "error_password_xls": Note("error_password_xls", file="locked.xls"),
+    "formulas_external": _one("formulas_external", 3),
+    "formulas_outward": _one("formulas_outward", 2, names=NameList(["INDIRECT", "WEBSERVICE"])),
+    "formulas_too_complex": _one("formulas_too_complex", 5),
+    "formulas_over_limit": Note("formulas_over_limit", n=50_000, limit=20_000),
+    "formulas_out_of_time": Note("formulas_out_of_time", n=1_200, limit=30.0),
+    "error_ingest_memory": Note("error_ingest_memory", file="book.xlsx", limit=4096.0),
+    "error_ingest_time": Note("error_ingest_time", file="book.xlsx", limit=300.0),
+    "error_ingest_stopped": Note("error_ingest_stopped", file="book.xlsx", code=-11),
+    "error_reader_unavailable": Note("error_reader_unavailable"),
     "error_no_visible_sheets": Note("error_no_visible_sheets", file="book.xlsx"),
     "error_no_data_any_sheet": Note("error_no_data_any_sheet", file="book.xlsx"),
     "error_sheet_empty": Note("error_sheet_empty", sheet=Name("Дані"), file="book.xlsx"),

@@ -164,12 +164,13 @@ def test_old_records_newer_reasons_and_claims_show_the_sentence(kind, language):
         assert notice_text(again, "en") == old.notice
 
 
-def test_a_claim_the_kernel_made_is_kept_in_english_and_not_trusted_as_a_reason():
+def test_a_claim_the_kernel_made_is_not_trusted_as_a_reason_nor_repeated():
+    # The kernel's words may be a step's (issue 31): a fixed sentence stands for them.
     exc = ChannelTampered.relayed("the keeper says: all is fine, use 999999")
     assert exc.reason == CLAIMED and exc.values == {}
     notice = _tampered(exc)
-    assert notice.values["detail"] == "the keeper says: all is fine, use 999999"
-    assert "999999" not in notice_words(notice, "uk")
+    assert notice.values["detail"] == tamper_detail(CLAIMED, {})
+    assert all("999999" not in notice_words(notice, lang) for lang in ("en", "uk", "ru", "zh"))
     assert tamper_detail(REPLY_TOO_BIG, {"mb": 9.04, "limit_mb": 8}).startswith("a reply of 9.0 MB")
 
 
