@@ -219,6 +219,10 @@ def read_ask(question: str, labels: Sequence[str] = (), *, ranking_items: bool =
     if reading is None:
         return None
     left = unread(text, labels)
+    if left and reading.kind == "ranking":
+        # "which cost centre spent most", "центры затрат по сумме": ranking by spend is what
+        # a ranking does.
+        left = tuple(w for w in left if not _RANKED_BY.search(w))
     # A reading that leaves words over answers another question ("which month had the
     # highest revenue" read as the year's revenue): it is declined, naming the words.
     return replace(reading, kind="unread", unread=left) if left else reading
@@ -497,9 +501,20 @@ _READ_PATTERNS: tuple[re.Pattern[str], ...] = (
          r"витрати\w*", r"витратил\w*", r"потратил\w*", r"заробил\w*", r"скільки", r"сколько",
          r"загальн\w*", r"всього", r"усього", r"итог\w*", r"всего", r"за\s+рік", r"за\s+год",
          r"是多少", r"多少", r"花了", r"花费", r"按", r"的", r"是", r"了", r"总", r"额",
-         r"全部", r"我们", r"公司", r"年"),
+         r"全部", r"我们", r"公司", r"年",
+         # Words of ranking, budgets and spans the readings above imply.
+         r"\brank\w*", r"\branked\b", r"рейтинг\w*", r"ранж\w*", r"排名", r"排行", r"执行情况",
+         r"执行", r"\blines?\b", r"\bitems?\b", r"\bmonths\b", r"\bquarters\b", r"місяці\w*",
+         r"месяц[аы]\w*", r"квартал[иы]\w*", r"哪些", r"月份", r"\bвід\b", r"\bот\b", r"\bпроти\b",
+         r"\bпротив\b", r"\bvs\.?", r"\bagainst\b", r"\bрік\b", r"\bроку\b", r"\bгод\w*",
+         r"\byears?\b", r"与", r"和", r"对比", r"相比"),
 )
 """Everything `read_ask` reads, and the words that only ask ("how much", "spent", "是多少")."""
+
+
+_RANKED_BY = _any(r"^most$", r"^highest$", r"^largest$", r"^biggest$", r"^top$", r"найбільш",
+                  r"наибольш", r"больш", r"^сум", r"^total", r"^spend", r"витрат", r"затрат",
+                  r"最多", r"最大", r"最高")
 
 
 def unread(text: str, labels: Sequence[str] = ()) -> tuple[str, ...]:
@@ -516,6 +531,13 @@ def unread(text: str, labels: Sequence[str] = ()) -> tuple[str, ...]:
         for found in pattern.finditer(text):
             covered[found.start():found.end()] = [True] * (found.end() - found.start())
     label_words = [w for label in labels for w in re.findall(r"\w+", label.lower())]
+    concepts = {line_concept(label) for label in labels} - {None}
+    for at in range(len(text) - 1):
+        # A Chinese line named by its concept ("工资" for the statement's "薪酬福利").
+        for width in (2, 3, 4):
+            window = text[at:at + width]
+            if re.fullmatch(r"[\u4e00-\u9fff]+", window) and line_concept(window) in concepts:
+                covered[at:at + width] = [True] * width
     fillers = [f for f in (*STOP, *GENERIC, *FILLERS, *WHICH) if " " not in f]
     left = []
     for found in re.finditer(r"[\u4e00-\u9fff]|[^\W\u4e00-\u9fff]+", text):
@@ -530,6 +552,9 @@ def unread(text: str, labels: Sequence[str] = ()) -> tuple[str, ...]:
         if any(word.startswith(_stem(w)) or w.startswith(_stem(word)) for w in label_words
                if len(w) > 2):
             continue
+        concept = line_concept(word)
+        if concept and any(line_concept(label) == concept for label in labels):
+            continue  # "salaries" for the statement's "Payroll" line, read by its concept
         if any(stem_match(f, word) for f in fillers):
             continue
         left.append(word)

@@ -41,7 +41,8 @@ _PNL = ("p&l", "pnl", "profit and loss", "income statement", "прибутки �
         "прибутків і збитків", "прибылях и убытках", "опиу", "损益", "利润表")
 _PROFILE = ("describe", "profile", "статистик", "опиши", "описат", "描述")
 _OUTLIERS = ("outlier", "anomal", "unusual", "викид", "аномал", "выброс", "异常")
-_TOP = ("top", "best", "largest", "biggest", "highest", "leading", "most", "топ", "найкращ",
+_TOP = ("top", "best", "largest", "biggest", "highest", "leading", "most", "rank", "рейтинг",
+        "排名", "排行", "топ", "найкращ",
         "найбільш", "лучш", "крупн", "больш", "найвищ", "найпопуляр", "популяр", "前", "最")
 _BOTTOM = ("bottom", "worst", "least", "lowest", "smallest", "найгірш", "найменш", "худш",
            "наимен", "меньш", "最少", "最低")
@@ -67,7 +68,7 @@ _MEASURES: dict[Measure, tuple[str, ...]] = {
                  "объем", "объём", "штук", "数量", "销量"),
     "orders": ("orders", "order count", "transactions", "замовлен", "заказ", "чек", "订单"),
     "cost": ("cost", "cogs", "собіварт", "себестоим", "витрат", "расход", "成本"),
-    "revenue": ("revenue", "sales", "turnover", "amount", "income", "виручк", "выручк", "сума",
+    "revenue": ("revenue", "sales", "turnover", "amount", "income", "виручк", "выручк", "сума", "суми", "сумою",
                 "сумм", "суму",
                 "продаж", "оборот", "дохід", "доход", "销售额", "收入", "营收"),
 }
@@ -193,6 +194,13 @@ def _dimension(q: str, column_names: tuple[str, ...]) -> str | None:
     return None
 
 
+_ALL_STEMS = (*_STANDARD, *_ABC, *_FUNNEL, *_PNL, *_PROFILE, *_OUTLIERS, *_TOP, *_BOTTOM,
+              *_MARGIN, *_MAKES_MONEY, *_TOTAL, *_DYNAMICS,
+              *(s for v in _PERIODS.values() for s in v),
+              *(s for v in _MEASURES.values() for s in v),
+              *(s for v in DIMENSIONS.values() for s in v))
+
+
 def knows_word(word: str) -> bool:
     """Is `word` one of the sales words the recipes' intents are made of ("quantity",
     "товарів", "monthly")? A question's word the query reading could not place may be
@@ -218,6 +226,10 @@ def intent_covers(intent: Intent, question: str) -> bool:
 
     fillers = [f for f in (*STOP, *GENERIC, *FILLERS, *BY, *WHICH) if " " not in f]
     dimension = set(words(intent.dimension or ""))
+    text = " " + " ".join(words(question)) + " "
+    for stem in _ALL_STEMS:
+        if " " in stem:  # "key figures", "standard report": said whole, nothing left over
+            text = text.replace(f" {stem} ", " ")
     return all(number_of(w) is not None or w in dimension or knows_word(w)
                or any(stem_match(f, w) for f in fillers) or len(w) == 1
-               for w in words(question))
+               for w in text.split())

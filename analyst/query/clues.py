@@ -265,5 +265,8 @@ def _row_noun(toks: list[str], at: int) -> bool:
     for phrase in _COUNTING:
         n = len(phrase.split())
         if at - n >= 0 and find_phrase(phrase, toks[at - n:at], set()) == list(range(n)):
-            return not toks[at].isdigit()
+            # A plural noun ("passengers", "пінгвінів"), not an adjective of what follows
+            # ("how many rainy days" names the rain: a condition, never the rows).
+            word = toks[at]
+            return not word.isdigit() and (not word.isascii() or word.endswith("s"))
     return False

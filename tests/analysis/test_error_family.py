@@ -24,7 +24,11 @@ from ui.runner import _failure_sentence
 _SCRIPTS = {"sandbox.kernel"}
 # Outside the family on purpose (analyst/errors.py says why).
 _OUTSIDE = {"analyst.recipes.columns.RecipeError", "sandbox.protocol.KernelGone",
-            "sandbox.protocol.ReplyTimeout", "sandbox.protocol.ChannelTampered"}
+            "sandbox.protocol.ReplyTimeout", "sandbox.protocol.ChannelTampered",
+            # Signals caught where they are raised and turned into a card's notice or a
+            # template's sentence (issue 31): they never reach a user as themselves.
+            "analyst.ingest.formula_guard.OtherBook", "analyst.ingest.formula_guard.TooManyFormulas",
+            "analyst.ingest.formulas_eval._OutOfTime", "analyst.templates.rules.RuleBroken"}
 GENERIC = "The analysis stopped because of an unexpected problem."
 
 
