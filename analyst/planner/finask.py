@@ -507,7 +507,7 @@ _READ_PATTERNS: tuple[re.Pattern[str], ...] = (
          r"执行", r"\blines?\b", r"\bitems?\b", r"\bmonths\b", r"\bquarters\b", r"місяці\w*",
          r"месяц[аы]\w*", r"квартал[иы]\w*", r"哪些", r"月份", r"\bвід\b", r"\bот\b", r"\bпроти\b",
          r"\bпротив\b", r"\bvs\.?", r"\bagainst\b", r"\bрік\b", r"\bроку\b", r"\bгод\w*",
-         r"\byears?\b", r"与", r"和", r"对比", r"相比"),
+         r"\byears?\b", r"与", r"和", r"对比", r"相比", r"项目", r"结构", r"构成"),
 )
 """Everything `read_ask` reads, and the words that only ask ("how much", "spent", "是多少")."""
 
