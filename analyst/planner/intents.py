@@ -205,16 +205,12 @@ def knows_word(word: str) -> bool:
     """Is `word` one of the sales words the recipes' intents are made of ("quantity",
     "товарів", "monthly")? A question's word the query reading could not place may be
     left to a recipe only when the recipe honours it."""
-    stems = (*_STANDARD, *_ABC, *_FUNNEL, *_PNL, *_PROFILE, *_OUTLIERS, *_TOP, *_BOTTOM,
-             *_MARGIN, *_TOTAL, *_DYNAMICS, *(s for v in _PERIODS.values() for s in v),
-             *(s for v in _MEASURES.values() for s in v),
-             *(s for v in DIMENSIONS.values() for s in v))
     low = word.lower()
     if re.fullmatch("[\u4e00-\u9fff]", low):
         # A Chinese character is a word only with its neighbours: known when it is part of
         # a stem ("产" of "产品"), or the 名 of a rank ("前10名").
-        return low in "名位" or any(low in stem for stem in stems)
-    return any(" " not in stem and low.startswith(stem) for stem in stems)
+        return low in "名位" or any(low in stem for stem in _ALL_STEMS)
+    return any(" " not in stem and low.startswith(stem) for stem in _ALL_STEMS)
 
 
 def intent_covers(intent: Intent, question: str) -> bool:

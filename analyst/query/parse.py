@@ -541,7 +541,7 @@ _YEAR_JOINS = {"from", "to", "between", "and", "vs", "versus", "从", "到", "�
                "до", "між", "і", "та", "от", "с", "по", "между", "и"}
 _IS_WORDS = {"is", "are", "was", "were", "equals", "equal", "to", "дорівнює", "равно",
              "равен", "равна", "为", "等于", "是"}
-_LIST_JOINS = {"and", "or", "і", "й", "та", "або", "и", "или", "和", "或", "与"}
+_LIST_JOINS = {*_AND, "or", "або", "или", "或"}
 
 
 def _number_list(toks: list[str], at: int, taken: set[int],

@@ -135,9 +135,6 @@ NOT = ("not", "except", "excluding", "exclude", "other than", "besides", "apart 
        "aside from", "isn t", "isnt", "without", "не", "крім", "окрім", "за винятком", "без",
        "кроме", "за исключением", "除了", "不是", "非", "不包括", "排除")
 """Said right before a category value, it keeps the rows without it ("not USA", "крім Європи")."""
-IS = ("is", "are", "was", "were", "equals", "equal to", "equal", "of", "at", "=", "дорівнює",
-      "равно", "равен", "равна", "становить", "составляет", "为", "等于", "是")
-"""Between a number column's name and a number: "Cylinders is 8", "cylinders = 8"."""
 BETWEEN = (("between", ("and",)), ("from", ("to",)), ("від", ("до",)), ("між", ("і", "та")),
            ("от", ("до",)), ("между", ("и",)), ("介于", ("和", "与", "到")), ("在", ("到", "和")))
 """A range of a number column, both ends kept: "between 100 and 200" is 100 <= x <= 200."""
