@@ -8,7 +8,7 @@ own number formats, so the words, the table and the chart agree.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from analyst.query.model import CORRELATIONS, Query
@@ -63,12 +63,18 @@ def answer_text(f: QueryFigures, language: str = "en") -> str:
     """The paragraph answering the query (without the "I read this as" line)."""
     q = f.query
     reading = reading_text(q, language)
-    if f.rows_used == 0:
+    if f.rows_used == 0 and not (q.aggregation == "share" and not q.measures and not q.keys):
+        # (no row meeting the condition is a share of 0%, not a figure that cannot be had)
         return qsay(language, "no_rows", reading=reading)
     if q.compare is not None:
         text = _change(f, language)
     elif q.aggregation == "rows":
         text = _rows(f, language)
+    elif not q.keys and len(q.measures) > 1 and _each_measure(q):
+        values = f.figures.get("values") or {}
+        text = " ".join(qsay(language, "value", reading=_cap(_one_measure(q, m, language)),
+                             value=number(values.get(m), language, q.aggregation))
+                        for m in q.measures)
     elif not q.keys and len(q.statistics) > 1:
         values = f.figures.get("values") or {}
         text = " ".join(qsay(language, "value", reading=_cap(statistic_label(s, q, language)),
@@ -87,7 +93,8 @@ def answer_text(f: QueryFigures, language: str = "en") -> str:
         if q.limit == 1 and f.rows > 1:
             text += " " + qsay(language, "tied", n=format_int(f.rows, language))
         labels = f.figures.get("labels") or {}
-        if f.rows > 2 and not q.limit and labels and len(q.statistics) == 1:
+        if (f.rows > 2 and not q.limit and labels and len(q.statistics) == 1
+                and not (len(q.measures) > 1 and _each_measure(q))):
             text += " " + qsay(language, "highest", label=_label(labels["highest"], q, language),
                                value=number(f.figures.get("highest"), language, q.aggregation))
             text += " " + qsay(language, "lowest", label=_label(labels["lowest"], q, language),
@@ -106,10 +113,27 @@ def answer_text(f: QueryFigures, language: str = "en") -> str:
 
 def _values(row: dict[str, Any], q: Query, language: str) -> str:
     """A group's figure, or its several statistics each named."""
+    if len(q.measures) > 1 and _each_measure(q):
+        return ", ".join(f"{m} {number(row.get(m), language, q.aggregation)}"
+                         for m in q.measures)
     if len(q.statistics) == 1 or q.aggregation in ("count", "share"):
         return number(row.get(value_column(q)), language, q.aggregation)
     return ", ".join(f"{statistic_label(s, q, language)} {number(row.get(s), language)}"
                      for s in q.statistics)
+
+
+def _each_measure(q: Query) -> bool:
+    """Does the step compute one figure per column named (not a correlation of two, not a
+    share or count of the rows)?"""
+    return len(q.statistics) == 1 and q.aggregation not in (
+        "count", "share", "rows", *CORRELATIONS)
+
+
+def _one_measure(q: Query, m: str, language: str) -> str:
+    """The reading of one column's figure, its conditions said once for all of them."""
+    if q.aggregation == "missing":
+        return qsay(language, "blanks", m=m)
+    return statistic_label(q.aggregation, replace(q, measures=(m,)), language)
 
 
 def number(value: Any, language: str, aggregation: str = "sum") -> str:
@@ -144,11 +168,16 @@ def _rows(f: QueryFigures, language: str) -> str:
     q = f.query
     measure = q.measures[0]
     lines = []
-    for row in f.head[: q.limit or 1]:
+    shown = f.head[: max(q.limit or 1, min(f.rows, SHOWN_GROUPS))]
+    for row in shown:
         cells = [f"{k} {_cell(v, language, k)}" for k, v in row.items() if k != measure]
         lines.append(f"{measure} {number(row.get(measure), language)} ({', '.join(cells[:6])})")
-    return qsay(language, "value", reading=_cap(reading_text(q, language)),
-                value="; ".join(lines))
+    more = f" (+{format_int(f.rows - len(shown), language)})" if f.rows > len(shown) else ""
+    text = qsay(language, "value", reading=_cap(reading_text(q, language)),
+                value="; ".join(lines) + more)
+    if (q.limit or 1) == 1 and f.rows > 1:
+        text += " " + qsay(language, "tied", n=format_int(f.rows, language))
+    return text
 
 
 def _cell(value: Any, language: str, column: str = "") -> str:

@@ -190,7 +190,7 @@ def _number(toks: list[str], at: int) -> tuple[float, tuple[int, ...]]:
 
 def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
     """Words of the question no part of the reading explains (said in the answer)."""
-    own = set(words(card.table)) | set(words(str(card.source_file or "").rsplit(".", 1)[0]))
+    own = table_nouns(card)
     fillers = (*STOP, *GENERIC, *BY, *WHICH, *FILLERS)
     used = set(used)
     for phrase in fillers:
@@ -211,7 +211,7 @@ def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
     for i, tok in enumerate(toks):
         if tok in said or (len(tok) == 1 and tok.isascii() and tok.isalpha()):
             continue  # (the "s" of "what's", "AAPL's")
-        if _row_noun(toks, i):
+        if row_noun(toks, i):
             continue
         if i in used or tok in own or singular(tok) in own:
             continue  # (a number left over is a condition not honoured: it stays)
@@ -222,6 +222,13 @@ def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
             continue  # (the 年 of "2014年" was read with its year)
         out.append(tok)
     return list(dict.fromkeys(out))
+
+def table_nouns(card: Any) -> set[str]:
+    """The words naming the table itself, and their singulars ("cars", "car"): what one
+    row is ("which car has the highest Horsepower")."""
+    own = set(words(card.table)) | set(words(str(card.source_file or "").rsplit(".", 1)[0]))
+    return own | {singular(w) for w in own}
+
 
 def after_marker(toks: list[str], at: int, markers: tuple[str, ...], used: set[int]) -> bool:
     """Is the word at `at` preceded by a grouping marker ("by", "per", "по", "按")?"""
@@ -258,7 +265,7 @@ _COUNTING = ("how many", "number of", "count of", "share of", "percentage of", "
              "скільки", "кількість", "сколько", "количество", "частка", "доля", "多少")
 
 
-def _row_noun(toks: list[str], at: int) -> bool:
+def row_noun(toks: list[str], at: int) -> bool:
     """Is the word at `at` what the rows are, said right after counting words ("how many
     passengers", "share of penguins", "скільки пінгвінів")? It names no column: the rows
     themselves are counted."""
@@ -269,4 +276,16 @@ def _row_noun(toks: list[str], at: int) -> bool:
             # ("how many rainy days" names the rain: a condition, never the rows).
             word = toks[at]
             return not word.isdigit() and (not word.isascii() or word.endswith("s"))
+    # "有多少乘客": a noun for the rows after the counting word. Only known ones: after
+    # "多少" an adjective ("多少下雨天") is a condition, never the rows.
+    for noun in _CJK_ROW_NOUNS:
+        for k in range(len(noun)):
+            start = at - k
+            if (start >= 1 and toks[start - 1] in ("少", "几", "个")
+                    and "".join(toks[start:start + len(noun)]) == noun):
+                return True
     return False
+
+
+_CJK_ROW_NOUNS = ("乘客", "企鹅", "客户", "顾客", "员工", "学生", "样本", "记录", "汽车", "车辆",
+                  "人")

@@ -38,6 +38,9 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
     calendar = [f for f in query.filters if f.op in ("year", "quarter", "month")]
     for f in calendar:
         lines += _filter(f, date_columns)
+    # The whole a share of rows is a part of: the rows of the periods asked, before the
+    # other conditions.
+    lines.append("rows_in_scope = len(df)")
     measures = list(query.measures)
     for m in measures:
         if query.aggregation not in ("nunique", "missing"):
@@ -58,7 +61,12 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
         lines += [f"# The rows themselves, {'lowest' if ascending else 'highest'} "
                   f"{inert(measures[0])} first.",
                   f"table = df.dropna(subset=[{measures[0]!r}]).sort_values("
-                  f"{measures[0]!r}, ascending={ascending}).head({query.limit or 1})",
+                  f"{measures[0]!r}, ascending={ascending}, kind='stable')",
+                  # "Which car has the highest ...": every row tied for the first place,
+                  # never one picked silently among equals.
+                  f"table = table[table[{measures[0]!r}] == table[{measures[0]!r}].iloc[0]] "
+                  f"if len(table) else table" if (query.limit or 1) == 1
+                  else f"table = table.head({query.limit})",
                   f'figures = {{"value": float(table[{measures[0]!r}].iloc[0]) if len(table) '
                   'else None, "found": len(table)}']
     elif not keys:
@@ -194,7 +202,7 @@ def _grouped(query: Query, keys: list[str]) -> list[str]:
     value = value_column(query)
     lines = stats_code.grouped(query, keys)
     if a == "share":
-        m = query.measures[0]
+        m = query.measures[0] if query.measures else "rows"
         lines += [f"# Each group's {inert(m)} as a percentage of the total.",
                   f'table["share_pct"] = table[{m!r}] / table[{m!r}].sum() * 100']
     if query.order or query.limit or not query.period:

@@ -58,7 +58,7 @@ def partial_hits(toks: list[str], names: Sequence[str], used: set[int],
         if name in named:
             continue
         for i, tok in enumerate(toks):
-            if i in used or tok in STOP or len(tok) < 3 or tok.isdigit():
+            if i in used or tok in STOP or len(tok) < 3 or tok.isdigit() or tok in _SAYS_HOW:
                 continue
             if any(_same(w, tok) for w in words(name) if w not in STOP and len(w) >= 3):
                 partial.setdefault(i, []).append(name)
@@ -69,6 +69,21 @@ def partial_hits(toks: list[str], names: Sequence[str], used: set[int],
         else:
             clashes.append(Clash(toks[i], tuple(found), (i,)))
     return _merge(hits), clashes
+
+
+_KIN = (frozenset(("male", "males", "man", "men", "boy", "boys", "чоловік", "чоловіки",
+                   "чоловіків", "мужчина", "мужчины", "мужчин", "男", "男性")),
+        frozenset(("female", "females", "woman", "women", "girl", "girls", "жінка", "жінки",
+                   "жінок", "женщина", "женщины", "женщин", "女", "女性")),
+        frozenset(("child", "children", "kid", "kids", "діти", "дітей", "дети", "детей",
+                   "儿童", "孩子")),
+        frozenset(("adult", "adults", "дорослі", "дорослих", "взрослые", "взрослых", "成人")))
+"""Words for one category value that share no spelling ("men" for "Male", "children" for
+"child"): said in a question, they name that value."""
+
+_SAYS_HOW = frozenset(("total", "sum", "average", "mean", "avg", "count", "median", "overall"))
+"""Words that say how to aggregate even when a column's name holds them ("the highest total
+tip" beside "total_bill": the tips added up, not the bills)."""
 
 
 def value_hits(toks: list[str], values: Mapping[str, Sequence[Any]],
@@ -84,6 +99,11 @@ def value_hits(toks: list[str], values: Mapping[str, Sequence[Any]],
             if len(parts) == 1 and len(parts[0]) < 2:
                 continue
             span = _value_span(parts, toks)
+            kin = next((k for k in _KIN if len(parts) == 1 and parts[0] in k), ())
+            for other in sorted(kin):
+                if span is not None:
+                    break
+                span = _value_span([other], toks)  # "men" of the value "Male"
             if span is not None:
                 found.append(Hit(column, span, True, value=text))
     found.sort(key=lambda h: (-len(h.span), -len(h.value or "")))

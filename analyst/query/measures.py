@@ -34,6 +34,13 @@ _P_NAME = re.compile(r"p(\d{1,2}(?:\.\d+)?)")
 _ORDINAL = re.compile(r"(\d{1,2}(?:\.\d+)?)(?:st|nd|rd|th)?")
 _ORDINAL_FILLERS = ("й", "го", "ий", "ї", "第", "the", "th", "а", "ая", "ій")
 _AND = ("and", "і", "й", "та", "и", "和", "与", "及", "or")
+_WHICH_QUARTILE = {"first": 25.0, "1st": 25.0, "lower": 25.0, "bottom": 25.0, "second": 50.0,
+                   "2nd": 50.0, "third": 75.0, "3rd": 75.0, "upper": 75.0, "top": 75.0,
+                   "перший": 25.0, "першого": 25.0, "нижній": 25.0, "нижнього": 25.0,
+                   "другий": 50.0, "третій": 75.0, "третього": 75.0, "верхній": 75.0,
+                   "верхнього": 75.0, "первый": 25.0, "первого": 25.0, "нижний": 25.0,
+                   "нижнего": 25.0, "второй": 50.0, "третий": 75.0, "третьего": 75.0,
+                   "верхний": 75.0, "верхнего": 75.0}
 _THRESHOLDS: tuple[Aggregation, ...] = ("mean", "median")
 
 
@@ -50,6 +57,10 @@ def percentiles(toks: list[str], used: set[int]) -> tuple[tuple[float, ...], lis
     """"90th percentile", "p95", "квартилі", "第90百分位数" -> the percentiles and words used."""
     span = clues.first(QUARTILE_WORDS, toks, used)
     if span is not None:
+        before = span[0] - 1
+        if before >= 0 and before not in used and toks[before] in _WHICH_QUARTILE:
+            # "the first quartile", "upper quartile": that one, not all three
+            return (_WHICH_QUARTILE[toks[before]],), [before, *span]
         return (25.0, 50.0, 75.0), span
     named = [(i, float(m.group(1))) for i, t in enumerate(toks)
              if i not in used and (m := _P_NAME.fullmatch(t))]
@@ -144,6 +155,78 @@ def thresholds(toks: list[str], used: set[int], hits: Sequence[Hit],
             words_used = (*span, *range(span[-1] + 1, k), *stat, *(hit.span if hit else ()))
             taken.update(words_used)
             found.append(Threshold(column, op, against, tuple(sorted(words_used)), hit))
+    found += _adjective_thresholds(toks, taken, hits, numeric)
+    found += _around_thresholds(toks, taken, hits, numeric)
+    return found
+
+
+_MORE = {"more": "gt", "less": "lt", "fewer": "lt", "higher": "gt", "lower": "lt",
+         "greater": "gt", "bigger": "gt", "smaller": "lt", "larger": "gt"}
+_ADJECTIVES: tuple[tuple[FilterOp, str], ...] = (
+    ("gt", "heavier than"), ("lt", "lighter than"), ("gt", "more expensive than"),
+    ("lt", "cheaper than"), ("gt", "warmer than"), ("lt", "colder than"),
+    ("gt", "hotter than"), ("gt", "faster than"), ("lt", "slower than"))
+
+
+def _statistic_at(toks: list[str], k: int, taken: set[int]) -> tuple[Aggregation, list[int]] | None:
+    while k < len(toks) and toks[k] in STOP and k not in taken:
+        k += 1
+    for a in _THRESHOLDS:
+        stat = find_phrase_at(AGGREGATIONS[a], toks, k, taken)
+        if stat is not None:
+            return a, stat
+    return None
+
+
+def _around_thresholds(toks: list[str], taken: set[int], hits: Sequence[Hit],
+                       numeric: set[str]) -> list[Threshold]:
+    """"more precipitation than the average", "less Horsepower than the median"."""
+    found: list[Threshold] = []
+    # The column may be said twice ("average wind on days with less wind than the median"):
+    # each place its words stand is tried, the measure's own mention included.
+    places = [(h, h.span) for h in hits] + [
+        (h, tuple(range(i, i + len(h.span)))) for h in hits for i in range(len(toks))
+        if i != h.span[0] and toks[i:i + len(h.span)] == [toks[j] for j in h.span]
+        and not taken & set(range(i, i + len(h.span)))]
+    for hit, span in places:
+        before, after = span[0] - 1, span[-1] + 1
+        if (hit.column not in numeric or before < 0 or after >= len(toks)
+                or toks[before] not in _MORE or toks[after] != "than"
+                or taken & {before, after}):
+            continue
+        got = _statistic_at(toks, after + 1, taken)
+        if got is None:
+            continue
+        against, stat = got
+        again = _named_again(toks, stat[-1] + 1, [hit], taken)  # "… than the average precipitation"
+        words_used = (before, *span, *range(after, stat[0]), *stat, *(again[1] if again else ()))
+        taken.update(words_used)
+        found.append(Threshold(hit.column, _MORE[toks[before]], against,  # type: ignore[arg-type]
+                               tuple(sorted(words_used)), hit if span == hit.span else None))
+    return found
+
+
+def _adjective_thresholds(toks: list[str], taken: set[int], hits: Sequence[Hit],
+                          numeric: set[str]) -> list[Threshold]:
+    """"heavier than the average body_mass_g": only with the column named after the
+    statistic (an adjective alone does not say which column it compares)."""
+    found: list[Threshold] = []
+    for op, phrase in _ADJECTIVES:
+        span = find_phrase(phrase, toks, taken)
+        if span is None:
+            continue
+        got = _statistic_at(toks, span[-1] + 1, taken)
+        if got is None:
+            continue
+        against, stat = got
+        after = stat[-1] + 1
+        hit = next((h for h in hits if h.column in numeric and h.span[0] in (after, after + 1)),
+                   None)
+        if hit is None:
+            continue
+        words_used = (*range(span[0], stat[0]), *stat, *range(after, hit.span[-1] + 1))
+        taken.update(words_used)
+        found.append(Threshold(hit.column, op, against, tuple(sorted(words_used)), hit))
     return found
 
 
@@ -194,6 +277,25 @@ _PERIOD_ASKED = ("with", "that", "when", "where", "з", "із", "с", "когд�
 """"the month with the highest revenue", "місяць з найбільшою", "месяц с самой высокой"."""
 
 
+_ONE_OF = ("mean", "median", "min", "max", "std", "var", "percentile")
+
+
+def _joined(toks: list[str], spans: Sequence[Sequence[int]]) -> bool:
+    """Are the statistics' words joined by "and" or commas ("mean and standard deviation")?"""
+    return all(any(t in (*_AND, ",") for t in toks[a[-1] + 1:b[0]])
+               for a, b in zip(spans, spans[1:], strict=False))
+
+
+def clashing(toks: list[str], found: list[tuple[Aggregation, list[int]]]) -> list[str]:
+    """The words of two statistics asked for one figure, not joined as a list ("average
+    wind … less wind than the median", the median not read as a threshold): which one is
+    meant is not said, so neither may be dropped. [] when there is no such clash."""
+    spans = sorted((s for n, s in found if n in _ONE_OF), key=lambda s: s[0])
+    if len({n for n, _ in found if n in _ONE_OF}) < 2 or _joined(toks, spans):
+        return []
+    return [" ".join(toks[i] for i in s) for s in spans]
+
+
 def aggregations(toks: list[str], found: list[tuple[Aggregation, list[int]]]) -> tuple[
         Aggregation | None, list[int] | None, tuple[Aggregation, ...]]:
     """The aggregation asked (the first found, in the vocabulary's order) and the statistics
@@ -204,9 +306,7 @@ def aggregations(toks: list[str], found: list[tuple[Aggregation, list[int]]]) ->
     stats = sorted(((n, s) for n, s in found if n in STATISTICS), key=lambda f: f[1][0])
     if name not in STATISTICS or len(stats) < 2:
         return name, span, ()
-    joined = all(any(t in (*_AND, ",") for t in toks[a[1][-1] + 1:b[1][0]])
-                 for a, b in zip(stats, stats[1:], strict=False))
-    if not joined:
+    if not _joined(toks, [s for _, s in stats]):
         return name, span, ()
     return stats[0][0], stats[0][1], tuple(dict.fromkeys(n for n, _ in stats[1:]))
 

@@ -189,7 +189,8 @@ def validate(query: Query, card: Any) -> Query:
         if name not in columns:
             raise QueryError(f"The table {card.table} has no column {name!r} (columns: "
                              f"{', '.join(columns)}).")
-    if query.aggregation not in ("count", "rows") and not query.measures:
+    # A share without a measure is a share of the rows ("share of cars by Origin").
+    if query.aggregation not in ("count", "rows", "share") and not query.measures:
         raise QueryError(f"A {query.aggregation} needs a column to aggregate.")
     if any(a in NUMERIC_AGGREGATIONS for a in (query.aggregation, *query.also)):
         for name in query.measures:

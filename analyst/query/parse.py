@@ -51,6 +51,7 @@ from analyst.query.vocab import (
 )
 
 _AND = ("and", "і", "й", "та", "и", "和", "与", "及")
+_OR = ("or", "або", "чи", "или", "либо", "或", "或者")
 
 
 @dataclass(frozen=True)
@@ -85,9 +86,15 @@ def read_table(question: str, card: Any,
     toks = words(question)
     columns = {c.name: c for c in card.columns}
     used: set[int] = set()
+    # A value of several words that holds a column's name ("3rd class" of the column
+    # "class") is the value when all its words are said.
+    phrases = [h for h in value_hits(toks, values or {}, used)
+               if len(h.span) > 1 and not _named_not_asked(toks, h, card)]
+    used |= {i for h in phrases for i in h.span}
     named = column_hits(toks, list(columns), used)
     used |= {i for h in named for i in h.span}
-    picked = [h for h in value_hits(toks, values or {}, used) if not _named_not_asked(toks, h, card)]
+    picked = phrases + [h for h in value_hits(toks, values or {}, used)
+                        if not _named_not_asked(toks, h, card)]
     used |= {i for h in picked for i in h.span}
     partial, clashes = partial_hits(toks, list(columns), used, [h.column for h in named])
     used |= {i for h in partial for i in h.span} | {i for c in clashes for i in c.span}
@@ -100,6 +107,11 @@ def read_table(question: str, card: Any,
     own = words(card.table)
     if placed or own and all(any(same_word(w, t) for t in toks) for w in own):
         score += 1  # the question names the table ("... (weather)", "... (Sheet1)")
+    if clashes and (resolved := _extreme_named(toks, clashes[0], used)) is not None:
+        # "maximum temperature" of temp_max and temp_min: the one whose name says maximum.
+        hits = sorted([*hits, resolved], key=lambda h: h.span[0])
+        used |= set(resolved.span)
+        clashes = clashes[1:]
     if clashes:
         # "temperature" names temp_max and temp_min: one reading per column, to ask.
         readings: list[Query] = []
@@ -115,6 +127,23 @@ def read_table(question: str, card: Any,
     if isinstance(got, Refusal):
         return TableReading(card, refusal=got, score=score)
     return TableReading(card, tuple(got), score=score)
+
+
+_EXTREME_WORDS = {"maximum": "max", "max": "max", "highest": "max", "high": "max",
+                  "minimum": "min", "min": "min", "lowest": "min", "low": "min",
+                  "максимальна": "max", "максимальная": "max", "мінімальна": "min",
+                  "минимальная": "min", "最高": "max", "最低": "min"}
+
+
+def _extreme_named(toks: list[str], clash: Any, used: set[int]) -> Hit | None:
+    """The column of a clash named by the word before it ("maximum temperature" of
+    temp_max and temp_min), or None."""
+    before = clash.span[0] - 1
+    if before < 0 or before in used or toks[before] not in _EXTREME_WORDS:
+        return None
+    said = _EXTREME_WORDS[toks[before]]
+    fits = [c for c in clash.columns if said in words(str(c))]
+    return Hit(fits[0], (before, *clash.span), False) if len(fits) == 1 else None
 
 
 def _money_hit(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) -> list[Hit]:
@@ -185,9 +214,18 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             filters.append(Filter(hit.column, "ne", hit.value or ""))
             continue
         by_column.setdefault(hit.column, []).append(hit.value or "")
+    either: set[str] = set()
     for column, vals in by_column.items():
         filters.append(Filter(column, "eq", vals[0]) if len(vals) == 1
                        else Filter(column, "in", tuple(vals)))
+        spans = sorted(h.span for h in picked if h.column == column)
+        for a, b in zip(spans, spans[1:], strict=False):
+            between = range(a[-1] + 1, b[0])
+            if any(toks[i] in _OR for i in between) and all(
+                    toks[i] in (*_OR, *_AND, ",") for i in between):
+                # "rain or drizzle": the rows of either, one figure (not side by side)
+                used.update(between)
+                either.add(column)
     # A column compared with its own statistic: "more than the average fare".
     numbers = {name for name, col in columns.items() if is_numeric(col)}
     for threshold in stat_clues.thresholds(toks, used, hits, numbers):
@@ -278,6 +316,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         conditioned.add(column)
         filters.append(Filter(column, "eq", values[0]) if len(values) == 1
                        else Filter(column, "in", values))
+    # "how many cars have no Horsepower value": the blanks of the column, counted.
+    lacking = _lacking(toks, hits, used, flags or {})
     # The aggregation, among the words left.
     found: list[tuple[Aggregation, list[int]]] = []
     percentiles = stat_clues.percentiles(toks, used)
@@ -292,10 +332,17 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             # "Pearson correlation", "average mean": more words of the same measure say
             # it again, nothing more.
             while (again := clues.first(phrases, toks, used)) is not None and (
-                    min(again) - max(span) in (1, 2) or max(span) - min(again) in (1, 2)):
+                    min(again) - max(span) in (1, 2) or max(span) - min(again) in (1, 2)
+                    or name in CORRELATIONS):  # ("is tip correlated …? the pearson r")
                 used.update(again)  # (a second "average" further on is a threshold's)
                 span = [*span, *again]
+    if clash := stat_clues.clashing(toks, found):
+        return Refusal("unexplained", {"words": ", ".join(clash), "unused": tuple(clash),
+                                       "partial": None})
     aggregation, aggregation_span, also = stat_clues.aggregations(toks, found)
+    if lacking and aggregation in (None, "count", "missing") and not also:
+        used.update(lacking)
+        aggregation, aggregation_span = "missing", None
     if (grouping is not None and grouping is not asked_period and period is not None
             and aggregation not in (None, "sum", "count")
             and len(grouping[1]) == 1 and any(h.span[0] == grouping[1][0] + 1 for h in hits)):
@@ -353,6 +400,12 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             used.update(across)
             continue
         if aggregation == "missing" and not after_by:
+            if lacking and hit.span[0] != lacking[-1] + 1:
+                if clues.row_noun(toks, hit.span[0]):
+                    continue  # "how many days have no Ozone": the days are the rows
+                word = " ".join(toks[i] for i in hit.span)
+                return Refusal("unexplained", {"words": word, "unused": (word,),
+                                               "partial": None})
             measures.append(hit.column)  # blanks are counted in any column, text too
             continue
         numeric = is_numeric(col)
@@ -369,11 +422,15 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if which is not None and any(find_phrase(w, toks[which[-1] + 1:which[-1] + 3], set())
                                  is not None for w in ROW_WORDS) and not group_by:
         rows_wanted = True
+    if which is not None and not group_by and which[-1] + 1 < len(toks) and (
+            toks[which[-1] + 1] in clues.table_nouns(card)):
+        rows_wanted = True  # "which car has ...": the row of the table "cars"
     if group_by or period:
         # "average age per class for male and female": each of the values named, side by
         # side, not one figure over both.
         for f in filters:
-            if f.op == "in" and f.column not in group_by and len(group_by) < 2:
+            if (f.op == "in" and f.column not in group_by and len(group_by) < 2
+                    and f.column not in either):
                 group_by.append(f.column)
     unknown = clues.unexplained_group(toks, used)
     if unknown is not None:
@@ -431,6 +488,15 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             return [base, replace(base, aggregation="sum")]
     if aggregation == "missing" and not measures:
         return Refusal("missing_needs_column", {})  # not the rows, not a guessed column
+    if aggregation == "share" and not measures:
+        # "share of cars by Origin", "what percentage of days were rain": the rows counted,
+        # each group's (or the condition's) count as a part of all the rows. With two
+        # conditions and no grouping, which is the part and which the whole is not said.
+        conditions = [f for f in filters if f.op not in ("year", "quarter", "month")]
+        if group_by or period or len(conditions) == 1:
+            return [Query(card.table, "share", (), tuple(group_by), period, tuple(filters),
+                          order, limit)]
+        return Refusal("share_needs_group", {})
     if aggregation not in ("count", "rows") and not measures:
         return Refusal("no_measure", {})
     if aggregation == "share" and not (group_by or period):
@@ -450,6 +516,30 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                   tuple(filters), order, limit,
                   percentiles=tuple(percentiles[0]) if percentiles and "percentile" in (
                       aggregation, *also) else (), also=also)]
+
+
+_LACKING = ("without any", "without a", "without", "with no", "no", "без", "没 有", "缺 少", "没",
+            "缺", "无")
+
+
+def _lacking(toks: list[str], hits: list[Hit], used: set[int],
+             flags: Mapping[str, str]) -> list[int]:
+    """The words saying a named column is blank: "have no Horsepower", "without an Ozone
+    reading", "без Ozone", "没有Ozone" (a yes/no column's "no" is its no rows, not blanks)."""
+    for hit in hits:
+        if hit.column in flags:
+            continue
+        for phrase in _LACKING:
+            n = len(phrase.split())
+            for gap in (0, 1):  # "no Ozone", "no recorded Ozone", "without an Ozone"
+                start = hit.span[0] - n - gap
+                if start < 0 or any(j in used for j in range(start, hit.span[0])):
+                    continue
+                between = toks[start + n:hit.span[0]]
+                if find_phrase(phrase, toks[start:start + n], set()) == list(range(n)) and all(
+                        t in ("a", "an", "any", "recorded") for t in between):
+                    return list(range(start, hit.span[0]))
+    return []
 
 
 def _counted(toks: list[str], hits: list[Hit], after: int) -> Hit | None:

@@ -20,6 +20,8 @@ def reading_text(query: Query, language: str = "en") -> str:
         text = qsay(language, key, m=m)
     elif query.aggregation in CORRELATIONS:
         text = qsay(language, query.aggregation, m=query.measures[0], c=query.measures[-1])
+    elif query.aggregation == "share" and not query.measures:
+        text = qsay(language, "share_rows")
     elif query.aggregation == "missing":
         text = qsay(language, "blanks", m=m)
     elif query.aggregation in STATISTICS:

@@ -44,7 +44,23 @@ def single(query: Query) -> list[str]:
                 'figures = {"value": value}']
     if a in CORRELATIONS:
         return _correlation(query)
+    if a == "share" and not query.measures:
+        return ["# The rows kept as a percentage of the rows of the periods asked.",
+                "value = len(df) / rows_in_scope * 100 if rows_in_scope else None",
+                'table = pd.DataFrame({"share_pct": [value], "rows": [len(df)], '
+                '"of_rows": [rows_in_scope]})',
+                'figures = {"value": value}']
     m = query.measures[0]
+    if len(query.measures) > 1 and len(query.statistics) == 1:
+        # "average Horsepower and Weight_in_lbs": one figure for each column named, never
+        # the first column's figure said of both.
+        each = "isna().sum()" if a == "missing" else call(query.statistics[0])
+        return ["values = {",
+                *[f"    {c!r}: df[{c!r}].{each}," for c in query.measures],
+                "}",
+                "table = pd.DataFrame({name: [v] for name, v in values.items()})",
+                "values = {name: None if pd.isna(v) else float(v) for name, v in values.items()}",
+                f'figures = {{"value": values[{m!r}], "values": values}}']
     if a == "missing":
         return [f"# A missing value is an empty cell of {m}.",
                 f"value = int(df[{m!r}].isna().sum())",
@@ -84,7 +100,7 @@ def grouped(query: Query, keys: list[str]) -> list[str]:
     group = f"df.groupby({keys!r}, dropna=False)"
     columns = list(query.measures)
     stats = query.statistics
-    if a == "count":
+    if a == "count" or (a == "share" and not columns):
         lines = [f'table = {group}.size().to_frame("rows")']
     elif a == "missing":
         lines = ["# A missing value counts 1, a present one 0.",

@@ -92,7 +92,7 @@ STOP = ("the", "a", "an", "of", "in", "on", "for", "and", "is", "are", "was", "w
         "has", "had", "we", "our", "all", "value", "values", "per", "by", "each", "every",
         "how", "many", "much", "number", "from", "between", "than", "more", "less", "over",
         "under", "which", "where", "when", "at", "as", "it", "its", "this", "that", "be",
-        "у", "в", "на", "і", "и", "та", "з", "с", "із", "со", "до", "по", "за", "для", "що",
+        "у", "в", "на", "і", "и", "та", "з", "с", "із", "зі", "со", "до", "по", "за", "для", "що",
         "что", "покажи", "скільки", "має", "мають", "имеет", "имеют", "的", "是", "了",
         "和", "吗", "呢", "？")
 """Words that never name a column on their own (a name made only of them must be said whole)."""
@@ -143,6 +143,7 @@ FILLERS = ("had", "having", "been", "were", "was", "will", "would", "can", "coul
            "i", "you", "my", "us", "know", "want", "need", "see", "find", "get", "calculate",
            "compute", "work out", "figure out", "let", "let s", "whole", "entire", "dataset",
            "overall", "recorded", "observed", "listed", "available", "those", "who", "whose",
+           "come", "comes", "came", "strongly", "strength", "closely",
            "ones", "paid", "spent", "scored", "weighed", "тих", "хто", "тех", "кто", "які",
            "заплатил*", "платил*", "заплатив*", "витратил*", "між", "между",
            "мав", "мала", "мало", "мали", "має", "був", "була", "було", "були", "є",
@@ -153,6 +154,7 @@ FILLERS = ("had", "having", "been", "were", "was", "will", "would", "can", "coul
 """Words that carry no condition, measure or grouping: verbs of asking and having."""
 NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "categories",
               "price", "prices", "level", "levels", "status", "value", "values", "field",
+              "reading", "readings", "measurement", "measurements", "entry", "entries",
               "column", "тип*", "вид*", "назв*", "стовп*", "столб*", "рівен*", "уровен*",
               "类型", "种类", "名称")
 """Said after a column's name, they only say what the column holds ("weather type",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.sweep.question import Question
-from tests.sweep.questions import cars, penguins, rdata, weather, world
+from tests.sweep.questions import cars, later, penguins, rdata, weather, world
 
 ALL: tuple[Question, ...] = (*weather.QUESTIONS, *cars.QUESTIONS, *rdata.QUESTIONS,
-                             *penguins.QUESTIONS, *world.QUESTIONS)
+                             *penguins.QUESTIONS, *world.QUESTIONS, *later.QUESTIONS)
