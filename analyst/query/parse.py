@@ -218,8 +218,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     for column, vals in by_column.items():
         filters.append(Filter(column, "eq", vals[0]) if len(vals) == 1
                        else Filter(column, "in", tuple(vals)))
-        spans = sorted(h.span for h in picked if h.column == column)
-        for a, b in zip(spans, spans[1:], strict=False):
+        places = sorted(h.span for h in picked if h.column == column)
+        for a, b in zip(places, places[1:], strict=False):
             between = range(a[-1] + 1, b[0])
             if any(toks[i] in _OR for i in between) and all(
                     toks[i] in (*_OR, *_AND, ",") for i in between):
