@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from analyst.query import clues
 from analyst.query.columns import Hit
 from analyst.query.model import STATISTICS, Aggregation, FilterOp, PeriodUnit
-from analyst.query.text import find_phrase, is_cjk
+from analyst.query.text import find_phrase, is_cjk, stem_match
 from analyst.query.vocab import (
     AGGREGATIONS,
     AT_LEAST,
@@ -51,6 +51,11 @@ def unsupported(toks: list[str], used: set[int]) -> str | None:
         return None
     said = [toks[i] for i in span]
     return "".join(said) if all(is_cjk(w) for w in said) else " ".join(said)
+
+
+def says_which_quartile(word: str, following: str) -> bool:
+    """Is `word` the ordinal of a quartile named next ("first quartile", "третій квартиль")?"""
+    return word in _WHICH_QUARTILE and any(stem_match(q, following) for q in QUARTILE_WORDS)
 
 
 def percentiles(toks: list[str], used: set[int]) -> tuple[tuple[float, ...], list[int]] | None:
@@ -152,6 +157,10 @@ def thresholds(toks: list[str], used: set[int], hits: Sequence[Hit],
                     hit = before[-1]  # "fare above the average": named for the comparison
             else:
                 column = hit.column
+            said = [h for h in hits if h.column in numeric and h.span[-1] < span[0]
+                    and all(t in STOP for t in toks[h.span[-1] + 1:span[0]])]
+            if said and said[-1].column != column:
+                continue  # "fare above the median age": two columns, not one
             words_used = (*span, *range(span[-1] + 1, k), *stat, *(hit.span if hit else ()))
             taken.update(words_used)
             found.append(Threshold(column, op, against, tuple(sorted(words_used)), hit))

@@ -667,7 +667,11 @@ def _named_not_asked(toks: list[str], hit: Hit, card: Any) -> bool:
 
     "average number of reviews per hotel" on a table whose values include "Hotel": the word
     follows "per" and also names a column ("hotel_name"), so it is the grouping, never a
-    filter on the rows whose value happens to be that word."""
+    filter on the rows whose value happens to be that word. "first quartile" on a table
+    with a value "First": the quartile's ordinal."""
+    after = hit.span[-1] + 1
+    if after < len(toks) and stat_clues.says_which_quartile(toks[hit.span[0]], toks[after]):
+        return True
     if not clues.after_marker(toks, hit.span[0], BY, set()):
         return False
     return len(hit.span) == 1 and any(
