@@ -28,6 +28,8 @@ import weakref
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
+from analyst.session.line import Line, Wait
+
 log = logging.getLogger(__name__)
 
 ENV = "ANALYST_MAX_RUNNING_SESSIONS"
@@ -35,6 +37,9 @@ PAUSE_ENV = "ANALYST_PAUSE_IDLE_SECONDS"
 PAUSE_AFTER_S = 30.0
 """Only a session idle this long is paused for another: a user reading an answer is not."""
 POLL_S = 0.2
+"""How often a holder's process looks for requests to pause its idle sessions."""
+WAKE_S = 1.0
+"""A waiter wakes at least this often (to say its place, and in case a holder died)."""
 SESSION_MEMORY = 512 * 1024**2  # what one session is given room for (idle ~200 MB, peaks more)
 SESSIONS_PER_CPU = 8
 
@@ -117,6 +122,8 @@ class Admission:
         self._lock = threading.Lock()
         self._held: dict[int, Lease] = {}
         self._monitor: threading.Thread | None = None
+        self.line = Line(self.folder / "line")
+        """Who waits for a slot, in arrival order (`analyst.session.line`)."""
 
     def lease(self, on_pause: Callable[[], None]) -> Lease:
         return Lease(self, on_pause)
@@ -151,6 +158,7 @@ class Admission:
         with contextlib.suppress(OSError):
             (self.folder / f"slot-{slot}.json").unlink()
         os.close(fd)  # the flock goes with it
+        self.line.ring_first()
 
     def _write_state(self, lease: Lease) -> None:
         if lease._slot is None:
@@ -227,6 +235,8 @@ class Lease:
         """The session was paused since its last question (cleared when the next begins)."""
         self.waited_s = 0.0
         """How long the last question waited for its slot."""
+        self.granted_at = 0.0
+        """When (`time.monotonic()`) the last question got its slot."""
         self._depth = 0  # questions begun and not ended (a report's step inside a report)
         self._slot: int | None = None
         self._fd: int | None = None
@@ -246,15 +256,31 @@ class Lease:
             self.admission._write_state(self)
             return True
 
-    def waiting(self) -> Iterator[float]:
-        """Wait for the slot: yields the seconds waited so far every `POLL_S` while no slot
-        is free (meanwhile the least recently used idle session is asked to pause); ends
-        when this lease holds its slot, busy (`end()` it)."""
+    def waiting(self) -> Iterator[Wait]:
+        """Wait for the slot: yields a `Wait` when woken and at least every `WAKE_S` while no
+        slot is free (meanwhile the least recently used idle session is asked to pause);
+        ends when this lease holds its slot, busy (`end()` it).
+
+        Waiters are served in arrival order across every process of the data folder
+        (`analyst.session.line`): only the first in line takes a place, woken by the one who
+        gives a place back; each `Wait` says the seconds so far and the place in line."""
         started = time.monotonic()
-        while not self.try_begin():
-            self.admission._ask_to_pause()
-            yield time.monotonic() - started
-            time.sleep(POLL_S)
+        if self.holding and self.try_begin():  # its place was kept since the last question
+            self.waited_s, self.granted_at = 0.0, time.monotonic()
+            return
+        ticket = self.admission.line.join()
+        try:
+            while True:
+                place = ticket.place()
+                if place == 1:
+                    if self.try_begin():
+                        self.granted_at = time.monotonic()  # before the next is rung
+                        break
+                    self.admission._ask_to_pause()
+                yield Wait(time.monotonic() - started, place)
+                ticket.sleep(WAKE_S)
+        finally:
+            ticket.leave()  # served or not: the next first is rung
         self.waited_s = time.monotonic() - started
 
     def end(self) -> None:
@@ -273,18 +299,18 @@ class Lease:
             return was
 
     @contextlib.contextmanager
-    def question(self, waiting: Callable[[float], None] | None = None,
+    def question(self, waiting: Callable[[Wait], None] | None = None,
                  timeout_s: float | None = None) -> Iterator[bool]:
         """Hold the slot, busy, for one whole question; yields whether the session had been
-        paused since the last one. `waiting(seconds so far)` is called about once a second
+        paused since the last one. `waiting(Wait)` is called about once a second
         while no slot is free; `TimeoutError` after `timeout_s`."""
         told = 0.0
-        for waited in self.waiting():
-            if timeout_s is not None and waited > timeout_s:
-                raise TimeoutError(waited)
-            if waiting is not None and waited - told >= 1.0:
-                told = waited
-                waiting(waited)
+        for wait in self.waiting():
+            if timeout_s is not None and wait.seconds > timeout_s:
+                raise TimeoutError(wait.seconds)
+            if waiting is not None and wait.seconds - told >= 1.0:
+                told = wait.seconds
+                waiting(wait)
         try:
             yield self.take_paused()
         finally:

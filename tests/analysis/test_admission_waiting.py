@@ -62,7 +62,7 @@ def test_a_stop_ends_the_wait_and_nothing_runs(tmp_path: Path, question: str, la
             stream = analysis.ask(question, brain="offline")
             events.append(next(stream))  # told at once that it waits
             assert events[0].kind == "status"
-            assert events[0].message == say(lang, "session", "waiting")
+            assert events[0].message == say(lang, "session", "waiting", place=1)
             assert events[0].data["limit"] == 2
             stopper = threading.Timer(0.5, analysis.interrupt)
             stopper.start()
@@ -95,7 +95,7 @@ def test_the_command_line_waits_for_a_place_the_app_holds(tmp_path: Path) -> Non
                            text=True)
     try:
         assert cli.stderr is not None
-        waiting = say("en", "session", "waiting")
+        waiting = say("en", "session", "waiting", place=1)
         lines = []
         deadline = time.monotonic() + _patience(60) + 60
         while time.monotonic() < deadline:
