@@ -57,8 +57,8 @@ def usable_cores(cgroup: Path = Path("/sys/fs/cgroup")) -> float:
 
 def _cgroup_quota(cgroup: Path) -> float | None:
     try:  # cgroup v2: "max 100000" or "200000 100000"
-        limit, period = (cgroup / "cpu.max").read_text().split()[:2]
-        return None if limit == "max" else int(limit) / int(period)
+        ceiling, every = (cgroup / "cpu.max").read_text().split()[:2]
+        return None if ceiling == "max" else int(ceiling) / int(every)
     except (OSError, ValueError):
         pass
     try:  # cgroup v1: -1 means no quota
