@@ -12,8 +12,11 @@ checked before one byte reaches the engine:
 - a container is created only with the sandbox's hardening (no network, no capabilities,
   read-only root, no privileged mode, no host namespaces or devices, bind mounts only under
   the data folder): `create_problem`;
-- builds run with no network, volume pruning only by the sandbox label, tags only of the
-  sandbox's repository.
+- builds run with no network, listing containers and pruning volumes only by the sandbox
+  label, tags only of the sandbox's repository.
+
+A refused request is answered 403 with the reason (the SDK raises it as the engine's own
+message) and written to the proxy's log, one line each.
 
 One request per connection (`Connection: close` is forced), so a request after the checked
 one cannot ride along on a kept-alive connection; after the check the bytes are spliced
@@ -27,6 +30,7 @@ from __future__ import annotations
 import json
 import re
 import socket
+import sys
 import threading
 from dataclasses import dataclass
 from http.client import HTTPConnection
@@ -162,11 +166,15 @@ def query_problem(request: Request, found: re.Match[str]) -> str | None:
     """Checks of the query string: builds offline, prunes and tags only of the sandbox's."""
     if request.path == "/build" and request.query.get("networkmode") != ["none"]:
         return "a build with a network"
-    if request.path == "/volumes/prune":
-        filters = json.loads((request.query.get("filters") or ["{}"])[0])
-        if not any(str(label).startswith(f"{SANDBOX_LABEL}=1")
-                   for label in _listed(filters.get("label"))):
-            return "pruning volumes that are not the sandbox's"
+    if request.path in ("/volumes/prune", "/containers/json"):
+        try:
+            filters = json.loads((request.query.get("filters") or ["{}"])[0])
+        except ValueError:
+            filters = {}
+        if not isinstance(filters, dict) or not any(
+                str(label) == f"{SANDBOX_LABEL}=1" for label in _listed(filters.get("label"))):
+            return ("pruning volumes that are not the sandbox's" if request.path.startswith("/volumes")
+                    else "listing containers that are not the sandbox's")
     if request.path.endswith("/tag") and request.query.get("repo") != [SANDBOX_REPOSITORY]:
         return f"a tag outside {SANDBOX_REPOSITORY}"
     return None
@@ -275,6 +283,7 @@ def serve_one(client: socket.socket, engine: Engine, data_root: PurePosixPath) -
             if problem:
                 raise Refused(f"a container with {problem}")
     except Refused as exc:
+        print(f"refused: {exc}", file=sys.stderr, flush=True)
         _refuse(client, str(exc))
         client.close()
         return

@@ -169,7 +169,7 @@ def test_a_container_that_is_not_a_sandbox_cannot_be_touched(
 
 
 @pytest.mark.parametrize("call", ["networks", "exec", "pull", "prune_all", "build_online",
-                                  "volumes", "info"])
+                                  "volumes", "info", "list_all"])
 def test_calls_the_app_never_makes_are_refused(call: str, stranger: str,
                                                through_proxy: docker.DockerClient) -> None:
     api = through_proxy.api
@@ -182,6 +182,7 @@ def test_calls_the_app_never_makes_are_refused(call: str, stranger: str,
                                               tag="s36-never")),
         "volumes": lambda: api.volumes(),
         "info": lambda: api.info(),
+        "list_all": lambda: api.containers(all=True),
     }
     with pytest.raises(APIError) as refused:
         calls[call]()

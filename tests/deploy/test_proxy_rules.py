@@ -19,7 +19,8 @@ SANDBOX_CALLS = [
     ("GET", "/images/analyst-sandbox:ee6bd0d512dd/json"),
     ("GET", "/images/analyst-sandbox-base:bookworm/json"),
     ("GET", "/events?filters=%7B%22type%22%3A+%5B%22container%22%5D%7D"),
-    ("GET", "/containers/json?all=1"),
+    ("GET", "/containers/json?all=1&filters="
+     + quote(json.dumps({"label": ["analyst.sandbox=1", "analyst.installation=x"]}))),
     ("POST", "/containers/create?name=analyst-sbx-1"),
     ("POST", "/build?t=analyst-sandbox%3Aabc&networkmode=none&rm=1"),
     ("POST", "/images/analyst-sandbox:abc/tag?repo=analyst-sandbox&tag=latest"),
@@ -81,9 +82,22 @@ def test_every_other_call_is_refused(method: str, path: str, cid: str) -> None:
     ("/volumes/prune?filters=" + quote(json.dumps({"dangling": ["true"]})),
      "pruning volumes that are not the sandbox's"),
     ("/images/alpine/tag?repo=analyst-app&tag=latest", "a tag outside analyst-sandbox"),
+    ("/volumes/prune?filters=" + quote(json.dumps({"label": ["analyst.sandbox=10"]})),
+     "pruning volumes that are not the sandbox's"),
+    ("/volumes/prune?filters=not-json", "pruning volumes that are not the sandbox's"),
     ("/images/x/tag?repo=evil/analyst-sandbox", "a tag outside analyst-sandbox"),
 ])
 def test_allowed_endpoints_refuse_what_the_sandbox_never_asks(path: str, why: str) -> None:
     for version in VERSIONS:
         request = _request("POST", version, path)
         assert query_problem(request, matching_rule(request)) == why
+
+
+@pytest.mark.parametrize("filters", [None, {}, {"label": ["other=1"]}, {"status": ["running"]},
+                                     {"label": ["analyst.sandbox"]}, ["analyst.sandbox=1"]])
+def test_containers_are_listed_only_by_the_sandbox_label(filters: object) -> None:
+    query = "" if filters is None else "&filters=" + quote(json.dumps(filters))
+    for version in VERSIONS:
+        request = _request("GET", version, "/containers/json?all=1" + query)
+        assert query_problem(request, matching_rule(request)) == (
+            "listing containers that are not the sandbox's")
