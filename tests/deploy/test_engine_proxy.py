@@ -187,3 +187,40 @@ def test_calls_the_app_never_makes_are_refused(call: str, stranger: str,
     with pytest.raises(APIError) as refused:
         calls[call]()
     assert refused.value.status_code == 403
+
+
+@pytest.mark.parametrize("how", ["exit", "between steps", "mid-step"])
+def test_no_container_outlives_its_host_through_the_proxy(how: str, docker_image: str,
+                                                          proxy_url: str, data_root: Path) -> None:
+    """The watchdog crosses the proxy: a host that exits removes its containers (atexit,
+    through the proxy), and one killed with SIGKILL leaves none after the watchdog timeout
+    (its end of the attach stream closes, the proxy passes the half-close on, the engine
+    closes the keeper's stdin)."""
+    import signal
+
+    from sandbox.owners import WATCHDOG_TIMEOUT_S
+    from tests.sandbox.test_owners import HOST, _exists, _gone_within
+
+    base = data_root / f"owners-{how.replace(' ', '-')}"
+    proc = subprocess.Popen([sys.executable, "-c", HOST, str(base / "data"),  # noqa: S603
+                             "sleep" if how == "between steps" else how, "2", str(base / "ws")],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT), "DOCKER_HOST": proxy_url})
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line, proc.stderr.read()[-2000:] if proc.stderr else ""
+        containers = json.loads(line)
+        assert all(_exists(c) for c in containers)
+        if how == "mid-step":
+            assert proc.stdout.readline().strip() == "running"
+        if how == "exit":
+            proc.wait(timeout=120)
+            assert [c for c in containers if _exists(c)] == []
+            return
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=60)
+        assert _gone_within(containers, WATCHDOG_TIMEOUT_S) == []
+    finally:
+        if proc.poll() is None:
+            proc.kill()
