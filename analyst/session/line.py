@@ -42,10 +42,15 @@ class Line:
 
     def join(self) -> Ticket:
         self.folder.mkdir(parents=True, exist_ok=True)
-        number = self._next_number()
-        name = f"{number:0{_WIDTH}d}"
-        bell = self.folder / f"{name}.bell"
-        os.mkfifo(bell, 0o600)
+        while True:
+            number = self._next_number()
+            name = f"{number:0{_WIDTH}d}"
+            bell = self.folder / f"{name}.bell"
+            try:
+                os.mkfifo(bell, 0o600)
+                break
+            except FileExistsError:  # the counter was reset under living tickets: next one
+                continue
         # Read and write: opening never blocks, and the bell keeps a reader while we wait.
         bell_fd = os.open(bell, os.O_RDWR | os.O_NONBLOCK)
         # Locked before it has its name: a reader never sees the ticket unlocked and takes
