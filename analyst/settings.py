@@ -45,6 +45,9 @@ KNOWN_SETTINGS = frozenset({
     "ANALYST_INGEST_MEMORY_MB", "ANALYST_INGEST_SECONDS", "ANALYST_MAX_FORMULAS",
     "ANALYST_FORMULA_SECONDS",
     "ANALYST_MAX_RUNNING_SESSIONS", "ANALYST_PAUSE_IDLE_SECONDS", "ANALYST_LANG",
+    # The service's (compose.yaml, the app's image: analyst.deploy); the app never reads the
+    # first three, but they sit in the same .env and must not be called typos.
+    "ANALYST_APP_IMAGE", "ANALYST_PORT", "ANALYST_LISTEN", "ANALYST_SANDBOX_WHEELHOUSE",
 })
 
 Backend = Literal["auto", "docker", "local"]

@@ -132,7 +132,9 @@ def _engine():
     return engine
 
 
-def _build_offline_base(workdir: Path, progress: Progress) -> None:
+def ensure_offline_base(workdir: Path, progress: Progress) -> None:
+    """The debootstrap'ed base image (`OFFLINE_BASE`): reused when present. Also the base of
+    the app's own image (`analyst.deploy.image`)."""
     if image_exists(OFFLINE_BASE):
         progress(f"Base image {OFFLINE_BASE} already present.")
         return
@@ -164,7 +166,8 @@ def _build_offline_base(workdir: Path, progress: Progress) -> None:
     shutil.rmtree(rootfs, ignore_errors=True)
 
 
-def _prepare_context(context: Path, offline: bool, progress: Progress) -> None:
+def _prepare_context(context: Path, offline: bool, progress: Progress,
+                     wheelhouse: Path | None = None) -> None:
     shutil.rmtree(context, ignore_errors=True)
     (context / "wheelhouse").mkdir(parents=True)
     for path in _inputs():
@@ -172,20 +175,33 @@ def _prepare_context(context: Path, offline: bool, progress: Progress) -> None:
     for needed in (KERNEL, KEEPER):
         if not needed.exists():
             raise BuildError(f"sandbox/{needed.name} is missing: the image cannot run steps.")
-    if offline:
-        progress("Downloading wheels for CPython 3.11 with the host's pip...")
-        cmd = [
-            sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:",
-            "--python-version", "3.11", "--implementation", "cp",
-        ]
-        for platform in WHEEL_PLATFORMS:
-            cmd += ["--platform", platform]
-        cmd += ["-d", str(context / "wheelhouse"), "-r", str(context / "requirements.txt")]
-        _run(cmd, progress)
+    if offline and wheelhouse is not None:
+        # Wheels carried in (the app's image brings the sandbox's): no index needed at all.
+        progress(f"Taking the wheels from {wheelhouse}...")
+        for wheel in wheelhouse.glob("*.whl"):
+            shutil.copy2(wheel, context / "wheelhouse" / wheel.name)
+    elif offline:
+        download_wheels(context / "requirements.txt", context / "wheelhouse", progress)
 
 
-def build(*, offline: bool = False, progress: Progress = print, workdir: Path | None = None) -> str:
-    """Build the image for this checkout and return its tag; also tags `analyst-sandbox:latest`."""
+def download_wheels(requirements: Path, dest: Path, progress: Progress) -> None:
+    """The host's pip fetches wheels for bookworm's CPython 3.11, to install with no network."""
+    progress("Downloading wheels for CPython 3.11 with the host's pip...")
+    cmd = [
+        sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:",
+        "--python-version", "3.11", "--implementation", "cp",
+    ]
+    for platform in WHEEL_PLATFORMS:
+        cmd += ["--platform", platform]
+    cmd += ["-d", str(dest), "-r", str(requirements)]
+    _run(cmd, progress)
+
+
+def build(*, offline: bool = False, progress: Progress = print, workdir: Path | None = None,
+          wheelhouse: Path | None = None) -> str:
+    """Build the image for this checkout and return its tag; also tags `analyst-sandbox:latest`.
+
+    `wheelhouse`: a folder of wheels already downloaded (offline only); else the host's pip."""
     problem = _engine().engine_problem()
     if problem:
         raise BuildError(f"{problem[0].upper()}{problem[1:]}.")
@@ -194,20 +210,20 @@ def build(*, offline: bool = False, progress: Progress = print, workdir: Path | 
     workdir.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     context = workdir / "context"
-    _prepare_context(context, offline, progress)
+    _prepare_context(context, offline, progress, wheelhouse)
     options: dict = {"path": str(context), "tag": tag, "rm": True, "forcerm": True, "decode": True}
     if offline:
-        _build_offline_base(workdir, progress)
+        ensure_offline_base(workdir, progress)
         options.update(network_mode="none", buildargs={"BASE": OFFLINE_BASE})
     progress(f"Building {tag} ({'offline' if offline else 'online'})...")
-    _engine_build(options, progress)
+    engine_build(options, progress)
     _engine().client().api.tag(tag, REPOSITORY, "latest")
     shutil.rmtree(context, ignore_errors=True)
     progress(f"Built {tag} in {time.monotonic() - started:.0f} s.")
     return tag
 
 
-def _engine_build(options: dict, progress: Progress) -> None:
+def engine_build(options: dict, progress: Progress) -> None:
     """`docker build` through the API: its log lines as progress, its error as BuildError."""
     tail: list[str] = []
     try:

@@ -28,6 +28,8 @@ import weakref
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
+from analyst.session.line import Line, Wait
+
 log = logging.getLogger(__name__)
 
 ENV = "ANALYST_MAX_RUNNING_SESSIONS"
@@ -35,17 +37,58 @@ PAUSE_ENV = "ANALYST_PAUSE_IDLE_SECONDS"
 PAUSE_AFTER_S = 30.0
 """Only a session idle this long is paused for another: a user reading an answer is not."""
 POLL_S = 0.2
+"""How often a holder's process looks for requests to pause its idle sessions."""
+WAKE_S = 1.0
+"""A waiter wakes at least this often (to say its place, and in case a holder died)."""
 SESSION_MEMORY = 512 * 1024**2  # what one session is given room for (idle ~200 MB, peaks more)
 SESSIONS_PER_CPU = 8
 
 
-def default_limit() -> int:
-    """From the host: one session per 512 MB of memory, at most eight per core, at least 2."""
+def usable_cores(cgroup: Path = Path("/sys/fs/cgroup")) -> float:
+    """The cores this process may use: those it may run on (affinity), fewer when its
+    cgroup has a CPU quota (`docker run --cpus 2` on a 64-core host: 2, not 64)."""
+    try:
+        cores = float(len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        cores = float(os.cpu_count() or 1)
+    quota = _cgroup_quota(cgroup)
+    return max(1.0, min(cores, quota)) if quota else max(1.0, cores)
+
+
+def _cgroup_quota(cgroup: Path) -> float | None:
+    try:  # cgroup v2: "max 100000" or "200000 100000"
+        ceiling, every = (cgroup / "cpu.max").read_text().split()[:2]
+        return None if ceiling == "max" else int(ceiling) / int(every)
+    except (OSError, ValueError):
+        pass
+    try:  # cgroup v1: -1 means no quota
+        quota = int((cgroup / "cpu" / "cpu.cfs_quota_us").read_text())
+        period = int((cgroup / "cpu" / "cpu.cfs_period_us").read_text())
+        return quota / period if quota > 0 and period > 0 else None
+    except (OSError, ValueError):
+        return None
+
+
+def usable_memory(cgroup: Path = Path("/sys/fs/cgroup")) -> int:
+    """The machine's memory, less when this process's cgroup is limited (a container)."""
     try:
         memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError):
         memory = 4 * 1024**3
-    return max(2, min(memory // SESSION_MEMORY, (os.cpu_count() or 1) * SESSIONS_PER_CPU))
+    for limit_file in (cgroup / "memory.max", cgroup / "memory" / "memory.limit_in_bytes"):
+        try:
+            limit = int(limit_file.read_text().strip())  # "max" (v2, none): ValueError
+        except (OSError, ValueError):
+            continue
+        return min(memory, limit)  # v1's "none" is a huge number: min() keeps the machine's
+    return memory
+
+
+def default_limit() -> int:
+    """From the host: one session per 512 MB of usable memory, at most eight per usable core
+    (a container's cgroup limits counted: `usable_memory`, `usable_cores`), at least 2."""
+    memory = usable_memory()
+    return max(2, min(memory // SESSION_MEMORY, int(usable_cores() * SESSIONS_PER_CPU)))
 
 
 def read_limit(environ: Mapping[str, str] | None = None) -> tuple[int, str | None]:
@@ -117,6 +160,8 @@ class Admission:
         self._lock = threading.Lock()
         self._held: dict[int, Lease] = {}
         self._monitor: threading.Thread | None = None
+        self.line = Line(self.folder / "line")
+        """Who waits for a slot, in arrival order (`analyst.session.line`)."""
 
     def lease(self, on_pause: Callable[[], None]) -> Lease:
         return Lease(self, on_pause)
@@ -151,6 +196,7 @@ class Admission:
         with contextlib.suppress(OSError):
             (self.folder / f"slot-{slot}.json").unlink()
         os.close(fd)  # the flock goes with it
+        self.line.ring_first()
 
     def _write_state(self, lease: Lease) -> None:
         if lease._slot is None:
@@ -227,6 +273,8 @@ class Lease:
         """The session was paused since its last question (cleared when the next begins)."""
         self.waited_s = 0.0
         """How long the last question waited for its slot."""
+        self.granted_at = 0.0
+        """When (`time.monotonic()`) the last question got its slot."""
         self._depth = 0  # questions begun and not ended (a report's step inside a report)
         self._slot: int | None = None
         self._fd: int | None = None
@@ -246,15 +294,31 @@ class Lease:
             self.admission._write_state(self)
             return True
 
-    def waiting(self) -> Iterator[float]:
-        """Wait for the slot: yields the seconds waited so far every `POLL_S` while no slot
-        is free (meanwhile the least recently used idle session is asked to pause); ends
-        when this lease holds its slot, busy (`end()` it)."""
+    def waiting(self) -> Iterator[Wait]:
+        """Wait for the slot: yields a `Wait` when woken and at least every `WAKE_S` while no
+        slot is free (meanwhile the least recently used idle session is asked to pause);
+        ends when this lease holds its slot, busy (`end()` it).
+
+        Waiters are served in arrival order across every process of the data folder
+        (`analyst.session.line`): only the first in line takes a place, woken by the one who
+        gives a place back; each `Wait` says the seconds so far and the place in line."""
         started = time.monotonic()
-        while not self.try_begin():
-            self.admission._ask_to_pause()
-            yield time.monotonic() - started
-            time.sleep(POLL_S)
+        if self.holding and self.try_begin():  # its place was kept since the last question
+            self.waited_s, self.granted_at = 0.0, time.monotonic()
+            return
+        ticket = self.admission.line.join()
+        try:
+            while True:
+                place = ticket.place()
+                if place == 1:
+                    if self.try_begin():
+                        self.granted_at = time.monotonic()  # before the next is rung
+                        break
+                    self.admission._ask_to_pause()
+                yield Wait(time.monotonic() - started, place)
+                ticket.sleep(WAKE_S)
+        finally:
+            ticket.leave()  # served or not: the next first is rung
         self.waited_s = time.monotonic() - started
 
     def end(self) -> None:
@@ -273,18 +337,18 @@ class Lease:
             return was
 
     @contextlib.contextmanager
-    def question(self, waiting: Callable[[float], None] | None = None,
+    def question(self, waiting: Callable[[Wait], None] | None = None,
                  timeout_s: float | None = None) -> Iterator[bool]:
         """Hold the slot, busy, for one whole question; yields whether the session had been
-        paused since the last one. `waiting(seconds so far)` is called about once a second
+        paused since the last one. `waiting(Wait)` is called about once a second
         while no slot is free; `TimeoutError` after `timeout_s`."""
         told = 0.0
-        for waited in self.waiting():
-            if timeout_s is not None and waited > timeout_s:
-                raise TimeoutError(waited)
-            if waiting is not None and waited - told >= 1.0:
-                told = waited
-                waiting(waited)
+        for wait in self.waiting():
+            if timeout_s is not None and wait.seconds > timeout_s:
+                raise TimeoutError(wait.seconds)
+            if waiting is not None and wait.seconds - told >= 1.0:
+                told = wait.seconds
+                waiting(wait)
         try:
             yield self.take_paused()
         finally:

@@ -259,16 +259,20 @@ class Analysis:
         from analyst.words import say
 
         told: float | None = None
-        for waited in self.lease.waiting():
+        told_place = 0
+        for wait in self.lease.waiting():
             if self._stop.on:
                 return False
-            if told is None or waited - told >= WAIT_NOTICE_EVERY_S:
-                seconds = int(waited)
-                text = (say(language, "session", "waiting") if told is None else
-                        say(language, "session", "still_waiting", plural=seconds,
-                            n=seconds))
-                told = waited
-                yield Event("status", text, data={"waiting_s": round(waited, 1),
+            # Said at once, again when the line moved, else now and then.
+            if told is None or wait.place != told_place \
+                    or wait.seconds - told >= WAIT_NOTICE_EVERY_S:
+                seconds = int(wait.seconds)
+                text = (say(language, "session", "waiting", place=wait.place) if told is None
+                        else say(language, "session", "still_waiting", plural=seconds,
+                                 n=seconds, place=wait.place))
+                told, told_place = wait.seconds, wait.place
+                yield Event("status", text, data={"waiting_s": round(wait.seconds, 1),
+                                                  "place": wait.place,
                                                   "limit": self.lease.admission.limit})
         if self._stop.on:  # a Stop that came just as the place was free
             self.lease.end()

@@ -182,8 +182,10 @@ def test_the_limit_holds_and_paused_sessions_come_back(
     assert waits
     for question, event in waits:
         lang = QUESTIONS[question][1]
-        assert event.message in (say(lang, "session", "waiting"),
-                                 *(say(lang, "session", "still_waiting", plural=s, n=s)
+        place = event.data["place"]
+        assert event.message in (say(lang, "session", "waiting", place=place),
+                                 *(say(lang, "session", "still_waiting", plural=s, n=s,
+                                       place=place)
                                    for s in range(int(event.data["waiting_s"]) + 2))), event
     assert admission.pauses >= sessions - limit
     assert resumed, "no session was paused and asked again"

@@ -62,7 +62,7 @@ def test_a_stop_ends_the_wait_and_nothing_runs(tmp_path: Path, question: str, la
             stream = analysis.ask(question, brain="offline")
             events.append(next(stream))  # told at once that it waits
             assert events[0].kind == "status"
-            assert events[0].message == say(lang, "session", "waiting")
+            assert events[0].message == say(lang, "session", "waiting", place=1)
             assert events[0].data["limit"] == 2
             stopper = threading.Timer(0.5, analysis.interrupt)
             stopper.start()
@@ -95,7 +95,7 @@ def test_the_command_line_waits_for_a_place_the_app_holds(tmp_path: Path) -> Non
                            text=True)
     try:
         assert cli.stderr is not None
-        waiting = say("en", "session", "waiting")
+        waiting = say("en", "session", "waiting", place=1)
         lines = []
         deadline = time.monotonic() + _patience(60) + 60
         while time.monotonic() < deadline:
@@ -117,3 +117,47 @@ def test_the_command_line_waits_for_a_place_the_app_holds(tmp_path: Path) -> Non
     total = pd.read_csv(csv)["Revenue"].sum()
     assert cli.returncode == 0, err
     assert f"{total:,.2f}" in out
+
+
+@pytest.mark.slow  # real processes of our command line
+def test_two_command_lines_are_told_their_place_and_served_in_that_order(tmp_path: Path) -> None:
+    """The second `analyst ask` to come says it is number 2 in line; when the place frees,
+    the first one to come answers first."""
+    data = tmp_path / "data"
+    holder = _hold(data / "running", 1)
+    csv = write_sales_csv(tmp_path / "sales.csv", rows=600, seed=4)
+    env = {**os.environ, "ANALYST_DATA_DIR": str(data), "ANALYST_MAX_RUNNING_SESSIONS": "1",
+           "PYTHONPATH": str(ROOT)}
+    clis: list[subprocess.Popen[str]] = []
+    try:
+        for place in (1, 2):
+            cli = subprocess.Popen([sys.executable, "-m", "analyst", "ask", "--backend", "local",  # noqa: S603
+                                    "--offline", str(csv), "total revenue"],
+                                   cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+            clis.append(cli)
+            assert cli.stderr is not None
+            told = say("en", "session", "waiting", place=place)
+            deadline = time.monotonic() + _patience(60) + 60
+            lines: list[str] = []
+            while time.monotonic() < deadline:
+                line = cli.stderr.readline()
+                lines.append(line)
+                if told in line or not line:
+                    break
+            assert any(told in line for line in lines), lines
+        holder.communicate("")
+        finished: list[int] = []
+        deadline = time.monotonic() + _patience(120) + 120
+        while len(finished) < 2 and time.monotonic() < deadline:
+            finished += [i for i, cli in enumerate(clis) if cli.poll() is not None
+                         and i not in finished]
+            time.sleep(0.05)
+        assert finished == [0, 1]
+        assert all(cli.returncode == 0 for cli in clis)
+    finally:
+        for cli in clis:
+            if cli.poll() is None:
+                cli.kill()
+        if holder.poll() is None:
+            holder.kill()

@@ -121,3 +121,15 @@ def test_web_command_starts_streamlit_with_safe_defaults(installed: Path, tmp_pa
     assert command[1:4] == ["-m", "streamlit", "run"] and command[4].endswith("app.py")
     assert "--server.address=localhost" in command and "--browser.gatherUsageStats=false" in command
     assert command[-1] == "--server.port=8599"
+
+
+def test_installed_deploy_commands_say_what_they_need(installed: Path, tmp_path: Path) -> None:
+    """The service's commands ship with the package: the proxy and serve are there; the
+    app's image is built from a checkout, and an installed copy says so in one line."""
+    done = _run(installed, "python", "-m", "analyst.deploy", "proxy", "--help", cwd=tmp_path)
+    assert done.returncode == 0 and "--data-root" in done.stdout, done.stderr
+    done = _run(installed, "python", "-m", "analyst.deploy", "build", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.startswith("Could not build the app image: "), done.stderr
+    assert "Traceback" not in done.stderr
+    assert "checkout" in done.stderr or "engine" in done.stderr.lower()

@@ -1,0 +1,130 @@
+"""Build the app's own image from a checkout, offline like the sandbox's.
+
+The pieces are the sandbox build's (`sandbox.build`): the debootstrap'ed bookworm base, the
+host's pip downloading wheels for CPython 3.11, the engine's build with no network. What is
+the app's: the context (the checkout's packages, the app's lock, and one wheelhouse holding
+the app's wheels and the sandbox's, so the app can build the sandbox image on first start
+with no index either) and the tag, a hash of everything that goes in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import time
+from pathlib import Path
+
+from sandbox import build as sandbox_build
+from sandbox import engine as sandbox_engine
+
+REPOSITORY = "analyst-app"
+LABEL = "analyst.app"
+DOCKERFILE = Path(__file__).resolve().parent / "Dockerfile"
+SOURCES = ("analyst", "sandbox", "ui", "pages", "app.py", "pyproject.toml", "README.md")
+BUILD_TOOLS = "setuptools>=70.1"  # pyproject's backend; bdist_wheel inside since 70.1
+_SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".build")
+
+
+class AppBuildError(sandbox_build.BuildError):
+    """The app's image could not be built; the message says what to do."""
+
+
+def checkout() -> Path:
+    """The checkout this package runs from: the image is built from its files."""
+    root = Path(__file__).resolve().parents[2]
+    if not (root / "pyproject.toml").is_file() or not (root / "app.py").is_file():
+        raise AppBuildError("the app's image is built from a checkout of the project "
+                            "(pyproject.toml beside app.py); run this command from one")
+    return root
+
+
+def _source_files(root: Path) -> list[Path]:
+    files: list[Path] = []
+    for name in SOURCES:
+        path = root / name
+        if path.is_file():
+            files.append(path)
+        else:
+            files += sorted(p for p in path.rglob("*") if p.is_file()
+                            and "__pycache__" not in p.parts and p.suffix != ".pyc"
+                            and not any(part.endswith(".egg-info") for part in p.parts))
+    return files
+
+
+def image_tag(root: Path | None = None) -> str:
+    """`analyst-app:<hash>` of the Dockerfile, both locks and every source file."""
+    root = root or checkout()
+    digest = hashlib.sha256()
+    inputs = [DOCKERFILE, root / "requirements.txt", sandbox_build.IMAGE_DIR / "requirements.txt"]
+    for path in inputs + _source_files(root):
+        digest.update(str(path.relative_to(root) if path.is_relative_to(root) else path.name)
+                      .encode())
+        digest.update(path.read_bytes())
+    return f"{REPOSITORY}:{digest.hexdigest()[:12]}"
+
+
+def wheel_cache(workdir: Path) -> Path:
+    """Kept between builds: pip skips the wheels it already has."""
+    return workdir / "app-wheels"
+
+
+def _prepare_context(root: Path, context: Path, offline: bool, workdir: Path,
+                     progress: sandbox_build.Progress) -> None:
+    shutil.rmtree(context, ignore_errors=True)
+    (context / "wheelhouse").mkdir(parents=True)
+    shutil.copy2(DOCKERFILE, context / "Dockerfile")
+    shutil.copy2(root / "requirements.txt", context / "requirements.txt")
+    for name in SOURCES:
+        source = root / name
+        if source.is_dir():
+            shutil.copytree(source, context / "src" / name, ignore=_SKIPPED)
+        else:
+            (context / "src").mkdir(exist_ok=True)
+            shutil.copy2(source, context / "src" / name)
+    if not offline:
+        return
+    cache = wheel_cache(workdir)
+    cache.mkdir(parents=True, exist_ok=True)
+    # The package itself is built in the image: its build backend comes from the wheelhouse too.
+    build_tools = context / "build-requirements.txt"
+    build_tools.write_text(BUILD_TOOLS + "\n")
+    for requirements in (root / "requirements.txt", sandbox_build.IMAGE_DIR / "requirements.txt",
+                         build_tools):
+        sandbox_build.download_wheels(requirements, cache, progress)
+    for wheel in cache.glob("*.whl"):
+        target = context / "wheelhouse" / wheel.name
+        try:  # the same disk, most often: no second copy of 300 MB
+            os.link(wheel, target)
+        except OSError:
+            shutil.copy2(wheel, target)
+
+
+def build(*, offline: bool = True, progress: sandbox_build.Progress = print,
+          workdir: Path | None = None) -> str:
+    """Build the app's image and return its tag; also tags `analyst-app:latest`."""
+    problem = sandbox_engine.engine_problem()
+    if problem:
+        raise AppBuildError(f"{problem[0].upper()}{problem[1:]}.")
+    root = checkout()
+    tag = image_tag(root)
+    workdir = workdir or sandbox_build.default_workdir()
+    workdir.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    context = workdir / "app-context"
+    _prepare_context(root, context, offline, workdir, progress)
+    options: dict = {"path": str(context), "tag": tag, "rm": True, "forcerm": True,
+                     "decode": True, "labels": {LABEL: "1"}}
+    if offline:
+        sandbox_build.ensure_offline_base(workdir, progress)
+        options.update(network_mode="none", buildargs={"BASE": sandbox_build.OFFLINE_BASE})
+    progress(f"Building {tag} ({'offline' if offline else 'online'})...")
+    sandbox_build.engine_build(options, progress)
+    sandbox_engine.client().api.tag(tag, REPOSITORY, "latest")
+    shutil.rmtree(context, ignore_errors=True)
+    progress(f"Built {tag} in {time.monotonic() - started:.0f} s.")
+    return tag
+
+
+def image_exists(tag: str) -> bool:
+    return sandbox_build.image_exists(tag)
