@@ -15,7 +15,7 @@ FORMATS = [
     "%d.%m.%Y", "%m.%d.%Y", "%d.%m.%Y %H:%M", "%d.%m.%Y %H:%M:%S", "%d.%m.%y",
     "%d/%m/%Y", "%m/%d/%Y", "%d/%m/%Y %H:%M", "%m/%d/%Y %H:%M", "%d/%m/%y", "%m/%d/%y",
     "%d-%m-%Y", "%m-%d-%Y", "%d %b %Y", "%d %B %Y", "%d-%b-%Y", "%d-%b-%y", "%b %d, %Y",
-    "%B %d, %Y", "%b %Y", "%B %Y", "%b-%y", "%b-%Y", "%Y-%m",
+    "%B %d, %Y", "%b %d %Y", "%B %d %Y", "%b %Y", "%B %Y", "%b-%y", "%b-%Y", "%Y-%m",
 ]
 _ORDER = {"%d": "D", "%m": "M", "%Y": "Y", "%y": "Y"}
 SAMPLE_UNIQUE = 3000

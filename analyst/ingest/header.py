@@ -25,7 +25,7 @@ _NUMBER = re.compile(
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 DATE_PATTERN = re.compile(
     r"^(\d{1,4}[./-]\d{1,2}[./-]\d{1,4}([ T]\d{1,2}:\d{2}(:\d{2})?)?|"
-    rf"{_MONTH}[ -]\d{{2,4}}|{_MONTH} \d{{1,2}}, \d{{4}}|\d{{1,2}}[ -]{_MONTH}[ -]\d{{2,4}})$",
+    rf"{_MONTH}[ -]\d{{2,4}}|{_MONTH} \d{{1,2}},? \d{{4}}|\d{{1,2}}[ -]{_MONTH}[ -]\d{{2,4}})$",
     re.IGNORECASE,
 )
 LOOKAHEAD = 40

@@ -10,6 +10,7 @@ this table can answer.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +106,37 @@ def sources_line(steps: Sequence[Any], cards: Sequence[Any], language: str) -> s
     named = [qsay(language, "source", table=c.table, file=c.source_file)
              for c in cards if c.parquet_path in used]
     return " ".join(named) or None
+
+
+def one_figure_for_both(session: Any, choice: Choice, language: str,
+                        timeout: float | None = None) -> Query | None:
+    """The average reading when the average and the total give the same table ("which
+    month had the highest price for MSFT" on one price a month: each month's average is
+    its total), computed, not assumed; else None and the question is asked back.
+
+    Only two readings of one table that differ in nothing but mean/sum, and only results
+    small enough that their printed rows are the whole table, are compared."""
+    if len(choice.options) != 2:
+        return None
+    (a, card), (b, other) = choice.options
+    if card is not other or {a.aggregation, b.aggregation} != {"mean", "sum"} or (
+            a != replace(b, aggregation=a.aggregation)):
+        return None
+    seen = []
+    for query in (a, b):
+        try:
+            step = query_step(query, card, 1, language)
+        except QueryError:
+            return None
+        result: ExecutionResult = session.run(step.code, timeout=timeout)
+        figures = read_query_figures(result.stdout) if result.ok else None
+        if figures is None or figures.rows > len(figures.head):
+            return None
+        seen.append([[row.get(k) for k in (*query.keys, *query.measures)]
+                     for row in figures.head])
+    if seen[0] != seen[1]:
+        return None
+    return a if a.aggregation == "mean" else b
 
 
 def ask_back(choice: Choice, question: str, language: str, several: bool) -> Iterator[Event]:

@@ -65,6 +65,10 @@ def answer_offline(
     elif choice.query is not None:
         yield from queries.run_query(session, choice.query, choice.card, question, lang,
                                      approve=approve, timeout=timeout)
+    elif choice.options and (same := queries.one_figure_for_both(
+            session, choice, lang, timeout)) is not None:
+        yield from queries.run_query(session, same, choice.card or choice.options[0][1],
+                                     question, lang, approve=approve, timeout=timeout)
     elif choice.options:
         yield from queries.ask_back(choice, question, lang, several=len(cards) > 1)
     else:

@@ -463,6 +463,9 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             return Refusal("no_measure", {})
         return [Query(card.table, "rows", tuple(measures[:1]), (), None, tuple(filters),
                       order or "desc", limit or 1)]
+    if (group_by or period) and order is not None and limit is None and (
+            which is not None or asked_period is not None):
+        limit = 1  # "which region has the highest ...", "which month ...": the one
     if aggregation is None and order is not None and not group_by and period is None:
         if measures:  # "the highest close" -> max; "top 5 ..." without a group -> rows
             aggregation = ("max" if order == "desc" else "min") if limit is None else "rows"
@@ -501,9 +504,6 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         return Refusal("no_measure", {})
     if aggregation == "share" and not (group_by or period):
         return Refusal("share_needs_group", {})
-    if (group_by or period) and order is not None and limit is None and (
-            which is not None or asked_period is not None):
-        limit = 1  # "which region has the highest ...", "which month ...": the one
     if aggregation in CORRELATIONS:
         if len(measures) < 2:
             return Refusal("correlation_needs_two", {})
