@@ -15,7 +15,7 @@ private protocol signals (`KernelGone` and its `ChannelTampered`, `ReplyTimeout`
 
 from __future__ import annotations
 
-from sandbox.errors import SandboxError
+from sandbox import SandboxError
 
 
 class AnalystError(Exception):

@@ -25,8 +25,7 @@ from analyst.ingest.limits import IngestLimits, read_ingest_limits
 from analyst.logs import DEFAULT_LEVEL, read_log_level
 from analyst.session.admission import read_limit, read_pause_after
 from analyst.words.note import Note, SettingNote
-from sandbox.errors import SandboxError
-from sandbox.limits import Limits
+from sandbox import Limits, SandboxError
 
 # Every setting Analyst reads (README "Configuration"); another ANALYST_ name is a typo.
 KNOWN_SETTINGS = frozenset({

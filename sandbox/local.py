@@ -75,6 +75,27 @@ def local_warning() -> str:
     )
 
 
+class DockerUnusable(str):
+    """The auto backend's warning when it fell back to the local one: its English sentence,
+    and `key` (the host catalogue's id, context "session"), `why` (Docker's problem as the
+    sandbox says it) and the local backend's `local_warning_key`, so the host can say it in
+    the reader's language."""
+
+    key = "docker_not_usable"
+    why: str
+
+    def __new__(cls, why: str) -> DockerUnusable:
+        self = super().__new__(cls, f"Docker is not usable ({why}). {local_warning()}")
+        self.why = why
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (DockerUnusable, (self.why,))
+
+    def local_key(self) -> tuple[str, dict[str, str]]:
+        return local_warning_key()
+
+
 def scrubbed_env(environ: dict[str, str] | None = None, *, home: Path | None = None) -> dict[str, str]:
     source = os.environ if environ is None else environ
     env = {name: source[name] for name in ENV_WHITELIST if name in source}

@@ -18,6 +18,7 @@ from analyst.session.progress import Progress, Stage
 from analyst.words import say
 from analyst.words.catalog import keys
 from analyst.words.note import render
+from sandbox import Workspace
 
 
 def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
@@ -48,10 +49,10 @@ def run(args: argparse.Namespace) -> int:
     progress = stage_printer(lang)
     try:
         if args.workspace:
-            cards = ingest_file(args.file, _Workspace(args.workspace), options, progress=progress)
+            cards = ingest_file(args.file, Workspace(args.workspace), options, progress=progress)
         else:
             with tempfile.TemporaryDirectory(prefix="analyst-ingest-") as root:
-                cards = ingest_file(args.file, _Workspace(Path(root)), options, progress=progress)
+                cards = ingest_file(args.file, Workspace(Path(root)), options, progress=progress)
     except IngestError as exc:
         print(clean(words(lang, "ingest_error", message=user_message(exc, lang) or str(exc))),
               file=sys.stderr)
@@ -132,11 +133,3 @@ def stage_printer(language: str) -> Progress:
         print(clean(f"[{stage.fraction:4.0%}] {text}"), file=sys.stderr, flush=True)
 
     return show
-
-
-def _Workspace(root: Path):
-    try:
-        from sandbox import Workspace
-    except ImportError:
-        from sandbox.workspace import Workspace
-    return Workspace(root)

@@ -35,8 +35,16 @@ from analyst.session.stopping import (
     ended_text,
 )
 from analyst.session.upload_name import arrived_name
+from analyst.words import say
 from analyst.words.catalog import write_mo_files
-from sandbox import Limits, SandboxError, Workspace
+from sandbox import (
+    DockerUnusable,
+    Limits,
+    SandboxError,
+    Workspace,
+    local_warning,
+    local_warning_key,
+)
 
 if TYPE_CHECKING:  # imported when a report is made: they pull in pandas and reportlab
     from analyst.report import Report
@@ -256,8 +264,6 @@ class Analysis:
     def _waiting(self, language: str) -> Generator[Event, None, bool]:
         """Wait for a place to run on this host; say so at once, then now and then.
         Returns True holding the place (busy), False when the user stopped meanwhile."""
-        from analyst.words import say
-
         told: float | None = None
         for waited in self.lease.waiting():
             if self._stop.on:
@@ -277,8 +283,6 @@ class Analysis:
 
     def _resumed_notice(self, language: str) -> str | None:
         """After a pause, what the new container lost: only as it is."""
-        from analyst.words import say
-
         with self._life:
             lost, self._paused = self._paused, None
         self.lease.take_paused()
@@ -511,8 +515,6 @@ class Analysis:
                     stream.close()
         except SandboxError as exc:
             yield Event("error", str(exc))
-            from analyst.words import say
-
             yield from self._finish(_kept(Answer(
                 question, say(lang, "agent", "could_not_run", reason=str(exc)), ok=False),
                 warned, lang))
@@ -610,8 +612,6 @@ def _choose_brain(brain: Brain, llm_config: Any | None,
         try:
             llm_config = LLMConfig.from_env()
         except ConfigError as exc:
-            from analyst.words import say
-
             problem = exc.message_in(language)
             if brain == "llm":
                 return "none", None, problem
@@ -625,10 +625,6 @@ def _choose_brain(brain: Brain, llm_config: Any | None,
 def backend_warning(warning: str, language: str) -> str:
     """The backend's warning (what generated code can reach) in `language`: the local
     backend's from the catalogue (context "session"), any other as the backend says it."""
-    from analyst.words import say
-    from sandbox.backends import DockerUnusable
-    from sandbox.local import local_warning, local_warning_key
-
     if isinstance(warning, DockerUnusable):
         key, values = warning.local_key()
         return say(language, "session", warning.key, None, why=sandbox_words(warning.why, language),
@@ -645,6 +641,4 @@ def sandbox_words(text: str, language: str) -> str:
     key, values = getattr(text, "key", None), getattr(text, "values", None)
     if not isinstance(key, str) or not isinstance(values, dict):
         return text
-    from analyst.words import say
-
     return say(language, "session", key, None, **values)
