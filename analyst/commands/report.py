@@ -13,7 +13,6 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from analyst.commands.ingest import stage_printer
 from analyst.commands.language import CliNote, chosen, help_words, metavar, words
@@ -24,14 +23,11 @@ from analyst.commands.loading import (
     fail,
     open_analysis,
 )
+from analyst.commands.recurring import run_recurring
+from analyst.commands.report_files import report_language, write_outputs
 from analyst.commands.terminal import clean
 from analyst.planner.phrases import LANGUAGES, data_language
-from analyst.session.progress import Progress, tell
-from analyst.settings import load_settings
-
-if TYPE_CHECKING:
-    from analyst.report import Report
-    from analyst.templates import ReportTemplate
+from analyst.session.progress import tell
 
 
 def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
@@ -64,11 +60,6 @@ def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None
     add_common_arguments(parser, language)
 
 
-def report_language(args: argparse.Namespace) -> str | None:
-    """The report's own language: `--lang`, else ANALYST_LANG, else None (the data's)."""
-    return args.lang or load_settings(secrets={}).language
-
-
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     lang = chosen(args)
@@ -77,8 +68,6 @@ def run(args: argparse.Namespace) -> int:
             if target is not None and not target.parent.exists():
                 raise CommandError(CliNote("no_such_folder", folder=str(target.parent)))
         if args.template is not None or args.ask or args.save_template is not None:
-            from analyst.commands.recurring import run_recurring
-
             return run_recurring(args, started)
         with open_analysis(args.files, args.workspace, args.backend,
                            quiet=args.quiet, language=lang) as analysis:
@@ -106,35 +95,3 @@ def run(args: argparse.Namespace) -> int:
         return 1 if failed else 0
     except Exception as exc:  # noqa: BLE001 - every failure becomes one line, never a traceback
         return fail(exc, lang)
-
-
-def write_outputs(report: Report, args: argparse.Namespace,
-                  stage: Progress | None, *, started: float,
-                  template: ReportTemplate | None = None) -> list[Path]:
-    """Write the PDF, the Excel workbook (`--xlsx`) and `template` (`--save-template`),
-    print their paths on stdout and the time taken on stderr; the paths written.
-
-    Every report run ends here, the standard one and the recurring one alike, so a cron
-    job reads the same lines whichever it ran."""
-    from analyst.report import render_pdf, render_xlsx
-
-    tell(stage, "pdf", report.title, "report")
-    args.output.write_bytes(render_pdf(report))
-    written: list[Path] = [args.output]
-    if args.xlsx is not None:
-        tell(stage, "xlsx", report.title, "report")
-        args.xlsx.write_bytes(render_xlsx(report))
-        written.append(args.xlsx)
-    if args.save_template is not None and template is not None:
-        from analyst.templates import save_template
-
-        save_template(template, args.save_template)
-        written.append(args.save_template)
-    tell(stage, "done", report.title, "report")
-    for path in written:
-        print(path)
-    if not args.quiet:
-        sections = len(report.sections)
-        print(words(chosen(args), "done", sections, seconds=round(time.perf_counter() - started, 1),
-                    n=sections), file=sys.stderr)
-    return written

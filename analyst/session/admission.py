@@ -28,6 +28,9 @@ import weakref
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
+from analyst.data_folder import default_data_dir
+from analyst.words.note import SettingNote
+
 log = logging.getLogger(__name__)
 
 ENV = "ANALYST_MAX_RUNNING_SESSIONS"
@@ -59,8 +62,6 @@ def read_limit(environ: Mapping[str, str] | None = None) -> tuple[int, str | Non
     except ValueError:
         value = 0
     if value < 1:
-        from analyst.words.note import SettingNote
-
         return default_limit(), SettingNote("running_sessions", name=ENV, value=repr(raw),
                                             default=default_limit())
     return value, None
@@ -76,8 +77,6 @@ def read_pause_after(environ: Mapping[str, str] | None = None) -> tuple[float, s
     except ValueError:
         value = -1.0
     if not 0 <= value < float("inf"):
-        from analyst.words.note import SettingNote
-
         return PAUSE_AFTER_S, SettingNote("pause_seconds", name=PAUSE_ENV, value=repr(raw),
                                           default=PAUSE_AFTER_S)
     return value, None
@@ -98,8 +97,6 @@ def pause_after_from_env(environ: Mapping[str, str] | None = None) -> float:
 
 
 def default_folder() -> Path:
-    from analyst.settings import default_data_dir
-
     data = os.environ.get("ANALYST_DATA_DIR") or str(default_data_dir(dict(os.environ)))
     return Path(data) / "running"
 
