@@ -174,7 +174,7 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
         said = said_in(answer) if answer is not None else None  # the answer's own words
         earlier = (earlier_files(answer, workspace, file_names)
                    if answer is not None and file_names is not None else ())
-        if earlier:
+        if earlier and answer is not None:
             st.warning(literal(t("earlier_version", files=", ".join(earlier))),
                        icon=":material/history:")
             st.button(t("run_again"), key=f"again{message.id}", on_click=_ask_again,

@@ -15,7 +15,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +66,7 @@ def follow_other_run(session_id: str) -> None:
         st.rerun(scope="app")
 
 
-def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[Any]],
+def run_live(session_id: str, question: str, make_events: Callable[[], Generator[Any, None, None]],
              workspace: Path) -> None:
     """Render the events of `make_events()` as they come; the answer is kept by the
     session's `Analysis` in the store (its one record), also when the user stops it."""

@@ -311,7 +311,7 @@ class Analysis:
         llm_config: Any | None = None,
         privacy: bool = True,
         approve: Callable[[Step], bool] | None = None,
-    ) -> Iterator[Event]:
+    ) -> Generator[Event, None, None]:
         """Answer a question; the events end with one ``answer`` (also kept in `history`).
 
         The question is kept in the answer log before anything runs (`AnswerLog.begin`).
@@ -337,7 +337,7 @@ class Analysis:
         yield from self._run(question, chosen, config, privacy, approve)
 
     def ask_query(self, question: str, query: Any, *,
-                  approve: Callable[[Step], bool] | None = None) -> Iterator[Event]:
+                  approve: Callable[[Step], bool] | None = None) -> Generator[Event, None, None]:
         """Answer a suggested `question` by the `Query` it was made for, offline; the events
         end with one ``answer`` (kept in `history`, the question first, as `ask` does).
 
@@ -365,7 +365,7 @@ class Analysis:
         return offline_plan(self.cards, question) if self.cards else ()
 
     def standard_report(self, approve: Callable[[Step], bool] | None = None,
-                        language: str | None = None) -> Iterator[Event]:
+                        language: str | None = None) -> Generator[Event, None, None]:
         """Run the standard analysis (offline recipes) on every table.
 
         Its words are in `language` ("en", "uk", "ru", "zh"), by default the data's.
@@ -379,7 +379,7 @@ class Analysis:
             language=language or data_language(self.cards))
 
     def run_planned(self, question: str, steps: Sequence[Any],
-                    language: str = "en") -> Iterator[Event]:
+                    language: str = "en") -> Generator[Event, None, None]:
         """Run steps planned elsewhere (a recurring report's saved steps, planned again on
         the new table) as the offline analyst's answer to `question`, kept in `history`."""
         from analyst.planner.plan import Plan
