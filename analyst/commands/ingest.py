@@ -8,7 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from analyst.commands.language import add_language_argument, chosen, help_words, metavar, words
+from analyst.commands.language import add_language_argument, chosen, words
 from analyst.commands.terminal import clean
 from analyst.datacard import ROLES, DataCard
 from analyst.errors import user_message
@@ -21,25 +21,19 @@ from analyst.words.note import render
 from sandbox import Workspace
 
 
-def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
-    """The options of `ingest`, their help in `language` (context "cli_help")."""
-    def text(key: str) -> str:
-        return help_words(language, f"ingest_{key}")
-
-    def name(key: str) -> str:
-        return metavar(language, key)
-
-    parser.add_argument("file", type=Path, metavar=name("data_file"), help=text("file"))
-    parser.add_argument("--sheet", metavar=name("sheet"), help=text("sheet"))
-    parser.add_argument("--header-row", type=int, metavar=name("header_row"),
-                        help=text("header_row"))
-    parser.add_argument("--decimal", choices=[",", "."], help=text("decimal"))
-    parser.add_argument("--date-order", choices=["DMY", "MDY", "YMD"], help=text("date_order"))
-    parser.add_argument("--encoding", metavar=name("encoding"), help=text("encoding"))
-    parser.add_argument("--workspace", type=Path, metavar=name("workspace"),
-                        help=text("workspace"))
-    parser.add_argument("--json", action="store_true", help=text("json"))
-    add_language_argument(parser, language=language)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", type=Path,
+                        help="CSV, TSV, TXT, XLSX, XLSM, XLSB, XLS, ODS or Parquet file")
+    parser.add_argument("--sheet", help="Excel sheet to read instead of the one chosen automatically")
+    parser.add_argument("--header-row", type=int, help="1-based row of the header")
+    parser.add_argument("--decimal", choices=[",", "."], help="decimal separator of number columns")
+    parser.add_argument("--date-order", choices=["DMY", "MDY", "YMD"],
+                        help="order of ambiguous dates")
+    parser.add_argument("--encoding", help="text encoding of a CSV/TXT file, e.g. cp1251")
+    parser.add_argument("--workspace", type=Path,
+                        help="workspace folder (default: a temporary one)")
+    parser.add_argument("--json", action="store_true", help="print the data cards as JSON")
+    add_language_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:

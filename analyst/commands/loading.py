@@ -8,7 +8,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from analyst.commands.language import CliNote, help_words, metavar, words
+from analyst.commands.language import CliNote, words
 from analyst.commands.terminal import clean
 from analyst.errors import AnalystError, user_message
 from analyst.session.analysis import Analysis
@@ -27,21 +27,23 @@ def environment_settings() -> AppSettings:
     return load_settings(secrets={})
 
 
-def add_common_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
+def add_common_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workspace", type=Path, default=None,
-                        metavar=metavar(language, "workspace"),
-                        help=help_words(language, "workspace"))
+                        help="folder for the clean tables, charts and tables (default: a new "
+                             "folder in the temporary directory)")
     parser.add_argument("--backend", choices=BACKENDS,
                         default=environment_settings().sandbox_backend,
-                        help=help_words(language, "backend"))
+                        help="where generated code runs: docker (isolated), local (NOT "
+                             "isolated), or auto (docker when usable, else local). Default: "
+                             "ANALYST_SANDBOX_BACKEND, else auto (now: %(default)s)")
 
 
-def add_offline_argument(parser: argparse.ArgumentParser, help_text: str,
-                         language: str = "en") -> None:
+def add_offline_argument(parser: argparse.ArgumentParser, help_text: str) -> None:
     offline = environment_settings().offline
     parser.add_argument("--offline", action=argparse.BooleanOptionalAction, default=offline,
-                        help=help_words(language, "offline", help=help_text,
-                                        now=help_words(language, "on" if offline else "off")))
+                        help=f"{help_text}. Default: ANALYST_OFFLINE, else off (now: "
+                             f"{'on' if offline else 'off'}); --no-offline overrides "
+                             "ANALYST_OFFLINE=on")
 
 
 def warn_about_settings(language: str = "en") -> None:

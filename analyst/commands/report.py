@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from analyst.commands.ingest import stage_printer
-from analyst.commands.language import CliNote, chosen, help_words, metavar, words
+from analyst.commands.language import CliNote, chosen, words
 from analyst.commands.loading import (
     CommandError,
     add_common_arguments,
@@ -30,34 +30,34 @@ from analyst.planner.phrases import LANGUAGES, data_language
 from analyst.session.progress import tell
 
 
-def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
-    """The options of `report`, their help in `language` (context "cli_help")."""
-    def text(key: str, **values: str) -> str:
-        return help_words(language, f"report_{key}", **values)
-
-    def name(key: str) -> str:
-        return metavar(language, key)
-
-    parser.add_argument("files", nargs="+", type=Path, metavar=name("file"), help=text("files"))
-    parser.add_argument("-o", "--output", type=Path, required=True, metavar=f"{name('out')}.pdf",
-                        help=text("output"))
-    parser.add_argument("--xlsx", type=Path, default=None, metavar=f"{name('out')}.xlsx",
-                        help=text("xlsx"))
-    parser.add_argument("--title", default=None, metavar=name("title"), help=text("title"))
-    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=text("lang"))
-    add_offline_argument(parser, text("offline"), language)
-    parser.add_argument("--no-code", action="store_true", help=text("no_code"))
-    parser.add_argument("--quiet", action="store_true", help=text("quiet"))
-    parser.add_argument("--ask", action="append", default=[], metavar=name("question"),
-                        help=text("ask", question=name("question")))
-    parser.add_argument("--save-template", type=Path, default=None,
-                        metavar=f"{name('template')}.json", help=text("save_template"))
-    parser.add_argument("--template", type=Path, default=None,
-                        metavar=f"{name('template')}.json", help=text("template", file=name("file")))
-    parser.add_argument("--column", action="append", default=[],
-                        metavar=f"{name('old')}={name('new')}",
-                        help=text("column", old=name("old"), new=name("new")))
-    add_common_arguments(parser, language)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help="data files")
+    parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf",
+                        help="where to write the PDF")
+    parser.add_argument("--xlsx", type=Path, default=None, metavar="OUT.xlsx",
+                        help="also write the report as an Excel workbook")
+    parser.add_argument("--title", default=None, help="report title (default: from the files)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of the report's words and of the messages (default: "
+                             "ANALYST_LANG; else the report is in the language of the data: "
+                             "title, column and sheet names, and the messages in the locale's)")
+    add_offline_argument(parser, "accepted for symmetry with ask: the standard report is always "
+                         "computed by the verified recipes, with no language model")
+    parser.add_argument("--no-code", action="store_true",
+                        help="leave the code of the steps out of the appendix")
+    parser.add_argument("--quiet", action="store_true", help="print only the output paths")
+    parser.add_argument("--ask", action="append", default=[], metavar="QUESTION",
+                        help="add a section answering QUESTION (repeat for more)")
+    parser.add_argument("--save-template", type=Path, default=None, metavar="T.json",
+                        help="save this report as a recurring report, to run again on next "
+                             "month's file with --template")
+    parser.add_argument("--template", type=Path, default=None, metavar="T.json",
+                        help="run a saved recurring report on FILE... and show each key "
+                             "figure's change against the saved run")
+    parser.add_argument("--column", action="append", default=[], metavar="OLD=NEW",
+                        help="with --template: the new file's column NEW is the saved "
+                             "report's column OLD (when it asks which one)")
+    add_common_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:

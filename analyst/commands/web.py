@@ -26,12 +26,12 @@ SAFE_DEFAULTS: dict[str, dict[str, object]] = {
 }
 
 
-def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
-    """`web`'s usage and epilog in `language` (context "cli_help"); its options are Streamlit's."""
-    from analyst.commands.language import help_words
-
-    parser.usage = help_words(language, "web_usage")
-    parser.epilog = help_words(language, "web_epilog")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """`web`'s options are Streamlit's: only its usage and epilog are ours."""
+    parser.usage = "%(prog)s [-h] [STREAMLIT OPTIONS]"
+    parser.epilog = ("Other options are passed to `streamlit run`, e.g. --server.port 8502. The "
+                     "app listens on localhost only unless a .streamlit/config.toml or a flag "
+                     "says otherwise.")
 
 
 def run(args: argparse.Namespace) -> int:
