@@ -24,7 +24,9 @@ from analyst.agent.config import ConfigError, LLMConfig
 from analyst.data_folder import default_data_dir
 from analyst.ingest.limits import IngestLimits, read_ingest_limits
 from analyst.logs import DEFAULT_LEVEL, read_log_level
+from analyst.recipes.numbers import language_code
 from analyst.session.admission import read_limit, read_pause_after
+from analyst.words import LANGUAGES
 from analyst.words.note import Note, SettingNote
 from sandbox import Limits, SandboxError
 
@@ -260,9 +262,6 @@ def _said(exc: Exception) -> Note | str:
 
 def _language(raw: str | None, problems: list[str]) -> str | None:
     """ANALYST_LANG as a product language ("uk-UA" -> "uk"); None when unset or unknown."""
-    from analyst.recipes.numbers import language_code
-    from analyst.words import LANGUAGES
-
     text = (raw or "").strip()
     if not text:
         return None

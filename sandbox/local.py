@@ -12,6 +12,7 @@ cannot change user, and the warning says plainly what generated code can read.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 import pwd
@@ -304,8 +305,6 @@ def _check_reachable(uid: int, gid: int) -> None:
 
     Checked once per process as that user (its groups and the folders' ACLs count).
     """
-    import importlib.util
-
     spec = importlib.util.find_spec("pandas")
     needed = [Path(sys.executable), Path(os.__file__)]
     if spec is not None and spec.origin:

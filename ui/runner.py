@@ -28,7 +28,7 @@ from analyst.session.stopping import INTERRUPTED, STOPPED, ended_text
 from ui import state
 from ui.answers import answer_markdown
 from ui.errors import show_failure
-from ui.i18n import t
+from ui.i18n import current, t
 from ui.plain import literal
 from ui.render import answer_language, step_view
 
@@ -242,7 +242,5 @@ def _interrupt(analysis: Any, reason: str) -> None:
 
 def _failure_sentence(exc: BaseException, language: str | None = None) -> str:
     """What the user reads of a failure, in `language` (default: the interface's)."""
-    from ui.i18n import current
-
     lang = language or current()
     return user_message(exc, lang) or t("unexpected_stop", lang)

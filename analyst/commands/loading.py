@@ -8,11 +8,13 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from analyst.commands.ingest import stage_printer
 from analyst.commands.language import CliNote, words
 from analyst.commands.terminal import clean
 from analyst.errors import AnalystError, user_message
 from analyst.session.analysis import Analysis
 from analyst.settings import AppSettings, load_settings
+from analyst.words.note import render
 
 BACKENDS = ("auto", "docker", "local")
 
@@ -49,8 +51,6 @@ def add_offline_argument(parser: argparse.ArgumentParser, help_text: str) -> Non
 def warn_about_settings(language: str = "en") -> None:
     """Name every environment setting that could not be used (its default is used instead).
     The problem is said in `language` (a `SettingNote`; the app says the same one)."""
-    from analyst.words.note import render
-
     for problem in environment_settings().problems:
         print(clean(words(language, "setting_ignored", problem=render(problem, language))),
               file=sys.stderr)
@@ -65,8 +65,6 @@ def open_analysis(files: Sequence[Path], workspace: Path | None, backend: str,
     warn_about_settings(language)
     root = workspace or Path(tempfile.mkdtemp(prefix="analyst-"))
     analysis = Analysis.open(root, backend=backend)
-    from analyst.commands.ingest import stage_printer
-
     progress = None if quiet else stage_printer(language)
     for path in files:
         # The same stages as the app's progress bar, on stderr (stdout stays the answer).

@@ -16,6 +16,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+from analyst.commands.language import default_language, words
 from analyst.ingest.limits import read_ingest_limits
 
 SAFE_DEFAULTS: dict[str, dict[str, object]] = {
@@ -38,8 +39,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         app = app_path()
     except FileNotFoundError:
-        from analyst.commands.language import default_language, words
-
         print(words(default_language(), "web_not_installed"), file=sys.stderr)
         return 2
     command = streamlit_command(app, list(getattr(args, "streamlit_args", [])), Path.cwd(), Path.home())

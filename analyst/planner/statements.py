@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from analyst.planner import finask
 from analyst.planner.finance import first_disagreement, pnl_step, variance_step
 from analyst.planner.plan import Plan
 from analyst.planner.tables import pnl_table
@@ -65,8 +66,6 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
     """One finance question read by `finask` (a line's total, by period, losses, margins,
     expenses, growth, budget to date, rankings), planned on the table it needs; None when
     the reading places nothing."""
-    from analyst.planner import finask
-
     found = finask.statement_of(cards)
     ranking = finask.ranking_table(cards)
     budget = finask.budget_step(cards, None, language)

@@ -20,6 +20,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from analyst.events import Answer, Event, Step
+from analyst.session import file_tables
 from analyst.session import workspace_state as state
 from analyst.session.admission import Admission, Lease, admission
 from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
@@ -46,6 +47,10 @@ from sandbox import (
     local_warning_key,
 )
 
+# The brains (analyst.planner, analyst.agent) and the report builder (analyst.reporting) are
+# imported in the methods that need them: they load every recipe, pandas, matplotlib,
+# reportlab or openai, which `analyst ingest` and `--help` (tests/cli/test_lazy_imports.py)
+# and a page that only lists files must not pay for.
 if TYPE_CHECKING:  # imported when a report is made: they pull in pandas and reportlab
     from analyst.report import Report
     from analyst.reporting import Pin
@@ -161,8 +166,6 @@ class Analysis:
         changes then. The same file (name, content and options) added again gives back its
         cards without reading it twice.
         """
-        from analyst.session import file_tables as place
-
         self._restore()
         path = Path(path)
         name = arrived_name(display_name or path.name)
@@ -172,10 +175,10 @@ class Analysis:
                 return list(cards)
         previous = current_file(self.files, name) if replace else None
         old = [c for c in self._cards if c.source_file == name] if replace else []
-        with place.scratch(self.workspace) as twin:
+        with file_tables.scratch(self.workspace) as twin:
             fresh = ingest_named(path, name, options, twin, progress)
-            new = place.place_tables(self.workspace, twin, fresh, old)
-            original = place.place_original(self.workspace, twin, fresh,
+            new = file_tables.place_tables(self.workspace, twin, fresh, old)
+            original = file_tables.place_original(self.workspace, twin, fresh,
                                             previous.original if previous else None)
         self._keep(new, replacing=old)
         if old:
