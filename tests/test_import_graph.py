@@ -53,7 +53,6 @@ KNOWN_PACKAGE_CIRCLE_EDGES = frozenset({
     ("analyst.reporting", "analyst.planner"),
     ("analyst.reporting", "analyst.query"),
     ("analyst.reporting", "analyst.report"),
-    ("analyst.reporting", "analyst.session"),
     ("analyst.session", "analyst.agent"),
     ("analyst.session", "analyst.ingest"),
     ("analyst.session", "analyst.planner"),
