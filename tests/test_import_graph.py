@@ -29,34 +29,18 @@ LAYERS = {"pages": 3, "ui": 3, "analyst": 2, "sandbox": 1}
 """Imports point down only: the screens, then the analyst, then the sandbox."""
 MAX_LINES = 400
 
-# Circles between the analyst's packages found when this test was written (issue 27): each
+# Circles between the analyst's packages left when this test was written (issue 27): each
 # pair is an import of one package by another that lies on a circle. The list may only
 # shrink: an edge that no longer closes a circle must be removed from it, a new one fails.
-# Most of these run through the offline brain (planner, query), reshaped by its own issue.
+# All run through the offline brain (planner, query, the data report it plans) or the
+# words' number styles in recipes, which other work reshapes.
 KNOWN_PACKAGE_CIRCLE_EDGES = frozenset({
-    ("analyst.agent", "analyst.planner"),
-    ("analyst.agent", "analyst.query"),
     ("analyst.datareport", "analyst.planner"),
     ("analyst.datareport", "analyst.query"),
-    ("analyst.datareport", "analyst.report"),
-    ("analyst.ingest", "analyst.session"),
     ("analyst.planner", "analyst.datareport"),
-    ("analyst.planner", "analyst.ingest"),
     ("analyst.planner", "analyst.query"),
-    ("analyst.planner", "analyst.report"),
     ("analyst.query", "analyst.planner"),
-    ("analyst.query", "analyst.report"),
     ("analyst.recipes", "analyst.words"),
-    ("analyst.report", "analyst.ingest"),
-    ("analyst.reporting", "analyst.datareport"),
-    ("analyst.reporting", "analyst.ingest"),
-    ("analyst.reporting", "analyst.planner"),
-    ("analyst.reporting", "analyst.query"),
-    ("analyst.reporting", "analyst.report"),
-    ("analyst.session", "analyst.agent"),
-    ("analyst.session", "analyst.ingest"),
-    ("analyst.session", "analyst.planner"),
-    ("analyst.session", "analyst.reporting"),
     ("analyst.words", "analyst.recipes"),
 })
 
@@ -69,7 +53,6 @@ KNOWN_LONG_MODULES = {
     "analyst/recipes/finance_ask.py": 544,
     "analyst/planner/narrative.py": 495,
     "sandbox/session.py": 489,
-    "analyst/store/db.py": 434,
     "analyst/reporting/__init__.py": 428,
     "sandbox/kernel.py": 403,
     "analyst/planner/plan.py": 401,  # 413 before its P&L step moved to planner/finance.py

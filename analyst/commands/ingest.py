@@ -13,8 +13,8 @@ from analyst.commands.terminal import clean
 from analyst.datacard import ROLES, DataCard
 from analyst.errors import user_message
 from analyst.ingest import IngestError, IngestOptions, ingest_file
+from analyst.progress import Progress, Stage
 from analyst.report.formats import format_int, format_number
-from analyst.session.progress import Progress, Stage
 from analyst.words import say
 from analyst.words.catalog import keys
 from analyst.words.note import render

@@ -27,7 +27,7 @@ from analyst.commands.recurring import run_recurring
 from analyst.commands.report_files import report_language, write_outputs
 from analyst.commands.terminal import clean
 from analyst.planner.phrases import LANGUAGES, data_language
-from analyst.session.progress import tell
+from analyst.progress import tell
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from analyst.commands.language import chosen, words
-from analyst.session.progress import Progress, tell
+from analyst.progress import Progress, tell
 from analyst.settings import load_settings
 
 if TYPE_CHECKING:

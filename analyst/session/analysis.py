@@ -20,13 +20,13 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from analyst.events import Answer, Event, Step
+from analyst.progress import Progress
 from analyst.session import file_tables
 from analyst.session import workspace_state as state
 from analyst.session.admission import Admission, Lease, admission
 from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.session.file_log import FileLog, WorkspaceFiles
 from analyst.session.file_log import current as current_file
-from analyst.session.progress import Progress
 from analyst.session.restore import ingest_named, restore_files
 from analyst.session.stopping import (
     INTERRUPTED,
@@ -155,7 +155,7 @@ class Analysis:
                  progress: Progress | None = None) -> list[Any]:
         """Ingest a file into `input/` and return the data cards of its tables.
 
-        `progress` is told each stage of the reading (`analyst.session.progress.Stage`).
+        `progress` is told each stage of the reading (`analyst.progress.Stage`).
 
         `replace=True`: the file read before under the same display name (e.g. again with
         corrected `IngestOptions`, or a newer version of it) is replaced: its tables keep
