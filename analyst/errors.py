@@ -15,7 +15,8 @@ private protocol signals (`KernelGone` and its `ChannelTampered`, `ReplyTimeout`
 
 from __future__ import annotations
 
-from sandbox.errors import SandboxError
+from analyst.words.note import render
+from sandbox import SandboxError
 
 
 class AnalystError(Exception):
@@ -28,8 +29,6 @@ class AnalystError(Exception):
     def message_in(self, language: str | None) -> str:
         """`user_message` in `language`: an error raised with a `Note` (a message id with its
         values, e.g. the ingester's) is said in the reader's language, any other in its own."""
-        from analyst.words.note import render
-
         text = render(self.args[0], language) if len(self.args) == 1 else str(self)
         return " ".join(str(text).split())
 

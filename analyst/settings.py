@@ -21,12 +21,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 from analyst.agent.config import ConfigError, LLMConfig
+from analyst.data_folder import default_data_dir
 from analyst.ingest.limits import IngestLimits, read_ingest_limits
 from analyst.logs import DEFAULT_LEVEL, read_log_level
+from analyst.recipes.numbers import language_code
 from analyst.session.admission import read_limit, read_pause_after
+from analyst.words import LANGUAGES
 from analyst.words.note import Note, SettingNote
-from sandbox.errors import SandboxError
-from sandbox.limits import Limits
+from sandbox import Limits, SandboxError
 
 # Every setting Analyst reads (README "Configuration"); another ANALYST_ name is a typo.
 KNOWN_SETTINGS = frozenset({
@@ -152,24 +154,6 @@ def effective_values(
     return merged
 
 
-LEGACY_DATA_DIR = Path("data")
-"""The default of earlier versions, inside the checkout: still used when it holds a store."""
-
-
-def default_data_dir(env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Path:
-    """Where sessions live when ANALYST_DATA_DIR is not set: the user's data folder
-    (`$XDG_DATA_HOME/analyst`, else `~/.local/share/analyst`), outside the checkout, so
-    Streamlit's file watcher (which watches the app's folder recursively) does not see
-    every upload, table and chart. A `data/` folder of an earlier version that holds a
-    store is kept, so nobody's sessions disappear on upgrade."""
-    env = os.environ if env is None else env
-    legacy = (cwd or Path.cwd()) / LEGACY_DATA_DIR
-    if (legacy / "analyst.db").is_file():
-        return LEGACY_DATA_DIR
-    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "analyst"
-
-
 def load_settings(
     env: Mapping[str, str] | None = None, secrets: Mapping[str, Any] | None = None
 ) -> AppSettings:
@@ -281,9 +265,6 @@ def _said(exc: Exception) -> Note | str:
 
 def _language(raw: str | None, problems: list[str]) -> str | None:
     """ANALYST_LANG as a product language ("uk-UA" -> "uk"); None when unset or unknown."""
-    from analyst.recipes.numbers import language_code
-    from analyst.words import LANGUAGES
-
     text = (raw or "").strip()
     if not text:
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from analyst.store import SessionRecord
 from ui import i18n, state, uploads
 from ui.approval import pending_view, plan_first
 from ui.cardview import data_card_view
@@ -45,7 +46,8 @@ for record in files:
     data_card_view(session, record, workspace, fresh=fresh, several=len(files) > 1)
 
 # Answers computed from a file replaced since are marked as from its earlier version.
-table_names = {card.get("parquet_path"): record.name for record in files for card in record.cards}
+table_names = {card["parquet_path"]: record.name for record in files for card in record.cards
+               if card.get("parquet_path")}
 # The question this run asks is shown live below, not as an unanswered one.
 answering_elsewhere = running(session.id)
 history_view(messages, workspace, session.id, file_names=table_names,
@@ -57,7 +59,7 @@ if pending_view(session, workspace):
     st.stop()
 
 
-def ask(question: str, query: dict | None = None) -> None:
+def ask(session: SessionRecord, question: str, query: dict | None = None) -> None:
     analysis = state.analysis(session)
     brain = "offline" if offline else "llm"
     if question == STANDARD_REPORT:
@@ -111,4 +113,4 @@ with guarded("answer the question"):
     again = st.session_state.pop(ASK_KEY, None)  # typed or clicked (ui.questions.ask_soon)
     carried_query = st.session_state.pop(QUERY_KEY, None)
     if again:
-        ask(again, carried_query)
+        ask(session, again, carried_query)

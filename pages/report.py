@@ -71,9 +71,9 @@ if st.button(t("save_recurring"), icon=":material/event_repeat:", disabled=not c
         if left_out:
             st.warning(literal(t("not_kept", titles=", ".join(left_out))))
 
-built = st.session_state.get("built")
-if built and built[0] == session.id:
-    report = built[1]
+kept = st.session_state.get("built")  # (session id, Built) of the last report made here
+if kept and kept[0] == session.id:
+    report = kept[1]
     st.success(t("ready", title=name_text(report.title)))
     pdf_col, xlsx_col = st.columns(2)
     pdf_col.download_button(t("download_pdf"), report.pdf, file_name=report.file_name("pdf"),

@@ -9,31 +9,89 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from sandbox.errors import SandboxError, SandboxUnavailable, WorkspaceError
-from sandbox.limits import Limits
+from sandbox.limits import Limits, human_size
+from sandbox.notices import (
+    CLAIMED,
+    CONTAINER_EXITED,
+    DEATHS,
+    EXITED,
+    REPLY_TOO_BIG,
+    STREAM,
+    TAMPERINGS,
+)
+from sandbox.notices import english as notice_english
 from sandbox.owners import use_installation
-from sandbox.result import DisplayValue, ExecutionError, ExecutionResult, Notice, OutputFile
+from sandbox.result import (
+    DisplayValue,
+    ExecutionError,
+    ExecutionResult,
+    Notice,
+    NoticeValue,
+    OutputFile,
+)
 from sandbox.session import Session
+from sandbox.tag import IMAGE_DIR, REPOSITORY, image_tag
 from sandbox.workspace import Workspace
 
 if TYPE_CHECKING:
     from sandbox.backends import open_session
+    from sandbox.build import (
+        OFFLINE_BASE,
+        BuildError,
+        default_workdir,
+        download_wheels,
+        engine_build,
+        ensure_offline_base,
+        image_exists,
+    )
+    from sandbox.build import build as build_image
+    from sandbox.engine import client as engine_client
+    from sandbox.engine import engine_problem, image_id, image_problem
+    from sandbox.local import DockerUnusable, local_warning, local_warning_key
     from sandbox.reaper import reap_orphans
 
 __all__ = [
-    "DisplayValue", "ExecutionError", "ExecutionResult", "Limits", "Notice", "OutputFile",
-    "SandboxError", "SandboxUnavailable", "Session", "Workspace", "WorkspaceError",
-    "open_session", "reap_orphans", "use_installation",
+    "CLAIMED", "CONTAINER_EXITED", "DEATHS", "EXITED", "REPLY_TOO_BIG", "STREAM", "TAMPERINGS",
+    "DisplayValue", "DockerUnusable", "ExecutionError", "ExecutionResult", "Limits", "Notice",
+    "NoticeValue", "OutputFile", "SandboxError", "SandboxUnavailable", "Session", "Workspace",
+    "WorkspaceError", "build_image", "BuildError", "OFFLINE_BASE", "IMAGE_DIR", "REPOSITORY",
+    "default_workdir", "download_wheels", "engine_build", "engine_client",
+    "ensure_offline_base", "image_exists", "engine_problem", "human_size", "image_id", "image_problem",
+    "image_tag", "local_warning", "local_warning_key", "notice_english", "open_session",
+    "reap_orphans", "use_installation",
 ]
 
-# Opening a session and reaping containers import the Docker SDK (about 0.2 s of CPU);
-# the records and errors here are wanted by every caller that never starts a sandbox (a
-# program that only reads a file). So those two are imported on first use (PEP 562).
-_ON_FIRST_USE = {"open_session": "sandbox.backends", "reap_orphans": "sandbox.reaper"}
+# Opening a session, asking the engine, building the image and reaping containers import
+# the Docker SDK (about 0.2 s of CPU); the local backend's words start no process but pull
+# in the backend (about 10 ms). The records and errors here are wanted by every caller that
+# never starts a sandbox (a program that only reads a file). So those are imported on first
+# use (PEP 562).
+_ON_FIRST_USE: dict[str, tuple[str, str]] = {  # public name: (module, its name there)
+    "open_session": ("sandbox.backends", "open_session"),
+    "reap_orphans": ("sandbox.reaper", "reap_orphans"),
+    "build_image": ("sandbox.build", "build"),
+    # Building images (the sandbox's, and the app's own on the same base: analyst.deploy).
+    "BuildError": ("sandbox.build", "BuildError"),
+    "OFFLINE_BASE": ("sandbox.build", "OFFLINE_BASE"),
+    "default_workdir": ("sandbox.build", "default_workdir"),
+    "download_wheels": ("sandbox.build", "download_wheels"),
+    "engine_build": ("sandbox.build", "engine_build"),
+    "ensure_offline_base": ("sandbox.build", "ensure_offline_base"),
+    "image_exists": ("sandbox.build", "image_exists"),
+    "engine_client": ("sandbox.engine", "client"),
+    "engine_problem": ("sandbox.engine", "engine_problem"),
+    "image_id": ("sandbox.engine", "image_id"),
+    "image_problem": ("sandbox.engine", "image_problem"),
+    "DockerUnusable": ("sandbox.local", "DockerUnusable"),
+    "local_warning": ("sandbox.local", "local_warning"),
+    "local_warning_key": ("sandbox.local", "local_warning_key"),
+}
 
 
 def __getattr__(name: str) -> object:
     if name not in _ON_FIRST_USE:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = vars(import_module(_ON_FIRST_USE[name]))[name]
+    module, attribute = _ON_FIRST_USE[name]
+    value = vars(import_module(module))[attribute]
     globals()[name] = value  # later look-ups are ordinary ones
     return value

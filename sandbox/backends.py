@@ -12,7 +12,7 @@ from sandbox.engine import engine_problem, image_problem, image_tag
 from sandbox.errors import SandboxError
 from sandbox.health import Vitals
 from sandbox.limits import Limits
-from sandbox.local import LocalBackend, local_warning
+from sandbox.local import DockerUnusable, LocalBackend
 from sandbox.notices import NEVER_STARTED
 from sandbox.protocol import Channel
 from sandbox.session import Backend, Death, KernelSession
@@ -103,26 +103,3 @@ def open_session(
     if chosen is None:
         raise SandboxError(f"Unknown sandbox backend {backend!r}; use docker, local or auto.")
     return KernelSession(ws, chosen(ws, limits), limits)
-
-
-class DockerUnusable(str):
-    """The auto backend's warning when it fell back to the local one: its English sentence,
-    and `key` (the host catalogue's id, context "session"), `why` (Docker's problem as the
-    sandbox says it) and the local backend's `local_warning_key`, so the host can say it in
-    the reader's language."""
-
-    key = "docker_not_usable"
-    why: str
-
-    def __new__(cls, why: str) -> DockerUnusable:
-        self = super().__new__(cls, f"Docker is not usable ({why}). {local_warning()}")
-        self.why = why
-        return self
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (DockerUnusable, (self.why,))
-
-    def local_key(self) -> tuple[str, dict[str, str]]:
-        from sandbox.local import local_warning_key
-
-        return local_warning_key()

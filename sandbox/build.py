@@ -17,7 +17,6 @@ host's `pip download`.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
 import re
 import shutil
@@ -29,13 +28,10 @@ from pathlib import Path
 
 from docker.errors import DockerException
 
+from sandbox import engine
 from sandbox.errors import SandboxError
+from sandbox.tag import KEEPER, KERNEL, REPOSITORY, image_inputs, image_tag
 
-IMAGE_DIR = Path(__file__).resolve().parent / "image"
-DOCKERFILE = Path(__file__).resolve().parent / "Dockerfile"
-KERNEL = Path(__file__).resolve().parent / "kernel.py"
-KEEPER = Path(__file__).resolve().parent / "keeper.py"
-REPOSITORY = "analyst-sandbox"
 # The debootstrap'ed base; ANALYST_SANDBOX_BASE names another (e.g. to prove a from-scratch build).
 OFFLINE_BASE = os.environ.get("ANALYST_SANDBOX_BASE", "analyst-sandbox-base:bookworm")
 BASE_PACKAGES = "python3,python3-venv,ca-certificates,fonts-dejavu-core,fonts-wqy-microhei"
@@ -56,12 +52,6 @@ class BuildError(SandboxError, RuntimeError):  # RuntimeError: what callers caug
     """The image could not be built; the message says what to do."""
 
 
-def _inputs() -> list[Path]:
-    files = [DOCKERFILE, IMAGE_DIR / "requirements.txt"]
-    files += [path for path in (KERNEL, KEEPER) if path.exists()]
-    return files
-
-
 def default_workdir() -> Path:
     """`.build/` of a checkout; for an installed package (no checkout around it) the user's cache."""
     checkout = Path(__file__).resolve().parent.parent
@@ -71,22 +61,8 @@ def default_workdir() -> Path:
     return cache / "analyst-sandbox-build"
 
 
-def image_tag() -> str:
-    """The tag of the image this checkout needs (``ANALYST_SANDBOX_IMAGE`` overrides it)."""
-    override = os.environ.get("ANALYST_SANDBOX_IMAGE", "").strip()
-    if override:
-        return override
-    digest = hashlib.sha256()
-    for path in _inputs():
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return f"{REPOSITORY}:{digest.hexdigest()[:12]}"
-
-
 def image_exists(tag: str | None = None) -> bool:
-    from sandbox.engine import image_id  # here: engine imports this module
-
-    return image_id(tag or image_tag()) is not None
+    return engine.image_id(tag or image_tag()) is not None
 
 
 def _run(cmd: list[str], progress: Progress, *, cwd: Path | None = None, stdin=None) -> None:
@@ -125,13 +101,6 @@ def _debian_mirror() -> str:
     return "http://deb.debian.org/debian"
 
 
-def _engine():
-    """sandbox.engine, imported late: it imports this module for `image_tag`."""
-    from sandbox import engine
-
-    return engine
-
-
 def ensure_offline_base(workdir: Path, progress: Progress) -> None:
     """The debootstrap'ed base image (`OFFLINE_BASE`): reused when present. Also the base of
     the app's own image (`analyst.deploy.image`)."""
@@ -155,13 +124,13 @@ def ensure_offline_base(workdir: Path, progress: Progress) -> None:
     tar = subprocess.Popen(["tar", "-C", str(rootfs), "-c", "."], stdout=subprocess.PIPE)
     repository, _, tag = OFFLINE_BASE.partition(":")
     try:
-        answer = _engine().client().api.import_image_from_stream(
+        answer = engine.client().api.import_image_from_stream(
             tar.stdout, repository=repository, tag=tag or None)
     except (DockerException, OSError) as exc:
-        raise BuildError(f"The engine could not import the base image: {_engine().reason(exc)}") from exc
+        raise BuildError(f"The engine could not import the base image: {engine.reason(exc)}") from exc
     finally:
         tar.wait()
-    if _engine().image_id(OFFLINE_BASE) is None:  # the engine answers errors in the body too
+    if engine.image_id(OFFLINE_BASE) is None:  # the engine answers errors in the body too
         raise BuildError(f"The engine could not import the base image: {str(answer)[-300:]}")
     shutil.rmtree(rootfs, ignore_errors=True)
 
@@ -170,7 +139,7 @@ def _prepare_context(context: Path, offline: bool, progress: Progress,
                      wheelhouse: Path | None = None) -> None:
     shutil.rmtree(context, ignore_errors=True)
     (context / "wheelhouse").mkdir(parents=True)
-    for path in _inputs():
+    for path in image_inputs():
         shutil.copy2(path, context / path.name)
     for needed in (KERNEL, KEEPER):
         if not needed.exists():
@@ -202,7 +171,7 @@ def build(*, offline: bool = False, progress: Progress = print, workdir: Path | 
     """Build the image for this checkout and return its tag; also tags `analyst-sandbox:latest`.
 
     `wheelhouse`: a folder of wheels already downloaded (offline only); else the host's pip."""
-    problem = _engine().engine_problem()
+    problem = engine.engine_problem()
     if problem:
         raise BuildError(f"{problem[0].upper()}{problem[1:]}.")
     tag = image_tag()
@@ -217,7 +186,7 @@ def build(*, offline: bool = False, progress: Progress = print, workdir: Path | 
         options.update(network_mode="none", buildargs={"BASE": OFFLINE_BASE})
     progress(f"Building {tag} ({'offline' if offline else 'online'})...")
     engine_build(options, progress)
-    _engine().client().api.tag(tag, REPOSITORY, "latest")
+    engine.client().api.tag(tag, REPOSITORY, "latest")
     shutil.rmtree(context, ignore_errors=True)
     progress(f"Built {tag} in {time.monotonic() - started:.0f} s.")
     return tag
@@ -227,7 +196,7 @@ def engine_build(options: dict, progress: Progress) -> None:
     """`docker build` through the API: its log lines as progress, its error as BuildError."""
     tail: list[str] = []
     try:
-        for chunk in _engine().client().api.build(**options):
+        for chunk in engine.client().api.build(**options):
             if "error" in chunk:
                 raise BuildError("the image build failed:\n" + "\n".join(tail[-15:] + [
                     str(chunk.get("error", "")).strip()]))
@@ -236,7 +205,7 @@ def engine_build(options: dict, progress: Progress) -> None:
                     progress("  " + line.rstrip()[:200])
                     tail = (tail + [line.rstrip()])[-15:]
     except (DockerException, OSError) as exc:
-        raise BuildError(f"the engine could not build the image: {_engine().reason(exc)}") from exc
+        raise BuildError(f"the engine could not build the image: {engine.reason(exc)}") from exc
 
 
 def main(argv: list[str] | None = None) -> int:

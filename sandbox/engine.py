@@ -14,7 +14,7 @@ from collections.abc import Callable
 import docker
 from docker.errors import DockerException, ImageNotFound, NotFound
 
-from sandbox.build import image_tag  # noqa: F401  (the tag callers check against)
+from sandbox.tag import image_tag  # noqa: F401  (the tag callers check against)
 
 LABEL = "analyst.sandbox"
 API_TIMEOUT_S = 60  # one API call; a cold engine can be slow to create the first container

@@ -12,6 +12,7 @@ cannot change user, and the warning says plainly what generated code can read.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 import pwd
@@ -73,6 +74,27 @@ def local_warning() -> str:
         f"({user}). It can read this user's files and the app's environment, including the "
         f"API key, and use the network. This is NOT isolation; {DOCKER_ADVICE}."
     )
+
+
+class DockerUnusable(str):
+    """The auto backend's warning when it fell back to the local one: its English sentence,
+    and `key` (the host catalogue's id, context "session"), `why` (Docker's problem as the
+    sandbox says it) and the local backend's `local_warning_key`, so the host can say it in
+    the reader's language."""
+
+    key = "docker_not_usable"
+    why: str
+
+    def __new__(cls, why: str) -> DockerUnusable:
+        self = super().__new__(cls, f"Docker is not usable ({why}). {local_warning()}")
+        self.why = why
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (DockerUnusable, (self.why,))
+
+    def local_key(self) -> tuple[str, dict[str, str]]:
+        return local_warning_key()
 
 
 def scrubbed_env(environ: dict[str, str] | None = None, *, home: Path | None = None) -> dict[str, str]:
@@ -283,8 +305,6 @@ def _check_reachable(uid: int, gid: int) -> None:
 
     Checked once per process as that user (its groups and the folders' ACLs count).
     """
-    import importlib.util
-
     spec = importlib.util.find_spec("pandas")
     needed = [Path(sys.executable), Path(os.__file__)]
     if spec is not None and spec.origin:

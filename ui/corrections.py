@@ -27,9 +27,11 @@ def correction_form(session: SessionRecord, record: FileRecord) -> None:
     with st.form(key=f"fix_{record.id}", border=False):
         st.caption(t("fix_caption"))
         # No empty slot where the sheet would be: a CSV or a one-sheet book has nothing to pick.
-        cols = st.columns(4) if has_sheet_choice(card) else [None, *st.columns(3)]
+        choice = has_sheet_choice(card)
+        cols = st.columns(4 if choice else 3)
+        header_col, decimal_col, order_col = cols[-3:]
         sheet, other_sheet = None, False
-        if has_sheet_choice(card):
+        if choice:
             choices = sheet_choices(record)
             current = options.get("sheet")
             current = current if current in choices else choices[0]
@@ -43,15 +45,16 @@ def correction_form(session: SessionRecord, record: FileRecord) -> None:
         # Unknown (sheets joined with their headers on different rows): left empty, so each
         # sheet keeps its own detected header unless the user types one.
         shown = options.get("header_row") or card.get("header_row")
-        header = cols[1].number_input(t("Header row"), min_value=1, max_value=1000, step=1,
-                                      value=int(shown) if shown else None, placeholder=t("Automatic"))
-        decimal = _pick(cols[2], "Decimal separator", DECIMALS, options.get("decimal"))
-        order = _pick(cols[3], "Date order", DATE_ORDERS, options.get("date_order"))
+        header = header_col.number_input(t("Header row"), min_value=1, max_value=1000, step=1,
+                                         value=int(shown) if shown else None,
+                                         placeholder=t("Automatic"))
+        decimal = _pick(decimal_col, "Decimal separator", DECIMALS, options.get("decimal"))
+        order = _pick(order_col, "Date order", DATE_ORDERS, options.get("date_order"))
         if st.form_submit_button(t("read_again"), icon=":material/refresh:"):
             # What the form shows is what is used: every value is sent, not only changes.
             # Except the header row shown for another sheet: the new sheet(s) get theirs found.
-            keep_header = header and not (other_sheet and header == shown)
-            chosen = {"sheet": sheet, "header_row": int(header) if keep_header else None,
+            kept = None if header is None or (other_sheet and header == shown) else int(header)
+            chosen = {"sheet": sheet, "header_row": kept,
                       "decimal": DECIMALS[decimal], "date_order": DATE_ORDERS[order]}
             # The roles set on the card are a choice of their own: a new reading keeps them.
             chosen["roles"] = options.get("roles")

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from analyst.settings import AppSettings
+from sandbox import build_image as build_sandbox_image
+from sandbox import engine_problem, human_size, image_id, image_problem, image_tag
 from ui.i18n import t
 
 
@@ -55,8 +57,6 @@ class Health:
 
 def plain_limits(settings: AppSettings) -> list[str]:
     """The limits a user meets, in plain words (the full list is for the administrator)."""
-    from sandbox.limits import human_size
-
     limits = settings.sandbox_limits
     return [t("set_plain_files", count=settings.ingest.max_rows,
               mb=f"{settings.ingest.max_upload_mb:g}"),
@@ -68,8 +68,6 @@ def plain_limits(settings: AppSettings) -> list[str]:
 def admin_limits(settings: AppSettings) -> list[str]:
     """Every limit with its figure, for the administrator (the sandbox's own `describe()` is
     English for `doctor` and the logs; this is the same list in the interface language)."""
-    from sandbox.limits import human_size
-
     limits = settings.sandbox_limits
     return [t("set_lim_memory", size=human_size(limits.memory_bytes)),
             t("set_lim_cpu", cpus=f"{limits.cpus:g}"),
@@ -94,8 +92,6 @@ def _counted(key: str, amount: float, **values: Any) -> str:
 
 def check(settings: AppSettings) -> Health:
     """Ask the Docker engine; the limits are the ones `settings` says are in force."""
-    from sandbox.engine import engine_problem, image_id, image_problem, image_tag
-
     engine = engine_problem()
     tag = settings.sandbox_image or image_tag()
     image: str | None = image_problem(tag) if engine is None else "cannot check without an engine"
@@ -111,6 +107,4 @@ def check(settings: AppSettings) -> Health:
 
 
 def build_image(offline: bool, progress: Any) -> str:
-    from sandbox.build import build
-
-    return build(offline=offline, progress=progress)
+    return build_sandbox_image(offline=offline, progress=progress)

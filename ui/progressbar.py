@@ -1,11 +1,11 @@
-"""A progress bar that shows the stages an analyst job tells (`analyst.session.progress.Stage`)."""
+"""A progress bar that shows the stages an analyst job tells (`analyst.progress.Stage`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from analyst.session.progress import Stage
+from analyst.progress import Stage
 from ui import i18n
 from ui.plain import name_text
 

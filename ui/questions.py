@@ -6,7 +6,7 @@ said in words, is not read again)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,11 +51,12 @@ def ask_soon(question: str, query: dict[str, Any] | None = None) -> None:
         st.session_state[ASKING_KEY] = state.store().add_question(session.id, question).id
 
 
-def carried(analysis: Any, query: dict[str, Any], question: str) -> Callable[[], Iterator[Any]]:
+def carried(analysis: Any, query: dict[str, Any],
+            question: str) -> Callable[[], Generator[Any, None, None]]:
     """The events of a clicked suggestion: its carried query run offline, as it is."""
     typed = Query.from_dict(query)
 
-    def make() -> Iterator[Any]:
+    def make() -> Generator[Any, None, None]:
         return analysis.ask_query(question, typed)
     return make
 

@@ -13,6 +13,7 @@ from analyst.events import Answer, ExecutionResult, OutputFile, Step
 from analyst.planner.phrases import language_of
 from analyst.record.versions import earlier_files
 from analyst.report.csv_cells import SPREADSHEET_TEXT, inert_csv
+from analyst.report.formats import format_int
 from analyst.session.stopping import INTERRUPTED, STOPPED, STOPPED_TEXT
 from analyst.store import MessageRecord, StepRecord, unanswered
 from analyst.words.notice import notice_text
@@ -174,7 +175,7 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
         said = said_in(answer) if answer is not None else None  # the answer's own words
         earlier = (earlier_files(answer, workspace, file_names)
                    if answer is not None and file_names is not None else ())
-        if earlier:
+        if earlier and answer is not None:
             st.warning(literal(t("earlier_version", files=", ".join(earlier))),
                        icon=":material/history:")
             st.button(t("run_again"), key=f"again{message.id}", on_click=_ask_again,
@@ -207,8 +208,6 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
 
 def usage_text(usage: Mapping[str, Any], lang: str | None = None) -> str:
     """"Model usage: 6,248 + 26 tokens, about $0.0012" in the interface language."""
-    from analyst.report.formats import format_int
-
     lang = lang or current()
     completion = int(usage.get("completion_tokens") or 0)
     text = t("model_usage", lang, count=completion,

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from analyst.events import Answer
+from analyst.progress import Progress, tell
 from analyst.report import Report
 from analyst.report.text import download_name
 from analyst.reporting import Pin
 from analyst.session.analysis import Analysis
-from analyst.session.progress import Progress, tell
 from analyst.store import MessageRecord, PinRecord
 
 

@@ -15,7 +15,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ from analyst.session.stopping import INTERRUPTED, STOPPED, ended_text
 from ui import state
 from ui.answers import answer_markdown
 from ui.errors import show_failure
-from ui.i18n import t
+from ui.i18n import current, t
 from ui.plain import literal
 from ui.render import answer_language, step_view
 
@@ -66,7 +66,7 @@ def follow_other_run(session_id: str) -> None:
         st.rerun(scope="app")
 
 
-def run_live(session_id: str, question: str, make_events: Callable[[], Iterator[Any]],
+def run_live(session_id: str, question: str, make_events: Callable[[], Generator[Any, None, None]],
              workspace: Path) -> None:
     """Render the events of `make_events()` as they come; the answer is kept by the
     session's `Analysis` in the store (its one record), also when the user stops it."""
@@ -242,7 +242,5 @@ def _interrupt(analysis: Any, reason: str) -> None:
 
 def _failure_sentence(exc: BaseException, language: str | None = None) -> str:
     """What the user reads of a failure, in `language` (default: the interface's)."""
-    from ui.i18n import current
-
     lang = language or current()
     return user_message(exc, lang) or t("unexpected_stop", lang)

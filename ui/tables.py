@@ -10,7 +10,7 @@ from typing import Any
 
 import pandas as pd
 
-from analyst.session.artifact_tables import artifact_path, read_step_table
+from analyst.record.artifact_tables import artifact_path, read_step_table
 
 
 def frame_from_table(table: dict[str, Any]) -> pd.DataFrame:
@@ -121,7 +121,7 @@ def read_table(workspace: Path, file: Any, rows: int = 500) -> pd.DataFrame | No
     """The first rows of a table file a step saved (Parquet or CSV), or None.
 
     `file` is the step's `OutputFile` (or its dict): read from the host's own copy, within
-    the bounds of `analyst.session.artifact_tables` (see `step_table` for the reason of a None).
+    the bounds of `analyst.record.artifact_tables` (see `step_table` for the reason of a None).
     """
     return step_table(workspace, file, rows).frame
 

@@ -12,8 +12,8 @@ from typing import Any
 import streamlit as st
 
 from analyst.errors import user_message
+from analyst.progress import Stage
 from analyst.report.formats import format_int
-from analyst.session.progress import Stage
 from analyst.session.upload_name import arrived_name
 from analyst.session.workspace_state import STATE_DIR
 from analyst.store import DEFAULT_TITLE, SessionRecord

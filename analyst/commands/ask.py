@@ -7,14 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from analyst.commands.language import (
-    CliNote,
-    add_language_argument,
-    chosen,
-    help_words,
-    metavar,
-    words,
-)
+from analyst.commands.language import CliNote, add_language_argument, chosen, words
 from analyst.commands.loading import (
     CommandError,
     add_common_arguments,
@@ -26,17 +19,19 @@ from analyst.commands.terminal import clean, clean_json, finite
 from analyst.events import Answer
 
 
-def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
-    """The options of `ask`, their help in `language` (context "cli_help")."""
-    parser.add_argument("items", nargs="+",
-                        metavar=f"{metavar(language, 'file')}... {metavar(language, 'question')}",
-                        help=help_words(language, "ask_items"))
-    add_offline_argument(parser, help_words(language, "ask_offline"), language)
-    parser.add_argument("--json", action="store_true", help=help_words(language, "ask_json"))
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("items", nargs="+", metavar="FILE... QUESTION",
+                        help="one or more data files, then the question in quotes")
+    add_offline_argument(parser, "use the offline analyst even when a language model is configured")
+    parser.add_argument("--json", action="store_true",
+                        help="print {answer, steps (code and result), artifacts} as JSON")
     parser.add_argument("--share-samples", action="store_true",
-                        help=help_words(language, "ask_share_samples"))
-    add_language_argument(parser, help_words(language, "ask_lang"))
-    add_common_arguments(parser, language)
+                        help="let the language model see a few raw rows (privacy mode is on by "
+                             "default)")
+    add_language_argument(parser, "language of the messages around the answer (the answer "
+                          "itself is in the question's language). Default: ANALYST_LANG, else "
+                          "the locale's language, else en")
+    add_common_arguments(parser)
 
 
 def speaks(args: argparse.Namespace) -> str:

@@ -8,37 +8,32 @@ import sys
 import tempfile
 from pathlib import Path
 
-from analyst.commands.language import add_language_argument, chosen, help_words, metavar, words
+from analyst.commands.language import add_language_argument, chosen, words
 from analyst.commands.terminal import clean
 from analyst.datacard import ROLES, DataCard
 from analyst.errors import user_message
 from analyst.ingest import IngestError, IngestOptions, ingest_file
+from analyst.progress import Progress, Stage
 from analyst.report.formats import format_int, format_number
-from analyst.session.progress import Progress, Stage
 from analyst.words import say
 from analyst.words.catalog import keys
 from analyst.words.note import render
+from sandbox import Workspace
 
 
-def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
-    """The options of `ingest`, their help in `language` (context "cli_help")."""
-    def text(key: str) -> str:
-        return help_words(language, f"ingest_{key}")
-
-    def name(key: str) -> str:
-        return metavar(language, key)
-
-    parser.add_argument("file", type=Path, metavar=name("data_file"), help=text("file"))
-    parser.add_argument("--sheet", metavar=name("sheet"), help=text("sheet"))
-    parser.add_argument("--header-row", type=int, metavar=name("header_row"),
-                        help=text("header_row"))
-    parser.add_argument("--decimal", choices=[",", "."], help=text("decimal"))
-    parser.add_argument("--date-order", choices=["DMY", "MDY", "YMD"], help=text("date_order"))
-    parser.add_argument("--encoding", metavar=name("encoding"), help=text("encoding"))
-    parser.add_argument("--workspace", type=Path, metavar=name("workspace"),
-                        help=text("workspace"))
-    parser.add_argument("--json", action="store_true", help=text("json"))
-    add_language_argument(parser, language=language)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", type=Path,
+                        help="CSV, TSV, TXT, XLSX, XLSM, XLSB, XLS, ODS or Parquet file")
+    parser.add_argument("--sheet", help="Excel sheet to read instead of the one chosen automatically")
+    parser.add_argument("--header-row", type=int, help="1-based row of the header")
+    parser.add_argument("--decimal", choices=[",", "."], help="decimal separator of number columns")
+    parser.add_argument("--date-order", choices=["DMY", "MDY", "YMD"],
+                        help="order of ambiguous dates")
+    parser.add_argument("--encoding", help="text encoding of a CSV/TXT file, e.g. cp1251")
+    parser.add_argument("--workspace", type=Path,
+                        help="workspace folder (default: a temporary one)")
+    parser.add_argument("--json", action="store_true", help="print the data cards as JSON")
+    add_language_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,10 +43,10 @@ def run(args: argparse.Namespace) -> int:
     progress = stage_printer(lang)
     try:
         if args.workspace:
-            cards = ingest_file(args.file, _Workspace(args.workspace), options, progress=progress)
+            cards = ingest_file(args.file, Workspace(args.workspace), options, progress=progress)
         else:
             with tempfile.TemporaryDirectory(prefix="analyst-ingest-") as root:
-                cards = ingest_file(args.file, _Workspace(Path(root)), options, progress=progress)
+                cards = ingest_file(args.file, Workspace(Path(root)), options, progress=progress)
     except IngestError as exc:
         print(clean(words(lang, "ingest_error", message=user_message(exc, lang) or str(exc))),
               file=sys.stderr)
@@ -132,11 +127,3 @@ def stage_printer(language: str) -> Progress:
         print(clean(f"[{stage.fraction:4.0%}] {text}"), file=sys.stderr, flush=True)
 
     return show
-
-
-def _Workspace(root: Path):
-    try:
-        from sandbox import Workspace
-    except ImportError:
-        from sandbox.workspace import Workspace
-    return Workspace(root)

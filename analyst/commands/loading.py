@@ -8,11 +8,13 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from analyst.commands.language import CliNote, help_words, metavar, words
+from analyst.commands.ingest import stage_printer
+from analyst.commands.language import CliNote, words
 from analyst.commands.terminal import clean
 from analyst.errors import AnalystError, user_message
 from analyst.session.analysis import Analysis
 from analyst.settings import AppSettings, load_settings
+from analyst.words.note import render
 
 BACKENDS = ("auto", "docker", "local")
 
@@ -27,28 +29,28 @@ def environment_settings() -> AppSettings:
     return load_settings(secrets={})
 
 
-def add_common_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
+def add_common_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workspace", type=Path, default=None,
-                        metavar=metavar(language, "workspace"),
-                        help=help_words(language, "workspace"))
+                        help="folder for the clean tables, charts and tables (default: a new "
+                             "folder in the temporary directory)")
     parser.add_argument("--backend", choices=BACKENDS,
                         default=environment_settings().sandbox_backend,
-                        help=help_words(language, "backend"))
+                        help="where generated code runs: docker (isolated), local (NOT "
+                             "isolated), or auto (docker when usable, else local). Default: "
+                             "ANALYST_SANDBOX_BACKEND, else auto (now: %(default)s)")
 
 
-def add_offline_argument(parser: argparse.ArgumentParser, help_text: str,
-                         language: str = "en") -> None:
+def add_offline_argument(parser: argparse.ArgumentParser, help_text: str) -> None:
     offline = environment_settings().offline
     parser.add_argument("--offline", action=argparse.BooleanOptionalAction, default=offline,
-                        help=help_words(language, "offline", help=help_text,
-                                        now=help_words(language, "on" if offline else "off")))
+                        help=f"{help_text}. Default: ANALYST_OFFLINE, else off (now: "
+                             f"{'on' if offline else 'off'}); --no-offline overrides "
+                             "ANALYST_OFFLINE=on")
 
 
 def warn_about_settings(language: str = "en") -> None:
     """Name every environment setting that could not be used (its default is used instead).
     The problem is said in `language` (a `SettingNote`; the app says the same one)."""
-    from analyst.words.note import render
-
     for problem in environment_settings().problems:
         print(clean(words(language, "setting_ignored", problem=render(problem, language))),
               file=sys.stderr)
@@ -63,8 +65,6 @@ def open_analysis(files: Sequence[Path], workspace: Path | None, backend: str,
     warn_about_settings(language)
     root = workspace or Path(tempfile.mkdtemp(prefix="analyst-"))
     analysis = Analysis.open(root, backend=backend)
-    from analyst.commands.ingest import stage_printer
-
     progress = None if quiet else stage_printer(language)
     for path in files:
         # The same stages as the app's progress bar, on stderr (stdout stays the answer).

@@ -13,10 +13,9 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from analyst.commands.ingest import stage_printer
-from analyst.commands.language import CliNote, chosen, help_words, metavar, words
+from analyst.commands.language import CliNote, chosen, words
 from analyst.commands.loading import (
     CommandError,
     add_common_arguments,
@@ -24,49 +23,41 @@ from analyst.commands.loading import (
     fail,
     open_analysis,
 )
+from analyst.commands.recurring import run_recurring
+from analyst.commands.report_files import report_language, write_outputs
 from analyst.commands.terminal import clean
 from analyst.planner.phrases import LANGUAGES, data_language
-from analyst.session.progress import Progress, tell
-from analyst.settings import load_settings
-
-if TYPE_CHECKING:
-    from analyst.report import Report
-    from analyst.templates import ReportTemplate
+from analyst.progress import tell
 
 
-def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
-    """The options of `report`, their help in `language` (context "cli_help")."""
-    def text(key: str, **values: str) -> str:
-        return help_words(language, f"report_{key}", **values)
-
-    def name(key: str) -> str:
-        return metavar(language, key)
-
-    parser.add_argument("files", nargs="+", type=Path, metavar=name("file"), help=text("files"))
-    parser.add_argument("-o", "--output", type=Path, required=True, metavar=f"{name('out')}.pdf",
-                        help=text("output"))
-    parser.add_argument("--xlsx", type=Path, default=None, metavar=f"{name('out')}.xlsx",
-                        help=text("xlsx"))
-    parser.add_argument("--title", default=None, metavar=name("title"), help=text("title"))
-    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=text("lang"))
-    add_offline_argument(parser, text("offline"), language)
-    parser.add_argument("--no-code", action="store_true", help=text("no_code"))
-    parser.add_argument("--quiet", action="store_true", help=text("quiet"))
-    parser.add_argument("--ask", action="append", default=[], metavar=name("question"),
-                        help=text("ask", question=name("question")))
-    parser.add_argument("--save-template", type=Path, default=None,
-                        metavar=f"{name('template')}.json", help=text("save_template"))
-    parser.add_argument("--template", type=Path, default=None,
-                        metavar=f"{name('template')}.json", help=text("template", file=name("file")))
-    parser.add_argument("--column", action="append", default=[],
-                        metavar=f"{name('old')}={name('new')}",
-                        help=text("column", old=name("old"), new=name("new")))
-    add_common_arguments(parser, language)
-
-
-def report_language(args: argparse.Namespace) -> str | None:
-    """The report's own language: `--lang`, else ANALYST_LANG, else None (the data's)."""
-    return args.lang or load_settings(secrets={}).language
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help="data files")
+    parser.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.pdf",
+                        help="where to write the PDF")
+    parser.add_argument("--xlsx", type=Path, default=None, metavar="OUT.xlsx",
+                        help="also write the report as an Excel workbook")
+    parser.add_argument("--title", default=None, help="report title (default: from the files)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of the report's words and of the messages (default: "
+                             "ANALYST_LANG; else the report is in the language of the data: "
+                             "title, column and sheet names, and the messages in the locale's)")
+    add_offline_argument(parser, "accepted for symmetry with ask: the standard report is always "
+                         "computed by the verified recipes, with no language model")
+    parser.add_argument("--no-code", action="store_true",
+                        help="leave the code of the steps out of the appendix")
+    parser.add_argument("--quiet", action="store_true", help="print only the output paths")
+    parser.add_argument("--ask", action="append", default=[], metavar="QUESTION",
+                        help="add a section answering QUESTION (repeat for more)")
+    parser.add_argument("--save-template", type=Path, default=None, metavar="T.json",
+                        help="save this report as a recurring report, to run again on next "
+                             "month's file with --template")
+    parser.add_argument("--template", type=Path, default=None, metavar="T.json",
+                        help="run a saved recurring report on FILE... and show each key "
+                             "figure's change against the saved run")
+    parser.add_argument("--column", action="append", default=[], metavar="OLD=NEW",
+                        help="with --template: the new file's column NEW is the saved "
+                             "report's column OLD (when it asks which one)")
+    add_common_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,8 +68,6 @@ def run(args: argparse.Namespace) -> int:
             if target is not None and not target.parent.exists():
                 raise CommandError(CliNote("no_such_folder", folder=str(target.parent)))
         if args.template is not None or args.ask or args.save_template is not None:
-            from analyst.commands.recurring import run_recurring
-
             return run_recurring(args, started)
         with open_analysis(args.files, args.workspace, args.backend,
                            quiet=args.quiet, language=lang) as analysis:
@@ -106,35 +95,3 @@ def run(args: argparse.Namespace) -> int:
         return 1 if failed else 0
     except Exception as exc:  # noqa: BLE001 - every failure becomes one line, never a traceback
         return fail(exc, lang)
-
-
-def write_outputs(report: Report, args: argparse.Namespace,
-                  stage: Progress | None, *, started: float,
-                  template: ReportTemplate | None = None) -> list[Path]:
-    """Write the PDF, the Excel workbook (`--xlsx`) and `template` (`--save-template`),
-    print their paths on stdout and the time taken on stderr; the paths written.
-
-    Every report run ends here, the standard one and the recurring one alike, so a cron
-    job reads the same lines whichever it ran."""
-    from analyst.report import render_pdf, render_xlsx
-
-    tell(stage, "pdf", report.title, "report")
-    args.output.write_bytes(render_pdf(report))
-    written: list[Path] = [args.output]
-    if args.xlsx is not None:
-        tell(stage, "xlsx", report.title, "report")
-        args.xlsx.write_bytes(render_xlsx(report))
-        written.append(args.xlsx)
-    if args.save_template is not None and template is not None:
-        from analyst.templates import save_template
-
-        save_template(template, args.save_template)
-        written.append(args.save_template)
-    tell(stage, "done", report.title, "report")
-    for path in written:
-        print(path)
-    if not args.quiet:
-        sections = len(report.sections)
-        print(words(chosen(args), "done", sections, seconds=round(time.perf_counter() - started, 1),
-                    n=sections), file=sys.stderr)
-    return written

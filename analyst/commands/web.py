@@ -16,6 +16,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+from analyst.commands.language import default_language, words
 from analyst.ingest.limits import read_ingest_limits
 
 SAFE_DEFAULTS: dict[str, dict[str, object]] = {
@@ -26,20 +27,18 @@ SAFE_DEFAULTS: dict[str, dict[str, object]] = {
 }
 
 
-def add_arguments(parser: argparse.ArgumentParser, language: str = "en") -> None:
-    """`web`'s usage and epilog in `language` (context "cli_help"); its options are Streamlit's."""
-    from analyst.commands.language import help_words
-
-    parser.usage = help_words(language, "web_usage")
-    parser.epilog = help_words(language, "web_epilog")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """`web`'s options are Streamlit's: only its usage and epilog are ours."""
+    parser.usage = "%(prog)s [-h] [STREAMLIT OPTIONS]"
+    parser.epilog = ("Other options are passed to `streamlit run`, e.g. --server.port 8502. The "
+                     "app listens on localhost only unless a .streamlit/config.toml or a flag "
+                     "says otherwise.")
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         app = app_path()
     except FileNotFoundError:
-        from analyst.commands.language import default_language, words
-
         print(words(default_language(), "web_not_installed"), file=sys.stderr)
         return 2
     command = streamlit_command(app, list(getattr(args, "streamlit_args", [])), Path.cwd(), Path.home())

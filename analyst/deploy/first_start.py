@@ -14,8 +14,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from sandbox import build as sandbox_build
-from sandbox import engine as sandbox_engine
+import sandbox
 
 ARCHIVE_NAMES = ("analyst-sandbox.tar", "analyst-sandbox.tar.gz")
 
@@ -29,26 +28,26 @@ def archive(data_dir: Path) -> Path | None:
 
 def ensure_sandbox_image(data_dir: Path, progress: Callable[[str], None] = print) -> str | None:
     """Make the sandbox image present; None when it is, else the problem in one sentence."""
-    problem = sandbox_engine.engine_problem()
+    problem = sandbox.engine_problem()
     if problem:
         return f"the sandbox image cannot be checked: {problem}"
-    tag = sandbox_build.image_tag()
-    if sandbox_build.image_exists(tag):
+    tag = sandbox.image_tag()
+    if sandbox.image_exists(tag):
         progress(f"Sandbox image {tag} is present.")
         return None
     saved = archive(data_dir)
     if saved is not None:
         progress(f"Loading the sandbox image from {saved}...")
         with saved.open("rb") as stream:
-            sandbox_engine.client().images.load(stream)
-        if sandbox_build.image_exists(tag):
+            sandbox.engine_client().images.load(stream)
+        if sandbox.image_exists(tag):
             return None
         progress(f"{saved} does not hold {tag}; building it instead.")
     wheels = Path(os.environ.get("ANALYST_SANDBOX_WHEELHOUSE", "/opt/analyst/wheelhouse"))
-    offline = any(wheels.glob("*.whl")) and sandbox_build.image_exists(sandbox_build.OFFLINE_BASE)
+    offline = any(wheels.glob("*.whl")) and sandbox.image_exists(sandbox.OFFLINE_BASE)
     try:
-        sandbox_build.build(offline=offline, progress=progress,
+        sandbox.build_image(offline=offline, progress=progress,
                             wheelhouse=wheels if offline else None)
-    except sandbox_build.BuildError as exc:
+    except sandbox.BuildError as exc:
         return f"the sandbox image {tag} could not be built: {exc}"
     return None

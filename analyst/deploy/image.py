@@ -13,10 +13,10 @@ import hashlib
 import os
 import shutil
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from sandbox import build as sandbox_build
-from sandbox import engine as sandbox_engine
+import sandbox
 
 REPOSITORY = "analyst-app"
 LABEL = "analyst.app"
@@ -26,7 +26,7 @@ BUILD_TOOLS = "setuptools>=70.1"  # pyproject's backend; bdist_wheel inside sinc
 _SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".build")
 
 
-class AppBuildError(sandbox_build.BuildError):
+class AppBuildError(sandbox.BuildError):
     """The app's image could not be built; the message says what to do."""
 
 
@@ -56,7 +56,7 @@ def image_tag(root: Path | None = None) -> str:
     """`analyst-app:<hash>` of the Dockerfile, both locks and every source file."""
     root = root or checkout()
     digest = hashlib.sha256()
-    inputs = [DOCKERFILE, root / "requirements.txt", sandbox_build.IMAGE_DIR / "requirements.txt"]
+    inputs = [DOCKERFILE, root / "requirements.txt", sandbox.IMAGE_DIR / "requirements.txt"]
     for path in inputs + _source_files(root):
         digest.update(str(path.relative_to(root) if path.is_relative_to(root) else path.name)
                       .encode())
@@ -70,7 +70,7 @@ def wheel_cache(workdir: Path) -> Path:
 
 
 def _prepare_context(root: Path, context: Path, offline: bool, workdir: Path,
-                     progress: sandbox_build.Progress) -> None:
+                     progress: Callable[[str], None]) -> None:
     shutil.rmtree(context, ignore_errors=True)
     (context / "wheelhouse").mkdir(parents=True)
     shutil.copy2(DOCKERFILE, context / "Dockerfile")
@@ -89,9 +89,9 @@ def _prepare_context(root: Path, context: Path, offline: bool, workdir: Path,
     # The package itself is built in the image: its build backend comes from the wheelhouse too.
     build_tools = context / "build-requirements.txt"
     build_tools.write_text(BUILD_TOOLS + "\n")
-    for requirements in (root / "requirements.txt", sandbox_build.IMAGE_DIR / "requirements.txt",
+    for requirements in (root / "requirements.txt", sandbox.IMAGE_DIR / "requirements.txt",
                          build_tools):
-        sandbox_build.download_wheels(requirements, cache, progress)
+        sandbox.download_wheels(requirements, cache, progress)
     for wheel in cache.glob("*.whl"):
         target = context / "wheelhouse" / wheel.name
         try:  # the same disk, most often: no second copy of 300 MB
@@ -100,15 +100,15 @@ def _prepare_context(root: Path, context: Path, offline: bool, workdir: Path,
             shutil.copy2(wheel, target)
 
 
-def build(*, offline: bool = True, progress: sandbox_build.Progress = print,
+def build(*, offline: bool = True, progress: Callable[[str], None] = print,
           workdir: Path | None = None) -> str:
     """Build the app's image and return its tag; also tags `analyst-app:latest`."""
-    problem = sandbox_engine.engine_problem()
+    problem = sandbox.engine_problem()
     if problem:
         raise AppBuildError(f"{problem[0].upper()}{problem[1:]}.")
     root = checkout()
     tag = image_tag(root)
-    workdir = workdir or sandbox_build.default_workdir()
+    workdir = workdir or sandbox.default_workdir()
     workdir.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     context = workdir / "app-context"
@@ -116,15 +116,15 @@ def build(*, offline: bool = True, progress: sandbox_build.Progress = print,
     options: dict = {"path": str(context), "tag": tag, "rm": True, "forcerm": True,
                      "decode": True, "labels": {LABEL: "1"}}
     if offline:
-        sandbox_build.ensure_offline_base(workdir, progress)
-        options.update(network_mode="none", buildargs={"BASE": sandbox_build.OFFLINE_BASE})
+        sandbox.ensure_offline_base(workdir, progress)
+        options.update(network_mode="none", buildargs={"BASE": sandbox.OFFLINE_BASE})
     progress(f"Building {tag} ({'offline' if offline else 'online'})...")
-    sandbox_build.engine_build(options, progress)
-    sandbox_engine.client().api.tag(tag, REPOSITORY, "latest")
+    sandbox.engine_build(options, progress)
+    sandbox.engine_client().api.tag(tag, REPOSITORY, "latest")
     shutil.rmtree(context, ignore_errors=True)
     progress(f"Built {tag} in {time.monotonic() - started:.0f} s.")
     return tag
 
 
 def image_exists(tag: str) -> bool:
-    return sandbox_build.image_exists(tag)
+    return sandbox.image_exists(tag)

@@ -28,7 +28,7 @@ from analyst.ingest import child
 from analyst.ingest.errors import IngestError
 from analyst.ingest.limits import current_limits
 from analyst.ingest.options import IngestOptions
-from analyst.session.progress import Progress, Stage
+from analyst.progress import Progress, Stage
 from analyst.words.note import Note
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from analyst.session.progress import Stage
+from analyst.progress import Stage
 
 PRELOAD = [  # what the reader server imports once, so each child starts warm
     "analyst.ingest.pipeline",

@@ -29,7 +29,7 @@ from analyst.ingest.roles import apply_roles
 from analyst.ingest.sheets import Item, workbook_items
 from analyst.ingest.table import RawTable
 from analyst.ingest.wide_cards import with_long_tables
-from analyst.session.progress import Progress, tell
+from analyst.progress import Progress, tell
 from analyst.words.catalog import message
 from analyst.words.note import CONTEXT, Name, Note
 
@@ -46,7 +46,7 @@ def ingest_file(
     `workspace` is a `sandbox.Workspace` (anything with an `input_dir` Path will do).
     `display_name` is the name the user uploaded, when `path` is a temporary file.
     Raises `IngestError` with one human sentence when the file cannot be used.
-    `progress` is told each stage (`analyst.session.progress`): read, types, write, card, done.
+    `progress` is told each stage (`analyst.progress`): read, types, write, card, done.
     """
     path = Path(path)
     options = options or IngestOptions()

@@ -9,14 +9,19 @@ every figure traces to code in the appendix like any other section's.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from analyst.planner.codegen import PlannedStep
+from analyst.planner.columns import column_currency
+from analyst.planner.finask import budget_step
 from analyst.planner.phrases import say
 from analyst.planner.tables import PnLTable
 from analyst.report.formats import currency_unit
 
+_BUDGET = re.compile(r"budget|plan|target|forecast|бюджет|план|预算|计划", re.IGNORECASE)
+_ACTUAL = re.compile(r"actual|fact|real|факт|实际", re.IGNORECASE)
 PACK_RECIPES = ("pnl_statement", "margin_trend", "expense_structure", "notable_changes")
 
 
@@ -68,9 +73,6 @@ def budget_steps(card: Any, cards: Sequence[Any], lang: str) -> list[PlannedStep
     actual column (`budget_vs_actual`, lines without actuals left out), or the tidy table of
     months with a Budget and an Actual measure (`budget_to_date`: only the months with
     actuals are compared, so partial actuals read as the year to date)."""
-    from analyst.planner.finask import budget_step
-    from analyst.planner.statements import variance_step
-
     found = variance_step([card], lang)
     if found is None:
         # Its wide card says which measures the months carry; the wide card itself is never a
@@ -78,3 +80,41 @@ def budget_steps(card: Any, cards: Sequence[Any], lang: str) -> list[PlannedStep
         wide = [c for c in cards if c.table == getattr(card, "wide_table", None)]
         found = budget_step([card, *wide], None, lang) if wide else None
     return [found] if found is not None else []
+
+
+def pnl_step(table: PnLTable, prefix: str, lang: str) -> PlannedStep:
+    """The P&L summary of `table` (`pnl_summary`), its slug starting with `prefix`."""
+    if table.account:
+        args: dict[str, Any] = {"account": table.account, "amount": table.amount}
+        if table.section:
+            args["section"] = table.section
+    else:
+        args = {"revenue": table.revenue, "cogs": table.cogs, "opex": list(table.opex)}
+        args = {k: v for k, v in args.items() if v}
+    if table.date:
+        args = {"date": table.date, **args}
+    if table.currency:
+        args["currency"] = currency_unit(table.currency, lang)
+    title = say(lang, "title_pnl")
+    return PlannedStep(f"{prefix}profit_and_loss", title, "pnl_summary", table.parquet_path,
+                       args, chart_title=None if lang == "en" else title, language=lang)
+
+
+def variance_step(cards: Sequence[Any], language: str) -> PlannedStep | None:
+    """budget_vs_actual on the first table with a label, a budget and an actual column."""
+    for card in cards:
+        numbers = [c for c in card.columns if c.role in ("money", "number", "quantity")]
+        budget = next((c for c in numbers if _BUDGET.search(c.name)), None)
+        actual = next((c for c in numbers if _ACTUAL.search(c.name) and c is not budget), None)
+        line = next((c for c in card.columns if c.role in ("category", "text")), None)
+        if budget is None or actual is None or line is None:
+            continue
+        args: dict[str, Any] = {"line": line.name, "budget": budget.name, "actual": actual.name}
+        currency = column_currency(actual) or column_currency(budget)
+        if currency:
+            args["currency"] = currency_unit(currency, language)
+        title = say(language, "title_variance", actual=actual.name, budget=budget.name)
+        return PlannedStep("budget_vs_actual", title, "budget_vs_actual", card.parquet_path,
+                           args, chart_title=None if language == "en" else title,
+                           language=language)
+    return None

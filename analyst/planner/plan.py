@@ -22,12 +22,17 @@ from analyst.planner.columns import (
     sales_columns,
     with_profit,
 )
-from analyst.planner.finance import budget_steps, disagreeing_row, finance_steps, is_statement
+from analyst.planner.finance import (
+    budget_steps,
+    disagreeing_row,
+    finance_steps,
+    is_statement,
+    pnl_step,
+)
 from analyst.planner.intents import Intent
 from analyst.planner.phrases import normalise, phrases, say
 from analyst.planner.tables import (
     FunnelTable,
-    PnLTable,
     ReportTable,
     funnel_table,
     pnl_table,
@@ -76,7 +81,7 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
         elif pnl is not None and is_statement(pnl):
             steps.extend(_named(step, item, several) for step in finance_steps(pnl, prefix, lang))
         elif pnl is not None:
-            steps.append(_named(_pnl(pnl, prefix, lang), item, several))
+            steps.append(_named(pnl_step(pnl, prefix, lang), item, several))
         elif funnel is not None:
             steps.append(_named(_funnel(funnel, prefix, lang), item, several))
         elif (cols := sales_columns(card, lang)) is not None and is_ledger(cols):
@@ -157,7 +162,7 @@ def question_plan(intent: Intent | None, cards: Sequence[Any], language: str = "
         pnl = next((t for t in map(pnl_table, cards) if t is not None), None)
         if pnl is None:
             return Plan(reason=_reason(lang, "no_pnl"))
-        return Plan(steps=(_pnl(pnl, "", lang),))
+        return Plan(steps=(pnl_step(pnl, "", lang),))
     if intent.kind == "funnel":
         funnel = next((t for t in map(funnel_table, cards) if t is not None), None)
         if funnel is None:
@@ -328,23 +333,6 @@ def _margin(cols: SalesColumns, prefix: str, by: str, lang: str) -> PlannedStep:
                  "margin_by", lang, by=by, revenue=cols.amount, cost=cols.cost)
     # The recipe's axis says "Gross profit" in English.
     return step if lang == "en" else replace(step, chart_value_label=say(lang, "col_gross_profit"))
-
-
-def _pnl(table: PnLTable, prefix: str, lang: str) -> PlannedStep:
-    if table.account:
-        args: dict[str, Any] = {"account": table.account, "amount": table.amount}
-        if table.section:
-            args["section"] = table.section
-    else:
-        args = {"revenue": table.revenue, "cogs": table.cogs, "opex": list(table.opex)}
-        args = {k: v for k, v in args.items() if v}
-    if table.date:
-        args = {"date": table.date, **args}
-    if table.currency:
-        args["currency"] = currency_unit(table.currency, lang)
-    title = say(lang, "title_pnl")
-    return PlannedStep(f"{prefix}profit_and_loss", title, "pnl_summary", table.parquet_path,
-                       args, chart_title=None if lang == "en" else title, language=lang)
 
 
 def _funnel(table: FunnelTable, prefix: str, lang: str) -> PlannedStep:

@@ -13,13 +13,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from analyst.planner.codegen import PlannedStep
-from analyst.planner.columns import column_currency
-from analyst.planner.finance import first_disagreement
-from analyst.planner.phrases import say
-from analyst.planner.plan import Plan, _pnl
+from analyst.planner import finask
+from analyst.planner.finance import first_disagreement, pnl_step, variance_step
+from analyst.planner.plan import Plan
 from analyst.planner.tables import pnl_table
-from analyst.report.formats import currency_unit
 from analyst.words import say as _say
 
 
@@ -36,8 +33,6 @@ _QUARTER = ("quarter", "qoq", "квартал", "季度")
 
 _VARIANCE = ("variance", "budget", "actual", " vs ", "versus", "plan", "deviation",
              "відхилен", "бюджет", "факт", "план", "отклонен", "预算", "实际", "差异", "偏差")
-_BUDGET = re.compile(r"budget|plan|target|forecast|бюджет|план|预算|计划", re.IGNORECASE)
-_ACTUAL = re.compile(r"actual|fact|real|факт|实际", re.IGNORECASE)
 
 
 def statement_plan(question: str, cards: Sequence[Any], language: str) -> Plan | None:
@@ -61,7 +56,7 @@ def statement_plan(question: str, cards: Sequence[Any], language: str) -> Plan |
     table = next((t for t in map(pnl_table, cards) if t is not None and t.section), None)
     if table is None:
         return None
-    step = _pnl(table, "", language)
+    step = pnl_step(table, "", language)
     if any(word in q for word in _QUARTER) and table.date:
         step = replace(step, arguments={**step.arguments, "freq": "Q"})
     return Plan(steps=(step,))
@@ -71,8 +66,6 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
     """One finance question read by `finask` (a line's total, by period, losses, margins,
     expenses, growth, budget to date, rankings), planned on the table it needs; None when
     the reading places nothing."""
-    from analyst.planner import finask
-
     found = finask.statement_of(cards)
     ranking = finask.ranking_table(cards)
     budget = finask.budget_step(cards, None, language)
@@ -95,23 +88,3 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
     if isinstance(planned, str):
         return Plan(reason=planned)
     return Plan(steps=(planned,))
-
-
-def variance_step(cards: Sequence[Any], language: str) -> PlannedStep | None:
-    """budget_vs_actual on the first table with a label, a budget and an actual column."""
-    for card in cards:
-        numbers = [c for c in card.columns if c.role in ("money", "number", "quantity")]
-        budget = next((c for c in numbers if _BUDGET.search(c.name)), None)
-        actual = next((c for c in numbers if _ACTUAL.search(c.name) and c is not budget), None)
-        line = next((c for c in card.columns if c.role in ("category", "text")), None)
-        if budget is None or actual is None or line is None:
-            continue
-        args: dict[str, Any] = {"line": line.name, "budget": budget.name, "actual": actual.name}
-        currency = column_currency(actual) or column_currency(budget)
-        if currency:
-            args["currency"] = currency_unit(currency, language)
-        title = say(language, "title_variance", actual=actual.name, budget=budget.name)
-        return PlannedStep("budget_vs_actual", title, "budget_vs_actual", card.parquet_path,
-                           args, chart_title=None if language == "en" else title,
-                           language=language)
-    return None

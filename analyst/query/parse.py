@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from analyst.query import clues
+from analyst.query import clues, conditions
 from analyst.query import measures as stat_clues
 from analyst.query.columns import Hit, column_hits, partial_hits, value_hits
 from analyst.query.model import (
@@ -30,7 +30,6 @@ from analyst.query.periods import date_source
 from analyst.query.place import without_place
 from analyst.query.text import (
     find_phrase,
-    number_of,
     same_word,
     words,
 )
@@ -42,7 +41,6 @@ from analyst.query.vocab import (
     LOWEST,
     MONEY_WORDS,
     NEEDS_MODEL,
-    NOT,
     NOT_EARNED_WORDS,
     ROW_WORDS,
     STATISTIC_WORDS,
@@ -50,8 +48,7 @@ from analyst.query.vocab import (
     WHICH,
 )
 
-_AND = ("and", "і", "й", "та", "и", "和", "与", "及")
-_OR = ("or", "або", "чи", "или", "либо", "或", "或者")
+_AND, _OR = conditions.AND, conditions.OR
 
 
 @dataclass(frozen=True)
@@ -82,7 +79,7 @@ def read_table(question: str, card: Any,
                values: Mapping[str, Sequence[Any]] | None = None) -> TableReading:
     """The readings of `question` on the table of `card` (`values`: its category values)."""
     question, placed = without_place(question, card)
-    flags = _yes_columns(values or {})
+    flags = conditions.yes_columns(values or {})
     toks = words(question)
     columns = {c.name: c for c in card.columns}
     used: set[int] = set()
@@ -207,7 +204,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     # Category values: "for AAPL", "Europe", "rainy" -> the rows with that value.
     by_column: dict[str, list[str]] = {}
     for hit in picked:
-        negation = _negation(toks, hit.span[0], used)
+        negation = conditions.negation(toks, hit.span[0], used)
         if negation:
             # "not USA", "except Europe": the rows without it, never the rows with it.
             used.update(negation)
@@ -311,13 +308,13 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         used.update(which)
     # "Cylinders is 8", "cylinders = 8", "with 8 cylinders", "for 4 and 8 cylinders".
     conditioned: set[str] = set()
-    for column, values, words_used in _number_conditions(toks, hits, columns, used):
+    for column, values, words_used in conditions.number_conditions(toks, hits, columns, used):
         used.update(words_used)
         conditioned.add(column)
         filters.append(Filter(column, "eq", values[0]) if len(values) == 1
                        else Filter(column, "in", values))
     # "how many cars have no Horsepower value": the blanks of the column, counted.
-    lacking = _lacking(toks, hits, used, flags or {})
+    lacking = conditions.lacking(toks, hits, used, flags or {})
     # The aggregation, among the words left.
     found: list[tuple[Aggregation, list[int]]] = []
     percentiles = stat_clues.percentiles(toks, used)
@@ -495,8 +492,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         # "share of cars by Origin", "what percentage of days were rain": the rows counted,
         # each group's (or the condition's) count as a part of all the rows. With two
         # conditions and no grouping, which is the part and which the whole is not said.
-        conditions = [f for f in filters if f.op not in ("year", "quarter", "month")]
-        if group_by or period or len(conditions) == 1:
+        said = [f for f in filters if f.op not in ("year", "quarter", "month")]
+        if group_by or period or len(said) == 1:
             return [Query(card.table, "share", (), tuple(group_by), period, tuple(filters),
                           order, limit)]
         return Refusal("share_needs_group", {})
@@ -516,30 +513,6 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                   tuple(filters), order, limit,
                   percentiles=tuple(percentiles[0]) if percentiles and "percentile" in (
                       aggregation, *also) else (), also=also)]
-
-
-_LACKING = ("without any", "without a", "without", "with no", "no", "без", "没 有", "缺 少", "没",
-            "缺", "无")
-
-
-def _lacking(toks: list[str], hits: list[Hit], used: set[int],
-             flags: Mapping[str, str]) -> list[int]:
-    """The words saying a named column is blank: "have no Horsepower", "without an Ozone
-    reading", "без Ozone", "没有Ozone" (a yes/no column's "no" is its no rows, not blanks)."""
-    for hit in hits:
-        if hit.column in flags:
-            continue
-        for phrase in _LACKING:
-            n = len(phrase.split())
-            for gap in (0, 1):  # "no Ozone", "no recorded Ozone", "without an Ozone"
-                start = hit.span[0] - n - gap
-                if start < 0 or any(j in used for j in range(start, hit.span[0])):
-                    continue
-                between = toks[start + n:hit.span[0]]
-                if find_phrase(phrase, toks[start:start + n], set()) == list(range(n)) and all(
-                        t in ("a", "an", "any", "recorded") for t in between):
-                    return list(range(start, hit.span[0]))
-    return []
 
 
 def _counted(toks: list[str], hits: list[Hit], after: int) -> Hit | None:
@@ -579,89 +552,8 @@ def _plain(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def _negation(toks: list[str], at: int, used: set[int]) -> list[int] | None:
-    """The words before `at` that negate it: "not USA", "is not in Europe", "other than
-    the West", "крім Європи" (small words such as "in", "the" may stand between)."""
-    end = at - 1
-    while end >= 0 and end not in used:
-        for phrase in NOT:
-            n = len(phrase.split())
-            start = end - n + 1
-            if start >= 0 and not any(j in used for j in range(start, end + 1)) and find_phrase(
-                    phrase, toks[start:end + 1], set()) == list(range(n)):
-                return list(range(start, at))
-        if toks[end] not in STOP:
-            return None
-        end -= 1
-    return None
-
-
-def _number_conditions(toks: list[str], hits: list[Hit], columns: dict[str, Any],
-                       used: set[int]) -> list[tuple[str, tuple[Any, ...], tuple[int, ...]]]:
-    """Numbers said as a number column's value: before its name ("8 cylinders", "4 and 8
-    cylinders", "4-cylinder") or after it ("Cylinders is 8", "cylinders = 8")."""
-    found: list[tuple[str, tuple[Any, ...], tuple[int, ...]]] = []
-    taken = set(used)
-    numeric = [h for h in hits if is_numeric(columns[h.column])]
-    # Before the name first, and only for a column of few whole values (cylinders, stars,
-    # bedrooms), where "8 cylinders" cannot mean a top 8 or a threshold.
-    for hit in numeric:
-        before = _number_list(toks, hit.span[0] - 1, taken, forward=False)
-        if before and (columns[hit.column].unique or 0) <= 50:
-            found.append((hit.column, *before))
-            taken.update(before[1])
-    for hit in numeric:
-        if any(f[0] == hit.column for f in found):
-            continue
-        # After the name: at most two linking words ("is", "equal to"), then the numbers.
-        j = hit.span[-1] + 1
-        linking: list[int] = []
-        while j < len(toks) and len(linking) < 2 and j not in taken and toks[j] in _IS_WORDS:
-            linking.append(j)
-            j += 1
-        after = _number_list(toks, j, taken, forward=True)
-        if after and (linking or (columns[hit.column].unique or 0) <= 50):
-            values, span = after
-            found.append((hit.column, values, (*linking, *span)))
-            taken.update(found[-1][2])
-    return found
-
-
 _YEAR_JOINS = {"from", "to", "between", "and", "vs", "versus", "从", "到", "至", "和", "与", "від",
                "до", "між", "і", "та", "от", "с", "по", "между", "и"}
-_IS_WORDS = {"is", "are", "was", "were", "equals", "equal", "to", "дорівнює", "равно",
-             "равен", "равна", "为", "等于", "是"}
-_LIST_JOINS = {*_AND, "or", "або", "или", "或"}
-
-
-def _number_list(toks: list[str], at: int, taken: set[int],
-                 forward: bool) -> tuple[tuple[Any, ...], tuple[int, ...]] | None:
-    """Numbers at `at` joined by "and"/"or" ("4 and 8"), read forward or backward."""
-    step = 1 if forward else -1
-    values: list[Any] = []
-    span: list[int] = []
-    j = at
-    while 0 <= j < len(toks) and j not in taken:
-        value = number_of(toks[j])
-        if value is None:
-            break
-        values.append(int(value) if value.is_integer() else value)
-        span.append(j)
-        k = j + step
-        if 0 <= k < len(toks) and k not in taken and toks[k] in _LIST_JOINS:
-            nxt = k + step
-            if 0 <= nxt < len(toks) and number_of(toks[nxt]) is not None and nxt not in taken:
-                span.append(k)
-                j = nxt
-                continue
-        break
-    if not values:
-        return None
-    if not forward:
-        values.reverse()
-    return tuple(dict.fromkeys(values)), tuple(sorted(span))
-
-
 def _named_not_asked(toks: list[str], hit: Hit, card: Any) -> bool:
     """Is a category value found in the question a thing counted or grouped, not a condition?
 
@@ -686,21 +578,6 @@ def _across(toks: list[str], at: int) -> list[int]:
                 t in ("all", "the", "every") for t in toks[start + 1:at]):
             return list(range(start, at))
     return []
-
-
-_YES = ("yes", "y", "true", "так", "да", "是")
-_NO = ("no", "n", "false", "ні", "нет", "否")
-
-
-def _yes_columns(values: Mapping[str, Sequence[Any]]) -> dict[str, str]:
-    """Columns of two values, a yes and a no ("smoker": Yes/No): column -> its yes value."""
-    flags = {}
-    for column, column_values in values.items():
-        texts = [str(v) for v in column_values]
-        low = {t.strip().lower() for t in texts}
-        if len(texts) == 2 and low & set(_YES) and low & set(_NO):
-            flags[column] = next(t for t in texts if t.strip().lower() in _YES)
-    return flags
 
 
 def _restarts(col: Any, rows: int) -> bool:

@@ -31,10 +31,13 @@ from .labels import (  # noqa: F401 (CURRENCY_SYMBOLS re-exported)
     month_label,
 )
 from .notes import NoteId, say
-from .result import ChartSpec
 
 if TYPE_CHECKING:  # names only: the sandbox may hold another matplotlib
     from matplotlib.typing import RcKeyType
+
+    # A name only: `RecipeResult.save` draws through this module, so a run-time import of
+    # the spec's module here would close a circle.
+    from .result import ChartSpec
 
 FONT_FAMILIES = ["DejaVu Sans", "WenQuanYi Micro Hei", "Noto Sans CJK JP", "Noto Sans CJK SC"]
 FONT_DIRS = ("/usr/share/fonts/truetype/wqy", "/usr/share/fonts/opentype/noto")

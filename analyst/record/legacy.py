@@ -14,14 +14,15 @@ import re
 from typing import Any
 
 from analyst.record.figures import read_figures
-from analyst.record.origin import ModelCode, Origin, RecipeCall
-from analyst.record.step import FileHash, Step
+from analyst.record.origin import ModelCode, Origin, RecipeCall, origin_to_dict
 from sandbox import ExecutionResult
 
 _LANGUAGE = re.compile(r"language=['\"](\w+)['\"]")
 
 
-def legacy_step(data: dict[str, Any]) -> Step:
+def upgraded(data: dict[str, Any]) -> dict[str, Any]:
+    """An old record as one of today (`Step.to_dict()`'s form): its origin, figures and files
+    read from what it kept."""
     raw = data.get("result")
     result = None if raw is None else ExecutionResult.from_dict(raw)
     code, recipe = str(data.get("code") or ""), data.get("recipe")
@@ -34,17 +35,16 @@ def legacy_step(data: dict[str, Any]) -> Step:
             match = _LANGUAGE.search(code)  # the chart's language line, when not English
             origin = RecipeCall(str(recipe), params, match.group(1) if match else "en")
     figures = read_figures(result.stdout) if result is not None and result.ok else None
-    return Step(
-        number=int(data["number"]),
-        description=str(data.get("description") or ""),
-        code=code,
-        result=result,
-        origin=origin,
-        figures=figures,
+    return {
+        **data,
+        "description": str(data.get("description") or ""),
+        "code": code,
+        "origin": origin_to_dict(origin),
+        "figures": None if figures is None else figures.to_dict(),
         # Not hashed when they were written: "" says so (a file there now may be newer).
-        artifacts=tuple(FileHash(f.path, "") for f in (result.files if result else ())),
-        inputs=(FileHash(table, ""),) if table else (),
-    )
+        "artifacts": [{"path": f.path, "sha256": ""} for f in (result.files if result else ())],
+        "inputs": [{"path": table, "sha256": ""}] if table else [],
+    }
 
 
 def _recipe_call(code: str, recipe: str) -> tuple[dict[str, Any], str | None] | None:

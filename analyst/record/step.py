@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from analyst.record.figures import StepFigures, read_figures
+from analyst.record.legacy import upgraded
 from analyst.record.origin import ModelCode, Origin, RecipeCall, origin_from_dict, origin_to_dict
 from analyst.record.refusal import Refusal, read_refusal
 from sandbox import ExecutionResult
@@ -95,9 +96,7 @@ class Step:
         """The inverse of `to_dict()`, also after JSON. A record written before steps kept
         their origin (no "origin" key) is read by `analyst.record.legacy`."""
         if "origin" not in data:
-            from analyst.record.legacy import legacy_step
-
-            return legacy_step(data)
+            data = upgraded(data)
         raw, figures, refusal = data.get("result"), data.get("figures"), data.get("refusal")
         return cls(
             number=int(data["number"]),

@@ -25,12 +25,12 @@ from analyst.planner.narrative import period_label
 from analyst.planner.phrases import data_language, normalise, say
 from analyst.planner.phrases.definitions import translate_definition
 from analyst.planner.runner import own_kind, planned_of, step_paragraph
+from analyst.record.artifact_tables import artifact_path
 from analyst.report import KPI, CodeStep, Definition, Report, Section, Source
 from analyst.report.formats import format_int
 from analyst.report.model import ColumnFormat
 from analyst.report.period import period_text
 from analyst.reporting.tables import abc_classes, friendly, kpi_rows, overview_rows, step_table
-from analyst.session.artifact_tables import artifact_path
 from analyst.words.note import render
 from sandbox import Workspace
 

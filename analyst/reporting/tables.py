@@ -16,9 +16,9 @@ from analyst.planner.codegen import PlannedStep
 from analyst.planner.phrases import phrases, say
 from analyst.planner.runner import planned_of
 from analyst.recipes.numbers import is_year_name, is_year_values
+from analyst.record.artifact_tables import TABLE_SUFFIXES, read_step_table
 from analyst.report.frames import is_code_name
 from analyst.report.model import ColumnFormat
-from analyst.session.artifact_tables import TABLE_SUFFIXES, read_step_table
 from sandbox import Workspace
 
 

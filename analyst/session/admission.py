@@ -28,7 +28,9 @@ import weakref
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
+from analyst.data_folder import default_data_dir
 from analyst.session.line import Line, Wait
+from analyst.words.note import SettingNote
 
 log = logging.getLogger(__name__)
 
@@ -102,8 +104,6 @@ def read_limit(environ: Mapping[str, str] | None = None) -> tuple[int, str | Non
     except ValueError:
         value = 0
     if value < 1:
-        from analyst.words.note import SettingNote
-
         return default_limit(), SettingNote("running_sessions", name=ENV, value=repr(raw),
                                             default=default_limit())
     return value, None
@@ -119,8 +119,6 @@ def read_pause_after(environ: Mapping[str, str] | None = None) -> tuple[float, s
     except ValueError:
         value = -1.0
     if not 0 <= value < float("inf"):
-        from analyst.words.note import SettingNote
-
         return PAUSE_AFTER_S, SettingNote("pause_seconds", name=PAUSE_ENV, value=repr(raw),
                                           default=PAUSE_AFTER_S)
     return value, None
@@ -141,8 +139,6 @@ def pause_after_from_env(environ: Mapping[str, str] | None = None) -> float:
 
 
 def default_folder() -> Path:
-    from analyst.settings import default_data_dir
-
     data = os.environ.get("ANALYST_DATA_DIR") or str(default_data_dir(dict(os.environ)))
     return Path(data) / "running"
 

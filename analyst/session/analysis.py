@@ -20,12 +20,13 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, Self
 
 from analyst.events import Answer, Event, Step
+from analyst.progress import Progress
+from analyst.session import file_tables
 from analyst.session import workspace_state as state
 from analyst.session.admission import Admission, Lease, admission
 from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.session.file_log import FileLog, WorkspaceFiles
 from analyst.session.file_log import current as current_file
-from analyst.session.progress import Progress
 from analyst.session.restore import ingest_named, restore_files
 from analyst.session.stopping import (
     INTERRUPTED,
@@ -35,9 +36,21 @@ from analyst.session.stopping import (
     ended_text,
 )
 from analyst.session.upload_name import arrived_name
+from analyst.words import say
 from analyst.words.catalog import write_mo_files
-from sandbox import Limits, SandboxError, Workspace
+from sandbox import (
+    DockerUnusable,
+    Limits,
+    SandboxError,
+    Workspace,
+    local_warning,
+    local_warning_key,
+)
 
+# The brains (analyst.planner, analyst.agent) and the report builder (analyst.reporting) are
+# imported in the methods that need them: they load every recipe, pandas, matplotlib,
+# reportlab or openai, which `analyst ingest` and `--help` (tests/cli/test_lazy_imports.py)
+# and a page that only lists files must not pay for.
 if TYPE_CHECKING:  # imported when a report is made: they pull in pandas and reportlab
     from analyst.report import Report
     from analyst.reporting import Pin
@@ -142,7 +155,7 @@ class Analysis:
                  progress: Progress | None = None) -> list[Any]:
         """Ingest a file into `input/` and return the data cards of its tables.
 
-        `progress` is told each stage of the reading (`analyst.session.progress.Stage`).
+        `progress` is told each stage of the reading (`analyst.progress.Stage`).
 
         `replace=True`: the file read before under the same display name (e.g. again with
         corrected `IngestOptions`, or a newer version of it) is replaced: its tables keep
@@ -153,8 +166,6 @@ class Analysis:
         changes then. The same file (name, content and options) added again gives back its
         cards without reading it twice.
         """
-        from analyst.session import file_tables as place
-
         self._restore()
         path = Path(path)
         name = arrived_name(display_name or path.name)
@@ -164,10 +175,10 @@ class Analysis:
                 return list(cards)
         previous = current_file(self.files, name) if replace else None
         old = [c for c in self._cards if c.source_file == name] if replace else []
-        with place.scratch(self.workspace) as twin:
+        with file_tables.scratch(self.workspace) as twin:
             fresh = ingest_named(path, name, options, twin, progress)
-            new = place.place_tables(self.workspace, twin, fresh, old)
-            original = place.place_original(self.workspace, twin, fresh,
+            new = file_tables.place_tables(self.workspace, twin, fresh, old)
+            original = file_tables.place_original(self.workspace, twin, fresh,
                                             previous.original if previous else None)
         self._keep(new, replacing=old)
         if old:
@@ -256,10 +267,7 @@ class Analysis:
     def _waiting(self, language: str) -> Generator[Event, None, bool]:
         """Wait for a place to run on this host; say so at once, then now and then.
         Returns True holding the place (busy), False when the user stopped meanwhile."""
-        from analyst.words import say
-
-        told: float | None = None
-        told_place = 0
+        told, told_place = None, 0
         for wait in self.lease.waiting():
             if self._stop.on:
                 return False
@@ -281,8 +289,6 @@ class Analysis:
 
     def _resumed_notice(self, language: str) -> str | None:
         """After a pause, what the new container lost: only as it is."""
-        from analyst.words import say
-
         with self._life:
             lost, self._paused = self._paused, None
         self.lease.take_paused()
@@ -311,7 +317,7 @@ class Analysis:
         llm_config: Any | None = None,
         privacy: bool = True,
         approve: Callable[[Step], bool] | None = None,
-    ) -> Iterator[Event]:
+    ) -> Generator[Event, None, None]:
         """Answer a question; the events end with one ``answer`` (also kept in `history`).
 
         The question is kept in the answer log before anything runs (`AnswerLog.begin`).
@@ -337,7 +343,7 @@ class Analysis:
         yield from self._run(question, chosen, config, privacy, approve)
 
     def ask_query(self, question: str, query: Any, *,
-                  approve: Callable[[Step], bool] | None = None) -> Iterator[Event]:
+                  approve: Callable[[Step], bool] | None = None) -> Generator[Event, None, None]:
         """Answer a suggested `question` by the `Query` it was made for, offline; the events
         end with one ``answer`` (kept in `history`, the question first, as `ask` does).
 
@@ -365,7 +371,7 @@ class Analysis:
         return offline_plan(self.cards, question) if self.cards else ()
 
     def standard_report(self, approve: Callable[[Step], bool] | None = None,
-                        language: str | None = None) -> Iterator[Event]:
+                        language: str | None = None) -> Generator[Event, None, None]:
         """Run the standard analysis (offline recipes) on every table.
 
         Its words are in `language` ("en", "uk", "ru", "zh"), by default the data's.
@@ -379,7 +385,7 @@ class Analysis:
             language=language or data_language(self.cards))
 
     def run_planned(self, question: str, steps: Sequence[Any],
-                    language: str = "en") -> Iterator[Event]:
+                    language: str = "en") -> Generator[Event, None, None]:
         """Run steps planned elsewhere (a recurring report's saved steps, planned again on
         the new table) as the offline analyst's answer to `question`, kept in `history`."""
         from analyst.planner.plan import Plan
@@ -515,8 +521,6 @@ class Analysis:
                     stream.close()
         except SandboxError as exc:
             yield Event("error", str(exc))
-            from analyst.words import say
-
             yield from self._finish(_kept(Answer(
                 question, say(lang, "agent", "could_not_run", reason=str(exc)), ok=False),
                 warned, lang))
@@ -614,8 +618,6 @@ def _choose_brain(brain: Brain, llm_config: Any | None,
         try:
             llm_config = LLMConfig.from_env()
         except ConfigError as exc:
-            from analyst.words import say
-
             problem = exc.message_in(language)
             if brain == "llm":
                 return "none", None, problem
@@ -629,10 +631,6 @@ def _choose_brain(brain: Brain, llm_config: Any | None,
 def backend_warning(warning: str, language: str) -> str:
     """The backend's warning (what generated code can reach) in `language`: the local
     backend's from the catalogue (context "session"), any other as the backend says it."""
-    from analyst.words import say
-    from sandbox.backends import DockerUnusable
-    from sandbox.local import local_warning, local_warning_key
-
     if isinstance(warning, DockerUnusable):
         key, values = warning.local_key()
         return say(language, "session", warning.key, None, why=sandbox_words(warning.why, language),
@@ -649,6 +647,4 @@ def sandbox_words(text: str, language: str) -> str:
     key, values = getattr(text, "key", None), getattr(text, "values", None)
     if not isinstance(key, str) or not isinstance(values, dict):
         return text
-    from analyst.words import say
-
     return say(language, "session", key, None, **values)

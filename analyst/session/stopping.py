@@ -13,8 +13,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from sandbox import ExecutionResult, Notice
-from sandbox.notices import english
+from sandbox import ExecutionResult, Notice, notice_english
 
 STOPPED = "stopped"
 """`Answer.ended` of an answer the user stopped (the Stop button)."""
@@ -27,7 +26,7 @@ STOPPED_TEXT = "Stopped before the end."
 INTERRUPTED_TEXT = ("Interrupted before the end: the page was reloaded or closed while this "
                     "question was being answered. Nothing was stopped by you; run it again to "
                     "get the whole answer.")
-NOT_RUN = english(Notice("not_run"))
+NOT_RUN = notice_english(Notice("not_run"))
 
 
 def ended_text(reason: str) -> str:

@@ -23,15 +23,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from analyst.events import Answer, Step
+from analyst.events import Answer
 from analyst.store.records import (
     ArtifactRecord,
     FileRecord,
     MessageRecord,
     PinRecord,
     SessionRecord,
-    StepRecord,
 )
+from analyst.store.rows import dump, insert_step, message_of, session_of, step_of
 from analyst.store.schema import migrate
 
 DEFAULT_TITLE = "Untitled analysis"
@@ -90,7 +90,7 @@ class Store:
             row = conn.execute(
                 "SELECT * FROM sessions WHERE id = ? AND owner = ?", (session_id, owner)
             ).fetchone()
-            return None if row is None else _session(conn, row)
+            return None if row is None else session_of(conn, row)
 
     def list_sessions(self, owner: str, *, with_work_only: bool = False) -> list[SessionRecord]:
         """The owner's sessions, most recently used first.
@@ -107,7 +107,7 @@ class Store:
                 f"SELECT * FROM sessions WHERE owner = ?{work} ORDER BY updated DESC, created DESC",  # noqa: S608
                 (owner,),
             ).fetchall()
-            return [_session(conn, row) for row in rows]
+            return [session_of(conn, row) for row in rows]
 
     def rename_session(self, session_id: str, owner: str, title: str) -> bool:
         title = " ".join(title.split())[:200] or DEFAULT_TITLE
@@ -143,8 +143,8 @@ class Store:
             cur = conn.execute(
                 "INSERT INTO files (session_id, name, options, cards, added, source)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (session_id, name, _dump(options), _dump(cards), now,
-                 None if source is None else _dump(source)),
+                (session_id, name, dump(options), dump(cards), now,
+                 None if source is None else dump(source)),
             )
             self.touch(conn, session_id)
         return FileRecord(int(cur.lastrowid or 0), session_id, name, options, cards, now, source)
@@ -158,7 +158,7 @@ class Store:
             conn.execute(
                 "UPDATE files SET options = ?, cards = ?, source = COALESCE(?, source)"
                 " WHERE id = ? AND session_id = ?",
-                (_dump(options), _dump(cards), None if source is None else _dump(source),
+                (dump(options), dump(cards), None if source is None else dump(source),
                  file_id, session_id),
             )
             self.touch(conn, session_id)
@@ -190,7 +190,7 @@ class Store:
         with self._connect() as conn:
             cur = conn.execute(
                 "INSERT INTO messages (session_id, role, text, data, created) VALUES (?, ?, ?, ?, ?)",
-                (session_id, role, text, _dump(data or {}), now),
+                (session_id, role, text, dump(data or {}), now),
             )
             self.touch(conn, session_id)
         return MessageRecord(int(cur.lastrowid or 0), session_id, role, text, data or {}, now)
@@ -208,7 +208,7 @@ class Store:
                 (session_id,)).fetchone()
         if row is not None and row["role"] == "user" and row["text"] == text:
             with self._connect() as conn:
-                return _message(conn, row)
+                return message_of(conn, row)
         return self.add_message(session_id, "user", text)
 
     def add_answer(self, session_id: str, answer: Answer) -> MessageRecord:
@@ -225,7 +225,7 @@ class Store:
                 row = conn.execute(
                     "SELECT * FROM messages WHERE session_id = ? ORDER BY id DESC LIMIT 1",
                     (session_id,)).fetchone()
-                last = _message(conn, row) if row is not None and row["role"] == "assistant" \
+                last = message_of(conn, row) if row is not None and row["role"] == "assistant" \
                     else None
             if last is not None and last.answer is not None and last.answer.ended \
                     and last.answer.question == answer.question \
@@ -234,11 +234,11 @@ class Store:
         with self._connect() as conn:
             cur = conn.execute(
                 "INSERT INTO messages (session_id, role, text, data, created) VALUES (?, ?, ?, ?, ?)",
-                (session_id, "assistant", answer.text, _dump(data), now),
+                (session_id, "assistant", answer.text, dump(data), now),
             )
             message_id = int(cur.lastrowid or 0)
             for step in answer.steps:
-                _insert_step(conn, session_id, message_id, step)
+                insert_step(conn, session_id, message_id, step)
             self.touch(conn, session_id)
         return self.message(session_id, message_id)
 
@@ -257,7 +257,7 @@ class Store:
             if row is not None:
                 data = {**json.loads(row["data"]), "waited_s": round(seconds, 1)}
                 conn.execute("UPDATE messages SET data = ? WHERE id = ?",
-                             (_dump(data), message_id))
+                             (dump(data), message_id))
 
     def message(self, session_id: str, message_id: int) -> MessageRecord:
         with self._connect() as conn:
@@ -266,14 +266,14 @@ class Store:
             ).fetchone()
             if row is None:
                 raise KeyError(f"no message {message_id} in this session")
-            return _message(conn, row)
+            return message_of(conn, row)
 
     def messages(self, session_id: str) -> list[MessageRecord]:
         with self._connect() as conn:
             rows = conn.execute(
                 "SELECT * FROM messages WHERE session_id = ? ORDER BY id", (session_id,)
             ).fetchall()
-            return [_message(conn, row) for row in rows]
+            return [message_of(conn, row) for row in rows]
 
     def artifacts(self, session_id: str) -> list[ArtifactRecord]:
         with self._connect() as conn:
@@ -317,7 +317,7 @@ class Store:
             ).fetchall()
             pins = []
             for r in rows:
-                step = _step(conn.execute("SELECT * FROM steps WHERE id = ?", (r["step_id"],)).fetchone())
+                step = step_of(conn.execute("SELECT * FROM steps WHERE id = ?", (r["step_id"],)).fetchone())
                 msg = conn.execute("SELECT data FROM messages WHERE id = ?", (r["message_id"],)).fetchone()
                 question = json.loads(msg["data"]).get("question") or "" if msg else ""
                 pins.append(PinRecord(r["id"], session_id, r["position"], r["title"],
@@ -360,55 +360,6 @@ class Store:
         with self._connect() as conn:
             conn.execute("DELETE FROM pins WHERE id = ? AND session_id = ?", (pin_id, session_id))
             self.touch(conn, session_id)
-
-
-def _insert_step(conn: sqlite3.Connection, session_id: str, message_id: int, step: Step) -> None:
-    result = step.result
-    cur = conn.execute(
-        "INSERT INTO steps (session_id, message_id, number, description, code, recipe, result,"
-        " record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (session_id, message_id, step.number, step.description, step.code, step.recipe,
-         None if result is None else _dump(result.to_dict()), _dump(step.to_dict())),
-    )
-    hashes = {a.path: a.sha256 for a in step.artifacts}
-    for f in result.files if result is not None else ():
-        conn.execute(
-            "INSERT INTO artifacts (session_id, step_id, path, size, is_image, sha256)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (session_id, cur.lastrowid, f.path, f.size, int(f.is_image), hashes.get(f.path, "")),
-        )
-
-
-def _session(conn: sqlite3.Connection, row: sqlite3.Row) -> SessionRecord:
-    names = conn.execute(
-        "SELECT name FROM files WHERE session_id = ? ORDER BY id", (row["id"],)
-    ).fetchall()
-    return SessionRecord(row["id"], row["owner"], row["title"], row["created"], row["updated"],
-                         tuple(n["name"] for n in names))
-
-
-def _message(conn: sqlite3.Connection, row: sqlite3.Row) -> MessageRecord:
-    steps = conn.execute(
-        "SELECT * FROM steps WHERE message_id = ? ORDER BY number, id", (row["id"],)
-    ).fetchall()
-    return MessageRecord(row["id"], row["session_id"], row["role"], row["text"],
-                         json.loads(row["data"]), row["created"], tuple(_step(s) for s in steps))
-
-
-def _step(row: sqlite3.Row) -> StepRecord:
-    if row["record"] is not None:
-        step = Step.from_dict(json.loads(row["record"]))
-    else:  # a row of an older version: its columns are the old form of the record
-        step = Step.from_dict({
-            "number": row["number"], "description": row["description"], "code": row["code"],
-            "recipe": row["recipe"],
-            "result": json.loads(row["result"]) if row["result"] is not None else None})
-    return StepRecord(row["id"], row["message_id"], step)
-
-
-def _dump(value: Any) -> str:
-    # default=str: a date or Path inside a card must not make a session unsaveable.
-    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 def _now() -> str:

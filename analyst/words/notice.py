@@ -14,8 +14,7 @@ from collections.abc import Mapping
 
 from analyst.recipes.numbers import styled
 from analyst.words import normalise, say
-from sandbox import ExecutionResult, Notice
-from sandbox.notices import (
+from sandbox import (
     CLAIMED,
     CONTAINER_EXITED,
     DEATHS,
@@ -23,8 +22,10 @@ from sandbox.notices import (
     REPLY_TOO_BIG,
     STREAM,
     TAMPERINGS,
+    ExecutionResult,
+    Notice,
+    NoticeValue,
 )
-from sandbox.result import NoticeValue
 
 __all__ = ["KINDS", "notice_text", "notice_words"]
 

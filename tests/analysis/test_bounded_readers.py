@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from analyst.session.artifact_tables import MAX_ROWS, read_step_table
+from analyst.record.artifact_tables import MAX_ROWS, read_step_table
 from sandbox import Limits, Workspace, open_session
 
 REPO = Path(__file__).resolve().parents[2]
@@ -47,7 +47,7 @@ def preview_in_a_fresh_process(root: Path, file: dict) -> dict:
     # forked parent's high-water mark across exec into it, which is pytest's whole footprint
     # once a full run has collected every test (419 MB, whatever the file).
     code = ("import json, sys\n"
-            "from analyst.session.artifact_tables import read_step_table\n"
+            "from analyst.record.artifact_tables import read_step_table\n"
             "read = read_step_table(sys.argv[1], json.loads(sys.argv[2]), rows=20)\n"
             "hwm = next(l for l in open('/proc/self/status') if l.startswith('VmHWM:'))\n"
             "print(json.dumps({'rows': None if read.frame is None else len(read.frame),"

@@ -220,9 +220,10 @@ def test_the_settings_page_says_the_problems_in_its_language(
         monkeypatch.setenv(name, raw)
     monkeypatch.setenv("ANALYST_SANDBOX_BACKEND", "k8s")
     import sandbox.engine
+    import ui.health
 
     reason = "ECONNREFUSED:111"
-    monkeypatch.setattr(sandbox.engine, "engine_problem",
+    monkeypatch.setattr(ui.health, "engine_problem",
                         lambda: sandbox.engine.EngineWords("docker_engine_silent", reason=reason))
     at = AppTest.from_file(APP, default_timeout=90).run()
     _set_language(at, lang)

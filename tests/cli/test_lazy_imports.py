@@ -88,10 +88,12 @@ def test_ingest_imports_no_heavy_library(seed: int, tmp_path: Path) -> None:
                                      "analyst.report", "sandbox"])
 def test_every_public_name_of_a_lazy_package_is_there(package: str) -> None:
     """What the packages load on first use is what they promise: each name of `__all__` is the
-    object of the module that defines it (a name mapped to the wrong module fails here)."""
+    object of the module that defines it, under the name it has there (a public name may be
+    another: `sandbox.build_image` is `sandbox.build.build`; a name mapped to the wrong module
+    fails here)."""
     module = importlib.import_module(package)
     for name in module.__all__:
         value = getattr(module, name)
-        home = getattr(value, "__module__", None)
-        if home:  # functions and classes say where they are defined
-            assert vars(importlib.import_module(home))[name] is value, (package, name)
+        home, own = getattr(value, "__module__", None), getattr(value, "__name__", None)
+        if home and own:  # functions and classes say where they are defined, and as what
+            assert vars(importlib.import_module(home))[own] is value, (package, name)

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from analyst.ingest import IngestError, ingest_file
-from analyst.session.progress import Stage
+from analyst.progress import Stage
 from tests.ingest.ods_files import ods_workbook
 from tests.ingest.workbooks import monthly_workbook, simple_workbook
 

@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 
 from analyst.ingest import IngestError, ingest_file
-from analyst.session.progress import Stage
+from analyst.progress import Stage
 from tests.security.bomb_workbooks import REVENUE, sheet_xml, workbook
 
 

@@ -1,0 +1,143 @@
+"""Conditions said in words around a column: numbers as its values ("8 cylinders",
+"Cylinders is 8"), a value negated ("not USA"), a column said blank ("no Horsepower"), and
+yes/no columns. Each finder returns what it found and the words it used (`parse` accounts
+for every word)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from analyst.query.columns import Hit
+from analyst.query.model import is_numeric
+from analyst.query.text import find_phrase, number_of
+from analyst.query.vocab import NOT, STOP
+
+AND = ("and", "і", "й", "та", "и", "和", "与", "及")
+OR = ("or", "або", "чи", "или", "либо", "或", "或者")
+
+
+_LACKING = ("without any", "without a", "without", "with no", "no", "без", "没 有", "缺 少", "没",
+            "缺", "无")
+
+
+def lacking(toks: list[str], hits: list[Hit], used: set[int],
+             flags: Mapping[str, str]) -> list[int]:
+    """The words saying a named column is blank: "have no Horsepower", "without an Ozone
+    reading", "без Ozone", "没有Ozone" (a yes/no column's "no" is its no rows, not blanks)."""
+    for hit in hits:
+        if hit.column in flags:
+            continue
+        for phrase in _LACKING:
+            n = len(phrase.split())
+            for gap in (0, 1):  # "no Ozone", "no recorded Ozone", "without an Ozone"
+                start = hit.span[0] - n - gap
+                if start < 0 or any(j in used for j in range(start, hit.span[0])):
+                    continue
+                between = toks[start + n:hit.span[0]]
+                if find_phrase(phrase, toks[start:start + n], set()) == list(range(n)) and all(
+                        t in ("a", "an", "any", "recorded") for t in between):
+                    return list(range(start, hit.span[0]))
+    return []
+
+
+
+
+def negation(toks: list[str], at: int, used: set[int]) -> list[int] | None:
+    """The words before `at` that negate it: "not USA", "is not in Europe", "other than
+    the West", "крім Європи" (small words such as "in", "the" may stand between)."""
+    end = at - 1
+    while end >= 0 and end not in used:
+        for phrase in NOT:
+            n = len(phrase.split())
+            start = end - n + 1
+            if start >= 0 and not any(j in used for j in range(start, end + 1)) and find_phrase(
+                    phrase, toks[start:end + 1], set()) == list(range(n)):
+                return list(range(start, at))
+        if toks[end] not in STOP:
+            return None
+        end -= 1
+    return None
+
+
+def number_conditions(toks: list[str], hits: list[Hit], columns: dict[str, Any],
+                       used: set[int]) -> list[tuple[str, tuple[Any, ...], tuple[int, ...]]]:
+    """Numbers said as a number column's value: before its name ("8 cylinders", "4 and 8
+    cylinders", "4-cylinder") or after it ("Cylinders is 8", "cylinders = 8")."""
+    found: list[tuple[str, tuple[Any, ...], tuple[int, ...]]] = []
+    taken = set(used)
+    numeric = [h for h in hits if is_numeric(columns[h.column])]
+    # Before the name first, and only for a column of few whole values (cylinders, stars,
+    # bedrooms), where "8 cylinders" cannot mean a top 8 or a threshold.
+    for hit in numeric:
+        before = _number_list(toks, hit.span[0] - 1, taken, forward=False)
+        if before and (columns[hit.column].unique or 0) <= 50:
+            found.append((hit.column, *before))
+            taken.update(before[1])
+    for hit in numeric:
+        if any(f[0] == hit.column for f in found):
+            continue
+        # After the name: at most two linking words ("is", "equal to"), then the numbers.
+        j = hit.span[-1] + 1
+        linking: list[int] = []
+        while j < len(toks) and len(linking) < 2 and j not in taken and toks[j] in _IS_WORDS:
+            linking.append(j)
+            j += 1
+        after = _number_list(toks, j, taken, forward=True)
+        if after and (linking or (columns[hit.column].unique or 0) <= 50):
+            values, span = after
+            found.append((hit.column, values, (*linking, *span)))
+            taken.update(found[-1][2])
+    return found
+
+
+
+
+_IS_WORDS = {"is", "are", "was", "were", "equals", "equal", "to", "дорівнює", "равно",
+             "равен", "равна", "为", "等于", "是"}
+_LIST_JOINS = {*AND, "or", "або", "или", "或"}
+
+
+def _number_list(toks: list[str], at: int, taken: set[int],
+                 forward: bool) -> tuple[tuple[Any, ...], tuple[int, ...]] | None:
+    """Numbers at `at` joined by "and"/"or" ("4 and 8"), read forward or backward."""
+    step = 1 if forward else -1
+    values: list[Any] = []
+    span: list[int] = []
+    j = at
+    while 0 <= j < len(toks) and j not in taken:
+        value = number_of(toks[j])
+        if value is None:
+            break
+        values.append(int(value) if value.is_integer() else value)
+        span.append(j)
+        k = j + step
+        if 0 <= k < len(toks) and k not in taken and toks[k] in _LIST_JOINS:
+            nxt = k + step
+            if 0 <= nxt < len(toks) and number_of(toks[nxt]) is not None and nxt not in taken:
+                span.append(k)
+                j = nxt
+                continue
+        break
+    if not values:
+        return None
+    if not forward:
+        values.reverse()
+    return tuple(dict.fromkeys(values)), tuple(sorted(span))
+
+
+
+
+_YES = ("yes", "y", "true", "так", "да", "是")
+_NO = ("no", "n", "false", "ні", "нет", "否")
+
+
+def yes_columns(values: Mapping[str, Sequence[Any]]) -> dict[str, str]:
+    """Columns of two values, a yes and a no ("smoker": Yes/No): column -> its yes value."""
+    flags = {}
+    for column, column_values in values.items():
+        texts = [str(v) for v in column_values]
+        low = {t.strip().lower() for t in texts}
+        if len(texts) == 2 and low & set(_YES) and low & set(_NO):
+            flags[column] = next(t for t in texts if t.strip().lower() in _YES)
+    return flags
