@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from analyst.charting.build import chart_for
+from analyst.charting.build import chart_for, draws
 from analyst.charting.check import agrees
 from analyst.record import RecipeCall, Step
 from analyst.session.artifact_tables import TABLE_SUFFIXES, read_step_table
@@ -16,7 +16,8 @@ def charted(step: Step, workspace: Workspace) -> Step:
     recipe draws; else `step` unchanged. Only the host's by-value copy of the table is
     read, within the readers' caps, never `output/`."""
     origin, result = step.origin, step.result
-    if not isinstance(origin, RecipeCall) or result is None or not result.ok:
+    if (not isinstance(origin, RecipeCall) or result is None or not result.ok
+            or not draws(origin.recipe)):
         return step
     files = sorted((f for f in result.files if f.path.endswith(TABLE_SUFFIXES)),
                    key=lambda f: not f.path.endswith(".parquet"))

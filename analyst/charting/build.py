@@ -40,6 +40,11 @@ def chart_for(recipe: str, arguments: Arguments, table: pd.DataFrame, *, title: 
         return None  # a table of another shape than the recipe's: no chart, never a wrong one
 
 
+def draws(recipe: str) -> bool:
+    """True when `recipe`'s result gets a chart here (so its table is worth reading)."""
+    return recipe in _RULES
+
+
 def heading(column: str, language: str) -> str:
     """A column's title in the reader's words: the recipes' own columns translated
     ("gross_profit" -> "Валовий прибуток"), the user's columns as they are."""
