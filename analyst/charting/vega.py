@@ -74,7 +74,8 @@ def vega_lite(chart: Chart) -> alt.TopLevelMixin:
             tooltip=[*tooltip[:1], alt.Tooltip("series:N", title=" "), tooltip[1]])
     elif chart.x in PERIOD_AXES:  # periods read left to right, in time order
         drawn = base.mark_bar().encode(
-            x=alt.X("label:N", sort=labels, title=chart.x_title),
+            x=alt.X("label:N", sort=labels, title=chart.x_title,
+                    axis=alt.Axis(labelAngle=0 if len(labels) <= 8 else -40)),
             y=alt.Y("value:Q", title=chart.y_title or None, axis=axis),
             color=colour, tooltip=tooltip)
     else:  # categories: horizontal bars, read top down in the chart's order
