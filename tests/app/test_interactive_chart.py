@@ -9,6 +9,7 @@ first, and whose titles are the question's language.
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import numpy as np
 import pandas as pd
@@ -16,7 +17,9 @@ import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from analyst.charting.check import notice
 from analyst.report.formats import format_money
+from analyst.store import Store
 from tests.app.samples import ROOT
 
 APP = str(ROOT / "app.py")
@@ -86,3 +89,28 @@ def test_a_breakdown_draws_its_bars_sorted_largest_first(app_env, seed: int, que
     assert [v["label"] for v in values] == list(truth.index)  # x<b>y</b> stays text
     assert spec["encoding"]["y"]["sort"] == list(truth.index)
     assert [v["value"] for v in values] == pytest.approx(list(truth), rel=1e-12)
+
+
+@pytest.mark.parametrize(("seed", "question", "language", "change"), [
+    (6, "revenue by month", "en", 0.01),
+    (7, "виручка за категоріями", "uk", 1000.0),
+])
+def test_a_kept_chart_that_disagrees_with_its_table_is_not_drawn_and_the_reader_is_told(
+        app_env, seed: int, question: str, language: str, change: float) -> None:
+    frame = _sales(seed)
+    at = AppTest.from_file(APP, default_timeout=90).run()
+    at.file_uploader(key="uploader").set_value(("sales.csv", frame.to_csv(index=False).encode(),
+                                                "text/csv")).run()
+    at.chat_input[0].set_value(question).run()
+    assert len(_charts(at)) == 1
+    # The kept record's chart now says another number than its table (a cent or more).
+    with sqlite3.connect(Store(app_env).db_path) as db:
+        (step_id, record), = db.execute("SELECT id, record FROM steps").fetchall()
+        data = json.loads(record)
+        data["chart"]["marks"][0]["value"] += change
+        db.execute("UPDATE steps SET record = ? WHERE id = ?", (json.dumps(data), step_id))
+    at.run()
+    assert not at.exception
+    assert _charts(at) == []  # neither drawn nor replaced by another chart of the table
+    assert notice(language) in [i.value for i in at.info]
+    assert at.dataframe  # the table is still shown
