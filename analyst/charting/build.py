@@ -14,7 +14,7 @@ from typing import Any
 
 import pandas as pd
 
-from analyst.charting.spec import Chart, ChartKind, Mark, NumberFormat, Sort, Tone
+from analyst.charting.spec import Chart, ChartKind, Mark, NumberFormat, Sort, Tone, is_whole
 from analyst.planner.phrases import phrases
 from analyst.recipes.labels import month_label
 
@@ -80,6 +80,21 @@ def _categories(table: pd.DataFrame, x: str, columns: tuple[str, ...], *, title:
                  y_title=heading(columns[0], language) if len(columns) == 1 else "",
                  series_titles=tuple((c, heading(c, language)) for c in columns),
                  sort=sort, number_format=fmt, currency=currency, language=language)
+
+
+def shares_chart(table: pd.DataFrame, x: str, column: str, *, title: str, language: str = "en",
+                 currency: str | None = None) -> Chart | None:
+    """A pie of `column` by `x`: only when the rows are parts of one positive whole (every
+    value present and not negative), else None (a bar chart says such figures better)."""
+    if x not in table.columns or column not in table.columns:
+        return None
+    marks = tuple(Mark(label=_text(row[x]), series=column, value=_number(row[column]),
+                       row=_text(row[x])) for _, row in table.iterrows())
+    if not is_whole(marks):
+        return None
+    return Chart(kind="pie", title=title, x=x, marks=marks, x_title=heading(x, language),
+                 y_title=heading(column, language), series_titles=((column, heading(column, language)),),
+                 sort="table", number_format="currency", currency=currency, language=language)
 
 
 def _period_dynamics(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:

@@ -151,8 +151,10 @@ def _pie(chart: Chart, width: float, font: str) -> Drawing:
     height = min(0.5 * width, 220)
     drawing = _frame(chart, width, height, font)
     pie = Pie()
-    size = int(height - TITLE_SIZE - 30)
-    pie.x, pie.y, pie.width, pie.height = 20, 10, size, size
+    # Room above for the title and around for the labels, drawn beside the pie with a line.
+    size = int(height - TITLE_SIZE - 60)
+    pie.x, pie.y, pie.width, pie.height = int(width / 3), 24, size, size
+    pie.sideLabels = True
     marks = chart.ordered()
     pie.data = [m.value for m in marks]
     pie.labels = [f"{_fit(m.label, font, TEXT_SIZE, 120)}: {value_text(chart, m.value)}" for m in marks]

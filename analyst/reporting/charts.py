@@ -3,14 +3,16 @@ and where its values sit in the section's table (for the workbook's native chart
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pandas as pd
 
+from analyst.charting.build import shares_chart
 from analyst.charting.check import agrees
 from analyst.charting.spec import Chart
 from analyst.events import Step
-from analyst.report.model import ChartCells
+from analyst.report.model import ChartCells, ColumnFormat
 from analyst.session.artifact_tables import TABLE_SUFFIXES, read_step_table
 from sandbox import Workspace
 
@@ -38,6 +40,19 @@ def section_chart(workspace: Workspace, step: Step) -> SectionChart:
     if raw is None or not agrees(step.chart, raw):
         return SectionChart(None, True, raw)
     return SectionChart(step.chart, False, raw)
+
+
+def class_chart(summary: pd.DataFrame, items: Chart,
+                formats: Mapping[str, ColumnFormat]) -> Chart | None:
+    """The ABC section's chart: each class's share of the whole as a pie over the class
+    table the section shows (`abc_classes`), said like the items' chart; None when the
+    classes are not parts of one positive whole, or the pie would not agree with it."""
+    amount = next((str(c) for c in summary.columns if formats.get(str(c)) == "money"), None)
+    if amount is None or "class" not in summary.columns:
+        return None
+    pie = shares_chart(summary, "class", amount, title=items.title, language=items.language,
+                       currency=items.currency)
+    return pie if pie is not None and agrees(pie, summary) else None
 
 
 def chart_cells(chart: Chart, raw: pd.DataFrame, shown: pd.DataFrame) -> ChartCells | None:

@@ -53,5 +53,8 @@ def test_the_standard_report_draws_vector_charts_and_native_workbook_charts(
             (chart,) = natives[str(number)]
             sheet = chart.series[0].val.numRef.f.split("!")[0].strip("'")
             assert sheet.startswith(f"{number}. ")
-    # All but the ABC section (its table is the class summary) reference their cells.
-    assert sum(s.chart_cells is not None for s in charted) == len(charted) - 1
+    # Every charted section references its cells; the ABC section's table is the class
+    # summary, and its chart is the classes' shares of the whole (a pie) over that table.
+    assert all(s.chart_cells is not None for s in charted)
+    (abc,) = [s for s in charted if s.chart is not None and s.chart.kind == "pie"]
+    assert abc.table is not None and [m.label for m in abc.chart.marks] == ["A", "B", "C"]
