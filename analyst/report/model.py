@@ -59,8 +59,9 @@ class ChartCells:
     """Where a section chart's values sit in the section's table, so the workbook's native
     chart references those cells (0-based data rows and columns of `Section.table`)."""
 
-    x: int
-    """The column of the categories or periods."""
+    x: int | None
+    """The column of the categories or periods; None for a bridge of column totals (each
+    bar the sum of a column: the workbook writes the bridge as formulas over them)."""
     series: tuple[int, ...]
     """The column of each series, in the chart's series order."""
     rows: tuple[int, ...]

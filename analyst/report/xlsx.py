@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
+from openpyxl.chart import BarChart, LineChart, PieChart
 from openpyxl.drawing.image import Image as XLImage
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
@@ -33,7 +34,7 @@ from analyst.report.labels import detect_language, labels_for
 from analyst.report.model import Report, Section
 from analyst.report.pdf import format_generated
 from analyst.report.text import clean, truncate
-from analyst.report.xlsx_chart import native_chart
+from analyst.report.xlsx_chart import bridge_chart, native_chart
 
 EXCEL_CELL_CHARS = 32_767  # Excel's limit for one cell
 IMAGE_WIDTH_PX = 720
@@ -162,11 +163,18 @@ def _section_sheet(ws: Worksheet, item: Section, language: str = "en") -> None:
         frame = prepare_frame(item.table)
         offset = frame.shape[1] - item.table.shape[1]  # an index written as first columns
         money = excel_number_format("money", item.currency, language)
-        native = native_chart(ws, item.chart, item.chart_cells, header_row=4,
-                              first_column=1 + offset,
-                              number_format=money if item.chart.number_format == "currency"
-                              else None)
-        ws.add_chart(native, f"{get_column_letter(next_free_column)}4")
+        style = money if item.chart.number_format == "currency" else None
+        anchor = next_free_column
+        native: BarChart | LineChart | PieChart
+        if item.chart.kind == "waterfall":
+            native = bridge_chart(ws, item.chart, item.chart_cells, header_row=4,
+                                  first_column=1 + offset, at_column=next_free_column,
+                                  number_format=style)
+            anchor += 6  # right of the bridge's five columns
+        else:
+            native = native_chart(ws, item.chart, item.chart_cells, header_row=4,
+                                  first_column=1 + offset, number_format=style)
+        ws.add_chart(native, f"{get_column_letter(anchor)}4")
         return  # the same chart as a picture would only repeat it
     if item.chart_path is not None:
         try:

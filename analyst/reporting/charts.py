@@ -58,12 +58,17 @@ def class_chart(summary: pd.DataFrame, items: Chart,
 def chart_cells(chart: Chart, raw: pd.DataFrame, shown: pd.DataFrame) -> ChartCells | None:
     """Where `chart`'s marks sit in `shown`, the section's table made from `raw` (its
     columns renamed in place and `DROPPED_COLUMNS` left out, its rows in the same order);
-    None when `shown` is not such a table, a mark is a column total, or the rows drawn
-    are not next to each other (a chart range is one block of cells)."""
+    for a bridge of column totals, the whole columns. None when `shown` is not such a
+    table, or the rows drawn are not next to each other (a chart range is one block)."""
     kept = [str(c) for c in raw.columns if str(c) not in DROPPED_COLUMNS]
-    if len(kept) != shown.shape[1] or len(raw) < len(shown) or chart.x not in kept:
+    if len(kept) != shown.shape[1] or len(raw) < len(shown):
         return None
-    if any(m.row is None for m in chart.marks):
+    if all(m.row is None for m in chart.marks):  # a bridge of column totals: whole columns
+        if len(raw) != len(shown) or any(s not in kept for s in chart.series) or not len(shown):
+            return None
+        return ChartCells(x=None, series=tuple(kept.index(s) for s in chart.series),
+                          rows=tuple(range(len(shown))))
+    if chart.x not in kept or any(m.row is None for m in chart.marks):
         return None
     keys = raw[chart.x].map(lambda v: v.strftime("%Y-%m-%d") if isinstance(v, pd.Timestamp)
                             else str(v)).tolist()
