@@ -15,10 +15,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from analyst.charting.spec import Chart
 from analyst.report.model import ChartCells
+from analyst.report.text import clean, truncate
 
 COLOURS = {"favourable": "2E7D32", "unfavourable": "B03A2E", "neutral": "1F4E79"}
 PERIOD_AXES = ("month", "week", "quarter", "year", "day", "period")
 WIDTH_CM, HEIGHT_CM = 18, 9
+TITLE_CHARS = 255
 
 
 def native_chart(ws: Worksheet, chart: Chart, cells: ChartCells, header_row: int,
@@ -50,10 +52,10 @@ def native_chart(ws: Worksheet, chart: Chart, cells: ChartCells, header_row: int
     if cells.x is not None:
         drawn.set_categories(Reference(ws, min_col=first_column + cells.x, min_row=first,
                                        max_row=last))
-    drawn.title = chart.title
+    drawn.title = _text(chart.title)
     if not isinstance(drawn, PieChart):
-        drawn.x_axis.title = chart.x_title or None
-        drawn.y_axis.title = chart.y_title or None
+        drawn.x_axis.title = _text(chart.x_title) or None
+        drawn.y_axis.title = _text(chart.y_title) or None
         drawn.x_axis.delete = drawn.y_axis.delete = False  # openpyxl hides axes by default
         if number_format:
             drawn.y_axis.number_format = number_format
@@ -78,7 +80,7 @@ def bridge_chart(ws: Worksheet, chart: Chart, cells: ChartCells, header_row: int
     columns = dict(zip(chart.series, cells.series, strict=True))
     label_col, value_col, end_col, base_col, size_col = (at_column + i for i in range(5))
     for col, text in ((label_col, chart.x_title), (value_col, chart.y_title or chart.title)):
-        ws.cell(row=header_row, column=col, value=text)
+        _label(ws, header_row, col, text)
     for i, mark in enumerate(chart.marks):
         row = header_row + 1 + i
         source = Reference(ws, min_col=first_column + columns[mark.series], min_row=first,
@@ -86,7 +88,7 @@ def bridge_chart(ws: Worksheet, chart: Chart, cells: ChartCells, header_row: int
         area = str(source).split("!", 1)[1]
         value = f"{get_column_letter(value_col)}{row}"
         ended = f"{get_column_letter(end_col)}{row - 1}"  # where the bridge stood before
-        ws.cell(row=row, column=label_col, value=mark.label)
+        _label(ws, row, label_col, mark.label)
         ws.cell(row=row, column=value_col, value=f"={'-' if mark.negated else ''}SUM({area})")
         opening = mark.total or i == 0
         ws.cell(row=row, column=end_col, value=f"={value}" if opening else f"={ended}+{value}")
@@ -113,12 +115,24 @@ def bridge_chart(ws: Worksheet, chart: Chart, cells: ChartCells, header_row: int
         point.graphicalProperties.solidFill = colour
         point.graphicalProperties.line.solidFill = colour
         bars.dPt.append(point)
-    drawn.title, drawn.legend = chart.title, None
+    drawn.title, drawn.legend = _text(chart.title), None
     drawn.x_axis.delete = drawn.y_axis.delete = False
     if number_format:
         drawn.y_axis.number_format = number_format
     drawn.width, drawn.height = WIDTH_CM, HEIGHT_CM
     return drawn
+
+
+def _text(text: str) -> str:
+    """A title for the chart's XML: no control characters (they make the file unreadable)."""
+    return truncate(clean(text), TITLE_CHARS)
+
+
+def _label(ws: Worksheet, row: int, column: int, text: str) -> None:
+    """A bridge's label or heading: text, never a formula, whatever it looks like."""
+    cell = ws.cell(row=row, column=column, value=_text(text))
+    if isinstance(cell.value, str) and cell.value.startswith("="):
+        cell.data_type = "s"
 
 
 def _tones(drawn: BarChart | LineChart, chart: Chart, cells: ChartCells) -> None:
