@@ -9,6 +9,10 @@ from typing import Any
 
 import streamlit as st
 
+from analyst.charting.check import agrees
+from analyst.charting.check import notice as chart_notice
+from analyst.charting.spec import Chart
+from analyst.charting.vega import vega_lite
 from analyst.events import Answer, ExecutionResult, OutputFile, Step
 from analyst.planner.phrases import language_of
 from analyst.record.versions import earlier_files
@@ -75,8 +79,13 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
     frame, caption = _result_table(result, files, workspace)
     images = [p for f in files if f.is_image
               if (p := artifact(workspace, f)) is not None]  # the host's copy, never output/
-    chart = chart_frame(frame, step.recipe) if frame is not None else None
-    views = (["Chart"] if images else []) + (["Interactive chart"] if chart else []) + (
+    drawn = checked_chart(step, frame)
+    if step.chart is not None and drawn is None and frame is not None:
+        st.info(chart_notice(said))  # never a chart that contradicts the table below it
+    chart = (None if step.chart is not None or frame is None
+             else chart_frame(frame, step.recipe))  # a step without a chart record: as before
+    views = (["Chart"] if images else []) + (
+        ["Interactive chart"] if chart or drawn else []) + (
         ["Table"] if frame is not None else [])
     names = [t(_TABS[v]) for v in views]
     for view, tab in zip(views, st.tabs(names) if len(views) > 1 else [st.container()] * len(views),
@@ -85,6 +94,8 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
             if view == "Chart":
                 for image in images:
                     st.image(str(image), width="stretch")
+            elif view == "Interactive chart" and drawn is not None:
+                st.altair_chart(vega_lite(drawn), width="stretch")
             elif view == "Interactive chart" and chart is not None:
                 kind, data = chart
                 (st.line_chart if kind == "line" else st.bar_chart)(data)
@@ -105,6 +116,13 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
             st.code(result.stdout, language=None)
     if session_id is not None and stored is not None and result is not None:
         _pin_button(session_id, stored, key, narrative)
+
+
+def checked_chart(step: Step, frame: Any) -> Chart | None:
+    """The step's chart when the table shown beside it holds every value it draws."""
+    if step.chart is None or frame is None:
+        return None
+    return step.chart if agrees(step.chart, frame) else None
 
 
 def _result_table(result: ExecutionResult | None, files: list[OutputFile],

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from analyst.charting.spec import Chart
 from analyst.record.figures import StepFigures, read_figures
 from analyst.record.legacy import upgraded
 from analyst.record.origin import ModelCode, Origin, RecipeCall, origin_from_dict, origin_to_dict
@@ -55,6 +56,10 @@ class Step:
     """The tables it read (a recipe's or a query's table; the tables model code names)."""
     refusal: Refusal | None = None
     """Why its recipe refused to run (the refusal line it printed before failing), else None."""
+    chart: Chart | None = None
+    """Its result's chart, by value: built on the host from the table it saved
+    (`analyst.charting.build`), drawn in the app, the PDF and the workbook; None: no chart
+    (model code, a recipe without one, a step that failed)."""
 
     @property
     def recipe(self) -> str | None:
@@ -89,6 +94,7 @@ class Step:
             "artifacts": [a.to_dict() for a in self.artifacts],
             "inputs": [i.to_dict() for i in self.inputs],
             "refusal": self.refusal.to_dict() if self.refusal is not None else None,
+            "chart": self.chart.to_dict() if self.chart is not None else None,
         }
 
     @classmethod
@@ -98,6 +104,7 @@ class Step:
         if "origin" not in data:
             data = upgraded(data)
         raw, figures, refusal = data.get("result"), data.get("figures"), data.get("refusal")
+        chart = data.get("chart")
         return cls(
             number=int(data["number"]),
             description=str(data["description"]),
@@ -108,6 +115,7 @@ class Step:
             artifacts=tuple(FileHash.from_dict(a) for a in data.get("artifacts") or ()),
             inputs=tuple(FileHash.from_dict(i) for i in data.get("inputs") or ()),
             refusal=None if not refusal else Refusal.from_dict(refusal),
+            chart=None if not chart else Chart.from_dict(chart),
         )
 
 

@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from analyst.charting.spec import Chart
 from analyst.errors import AnalystError
 
 if TYPE_CHECKING:
@@ -54,6 +55,22 @@ class KPI:
 
 
 @dataclass(frozen=True)
+class ChartCells:
+    """Where a section chart's values sit in the section's table, so the workbook's native
+    chart references those cells (0-based data rows and columns of `Section.table`)."""
+
+    x: int | None
+    """The column of the categories or periods; None for a bridge of column totals (each
+    bar the sum of a column: the workbook writes the bridge as formulas over them)."""
+    series: tuple[int, ...]
+    """The column of each series, in the chart's series order."""
+    rows: tuple[int, ...]
+    """The data rows drawn, ascending and next to each other."""
+    mark_rows: tuple[int, ...] = ()
+    """The data row of each of the chart's marks, in the chart's order (its colours)."""
+
+
+@dataclass(frozen=True)
 class Section:
     """One pinned result: heading, narrative, optional chart and optional table."""
 
@@ -72,6 +89,12 @@ class Section:
     """Row position -> format of that row's numeric cells in columns without an entry in
     `column_formats`: a key-figures table holds money, counts and a percentage in one value
     column; the data overview's min and max are a year, a count or a measure by row."""
+    chart: Chart | None = None
+    """The step's chart record, already held to its table: drawn as vector paths in the
+    PDF and as a native chart in the workbook, in place of `chart_path`."""
+    chart_cells: ChartCells | None = None
+    """Where `chart`'s values sit in `table`; None: the workbook cannot reference them (a
+    bridge of column totals, a table summarised for the report)."""
 
 
 @dataclass(frozen=True)

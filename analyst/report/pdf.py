@@ -26,6 +26,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from analyst.charting.spec import Chart
 from analyst.report import styles as sty
 from analyst.report.appendix import appendix
 from analyst.report.fonts import fonts_for
@@ -43,6 +44,7 @@ from analyst.report.styles import (
 )
 from analyst.report.tables import frame_table
 from analyst.report.text import clean, contains_cjk, escape, para_text, paragraphs
+from analyst.report.vector import chart_drawing, marks_text
 
 TOC_MIN_SECTIONS = 4  # a contents page pays off from four sections on
 KPI_COLUMNS = 3
@@ -175,6 +177,13 @@ def chart(path: Path, st: Styles, lb: Labels) -> list[Flowable]:
     return [Spacer(1, 4), image, Spacer(1, 8)]
 
 
+def vector_chart(spec: Chart, st: Styles) -> list[Flowable]:
+    """The section's chart record as vector paths, in the report's embedded font."""
+    drawing = chart_drawing(spec, FRAME_WIDTH, st.fonts.regular, CHART_MAX_HEIGHT)
+    drawing.hAlign = "CENTER"
+    return [Spacer(1, 4), drawing, Spacer(1, 8)]
+
+
 def stack_height(flowables: list[Flowable]) -> float:
     """Height the flowables take in a full-width frame (spacing between them included)."""
     total = 0.0
@@ -188,7 +197,8 @@ def section(number: int, item: Section, st: Styles, lb: Labels) -> list[Flowable
     title = f"{number}. {clean(item.title)}"
     head = heading(title, st.h1, key=f"section-{number}")
     text = [Paragraph(para_text(block), st.body) for block in paragraphs(item.narrative)]
-    picture = chart(item.chart_path, st, lb) if item.chart_path is not None else []
+    picture = (vector_chart(item.chart, st) if item.chart is not None
+               else chart(item.chart_path, st, lb) if item.chart_path is not None else [])
     table: list[Flowable] = []
     if item.table is not None and item.table.shape[1] > 0:
         table = [Spacer(1, 4), *frame_table(item.table, item.column_formats, item.currency,
@@ -221,6 +231,10 @@ def report_texts(report: Report) -> Iterator[str]:
     for item in report.sections:
         yield item.title
         yield item.narrative
+        if item.chart is not None:
+            yield item.chart.title
+            yield marks_text(item.chart.marks)
+            yield " ".join((item.chart.x_title, item.chart.y_title))
         if item.table is not None:
             yield " ".join(map(str, item.table.columns))
             yield " ".join(map(str, item.table.index.names))

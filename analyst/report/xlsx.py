@@ -1,7 +1,8 @@
 """`render_xlsx(report) -> bytes`: the report as an Excel workbook.
 
 Sheets: Summary (title, KPIs with number formats, the notice), one sheet per section with
-a table or a chart (frozen header, autofilter, number formats, the chart as an image),
+a table or a chart (frozen header, autofilter, number formats; the chart native over the
+table's cells when the section has a chart record, else as an image),
 Sources (files, SHA-256, assumptions, definitions) and, when code is included, Steps.
 Figures are written as numbers with an Excel number format, never as formatted text, so
 they stay usable in formulas.
@@ -21,6 +22,7 @@ import numpy as np
 import pandas as pd
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
+from openpyxl.chart import BarChart, LineChart, PieChart
 from openpyxl.drawing.image import Image as XLImage
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
@@ -32,6 +34,7 @@ from analyst.report.labels import detect_language, labels_for
 from analyst.report.model import Report, Section
 from analyst.report.pdf import format_generated
 from analyst.report.text import clean, truncate
+from analyst.report.xlsx_chart import bridge_chart, native_chart
 
 EXCEL_CELL_CHARS = 32_767  # Excel's limit for one cell
 IMAGE_WIDTH_PX = 720
@@ -156,6 +159,23 @@ def _section_sheet(ws: Worksheet, item: Section, language: str = "en") -> None:
         ws.auto_filter.ref = f"A{header_row}:{get_column_letter(frame.shape[1])}{last}"
         next_free_column = frame.shape[1] + 2
     _autofit(ws, widths)
+    if item.chart is not None and item.chart_cells is not None and item.table is not None:
+        frame = prepare_frame(item.table)
+        offset = frame.shape[1] - item.table.shape[1]  # an index written as first columns
+        money = excel_number_format("money", item.currency, language)
+        style = money if item.chart.number_format == "currency" else None
+        anchor = next_free_column
+        native: BarChart | LineChart | PieChart
+        if item.chart.kind == "waterfall":
+            native = bridge_chart(ws, item.chart, item.chart_cells, header_row=4,
+                                  first_column=1 + offset, at_column=next_free_column,
+                                  number_format=style)
+            anchor += 6  # right of the bridge's five columns
+        else:
+            native = native_chart(ws, item.chart, item.chart_cells, header_row=4,
+                                  first_column=1 + offset, number_format=style)
+        ws.add_chart(native, f"{get_column_letter(anchor)}4")
+        return  # the same chart as a picture would only repeat it
     if item.chart_path is not None:
         try:
             image = XLImage(str(item.chart_path))

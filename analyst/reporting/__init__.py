@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from analyst.charting.check import notice as chart_notice
 from analyst.datacard import DataCard
 from analyst.errors import AnalystError
 from analyst.events import Answer, RecipeCall, Step
@@ -30,6 +31,7 @@ from analyst.report import KPI, CodeStep, Definition, Report, Section, Source
 from analyst.report.formats import format_int
 from analyst.report.model import ColumnFormat
 from analyst.report.period import period_text
+from analyst.reporting.charts import chart_cells, class_chart, section_chart
 from analyst.reporting.tables import abc_classes, friendly, kpi_rows, overview_rows, step_table
 from analyst.words.note import render
 from sandbox import Workspace
@@ -218,9 +220,20 @@ def _section(workspace: Workspace, step: Step, title: str | None, narrative: str
     # have swapped a file there for a link to a host file).
     chart = next((p for f in step.result.files if f.is_image
                   if (p := artifact_path(workspace, f)) is not None), None)
+    drawn = section_chart(workspace, step)
+    if drawn.dropped:
+        # Its chart contradicts the table: neither its record nor its picture is shown.
+        chart = None
+        text = (text + "\n\n" if text else "") + chart_notice(lang)
     table, formats = step_table(workspace, step)
+    summary_chart, summary_table = None, None
     if table is not None and step.recipe == "abc_analysis" and "class" in table.columns:
         table, formats = abc_classes(table, formats)
+        summary_table = table.copy()  # friendly() renames the columns of the one it shows
+        if drawn.chart is not None:
+            # The section shows the classes, not the items: its chart is the classes'
+            # shares of the whole, held to that table like any other.
+            summary_chart = class_chart(table, drawn.chart, formats)
     elif table is not None and len(table) > MAX_TABLE_ROWS:
         full = next((p for p in step.tables if p.endswith(".csv")), None)
         text += ("\n\n" + say(lang, "rows_cut", shown=MAX_TABLE_ROWS,
@@ -236,10 +249,19 @@ def _section(workspace: Workspace, step: Step, title: str | None, narrative: str
         row_formats = overview_rows(table)
     if table is not None:
         table, formats = friendly(table, formats, step, planned, lang)
+    shown_chart, raw = ((summary_chart, summary_table) if summary_chart is not None
+                        else (drawn.chart, drawn.raw))
+    cells = (chart_cells(shown_chart, raw, table)
+             if shown_chart is not None and raw is not None and table is not None
+             and (summary_chart is not None or step.recipe not in _SUMMARISED) else None)
     return Section(title=title or _step_title(step, planned, lang), narrative=text or "",
                    chart_path=chart,
                    table=table, column_formats=formats, currency=currency,
-                   row_formats=row_formats)
+                   row_formats=row_formats, chart=shown_chart, chart_cells=cells)
+
+
+_SUMMARISED = ("abc_analysis", "kpi_summary")
+"""Recipes whose section table is a summary of the step's (ABC classes), not its rows."""
 
 
 _PERIOD_WORDS = {"M": "month", "W": "week", "Q": "quarter"}
