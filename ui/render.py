@@ -11,10 +11,10 @@ import streamlit as st
 
 from analyst.charting.check import agrees
 from analyst.charting.check import notice as chart_notice
-from analyst.charting.spec import Chart
 from analyst.charting.vega import vega_lite
 from analyst.events import Answer, ExecutionResult, OutputFile, Step
 from analyst.planner.phrases import language_of
+from analyst.record.chart import Chart
 from analyst.record.versions import earlier_files
 from analyst.report.csv_cells import SPREADSHEET_TEXT, inert_csv
 from analyst.report.formats import format_int

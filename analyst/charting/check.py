@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from analyst.charting.spec import Chart, Mark, is_whole
+from analyst.record.chart import Chart, Mark, is_whole
 from analyst.words import say
 
 REL_TOL = 1e-9

@@ -13,8 +13,8 @@ from typing import Any
 
 import altair as alt
 
-from analyst.charting.spec import Chart, Mark
-from analyst.charting.text import number_locale, value_text
+from analyst.record.chart import Chart, Mark
+from analyst.report.chart_text import number_locale, value_text
 
 COLOURS = {"favourable": "#2E7D32", "unfavourable": "#B03A2E", "neutral": "#1F4E79"}
 """Green for good news, red for bad, the house blue when a bar means neither."""
@@ -39,7 +39,7 @@ def rows(chart: Chart) -> list[dict[str, Any]]:
     return out
 
 
-def vega_lite(chart: Chart) -> alt.TopLevelMixin:
+def vega_lite(chart: Chart) -> alt.Chart:
     """The Altair chart of `chart` (its `to_dict()` is the Vega-Lite spec)."""
     data = alt.Data(values=rows(chart))
     labels = list(chart.labels())
@@ -49,7 +49,7 @@ def vega_lite(chart: Chart) -> alt.TopLevelMixin:
     colour = alt.Color("tone:N", scale=alt.Scale(domain=list(COLOURS),
                                                 range=list(COLOURS.values())), legend=None)
     base = alt.Chart(data, title=chart.title)
-    drawn: alt.TopLevelMixin
+    drawn: alt.Chart
     if chart.kind == "pie":
         drawn = base.mark_arc().encode(theta=alt.Theta("value:Q"),
                                        color=alt.Color("label:N", sort=labels, title=chart.x_title),

@@ -266,7 +266,7 @@ def planned_step(planned: PlannedStep | Step, number: int) -> Step:
 
 def run_step(session: Any, step: Step, timeout: float | None = None) -> Step:
     """Run a step in the sandbox: the finished record (result, figures, artifacts, inputs)."""
-    from analyst.charting.attach import charted  # pandas and the readers: on first use
+    from analyst.planner.charted import charted  # pandas and the readers: on first use
 
     result = session.run(step.code, timeout=timeout)
     return charted(finished(step, result, session.workspace.root), session.workspace)

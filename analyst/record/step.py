@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from analyst.charting.spec import Chart
+from analyst.record.chart import Chart
 from analyst.record.figures import StepFigures, read_figures
 from analyst.record.legacy import upgraded
 from analyst.record.origin import ModelCode, Origin, RecipeCall, origin_from_dict, origin_to_dict
@@ -58,7 +58,7 @@ class Step:
     """Why its recipe refused to run (the refusal line it printed before failing), else None."""
     chart: Chart | None = None
     """Its result's chart, by value: built on the host from the table it saved
-    (`analyst.charting.build`), drawn in the app, the PDF and the workbook; None: no chart
+    (`analyst.planner.charts`), drawn in the app, the PDF and the workbook; None: no chart
     (model code, a recipe without one, a step that failed)."""
 
     @property

@@ -13,8 +13,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from analyst.charting.spec import Chart
 from analyst.errors import AnalystError
+from analyst.record.chart import Chart
 
 if TYPE_CHECKING:
     import pandas as pd

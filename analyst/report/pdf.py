@@ -26,7 +26,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from analyst.charting.spec import Chart
+from analyst.record.chart import Chart
 from analyst.report import styles as sty
 from analyst.report.appendix import appendix
 from analyst.report.fonts import fonts_for

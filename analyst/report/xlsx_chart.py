@@ -13,7 +13,7 @@ from openpyxl.chart.series import SeriesLabel
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from analyst.charting.spec import Chart
+from analyst.record.chart import Chart
 from analyst.report.model import ChartCells
 from analyst.report.text import clean, truncate
 

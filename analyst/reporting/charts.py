@@ -8,12 +8,12 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from analyst.charting.build import shares_chart
 from analyst.charting.check import agrees
-from analyst.charting.spec import Chart
 from analyst.events import Step
+from analyst.planner.charts import shares_chart
+from analyst.record.artifact_tables import TABLE_SUFFIXES, read_step_table
+from analyst.record.chart import Chart
 from analyst.report.model import ChartCells, ColumnFormat
-from analyst.session.artifact_tables import TABLE_SUFFIXES, read_step_table
 from sandbox import Workspace
 
 DROPPED_COLUMNS = ("start",)

@@ -14,9 +14,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from analyst.charting.build import chart_for
 from analyst.charting.check import agrees, disagreements, notice
-from analyst.charting.spec import Chart
+from analyst.planner.charts import chart_for
+from analyst.record.chart import Chart
 from tests.charting.tables import results
 
 SEEDS = range(12)

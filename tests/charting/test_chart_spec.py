@@ -13,9 +13,9 @@ import math
 import pytest
 
 from analyst import recipes
-from analyst.charting.build import chart_for, heading
-from analyst.charting.spec import Chart, Mark
+from analyst.planner.charts import chart_for, heading
 from analyst.record import RecipeCall, Step
+from analyst.record.chart import Chart, Mark
 from tests.charting.tables import budget, results
 
 SEEDS = range(16)

@@ -10,8 +10,8 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from analyst.charting.build import chart_for
 from analyst.charting.vega import vega_lite
+from analyst.planner.charts import chart_for
 from analyst.report import Report, Section, render_pdf, render_xlsx
 from analyst.reporting.charts import chart_cells
 

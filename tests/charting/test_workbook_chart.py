@@ -17,7 +17,7 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
 
-from analyst.charting.build import chart_for, heading
+from analyst.planner.charts import chart_for, heading
 from analyst.report import Report, Section, render_xlsx
 from analyst.reporting.charts import DROPPED_COLUMNS, chart_cells
 from tests.charting.tables import results

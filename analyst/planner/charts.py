@@ -14,9 +14,9 @@ from typing import Any
 
 import pandas as pd
 
-from analyst.charting.spec import Chart, ChartKind, Mark, NumberFormat, Sort, Tone, is_whole
 from analyst.planner.phrases import phrases
 from analyst.recipes.labels import month_label
+from analyst.record.chart import Chart, ChartKind, Mark, NumberFormat, Sort, Tone, is_whole
 
 MAX_BARS = 25
 """Categories drawn at most (the largest, or the first of a ranking): more is unreadable."""

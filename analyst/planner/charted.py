@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from analyst.charting.build import chart_for, draws
 from analyst.charting.check import agrees
+from analyst.planner.charts import chart_for, draws
 from analyst.record import RecipeCall, Step
-from analyst.session.artifact_tables import TABLE_SUFFIXES, read_step_table
+from analyst.record.artifact_tables import TABLE_SUFFIXES, read_step_table
 from sandbox import Workspace
 
 

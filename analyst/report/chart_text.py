@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from analyst.charting.spec import Chart
 from analyst.recipes.numbers import NBSP, local_style
+from analyst.record.chart import Chart
 from analyst.report.formats import format_value
 
 
