@@ -155,3 +155,25 @@ def test_query_code_before_the_key_figures_never_shares_their_interpreter(
     # The key figures ran in a new interpreter: the query's variable is gone there.
     seen = last_answer(analysis.run_planned("probe", [probe])).steps[0].result
     assert seen is not None and seen.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "zh"])
+def test_the_report_says_which_figures_are_verified_and_which_are_not(
+        analysis: Analysis, sales_csv: Path, language: str) -> None:
+    from analyst.planner.phrases import say
+
+    tamper(analysis, "DataFrame.sum patched", "query")
+    foreign = len(analysis.history) - 1
+    standard = last_answer(analysis.standard_report(language=language))
+    ours = len(analysis.history) - 1
+    pins = [Pin(ours, s.number) for s in standard.steps[:3]] + [Pin(foreign, 1)]
+    report = analysis.report(pins=pins, language=language)
+    where = next(d for d in report.definitions if d.name == say(language, "figures_name"))
+    verified, _, other = where.text.partition(say(language, "figures_other", sections="").split("(")[0].strip()[:6])
+    titles = [s.title for s in report.sections]
+    assert len(titles) == len(pins)
+    for title in titles[:-1]:  # the standard report's sections: recipes
+        assert title in verified and title not in other, where.text
+    assert titles[-1] in other and titles[-1] not in verified, where.text
+    assert say(language, "figures_tiles") in verified
+    assert report.kpis[0].value == pytest.approx(truth(sales_csv), rel=1e-9)
