@@ -215,7 +215,10 @@ def _start() -> _Server:
         _stops_at_exit.append(True)
     folder = tempfile.mkdtemp(prefix="analyst-reader-")  # 0700: only this user connects
     address = os.path.join(folder, "socket")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    # `python -c` puts "" (the working directory) on this process's path: it is passed by
+    # name, or the server would import another copy of the readers than this process's own.
+    paths = [os.path.abspath(p) if p else os.getcwd() for p in sys.path]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
     # stdin is the server's life line: it ends when this process closes it (or dies).
     # -P: the working directory is not put on sys.path (a folder named `analyst` there would
     # be imported instead of ours); this process's own path travels in PYTHONPATH.
