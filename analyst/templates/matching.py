@@ -15,14 +15,19 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from analyst.datacard import ColumnCard, DataCard
+from analyst.datacard import ROLES, ColumnCard, DataCard
 from analyst.templates.model import ColumnRef, TemplateStep
 from analyst.templates.run_words import RunNote
-from analyst.words.note import Items
+from analyst.words.note import Items, Word
 
 _GROUPS = ({"category", "text", "id"}, {"money", "number"})
 VALUE_OVERLAP = 0.5
 """The share of the saved values a candidate must hold to be told apart by its values."""
+
+
+def role_word(role: str) -> Word | str:
+    """A column's role as the reader's word ("category", "категорія"); an unknown one as it is."""
+    return Word(f"role_{role}") if role in ROLES else role
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,7 @@ class ColumnQuestion:
 
     def note(self) -> RunNote:
         return RunNote("which_column", section=self.section, file=self.file, column=self.column,
-                       role=self.role, candidates=Items(RunNote("candidate", name=c)
+                       role=role_word(self.role), candidates=Items(RunNote("candidate", name=c)
                                                         for c in self.candidates))
 
     def text(self, language: str = "en") -> str:
@@ -55,7 +60,7 @@ class MissingColumn:
 
     def note(self) -> RunNote:
         return RunNote("missing_column", section=self.section, file=self.file,
-                       column=self.column, role=self.role)
+                       column=self.column, role=role_word(self.role))
 
     def text(self, language: str = "en") -> str:
         return self.note().render(language)

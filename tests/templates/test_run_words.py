@@ -68,6 +68,9 @@ def test_a_missing_column_and_an_asked_one_are_said_in_every_language(
                       [card(["Net sales", "Fee"], file)], {"apr": {}})
     texts = [q.note() for q in m.questions] + [x.note() for x in m.missing]
     assert texts
+    # The column's role is the reader's word too.
+    assert "(a category column)" in str(m.missing[0].note())
+    assert "категорія" in m.missing[0].text("uk") and "类别" in m.missing[0].text("zh")
     for note in texts:
         assert str(note) == note.render("en") and section in str(note) and file in str(note)
         assert not no_english(str(note))  # the check sees English when it is there
