@@ -7,6 +7,7 @@ import streamlit as st
 from analyst.errors import user_message
 from analyst.report.text import download_name
 from analyst.templates.files import TemplateError, dumps, loads
+from analyst.words.note import render
 from ui import state
 from ui.errors import guarded
 from ui.i18n import current, t
@@ -76,7 +77,7 @@ for tid, template in items:
         if done is not None and done.built is not None:
             st.success(t("ready", title=name_text(done.built.title)))
             for problem in done.problems:
-                st.warning(literal(problem))
+                st.warning(literal(render(problem, current())))
             st.download_button(t("download_pdf"), done.built.pdf, on_click="ignore",
                                file_name=done.built.file_name("pdf"), mime="application/pdf",
                                icon=":material/download:", key=f"pdf_{tid}", type="primary")

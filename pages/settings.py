@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from analyst.session.analysis import sandbox_words
+from analyst.session.backend_words import sandbox_words
 from analyst.words.note import render
 from ui import health, i18n, startup, state
 from ui.errors import guarded

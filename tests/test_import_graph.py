@@ -47,7 +47,7 @@ KNOWN_PACKAGE_CIRCLE_EDGES = frozenset({
 # Modules over MAX_LINES when this test was written, with their length then: each may only
 # get shorter, and leaves the list once it fits (splitting them is issue 27's later work).
 KNOWN_LONG_MODULES = {
-    "analyst/session/analysis.py": 650,
+    "analyst/session/analysis.py": 639,
     "analyst/query/parse.py": 590,
     "analyst/planner/finask.py": 564,
     "analyst/recipes/finance_ask.py": 544,

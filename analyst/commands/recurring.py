@@ -18,6 +18,7 @@ from analyst.commands.loading import CommandError, open_analysis
 from analyst.commands.report_files import report_language, write_outputs
 from analyst.commands.terminal import clean
 from analyst.planner.phrases import data_language
+from analyst.words.note import render
 
 
 def column_answers(pairs: list[str]) -> dict[str, str]:
@@ -52,7 +53,7 @@ def run_recurring(args: argparse.Namespace, started: float) -> int:
                                   include_code=not args.no_code)
             if result.questions:
                 for question in result.questions:
-                    print(clean(question.text()), file=sys.stderr)
+                    print(clean(question.text(lang)), file=sys.stderr)
                 example = result.questions[0]
                 print(clean(words(lang, "nothing_written", column=example.column,
                                   candidate=example.candidates[0])), file=sys.stderr)
@@ -66,6 +67,6 @@ def run_recurring(args: argparse.Namespace, started: float) -> int:
         if report is None:  # not reached: a run without questions has its report
             raise CommandError(CliNote("report_not_built"))
         for problem in result.problems:
-            print(clean(words(lang, "problem_line", message=problem)), file=sys.stderr)
+            print(clean(words(lang, "problem_line", message=render(problem, lang))), file=sys.stderr)
         write_outputs(report, args, stage, started=started, template=result.template)
     return 1 if result.problems else 0

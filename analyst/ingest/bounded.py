@@ -10,6 +10,7 @@ RLIMIT_CPU and an alarm (`child`). Whatever the child does, the caller gets the 
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import signal
@@ -52,6 +53,7 @@ _GONE: Any = object()
 """`_final_reply`'s word for a connection the server closed without a last reply."""
 _lock = threading.Lock()
 _server: list[_Server] = []
+_stops_at_exit: list[bool] = []
 
 
 def start() -> None:
@@ -132,6 +134,20 @@ def ingest_file(
         raise
 
 
+def _stop_at_exit() -> None:
+    # A thread still waiting for the server's start (`warm` at the app's start) holds the
+    # lock for up to a minute: the exit does not wait for it.
+    held = _lock.acquire(timeout=1.0)
+    try:
+        servers = list(_server)
+        _server.clear()
+    finally:
+        if held:
+            _lock.release()
+    for server in servers:
+        _stop(server)
+
+
 def _files(folder: Path) -> set[Path]:
     return set(folder.iterdir()) if folder.is_dir() else set()
 
@@ -191,9 +207,18 @@ def _connect() -> Connection:
 
 
 def _start() -> _Server:
+    if not _stops_at_exit:
+        # The server ends by itself when this process's end closes its stdin, but a process
+        # that ends normally would leave a running `Popen` behind (a ResourceWarning, and a
+        # server outliving its owner for as long as the interpreter takes to close).
+        atexit.register(_stop_at_exit)
+        _stops_at_exit.append(True)
     folder = tempfile.mkdtemp(prefix="analyst-reader-")  # 0700: only this user connects
     address = os.path.join(folder, "socket")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    # `python -c` puts "" (the working directory) on this process's path: it is passed by
+    # name, or the server would import another copy of the readers than this process's own.
+    paths = [os.path.abspath(p) if p else os.getcwd() for p in sys.path]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
     # stdin is the server's life line: it ends when this process closes it (or dies).
     # -P: the working directory is not put on sys.path (a folder named `analyst` there would
     # be imported instead of ours); this process's own path travels in PYTHONPATH.

@@ -19,7 +19,8 @@ from analyst.ingest.table import RawTable
 from analyst.words.note import Items, Name, NameList, Note, Word
 
 
-def read_workbook(path: Path, kind: str, options: IngestOptions, display_name: str) -> list[RawTable]:
+def read_workbook(path: Path, kind: str, options: IngestOptions, display_name: str,
+                  formula_sheets: frozenset[str] | None = None) -> list[RawTable]:
     """Every data sheet as its own raw table: the main one (largest) first, then workbook order.
 
     A workbook with one sheet per month holds several tables of equal standing; reading only
@@ -32,7 +33,7 @@ def read_workbook(path: Path, kind: str, options: IngestOptions, display_name: s
     if options.sheet is not None:
         chosen = _chosen(sheets, visible, options, display_name)
         return [_raw_table(path, kind, chosen, visible, options, display_name,
-                           [Note("sheet_chosen_by_user", sheet=Name(chosen.name))])]
+                           [Note("sheet_chosen_by_user", sheet=Name(chosen.name))], formula_sheets)]
     if not visible:
         raise IngestError(Note("error_no_visible_sheets", file=display_name))
     best = max(visible, key=_score)
@@ -43,7 +44,8 @@ def read_workbook(path: Path, kind: str, options: IngestOptions, display_name: s
     tables = []
     for sheet in [best] + [s for s in candidates if s is not best]:
         try:
-            tables.append((sheet, _raw_table(path, kind, sheet, visible, options, display_name, [])))
+            tables.append((sheet, _raw_table(path, kind, sheet, visible, options, display_name, [],
+                                             formula_sheets)))
         except IngestError:
             if sheet is best:
                 raise
@@ -63,11 +65,12 @@ def _skipped(sheet: Sheet, why: str) -> Note:
 
 
 def _raw_table(path: Path, kind: str, chosen: Sheet, visible: list[Sheet], options: IngestOptions,
-               display_name: str, assumptions: list[str]) -> RawTable:
+               display_name: str, assumptions: list[str],
+               formula_sheets: frozenset[str] | None = None) -> RawTable:
     assumptions = list(assumptions)
     grid = chosen.grid
     if kind == "xlsx":
-        assumptions += fill_formulas(path, chosen.name, grid)
+        assumptions += fill_formulas(path, chosen.name, grid, formula_sheets)
     extra = (options.header_row or 0) + LOOKAHEAD
     head = head_rows(grid, max(SCORE_ROWS, extra))
     if not head:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from analyst.ingest.errors import IngestError
 from analyst.ingest.limits import OLE_MAGIC, check_not_encrypted, check_zip
-from analyst.ingest.workbook_guard import check_workbook
 from analyst.words.note import Note, Word
 
 _NOT_TABLES = [
@@ -19,7 +18,9 @@ _NOT_TABLES = [
 
 
 def detect_format(path: Path, display_name: str) -> str:
-    """One of "xlsx" (also .xlsm), "xlsb", "ods", "xls", "parquet", "text"; IngestError for anything else."""
+    """One of "xlsx" (also .xlsm), "xlsb", "ods", "xls", "parquet", "text"; IngestError for anything else.
+
+    An "xlsx" is not read before `workbook_guard.check_workbook` has passed it."""
     with path.open("rb") as handle:
         head = handle.read(16)
     if head.startswith(b"PK\x03\x04"):
@@ -28,7 +29,6 @@ def detect_format(path: Path, display_name: str) -> str:
             names = set(archive.namelist())
             mimetype = archive.read("mimetype")[:100] if "mimetype" in names else b""
         if "xl/workbook.xml" in names:
-            check_workbook(path, display_name)
             return "xlsx"
         if "xl/workbook.bin" in names:
             return "xlsb"

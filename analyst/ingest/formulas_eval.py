@@ -40,11 +40,15 @@ class Computed:
     """Formula cells the model saw before it stopped."""
 
 
-def fill_formulas(path: Path, sheet: str, grid: list[list]) -> list[Note]:
+def fill_formulas(path: Path, sheet: str, grid: list[list],
+                  formula_sheets: frozenset[str] | None = None) -> list[Note]:
     """Put computed results into `grid` (the sheet's cells, row 1 first) where Excel saved none.
 
-    Returns the sentences for the data card; `grid` is changed in place.
+    Returns the sentences for the data card; `grid` is changed in place. `formula_sheets`:
+    the sheets the workbook guard saw a formula in (None: not known, the XML is looked at).
     """
+    if formula_sheets is not None and sheet not in formula_sheets:
+        return []
     found = sheet_formulas(path, sheet)
     if not found.present:
         return []

@@ -29,6 +29,7 @@ from analyst.ingest.roles import apply_roles
 from analyst.ingest.sheets import Item, workbook_items
 from analyst.ingest.table import RawTable
 from analyst.ingest.wide_cards import with_long_tables
+from analyst.ingest.workbook_guard import CheckedWorkbook, check_workbook
 from analyst.progress import Progress, tell
 from analyst.words.catalog import message
 from analyst.words.note import CONTEXT, Name, Note
@@ -55,12 +56,14 @@ def ingest_file(
         raise IngestError(Note("error_not_found", file=name))
     check_size(path, name)
     kind = detect_format(path, name)
+    # Bounds first: nothing of a workbook is allocated before its real extent is known.
+    checked = check_workbook(path, name) if kind == "xlsx" else None
     tell(progress, "read", name)
     # Hashing a large upload takes as long as reading it; hashlib lets go of the GIL.
     with ThreadPoolExecutor(max_workers=1) as pool:
         digest = pool.submit(sha256_of, path)
         try:
-            tables = _read(path, kind, options, name, progress)
+            tables = _read(path, kind, options, name, progress, checked)
         except IngestError as exc:
             raise named(exc, name) from exc.__cause__
         except (ValueError, KeyError, IndexError, OSError, pa.ArrowException) as exc:
@@ -132,7 +135,8 @@ def _fast_card(fast: FastTable, name: str, sha256: str, input_dir: Path) -> Data
 
 
 def _read(path: Path, kind: str, options: IngestOptions, name: str,
-          progress: Progress | None = None) -> Sequence[Item | FastTable]:
+          progress: Progress | None = None,
+          checked: CheckedWorkbook | None = None) -> Sequence[Item | FastTable]:
     stem = table_slug(Path(name).stem)
     if kind == "parquet":
         frame = pd.read_parquet(path)
@@ -148,7 +152,8 @@ def _read(path: Path, kind: str, options: IngestOptions, name: str,
         return _one(raw, options, stem)
     from analyst.ingest.excel import read_workbook  # openpyxl is slow to import
 
-    raws = read_workbook(path, kind, options, name)
+    raws = read_workbook(path, kind, options, name,
+                         checked.formula_sheets if checked is not None else None)
     if kind == "xlsx":
         from analyst.ingest.excel_formats import with_formats
 

@@ -9,6 +9,10 @@ which the uploader wrote.
 
 A sparse far-away cell is refused rather than read: every reader we use builds the dense
 grid, and a sheet that truly spans a billion cells is not a table someone means to analyse.
+
+The same pass notes which sheets hold a formula at all, so the formula reader
+(`sheet_xml.sheet_formulas`) does not decompress every sheet a second time to learn that
+most hold none.
 """
 
 from __future__ import annotations
@@ -44,7 +48,16 @@ class SheetExtent:
         return self.last_row * self.last_column
 
 
-def check_workbook(path: Path, display_name: str) -> None:
+@dataclass(frozen=True)
+class CheckedWorkbook:
+    """What the guard's pass learnt besides the bounds."""
+
+    formula_sheets: frozenset[str]
+    """Names of the worksheets whose XML holds a formula tag (`<f`, or a prefixed `:f`);
+    every other sheet is read by its values alone."""
+
+
+def check_workbook(path: Path, display_name: str) -> CheckedWorkbook:
     """IngestError with the figure and the limit when the workbook is beyond a bound."""
     limits = current_limits()
     unzipped_limit = max_unzipped_bytes()
@@ -56,6 +69,7 @@ def check_workbook(path: Path, display_name: str) -> None:
                                        limit=limits.max_sheets))
             sheet_of = {member: name for name, member in sheets}
             total = 0
+            formulas: set[str] = set()
             for member in archive.namelist():  # every part: shared strings can be a bomb too
                 scan = _Scan()
                 claimed, unpacked = archive.getinfo(member).file_size, 0
@@ -68,10 +82,13 @@ def check_workbook(path: Path, display_name: str) -> None:
                     if member in sheet_of:
                         scan.add(chunk)
                 if member in sheet_of:
+                    if scan.formulas:
+                        formulas.add(sheet_of[member])
                     _check_extent(_extent(archive, member, scan, limits.max_cells), sheet_of[member],
                                   display_name)
     except (zipfile.BadZipFile, OSError, EOFError) as exc:
         raise IngestError(Note("error_damaged_workbook", file=display_name)) from exc
+    return CheckedWorkbook(frozenset(formulas))
 
 
 def _check_extent(extent: SheetExtent, sheet: str, display_name: str) -> None:
@@ -117,8 +134,11 @@ class _Scan:
     def __init__(self) -> None:
         self.last_column = 0
         self.row_digits = 0
+        self.formulas = False
 
     def add(self, chunk: bytes) -> None:
+        # Chunks end after a `>`, so a tag is never split between two of them.
+        self.formulas = self.formulas or b"<f" in chunk or b":f" in chunk
         for width in (3, 2):
             letters = set(_CELL_REF[width].findall(chunk))
             if letters:

@@ -94,12 +94,14 @@ def build_report(
     # figures line, and its numbers are the model's, never verified tiles or definitions.
     verified = [s for s in steps if is_verified(s)]
     sections = []
+    origins: list[tuple[str, bool]] = []  # each section's title, and whether it is verified
     seen_notes: set[str] = set()
     for step, pin_title, pin_text, answer in chosen:
         section = _section(workspace, step, pin_title, pin_text, _fallback(step, answer),
                            seen_notes, lang)
         if section is not None:
             sections.append(section)
+            origins.append((section.title, is_verified(step)))
     if not sections:
         raise ReportingError("No step of the analysis finished, so there is nothing to report.")
     if summary is not None and summary.figures is not None and pins:
@@ -109,14 +111,16 @@ def build_report(
     offline = all(answer.brain == "offline" for *_, answer in chosen)
     method = Definition(say(lang, "method_name"),
                         say(lang, "method_offline" if offline else "method_model"))
+    kpis = kpi_tiles(verified, lang)
     return Report(
         title=title or _default_title(cards, lang, steps),
         subtitle=_subtitle(cards, lang),
         language_hint=lang,
-        kpis=kpi_tiles(verified, lang),
+        kpis=kpis,
         sections=tuple(sections),
         sources=tuple(_source(card, lang) for card in cards),
-        definitions=(method, *_definitions(verified, lang), *_line_kinds(cards, steps, lang)),
+        definitions=(method, _where_from(origins, bool(kpis), lang),
+                     *_definitions(verified, lang), *_line_kinds(cards, steps, lang)),
         # The appendix numbers its steps itself: a title saying "Step 1" again would read
         # "2. Step 1:" for a step pinned from another answer.
         steps_code=tuple(CodeStep(s.description, s.code) for s in steps),
@@ -185,6 +189,17 @@ def _pinned(history: Sequence[Answer], pin: Pin) -> tuple[Step, str | None, str 
             return step, pin.title, pin.narrative, answer
     raise ReportingError(f"Step {pin.step_number} is not part of the answer to "
                          f"\"{answer.question}\".")
+
+
+def _where_from(origins: Sequence[tuple[str, bool]], tiles: bool, lang: str) -> Definition:
+    """Which figures are verified (a recipe call, run where only recipes ran: the session
+    gives every recipe step such an interpreter, `analyst.session.verified`) and which are
+    not (a query, a model's code)."""
+    verified = ([say(lang, "figures_tiles")] if tiles else []) + [t for t, v in origins if v]
+    other = [t for t, v in origins if not v]
+    lines = ([say(lang, "figures_verified", sections="; ".join(verified))] if verified else [])
+    lines += [say(lang, "figures_other", sections="; ".join(other))] if other else []
+    return Definition(say(lang, "figures_name"), " ".join(lines))
 
 
 def is_verified(step: Step) -> bool:

@@ -25,27 +25,21 @@ from analyst.session import file_tables
 from analyst.session import workspace_state as state
 from analyst.session.admission import Admission, Lease, admission
 from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
+from analyst.session.backend_words import backend_warning
 from analyst.session.file_log import FileLog, WorkspaceFiles
 from analyst.session.file_log import current as current_file
 from analyst.session.restore import ingest_named, restore_files
 from analyst.session.stopping import (
     INTERRUPTED,
     STOPPED,
-    StoppableSession,
     StopSwitch,
     ended_text,
 )
 from analyst.session.upload_name import arrived_name
+from analyst.session.verified import RecipeGate
 from analyst.words import say
 from analyst.words.catalog import write_mo_files
-from sandbox import (
-    DockerUnusable,
-    Limits,
-    SandboxError,
-    Workspace,
-    local_warning,
-    local_warning_key,
-)
+from sandbox import Limits, SandboxError, Workspace
 
 # The brains (analyst.planner, analyst.agent) and the report builder (analyst.reporting) are
 # imported in the methods that need them: they load every recipe, pandas, matplotlib,
@@ -112,8 +106,11 @@ class Analysis:
         self._sources: list[tuple[state.FileRecord, list[Any]]] = []
         self._stop = StopSwitch()
         self._touched = False
-        """A model's code ran in the current session: recipes must not run in it (see
+        """A model's code ran in the current session: nothing offline runs in it (see
         `verified_session`)."""
+        self._shared = False
+        """Code that is not a recipe call ran in the current session (a query, a step run
+        directly): recipes must not run in it (`analyst.session.verified`)."""
         self.problems: list[str] = []
         """Files of an earlier session that could not be read again, in plain words."""
 
@@ -257,7 +254,7 @@ class Analysis:
         everything else (called by the admission's thread, never during a question)."""
         with self._life:
             session, self._session = self._session, None
-            self._touched = False
+            self._touched = self._shared = False
             if session is None:
                 return
             steps = getattr(session, "steps", 0)
@@ -302,12 +299,20 @@ class Analysis:
         """A session no code but our own recipes ran in: figures from it are verified.
 
         A model's step can patch `pd.read_parquet`, leave a thread that answers for the
-        kernel or change anything else in its interpreter, so after one the session is
-        replaced by a fresh one (variables are lost; recipe steps read their tables anew).
+        kernel or change anything else in its interpreter, and so can any other code that is
+        not a recipe call, so after one the session is replaced by a fresh one (variables are
+        lost; recipe steps read their tables anew).
         """
-        if self._touched:
+        if self._touched or self._shared:
             self._drop_session()
         return self.session
+
+    def shared_session(self) -> Any:
+        """The current session, for code that is not a recipe call: from now on no recipe
+        runs in it (`analyst.session.verified.RecipeGate`)."""
+        session = self.session
+        self._shared = True
+        return session
 
     def ask(
         self,
@@ -489,7 +494,8 @@ class Analysis:
                 warned.append(resumed)
                 yield Event("warning", resumed)
             if brain == "offline":
-                self.verified_session()  # recipes and the standard report: a clean interpreter
+                if self._touched:  # nothing offline runs where a model's code ran
+                    self._drop_session()
             else:
                 self._touched = True  # from the model's first step on, nothing here is ours
             self.session.start()
@@ -498,9 +504,14 @@ class Analysis:
                 warning = backend_warning(self.session.warning, lang)
                 warned.append(warning)
                 yield Event("warning", warning)
-            stream = events(StoppableSession(self.session, self._stop))
+            # Each recipe step in an interpreter only recipes ran in (the gate replaces the
+            # session when other code ran in it); the brain announces its steps by events.
+            gate = RecipeGate(self, self._stop, recipes=brain == "offline")
+            stream = events(gate)
             try:
                 for event in stream:
+                    if event.kind == "code" and event.step is not None:
+                        gate.announce(event.step)
                     # After a stop only the result of the step that was running gets through.
                     if self._stop.on and event.kind != "result":
                         break
@@ -572,7 +583,7 @@ class Analysis:
         """Stop the sandbox session, keeping the place (a new session starts in it)."""
         with self._life:
             session, self._session = self._session, None
-            self._touched = False
+            self._touched = self._shared = False
         if session is not None:
             session.close()
 
@@ -626,25 +637,3 @@ def _choose_brain(brain: Brain, llm_config: Any | None,
     if llm_config.configured:
         return "llm", llm_config, None
     return ("none", None, None) if brain == "llm" else ("offline", None, None)
-
-
-def backend_warning(warning: str, language: str) -> str:
-    """The backend's warning (what generated code can reach) in `language`: the local
-    backend's from the catalogue (context "session"), any other as the backend says it."""
-    if isinstance(warning, DockerUnusable):
-        key, values = warning.local_key()
-        return say(language, "session", warning.key, None, why=sandbox_words(warning.why, language),
-                   local=say(language, "session", key, None, **values))
-    if warning != local_warning():
-        return warning
-    key, values = local_warning_key()
-    return say(language, "session", key, None, **values)
-
-
-def sandbox_words(text: str, language: str) -> str:
-    """A sandbox sentence in `language`: one that names its message (`key`, `values`, e.g.
-    `sandbox.engine.EngineWords`) from the catalogue (context "session"), any other as said."""
-    key, values = getattr(text, "key", None), getattr(text, "values", None)
-    if not isinstance(key, str) or not isinstance(values, dict):
-        return text
-    return say(language, "session", key, None, **values)

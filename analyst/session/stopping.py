@@ -11,9 +11,8 @@ that asked being reloaded or closed (`INTERRUPTED`), so the answer says which, h
 from __future__ import annotations
 
 import threading
-from typing import Any
 
-from sandbox import ExecutionResult, Notice, notice_english
+from sandbox import Notice, notice_english
 
 STOPPED = "stopped"
 """`Answer.ended` of an answer the user stopped (the Stop button)."""
@@ -56,23 +55,3 @@ class StopSwitch:
     @property
     def on(self) -> bool:
         return self._event.is_set()
-
-
-class StoppableSession:
-    """A sandbox session whose `run` refuses new steps once the switch is on.
-
-    Everything else (workspace, backend, warning, ...) is the wrapped session's, so the
-    brains cannot tell the difference.
-    """
-
-    def __init__(self, session: Any, switch: StopSwitch) -> None:
-        self._session = session
-        self._switch = switch
-
-    def run(self, code: str, timeout: float | None = None) -> ExecutionResult:
-        if self._switch.on:
-            return ExecutionResult(interrupted=True, notice=NOT_RUN, notices=(Notice("not_run"),))
-        return self._session.run(code, timeout)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._session, name)

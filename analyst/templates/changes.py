@@ -21,6 +21,7 @@ from analyst.report.model import DeltaUnit
 from analyst.report.period import period_text
 from analyst.templates.model import KeyFigure, ReportTemplate
 from analyst.templates.words import against, rsay
+from analyst.words.note import render
 
 
 def change(then: float, now: float, fmt: str = "number") -> float | None:
@@ -65,7 +66,7 @@ def with_changes(report: Report, template: ReportTemplate, period: tuple[str, st
     sections = [_changes_section(rows, template, period, lang), *report.sections]
     if not_run:
         sections.append(Section(title=rsay(lang, "not_run_title"),
-                                narrative="\n\n".join(not_run)))
+                                narrative="\n\n".join(render(n, lang) for n in not_run)))
     return replace(report, kpis=tuple(tiles), sections=tuple(sections))
 
 

@@ -16,6 +16,8 @@ from typing import Any
 from analyst.errors import AnalystError
 from analyst.templates.model import ReportTemplate
 from analyst.templates.rules import RuleBroken, check_template, check_text
+from analyst.templates.run_words import RunNote
+from analyst.words.note import Name
 
 FORMAT = "analyst-report-template"
 VERSION = 1
@@ -42,19 +44,14 @@ def loads(text: str, name: str = "The template") -> ReportTemplate:
     except RuleBroken as exc:
         raise TemplateError(exc.note) from None
     except json.JSONDecodeError as exc:
-        raise TemplateError(f"{name} is not a report template: it is not JSON "
-                            f"(line {exc.lineno}, column {exc.colno}).") from None
+        raise TemplateError(RunNote("not_json", file=name, line=exc.lineno, column=exc.colno)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TemplateError(f"{name} is not a report template of Analyst (it does not say "
-                            f"\"format\": \"{FORMAT}\"). Save one with --save-template or "
-                            "'Save as a recurring report'.")
+        raise TemplateError(RunNote("not_template", file=name, format=FORMAT))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise TemplateError(f"{name} is damaged: its version is missing or not a number.")
+        raise TemplateError(RunNote("no_version", file=name))
     if version > VERSION:
-        raise TemplateError(f"{name} was saved by a newer version of Analyst (template format "
-                            f"{version}; this one reads format {VERSION}). Update Analyst "
-                            "to run it.")
+        raise TemplateError(RunNote("too_new", file=name, version=version, readable=VERSION))
     try:
         check_template(data, name)
     except RuleBroken as exc:
@@ -62,16 +59,16 @@ def loads(text: str, name: str = "The template") -> ReportTemplate:
     try:
         template = ReportTemplate.from_dict(data)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise TemplateError(f"{name} is damaged: {_part(exc)}.") from None
+        raise TemplateError(RunNote("damaged", file=name, part=_part(exc))) from None
     if not template.standard and not template.questions:
-        raise TemplateError(f"{name} has no sections to run.")
+        raise TemplateError(RunNote("no_sections", file=name))
     return template
 
 
-def _part(exc: BaseException) -> str:
+def _part(exc: BaseException) -> RunNote | str:
     if isinstance(exc, KeyError):
-        return f"the field {exc.args[0]!r} is missing"
-    return str(exc) or "a field has the wrong kind of value"
+        return RunNote("field_missing", field=Name(str(exc.args[0])))
+    return str(exc) or RunNote("wrong_value")
 
 
 def save_template(template: ReportTemplate, path: Path) -> None:
@@ -93,20 +90,19 @@ def load_template(path: Path) -> ReportTemplate:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise TemplateError(f"{path.name} is not a report template: it is "
-                                f"{size // 1_000_000} MB (a template is a few KB).")
+            raise TemplateError(RunNote("file_too_big", file=path.name, mb=size // 1_000_000))
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise TemplateError(f"Template not found: {path}") from None
+        raise TemplateError(RunNote("not_found", path=str(path))) from None
     except IsADirectoryError:
-        raise TemplateError(f"{path} is a folder, not a template file.") from None
+        raise TemplateError(RunNote("folder", path=str(path))) from None
     except OSError as exc:
-        raise TemplateError(f"{path.name} cannot be read: {exc.strerror or exc}.") from None
+        raise TemplateError(RunNote("unreadable", file=path.name,
+                                    reason=str(exc.strerror or exc))) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise TemplateError(f"{path.name} is not a report template: it is not text "
-                            "(UTF-8 JSON).") from None
+        raise TemplateError(RunNote("not_text", file=path.name)) from None
     return loads(text, path.name)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from analyst.templates.files import TemplateError, load_template, save_template
 from analyst.templates.model import ReportTemplate
+from analyst.templates.run_words import RunNote
 
 log = logging.getLogger(__name__)
 _ID = re.compile(r"^[A-Za-z0-9_-]{6,40}$")
@@ -52,5 +53,5 @@ class TemplateLibrary:
 
     def _path(self, template_id: str) -> Path:
         if not _ID.match(template_id):
-            raise TemplateError("That saved report does not exist.")
+            raise TemplateError(RunNote("no_saved_report"))
         return self.root / f"{template_id}.json"

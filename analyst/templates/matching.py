@@ -15,12 +15,19 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from analyst.datacard import ColumnCard, DataCard
+from analyst.datacard import ROLES, ColumnCard, DataCard
 from analyst.templates.model import ColumnRef, TemplateStep
+from analyst.templates.run_words import RunNote
+from analyst.words.note import Items, Word
 
 _GROUPS = ({"category", "text", "id"}, {"money", "number"})
 VALUE_OVERLAP = 0.5
 """The share of the saved values a candidate must hold to be told apart by its values."""
+
+
+def role_word(role: str) -> Word | str:
+    """A column's role as the reader's word ("category", "категорія"); an unknown one as it is."""
+    return Word(f"role_{role}") if role in ROLES else role
 
 
 @dataclass(frozen=True)
@@ -33,10 +40,13 @@ class ColumnQuestion:
     candidates: tuple[str, ...]
     file: str
 
-    def text(self) -> str:
-        return (f"Section “{self.section}”: which column of {self.file} is “{self.column}” "
-                f"({self.role})? It could be " + " or ".join(f"“{c}”" for c in self.candidates)
-                + ".")
+    def note(self) -> RunNote:
+        return RunNote("which_column", section=self.section, file=self.file, column=self.column,
+                       role=role_word(self.role), candidates=Items(RunNote("candidate", name=c)
+                                                        for c in self.candidates))
+
+    def text(self, language: str = "en") -> str:
+        return self.note().render(language)
 
 
 @dataclass(frozen=True)
@@ -48,9 +58,12 @@ class MissingColumn:
     role: str
     file: str
 
-    def text(self) -> str:
-        return (f"The section “{self.section}” cannot run: {self.file} has no column for "
-                f"“{self.column}” (a {self.role} column).")
+    def note(self) -> RunNote:
+        return RunNote("missing_column", section=self.section, file=self.file,
+                       column=self.column, role=role_word(self.role))
+
+    def text(self, language: str = "en") -> str:
+        return self.note().render(language)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,8 @@ from analyst.templates.capture import covered_period, template_of
 from analyst.templates.changes import with_changes
 from analyst.templates.matching import ColumnQuestion, StepMatch, match_steps
 from analyst.templates.model import ReportTemplate, TemplateStep
+from analyst.templates.run_words import RunNote
+from analyst.words.note import Name, NameList, Parts
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,7 @@ def first_run(analysis: Any, questions: Sequence[str], *, brain: str = "auto",
     for question in questions:
         answer = _last_answer(analysis.ask(question, brain=brain))
         if answer is None or not answer.ok or not answer.steps:
-            problems.append(f"“{question}”: " + (answer.text if answer else "no answer."))
+            problems.append(_unanswered(question, answer))
             continue
         asked.append(answer)
         pins += _pins_of(analysis, answer)
@@ -57,8 +59,7 @@ def first_run(analysis: Any, questions: Sequence[str], *, brain: str = "auto",
                              include_code=include_code, language=language)
     template, left_out = template_of(report, analysis.cards, asked, root=analysis.workspace.root,
                                      title=title, language=language)
-    problems += [f"“{t}” was written by a language model: it is not saved in the template "
-                 "(only the analyst's own recipes and queries are)." for t in left_out]
+    problems += [RunNote("model_left_out", title=t) for t in left_out]
     return RunResult(report, template, problems=tuple(problems))
 
 
@@ -90,7 +91,7 @@ def run_template(analysis: Any, template: ReportTemplate, *,
     if questions:
         return RunResult(None, questions=questions, matches=matches)
     problems: list[str] = []
-    not_run: list[str] = []
+    not_run: list[RunNote] = []  # said in the reader's language where shown
     pins: list[Pin] = []
     if template.standard:
         problems += _standard(analysis, lang)
@@ -101,11 +102,11 @@ def run_template(analysis: Any, template: ReportTemplate, *,
         planned: list[PlannedStep | Step] = []
         for _ in question.steps:
             match = next(queue)
-            reason = [m.text() for m in match.missing] or None
+            reason = [m.note() for m in match.missing] or None
             if reason is None:
                 made = replanned(match, values.get(match.card.table, {}) if match.card else {})
-                reason = [made] if isinstance(made, str) else None
-                if not isinstance(made, str):
+                reason = [made] if isinstance(made, RunNote) else None
+                if not isinstance(made, RunNote):
                     planned.append(made)
             if reason:
                 not_run += reason
@@ -113,14 +114,14 @@ def run_template(analysis: Any, template: ReportTemplate, *,
             continue
         answer = _last_answer(analysis.run_planned(question.question, planned, lang))
         if answer is None or not answer.steps:
-            problems.append(f"“{question.question}”: " + (answer.text if answer else ""))
+            problems.append(_unanswered(question.question, answer))
             continue
         failed = [s.description for s in answer.steps if s.result is None or not s.result.ok]
-        not_run += [f"The section “{t}” did not finish: {answer.text}" for t in failed]
+        not_run += [RunNote("section_unfinished", section=t, answer=answer.text) for t in failed]
         asked.append(answer)
         pins += _pins_of(analysis, answer)
     if not pins:
-        raise ReportingError("None of the report's sections could run. " + " ".join(not_run))
+        raise ReportingError(RunNote("none_ran", reasons=Parts(not_run)))
     report = analysis.report(title=title, pins=pins if asked or not template.standard else None,
                              include_code=include_code, language=lang)
     period = covered_period(analysis.cards)
@@ -129,11 +130,17 @@ def run_template(analysis: Any, template: ReportTemplate, *,
                            title=template.title, language=lang, standard=template.standard)
     # The changes are measured against the saved run: the new template keeps its own
     # figures (the tiles' values, which `with_changes` does not alter).
-    return RunResult(report, again, problems=tuple(problems + not_run), matches=matches)
+    return RunResult(report, again, problems=(*problems, *not_run), matches=matches)
+
+
+def _unanswered(question: str, answer: Answer | None) -> RunNote:
+    if answer is None:
+        return RunNote("no_answer", question=question)
+    return RunNote("question_failed", question=question, answer=answer.text)
 
 
 def replanned(match: StepMatch, values: Mapping[str, list[str]] | None = None,
-              ) -> PlannedStep | Step | str:
+              ) -> PlannedStep | Step | RunNote:
     """The saved step planned again on its matched table, or why it cannot be.
 
     `values`: the table's category values (column -> values); a saved query's filter on a
@@ -145,27 +152,26 @@ def replanned(match: StepMatch, values: Mapping[str, list[str]] | None = None,
     step, card = match.step, match.card
     file = card.source_file if card is not None else "the new files"
     if card is None:
-        return f"The section “{step.title}” cannot run: no table of {file} fits it."
+        return RunNote("no_table", section=step.title, file=file)
     if step.kind == "recipe":
         params = {k: _renamed(v, match.mapping) for k, v in (step.params or {}).items()}
         planned = replan_step(card, step.recipe, params, step.language)
         if planned is None:
-            return (f"The section “{step.title}” cannot run: the table of {file} does not "
-                    "have the columns it needs.")
+            return RunNote("no_columns", section=step.title, file=file)
         return planned
     try:
         query = Query.from_dict({**renamed_query(step, match.mapping), "table": card.table})
         made = query_step(query, card, 1, step.language)
         absent = absent_values(query, values or {})
         if absent:
-            return (f"The section “{step.title}” cannot run on {file}: its column "
-                    + "; ".join(f"{column!r} has no value {', '.join(map(repr, shown))}"
-                                for column, shown in absent.items()) + ".")
+            return RunNote("absent_values", section=step.title, file=file, columns=Parts(
+                RunNote("absent_value", column=Name(column), values=NameList(shown))
+                for column, shown in absent.items()))
         return made
     except QueryError as exc:
-        return f"The section “{step.title}” cannot run on {file}: {exc}"
+        return RunNote("query_refused", section=step.title, file=file, reason=str(exc))
     except (KeyError, TypeError, ValueError):
-        return f"The section “{step.title}” cannot run: its saved query is damaged."
+        return RunNote("query_damaged", section=step.title)
 
 
 def absent_values(query: Query, values: Mapping[str, list[str]]) -> dict[str, list[str]]:

@@ -121,7 +121,7 @@ def test_docker_is_not_usable_in_every_language(root: bool, monkeypatch: pytest.
     import os
 
     import sandbox.local
-    from analyst.session.analysis import backend_warning
+    from analyst.session.backend_words import backend_warning
     from sandbox.backends import DockerUnusable
 
     monkeypatch.setattr(sandbox.local.os, "geteuid", lambda: 0 if root else os.getuid() or 1000)
@@ -140,7 +140,7 @@ def test_docker_is_not_usable_in_every_language(root: bool, monkeypatch: pytest.
 
 @pytest.mark.parametrize("key", ["docker_engine_silent", "sandbox_image_missing"])
 def test_what_is_wrong_with_docker_in_every_language(key: str) -> None:
-    from analyst.session.analysis import backend_warning, sandbox_words
+    from analyst.session.backend_words import backend_warning, sandbox_words
     from sandbox.backends import DockerUnusable
     from sandbox.engine import EngineWords
 

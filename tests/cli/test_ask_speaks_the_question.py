@@ -21,7 +21,7 @@ import pytest
 
 from analyst.__main__ import main
 from analyst.commands.language import words
-from analyst.session.analysis import backend_warning
+from analyst.session.backend_words import backend_warning
 from analyst.words import say
 from tests.cli.machine import no_language_from_the_machine
 from tests.cli.test_cli_words import analyst, english_left

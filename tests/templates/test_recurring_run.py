@@ -22,6 +22,7 @@ from analyst.report.period import period_text
 from analyst.session.analysis import Analysis
 from analyst.templates import ReportTemplate, first_run, run_template
 from analyst.templates.files import dumps, loads
+from analyst.words.note import render
 from tests.grids import first_fast
 from tests.templates.months import COLUMNS, QUESTIONS, sales
 
@@ -167,7 +168,9 @@ def test_a_missing_column_is_a_plain_message_naming_the_section(
         assert problem == (f"The section “{section}” cannot run: sales_apr.csv has no column "
                            f"for “{names['region']}” (a category column).")
         report = result.report
-        assert report.sections[-1].narrative == problem  # said in the PDF too
+        # Said in the PDF too, in the report's language (the template's).
+        assert report.sections[-1].narrative == render(problem, saved.template.language)
+        assert section in report.sections[-1].narrative
         top = report.sections[-2]
         expected = q2.groupby(names["product"])[names["revenue"]].sum().nlargest(5).round(2)
         assert [round(v, 2) for v in top.table.iloc[:5, 2]] == list(expected.values)
