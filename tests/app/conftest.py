@@ -1,4 +1,5 @@
-"""Shared fixtures of the app tests: a private data folder, the local sandbox, a messy CSV."""
+"""Shared fixtures of the app tests: a private data folder, the local sandbox, a messy CSV, and
+copies of a store prepared once per test process (tests/app/prepared.py)."""
 
 from __future__ import annotations
 
