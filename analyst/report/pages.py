@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
@@ -25,6 +26,12 @@ from analyst.report.styles import (
     Heading,
 )
 from analyst.report.text import ELLIPSIS, clean
+
+# Streams (pages, embedded fonts, charts) are written binary, compressed only, not also as
+# ASCII85 text (reportlab's default, for 7-bit mail): its encoder is pure Python unless an
+# optional accelerator is installed, and the text is a quarter larger. Measured on two
+# standard reports (sales, a Ukrainian P&L): render 1.46 -> 1.19 s CPU, 539 -> 459 KB each.
+rl_config.useA85 = 0
 
 HEADER_Y = PAGE_SIZE[1] - MARGIN_TOP + 9 * 2.835  # 9 mm above the frame
 FOOTER_Y = MARGIN_BOTTOM - 10 * 2.835

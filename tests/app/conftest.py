@@ -1,4 +1,5 @@
-"""Shared fixtures of the app tests: a private data folder, the local sandbox, a messy CSV."""
+"""Shared fixtures of the app tests: a private data folder, the local sandbox, a messy CSV, and
+copies of a store prepared once per test process (tests/app/prepared.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ from typing import NoReturn
 
 import pytest
 
+from tests.app.prepared import PreparedStore, prepare
 from tests.app.samples import ROOT
+
+_NO_MODEL = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ANALYST_OFFLINE", "ANALYST_APPROVAL")
 
 
 @pytest.fixture()
@@ -18,10 +22,37 @@ def app_env(tmp_path, monkeypatch) -> Path:
     data = tmp_path / "data"
     monkeypatch.setenv("ANALYST_DATA_DIR", str(data))
     monkeypatch.setenv("ANALYST_SANDBOX_BACKEND", "local")
-    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "ANALYST_OFFLINE", "ANALYST_APPROVAL"):
+    for name in _NO_MODEL:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(ROOT)
     return data
+
+
+@pytest.fixture(scope="session")
+def prepared_store(tmp_path_factory: pytest.TempPathFactory) -> PreparedStore:
+    """An upload and an answer made once per test process through the real app
+    (tests/app/prepared.py), in the environment `app_env` gives a test."""
+    base = tmp_path_factory.mktemp("prepared")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ANALYST_DATA_DIR", str(base / "live"))
+        patch.setenv("ANALYST_SANDBOX_BACKEND", "local")
+        for name in _NO_MODEL:
+            patch.delenv(name, raising=False)
+        patch.chdir(ROOT)
+        return prepare(base)
+
+
+@pytest.fixture()
+def uploaded_session(app_env: Path, prepared_store: PreparedStore) -> str:
+    """The id of a session that holds sales.csv (messy_csv), nothing asked, in this test's
+    own copy of the prepared data folder."""
+    return prepared_store.uploaded.copy_to(app_env)
+
+
+@pytest.fixture()
+def answered_session(app_env: Path, prepared_store: PreparedStore) -> str:
+    """The same with "total revenue" asked and answered (tests/app/prepared.py TOTAL)."""
+    return prepared_store.answered.copy_to(app_env)
 
 
 CHROMIUM = "/usr/bin/chromium"

@@ -8,6 +8,7 @@ from openpyxl import Workbook
 from streamlit.testing.v1 import AppTest
 
 from analyst.store import Store
+from tests.app.prepared import QUESTION, TOTAL
 from tests.app.samples import ROOT, messy_csv
 
 APP = str(ROOT / "app.py")
@@ -99,18 +100,19 @@ def test_bad_files_get_a_readable_message_and_the_app_keeps_working(app_env, mon
     assert not at.exception and "Read sales.csv" in _texts(at)
 
 
-def test_a_reload_with_the_session_in_the_address_restores_the_conversation(app_env):
-    at = AppTest.from_file(APP, default_timeout=60).run()
-    _upload(at, "sales.csv", messy_csv())
-    at.chat_input[0].set_value("revenue by month").run()
-    sid = at.session_state["sid"]
+def test_a_reload_with_the_session_in_the_address_restores_the_conversation(app_env,
+                                                                           answered_session):
+    # The conversation: sales.csv uploaded and "total revenue" answered by the real page
+    # (tests/app/prepared.py), in this test's own copy of the data folder.
+    sid = answered_session
 
     again = AppTest.from_file(APP, default_timeout=60)
     again.query_params["s"] = sid
     again.run()
     assert not again.exception
     assert len(again.chat_message) == 2
-    assert "revenue by month" in again.chat_message[0].markdown[0].value
+    assert QUESTION in again.chat_message[0].markdown[0].value
+    assert TOTAL in again.chat_message[1].markdown[0].value
     assert "sales.csv" in _texts(again)
     # The restored session answers at once: its tables come back from the store.
     again.chat_input[0].set_value("top products").run()

@@ -66,12 +66,14 @@ def _cut_short(data: Store, sid: str, question: str, reason: str) -> None:
         events.close()  # the page stopped reading: a reload, or the rerun after Stop
 
 
-# Each case uploads, asks and reloads the page (seconds): every language and both reasons in
-# the fast tier, each pair in the full run.
+# Each case starts from a copy of a session holding the upload (tests/app/prepared.py), asks
+# and reloads the page (seconds): every language and both reasons in the fast tier, each pair
+# in the full run.
 @pytest.mark.parametrize(("language", "reason"), grid(sorted(QUESTIONS), [INTERRUPTED, STOPPED]))
-def test_an_answer_cut_by_a_reload_says_so_and_runs_again(app_env, language, reason):
+def test_an_answer_cut_by_a_reload_says_so_and_runs_again(app_env, uploaded_session, language,
+                                                         reason):
     question = QUESTIONS[language]
-    sid = _uploaded(AppTest.from_file(APP, default_timeout=120))
+    sid = uploaded_session
     data = Store(app_env)
     _cut_short(data, sid, question, reason)
 
@@ -107,9 +109,10 @@ def test_an_answer_cut_by_a_reload_says_so_and_runs_again(app_env, language, rea
 
 
 @pytest.mark.parametrize("language", first_fast(sorted(QUESTIONS)))  # the others: full run
-def test_a_question_left_without_an_answer_is_shown_with_run_again(app_env, language):
+def test_a_question_left_without_an_answer_is_shown_with_run_again(app_env, uploaded_session,
+                                                                   language):
     question = QUESTIONS[language]
-    sid = _uploaded(AppTest.from_file(APP, default_timeout=120))
+    sid = uploaded_session
     data = Store(app_env)
     # What the chat box's callback keeps before the page runs; the page never got further.
     data.add_question(sid, question)

@@ -21,12 +21,15 @@ from pypdf import PdfReader
 from analyst.report.formats import format_money, format_percent
 from analyst.words import say
 from tests.cli.test_ask_report_cli import analyst
+from tests.grids import tiered
 from tests.ingest.finance_books import NET_LABELS, PNL_LABELS, pnl_workbook
 
 # The report speaks the statement's language, read from its row labels (the period headers
 # are Excel dates, the label column has no name): no --lang is given.
 # One workbook per language, the traits spread over them (costs positive and negative, with
 # and without interest and tax, a loss month or none): each is a CLI report, seconds of CI.
+# The fast tier keeps en and uk (between them every value of every trait, and a report in
+# another language than English), the full run all five (tests/grids.py).
 # The year's figures on more shapes (CSV, parentheses, blank subtotals, partial actuals) are
 # test_finance_sweep_pnl_cli.py's.
 VARIANTS = [
@@ -51,7 +54,8 @@ def _pdf_text(path: Path) -> str:
     return re.sub(r"\s+", " ", _plain("\n".join(page.extract_text() for page in PdfReader(path).pages)))
 
 
-@pytest.mark.parametrize(("language", "negative", "net", "loss_month"), VARIANTS)
+@pytest.mark.parametrize(("language", "negative", "net", "loss_month"),
+                         tiered(VARIANTS, lambda _, case: case[0] in ("en", "uk")))
 def test_the_finance_pack_states_the_years_figures(language: str, negative: bool, net: bool,
                                                    loss_month: int | None, tmp_path: Path) -> None:
     path, info = pnl_workbook(tmp_path / f"pnl_{language}.xlsx", language=language,
