@@ -80,7 +80,9 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
     images = [p for f in files if f.is_image
               if (p := artifact(workspace, f)) is not None]  # the host's copy, never output/
     drawn = checked_chart(step, frame)
-    if step.chart is not None and drawn is None and frame is not None:
+    if step.chart_left_out is not None:  # the chart its model code asked for, refused
+        st.info(chart_notice(said, step.chart_left_out))
+    elif step.chart is not None and drawn is None and frame is not None:
         st.info(chart_notice(said))  # never a chart that contradicts the table below it
     chart = (None if step.chart is not None or frame is None
              else chart_frame(frame, step.recipe))  # a step without a chart record: as before

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from analyst.record.chart import Chart, Mark, is_whole
+from analyst.record.chart import Chart, LeftOut, Mark, is_whole
 from analyst.words import say
 
 REL_TOL = 1e-9
@@ -49,9 +49,9 @@ def agrees(chart: Chart, table: pd.DataFrame | None) -> bool:
     return table is not None and bool(chart.marks) and not disagreements(chart, table)
 
 
-def notice(language: str | None) -> str:
+def notice(language: str | None, why: LeftOut = "disagrees") -> str:
     """What the reader is told where a chart was dropped, in their language."""
-    return say(language, "charting", "chart_disagrees")
+    return say(language, "charting", "chart_disagrees" if why == "disagrees" else "chart_unusable")
 
 
 def _cell(chart: Chart, mark: Mark, table: pd.DataFrame) -> float | None:
