@@ -9,7 +9,7 @@ from typing import Any
 
 import streamlit as st
 
-from analyst.charting.check import agrees
+from analyst.charting.check import agrees, stated
 from analyst.charting.check import notice as chart_notice
 from analyst.charting.vega import vega_lite
 from analyst.events import Answer, ExecutionResult, OutputFile, Step
@@ -121,10 +121,11 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
 
 
 def checked_chart(step: Step, frame: Any) -> Chart | None:
-    """The step's chart when the table shown beside it holds every value it draws."""
+    """The step's chart when the table shown beside it holds every value it draws, and the
+    figures its answer states say the same."""
     if step.chart is None or frame is None:
         return None
-    return step.chart if agrees(step.chart, frame) else None
+    return step.chart if agrees(step.chart, frame, stated(step)) else None
 
 
 def _result_table(result: ExecutionResult | None, files: list[OutputFile],

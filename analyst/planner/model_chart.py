@@ -19,7 +19,7 @@ from typing import cast, get_args
 
 import pandas as pd
 
-from analyst.charting.check import agrees
+from analyst.charting.check import agrees, stated
 from analyst.planner.charts import MAX_BARS, MAX_POINTS, categories, shares_chart
 from analyst.record import ModelCode, Step
 from analyst.record.artifact_tables import TABLE_SUFFIXES, artifact_path, read_step_table
@@ -136,7 +136,7 @@ def model_charted(step: Step, workspace: Workspace,
     if isinstance(made, SpecProblem):
         return replace(step, chart_left_out="unusable"), made
     chart, table = made
-    if not agrees(chart, table):  # built from its cells, held to them anyway
+    if not agrees(chart, table, stated(step)):  # built from its cells, held to them anyway
         return replace(step, chart_left_out="disagrees"), SpecProblem(
             "a value the chart would draw differs from its table")
     if len(specs) > 1:
