@@ -104,6 +104,11 @@ def _cell(chart: Chart, mark: Mark, table: pd.DataFrame) -> float | None:
     return float(hits.iloc[0])
 
 
+def row_keys(table: pd.DataFrame, x: str) -> list[str]:
+    """Each row's key in `x` as a `Mark.row` names it."""
+    return [_key(v) for v in table[x]]
+
+
 def _key(value: object) -> str:
     if isinstance(value, pd.Timestamp):
         return value.strftime("%Y-%m-%d")
