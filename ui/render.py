@@ -85,8 +85,9 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
         st.info(chart_notice(said, step.chart_left_out))
     elif step.chart is not None and drawn is None and frame is not None:
         st.info(chart_notice(said))  # never a chart that contradicts the table below it
-    chart = (None if step.chart is not None or frame is None
-             else chart_frame(frame, step.recipe))  # a step without a chart record: as before
+    # A step without a chart record: as before; one whose chart was left out: none at all.
+    chart = (None if step.chart is not None or step.chart_left_out is not None or frame is None
+             else chart_frame(frame, step.recipe))
     # A chart record is drawn first, its table right under it (a click on a bar highlights
     # the bar's rows there); the sandbox's picture stays one tab away.
     views = ((["Interactive chart"] + (["Chart"] if images else [])) if drawn is not None

@@ -185,3 +185,36 @@ def test_read_spec_takes_every_valid_spec_and_refuses_every_spoiled_one():
         assert read.kind == spec["kind"] and read.y == ("revenue",)
         spoiled = rng.choice(spoilers)(dict(spec))
         assert isinstance(read_spec(spoiled), SpecProblem), spoiled
+
+
+def _show(record: dict, root: str, language: str) -> None:
+    from pathlib import Path
+
+    from analyst.record import Step
+    from ui.render import step_view
+
+    step_view(Step.from_dict(record), Path(root), key="s1", language=language)
+
+
+@pytest.mark.parametrize(("spec", "language"), [
+    ({"kind": "bar", "x": "region", "y": "revenue", "sort": "descending"}, "en"),
+    ({"kind": "bar", "x": "region", "y": "Revenue"}, "uk"),
+    ({"kind": "donut", "x": "region", "y": "revenue"}, "zh"),
+])
+def test_the_app_draws_the_models_chart_or_says_why_not(session, cards, workspace, spec,
+                                                        language):
+    from streamlit.testing.v1 import AppTest
+
+    step, _ = run_spec(session, cards, spec_code(spec, picture=True))
+    at = AppTest.from_function(_show, args=(step.to_dict(), str(workspace.root), language),
+                               default_timeout=60).run()
+    assert not at.exception
+    charts = at.get("vega_lite_chart")
+    if step.chart is not None:
+        (chart,) = charts
+        assert json.loads(chart.proto.spec)["params"][0]["name"] == "pick"
+        assert [t.label for t in at.tabs][0] == "Interactive chart"
+    else:
+        assert charts == [] and notice(language, "unusable") in [i.value for i in at.info]
+    assert at.dataframe  # the table is shown either way
+    assert at.get("imgs") or any(t.label == "Chart" for t in at.tabs)  # the PNG stays
