@@ -196,16 +196,20 @@ def _show(record: dict, root: str, language: str) -> None:
     step_view(Step.from_dict(record), Path(root), key="s1", language=language)
 
 
-@pytest.mark.parametrize(("spec", "language"), [
-    ({"kind": "bar", "x": "region", "y": "revenue", "sort": "descending"}, "en"),
-    ({"kind": "bar", "x": "region", "y": "Revenue"}, "uk"),
-    ({"kind": "donut", "x": "region", "y": "revenue"}, "zh"),
+@pytest.mark.parametrize(("spec", "language", "last"), [
+    ({"kind": "bar", "x": "region", "y": "revenue", "sort": "descending"}, "en", False),
+    ({"kind": "line", "x": "month", "y": "revenue"}, "ru", True),
+    ({"kind": "bar", "x": "region", "y": "Revenue"}, "uk", False),
+    ({"kind": "donut", "x": "region", "y": "revenue"}, "zh", False),
 ])
 def test_the_app_draws_the_models_chart_or_says_why_not(session, cards, workspace, spec,
-                                                        language):
+                                                        language, last):
     from streamlit.testing.v1 import AppTest
 
-    step, _ = run_spec(session, cards, spec_code(spec, picture=True))
+    code = spec_code(spec, spec["x"], picture=True)
+    if last:  # the table is also the step's last expression: the app shows that value
+        code = code.rsplit("\n", 1)[0] + "\nt"
+    step, _ = run_spec(session, cards, code)
     at = AppTest.from_function(_show, args=(step.to_dict(), str(workspace.root), language),
                                default_timeout=60).run()
     assert not at.exception
