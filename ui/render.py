@@ -9,9 +9,10 @@ from typing import Any
 
 import streamlit as st
 
-from analyst.charting.check import agrees
+from analyst.charting.check import agrees, stated
 from analyst.charting.check import notice as chart_notice
-from analyst.charting.vega import vega_lite
+from analyst.charting.selection import highlighted, picked_rows
+from analyst.charting.vega import SELECTION, selectable, vega_lite
 from analyst.events import Answer, ExecutionResult, OutputFile, Step
 from analyst.planner.phrases import language_of
 from analyst.record.chart import Chart
@@ -80,13 +81,18 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
     images = [p for f in files if f.is_image
               if (p := artifact(workspace, f)) is not None]  # the host's copy, never output/
     drawn = checked_chart(step, frame)
-    if step.chart is not None and drawn is None and frame is not None:
+    if step.chart_left_out is not None:  # the chart its model code asked for, refused
+        st.info(chart_notice(said, step.chart_left_out))
+    elif step.chart is not None and drawn is None and frame is not None:
         st.info(chart_notice(said))  # never a chart that contradicts the table below it
-    chart = (None if step.chart is not None or frame is None
-             else chart_frame(frame, step.recipe))  # a step without a chart record: as before
-    views = (["Chart"] if images else []) + (
-        ["Interactive chart"] if chart or drawn else []) + (
-        ["Table"] if frame is not None else [])
+    # A step without a chart record: as before; one whose chart was left out: none at all.
+    chart = (None if step.chart is not None or step.chart_left_out is not None or frame is None
+             else chart_frame(frame, step.recipe))
+    # A chart record is drawn first, its table right under it (a click on a bar highlights
+    # the bar's rows there); the sandbox's picture stays one tab away.
+    views = ((["Interactive chart"] + (["Chart"] if images else [])) if drawn is not None
+             else (["Chart"] if images else []) + (["Interactive chart"] if chart else [])
+             + (["Table"] if frame is not None else []))
     names = [t(_TABS[v]) for v in views]
     for view, tab in zip(views, st.tabs(names) if len(views) > 1 else [st.container()] * len(views),
                          strict=True):
@@ -95,19 +101,13 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
                 for image in images:
                     st.image(str(image), width="stretch")
             elif view == "Interactive chart" and drawn is not None:
-                st.altair_chart(vega_lite(drawn), width="stretch")
+                picked = _selectable_chart(drawn, key)
+                _table_view(frame, said, caption, highlighted(drawn, frame, picked))
             elif view == "Interactive chart" and chart is not None:
                 kind, data = chart
                 (st.line_chart if kind == "line" else st.bar_chart)(data)
             elif view == "Table" and frame is not None:
-                shown = months_as_words(dates_without_midnight(frame), said)
-                figures = figures_styler(shown)
-                st.dataframe(shown if figures is None else figures, width="stretch", placeholder="",
-                             hide_index=plain_index(shown),
-                             column_config=number_columns(shown, headings=True,
-                                                          row_formats=figures is not None))
-                if caption:
-                    st.caption(caption)
+                _table_view(frame, said, caption)
     _downloads(files, workspace, key)
     with st.expander(t("code"), expanded=False):
         st.code(step.code or "", language="python")
@@ -118,11 +118,49 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
         _pin_button(session_id, stored, key, narrative)
 
 
+def _selectable_chart(chart: Chart, key: str) -> frozenset[str]:
+    """Draw `chart`; the table rows of the marks the reader clicked."""
+    if not selectable(chart):
+        st.altair_chart(vega_lite(chart), width="stretch")
+        return frozenset()
+    event = st.altair_chart(vega_lite(chart), width="stretch", key=f"{key}_chart",
+                            on_select="rerun", selection_mode=SELECTION)
+    return picked_rows(event.get("selection"))
+
+
+def _table_view(frame: Any, said: str, caption: str | None,
+                marked: tuple[int, ...] = ()) -> None:
+    shown = months_as_words(dates_without_midnight(frame), said)
+    figures = figures_styler(shown)
+    styled = figures if figures is not None else (
+        shown.style.apply(_marked_rows(marked), axis=None) if marked else shown)
+    st.dataframe(styled, width="stretch", placeholder="", hide_index=plain_index(shown),
+                 column_config=number_columns(shown, headings=True,
+                                              row_formats=figures is not None))
+    if caption:
+        st.caption(caption)
+
+
+MARKED = "background-color: #FFE8A3"
+"""The rows a click on the chart selected."""
+
+
+def _marked_rows(marked: tuple[int, ...]) -> Any:
+    def styles(table: Any) -> Any:
+        out = table.copy().astype(object)
+        out.loc[:, :] = ""
+        for position in marked:
+            out.iloc[position, :] = MARKED
+        return out
+    return styles
+
+
 def checked_chart(step: Step, frame: Any) -> Chart | None:
-    """The step's chart when the table shown beside it holds every value it draws."""
+    """The step's chart when the table shown beside it holds every value it draws, and the
+    figures its answer states say the same."""
     if step.chart is None or frame is None:
         return None
-    return step.chart if agrees(step.chart, frame) else None
+    return step.chart if agrees(step.chart, frame, stated(step)) else None
 
 
 def _result_table(result: ExecutionResult | None, files: list[OutputFile],

@@ -37,6 +37,7 @@ from analyst.agent.prompt import EXECUTE_PYTHON, PromptCard, history_messages, s
 from analyst.agent.usage import Usage
 from analyst.agent.words import failure_words, joined, said
 from analyst.events import Answer, Event, ModelCode, Origin, Step
+from analyst.planner.model_chart import model_charted
 from analyst.planner.phrases import language_of
 from analyst.planner.queries import query_step
 from analyst.query.model import QueryError
@@ -182,8 +183,10 @@ def run_agent(
                 yield Event("error", str(exc))
                 yield from finish(said(language, "stopped", reason=str(exc)), ok=False)
                 return
-            step = finished(step, result, session.workspace.root,
-                            reads=request.reads or tables_named(request.code, cards))
+            step, spec_problem = model_charted(
+                finished(step, result, session.workspace.root,
+                         reads=request.reads or tables_named(request.code, cards)),
+                session.workspace, language)
             steps.append(step)
             yield Event("result", request.description or said(language, "step", n=step.number),
                         step=step)
@@ -194,6 +197,8 @@ def run_agent(
                 yield Event("error", said(language, "step_failed", n=step.number,
                                           reason=failure_words(result, language)), step=step)
             output = request.heading + format_result(result, config.tool_output_chars)
+            if spec_problem is not None:  # the model wrote the spec: it can write it again
+                output += f"\nchart spec not drawn: {spec_problem.reason}"
             _answer_request(messages, block_outputs, request, output, number=step.number)
         if block_outputs:
             messages.append({"role": "user", "content": "\n\n".join(block_outputs),

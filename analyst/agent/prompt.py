@@ -18,7 +18,8 @@ EXECUTE_PYTHON: dict[str, Any] = {
         "description": (
             "Run Python code in the sandbox session (cwd: the workspace root) and return "
             "its printed output, the value of the last expression, the files it wrote "
-            "under output/ and any error."
+            "under output/ and any error. A table saved with a <name>.chart.json spec "
+            "beside it is charted (see the system prompt)."
         ),
         "parameters": {
             "type": "object",

@@ -19,6 +19,9 @@ from analyst.report.chart_text import number_locale, value_text
 COLOURS = {"favourable": "#2E7D32", "unfavourable": "#B03A2E", "neutral": "#1F4E79"}
 """Green for good news, red for bad, the house blue when a bar means neither."""
 HEIGHT_PER_BAR = 22
+SELECTION = "pick"
+"""The chart's point selection: clicking a bar (a point, a slice) selects the table rows it
+draws (its `row` field), which the app highlights in the table under the chart."""
 PERIOD_AXES = ("month", "week", "quarter", "year", "day", "period")
 
 
@@ -29,7 +32,7 @@ def rows(chart: Chart) -> list[dict[str, Any]]:
     for order, mark in enumerate(chart.ordered()):
         row = {"label": mark.label, "series": chart.series_title(mark.series),
                "value": mark.value, "text": value_text(chart, mark.value), "tone": mark.tone,
-               "order": order}
+               "order": order, "row": mark.row}
         if chart.kind == "waterfall":
             start = 0.0 if mark.total else level
             end = mark.value if mark.total else level + mark.value
@@ -83,7 +86,17 @@ def vega_lite(chart: Chart) -> alt.Chart:
             y=alt.Y("label:N", sort=labels, title=chart.x_title),
             x=alt.X("value:Q", title=chart.y_title or None, axis=axis),
             color=colour, tooltip=tooltip).properties(height=HEIGHT_PER_BAR * len(labels))
+    if selectable(chart):
+        pick = alt.selection_point(name=SELECTION, fields=["row"])
+        drawn = drawn.add_params(pick).encode(
+            opacity=alt.condition(pick, alt.value(1.0), alt.value(0.45)))
     return drawn.configure(locale={"number": number_locale(chart.language)})
+
+
+def selectable(chart: Chart) -> bool:
+    """True when every value drawn stands for one table row (a bridge of column totals
+    has no row to select)."""
+    return bool(chart.marks) and all(m.row is not None for m in chart.marks)
 
 
 def _value_title(chart: Chart, mark: Mark) -> str:

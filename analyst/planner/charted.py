@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from analyst.charting.check import agrees
+from analyst.charting.check import agrees, stated
 from analyst.planner.charts import chart_for, draws
 from analyst.record import RecipeCall, Step
 from analyst.record.artifact_tables import TABLE_SUFFIXES, read_step_table
@@ -30,4 +30,4 @@ def charted(step: Step, workspace: Workspace) -> Step:
                       language=origin.language)
     # Made from this very table it agrees; held to it anyway, so a rule's slip is a chart
     # left out, never a wrong one.
-    return replace(step, chart=chart) if chart is not None and agrees(chart, table) else step
+    return replace(step, chart=chart) if chart is not None and agrees(chart, table, stated(step)) else step

@@ -51,7 +51,7 @@ def heading(column: str, language: str) -> str:
     return phrases(language).get(f"col_{column}", column)
 
 
-def _categories(table: pd.DataFrame, x: str, columns: tuple[str, ...], *, title: str,
+def categories(table: pd.DataFrame, x: str, columns: tuple[str, ...], *, title: str,
                 language: str, kind: ChartKind = "bar", sort: Sort = "descending",
                 fmt: NumberFormat = "currency", currency: str | None = None,
                 tone: Callable[[pd.Series], Tone] | None = None,
@@ -100,13 +100,13 @@ def shares_chart(table: pd.DataFrame, x: str, column: str, *, title: str, langua
 def _period_dynamics(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
     x = next(c for c in PERIOD_COLUMNS if c in table.columns)
     kind: ChartKind = "line" if len(table) > 36 else "bar"
-    return _categories(table, x, (str(a["amount"]),), title=title, language=language,
+    return categories(table, x, (str(a["amount"]),), title=title, language=language,
                        kind=kind, sort="table", currency=_currency(a), limit=MAX_POINTS)
 
 
 def _top_n(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
     # The ranking's own order: its "Other" row stays last, whatever its size.
-    return _categories(table, str(a["by"]), (str(a["amount"]),), title=title,
+    return categories(table, str(a["by"]), (str(a["amount"]),), title=title,
                        language=language, sort="table", currency=_currency(a))
 
 
@@ -116,17 +116,17 @@ def _breakdown(a: Arguments, table: pd.DataFrame, title: str, language: str) -> 
         if len(by) != 1:
             raise ValueError("a breakdown by several columns has no one category axis")
         by = by[0]
-    return _categories(table, str(by), (str(a["amount"]),), title=title, language=language,
+    return categories(table, str(by), (str(a["amount"]),), title=title, language=language,
                        currency=_currency(a))
 
 
 def _abc(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
-    return _categories(table, str(a["item"]), (str(a["amount"]),), title=title,
+    return categories(table, str(a["item"]), (str(a["amount"]),), title=title,
                        language=language, currency=_currency(a))
 
 
 def _margin_by(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
-    return _categories(table, str(a["by"]), ("gross_profit",), title=title, language=language,
+    return categories(table, str(a["by"]), ("gross_profit",), title=title, language=language,
                        currency=_currency(a), tone=lambda row: _sign_tone(row["gross_profit"]))
 
 
@@ -139,7 +139,7 @@ def _budget_vs_actual(a: Arguments, table: pd.DataFrame, title: str, language: s
 
     ranked = table.assign(_size=table["variance"].abs()).sort_values(
         "_size", ascending=False, kind="mergesort").drop(columns="_size")
-    return _categories(ranked, str(a["line"]), ("variance",), title=title, language=language,
+    return categories(ranked, str(a["line"]), ("variance",), title=title, language=language,
                        sort="table", currency=_currency(a), tone=tone)
 
 

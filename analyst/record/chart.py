@@ -27,6 +27,10 @@ number with thousands separators."""
 Tone = Literal["favourable", "unfavourable", "neutral"]
 """What a bar's colour means. Favourable is good news for the business: more revenue, less
 cost. A cost line under budget is favourable although its variance is negative."""
+LeftOut = Literal["disagrees", "unusable"]
+"""Why a chart a step asked for is not drawn (the reader is told, `charting.check.notice`):
+disagrees: a value it would draw differs from its table; unusable: the spec the model's
+code wrote cannot be drawn from its table (an unknown kind or field, a column not there)."""
 
 
 @dataclass(frozen=True)

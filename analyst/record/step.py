@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from analyst.record.chart import Chart
+from analyst.record.chart import Chart, LeftOut
 from analyst.record.figures import StepFigures, read_figures
 from analyst.record.legacy import upgraded
 from analyst.record.origin import ModelCode, Origin, RecipeCall, origin_from_dict, origin_to_dict
@@ -59,7 +59,10 @@ class Step:
     chart: Chart | None = None
     """Its result's chart, by value: built on the host from the table it saved
     (`analyst.planner.charts`), drawn in the app, the PDF and the workbook; None: no chart
-    (model code, a recipe without one, a step that failed)."""
+    (model code without a spec, a recipe without one, a step that failed)."""
+    chart_left_out: LeftOut | None = None
+    """Set when the step asked for a chart that is not drawn (a spec its model code wrote,
+    refused or contradicted by its table): the reader is told why instead."""
 
     @property
     def recipe(self) -> str | None:
@@ -95,6 +98,7 @@ class Step:
             "inputs": [i.to_dict() for i in self.inputs],
             "refusal": self.refusal.to_dict() if self.refusal is not None else None,
             "chart": self.chart.to_dict() if self.chart is not None else None,
+            "chart_left_out": self.chart_left_out,
         }
 
     @classmethod
@@ -116,7 +120,14 @@ class Step:
             inputs=tuple(FileHash.from_dict(i) for i in data.get("inputs") or ()),
             refusal=None if not refusal else Refusal.from_dict(refusal),
             chart=None if not chart else Chart.from_dict(chart),
+            chart_left_out=_left_out(data.get("chart_left_out")),
         )
+
+
+def _left_out(value: object) -> LeftOut | None:
+    if value == "disagrees" or value == "unusable":
+        return value
+    return None
 
 
 def finished(step: Step, result: ExecutionResult, root: Path,

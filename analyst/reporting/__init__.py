@@ -239,6 +239,8 @@ def _section(workspace: Workspace, step: Step, title: str | None, narrative: str
         # Its chart contradicts the table: neither its record nor its picture is shown.
         chart = None
         text = (text + "\n\n" if text else "") + chart_notice(lang)
+    elif step.chart_left_out is not None:  # the chart its model code asked for, refused
+        text = (text + "\n\n" if text else "") + chart_notice(lang, step.chart_left_out)
     table, formats = step_table(workspace, step)
     summary_chart, summary_table = None, None
     if table is not None and step.recipe == "abc_analysis" and "class" in table.columns:

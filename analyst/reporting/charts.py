@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from analyst.charting.check import agrees
+from analyst.charting.check import agrees, stated
 from analyst.events import Step
 from analyst.planner.charts import shares_chart
 from analyst.record.artifact_tables import TABLE_SUFFIXES, read_step_table
@@ -37,7 +37,7 @@ def section_chart(workspace: Workspace, step: Step) -> SectionChart:
     files = sorted((f for f in step.result.files if f.path.endswith(TABLE_SUFFIXES)),
                    key=lambda f: not f.path.endswith(".parquet"))
     raw = read_step_table(workspace, files[0]).frame if files else None
-    if raw is None or not agrees(step.chart, raw):
+    if raw is None or not agrees(step.chart, raw, stated(step)):
         return SectionChart(None, True, raw)
     return SectionChart(step.chart, False, raw)
 

@@ -9,6 +9,7 @@ first, and whose titles are the question's language.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 
 import numpy as np
@@ -114,3 +115,46 @@ def test_a_kept_chart_that_disagrees_with_its_table_is_not_drawn_and_the_reader_
     assert _charts(at) == []  # neither drawn nor replaced by another chart of the table
     assert notice(language) in [i.value for i in at.info]
     assert at.dataframe  # the table is still shown
+
+
+def _styled_rows(element) -> set[int]:
+    """The rows of a st.dataframe that its Styler paints (the cells' CSS ids name them)."""
+    styler = element.proto.arrow_data.styler
+    return {int(r) for r in re.findall(r"_row(\d+)_col\d+", styler.styles)} if styler.styles else set()
+
+
+@pytest.mark.parametrize(("seed", "question"), [(8, "revenue by category"),
+                                                (9, "виручка по місяцях")])
+def test_clicking_a_bar_highlights_its_rows_in_the_table_under_the_chart(
+        app_env, seed: int, question: str) -> None:
+    frame = _sales(seed)
+    at = AppTest.from_file(APP, default_timeout=90).run()
+    at.file_uploader(key="uploader").set_value(("sales.csv", frame.to_csv(index=False).encode(),
+                                                "text/csv")).run()
+    at.chat_input[0].set_value(question).run()
+    assert not at.exception
+    # The chart and its table share the first tab: no click away from each other.
+    first = at.tabs[0]
+    (chart,) = first.get("vega_lite_chart")
+    (table,) = first.dataframe
+    spec = json.loads(chart.proto.spec)
+    assert {"name": "pick", "select": {"type": "point", "fields": ["row"]}} in spec["params"]
+    assert _styled_rows(table) == set()
+    rows = [v["row"] for v in _charts(at)[0][1]]
+    key = chart.proto.id.rsplit("-", 1)[-1]
+    rng = np.random.default_rng(seed)
+    for _ in range(3):
+        picked = list(rng.choice(rows, int(rng.integers(1, len(rows) + 1)), replace=False))
+        at.session_state[key] = {"selection": {"pick": [{"row": r} for r in picked]}}
+        at.run()
+        assert not at.exception
+        (table,) = at.tabs[0].dataframe
+        x = table.value.columns[0]
+        shown = table.value[x].astype(str).tolist()
+        # The painted rows are exactly the rows of the bars clicked (months as the table
+        # words them: the row keys are their periods, in the table's order).
+        assert len(_styled_rows(table)) == len(picked)
+        if x == "month":  # one row a period, in time order like the chart's points
+            assert _styled_rows(table) == {rows.index(r) for r in picked}
+        else:
+            assert {shown[i] for i in _styled_rows(table)} == set(picked)

@@ -35,7 +35,8 @@ FILES = {"en": ("продажі.csv", ukrainian_csv()), "uk": ("sales.csv", mess
 DATA_WORDS = re.compile(r"(?i)\b(revenue|product|region|date|widget|gadget|gizmo|north|sales|"
                         r"report|виручка|товар|регіон|дата|чай|кава|київ)\b")
 NAV = ("nav_analyze", "nav_report", "nav_recurring", "nav_history", "set_title")
-TABS = ("tab_chart", "tab_interactive", "tab_table")
+TABS = ("tab_chart", "tab_interactive")
+"""A charted result's tabs: its table sits under the interactive chart, not in a tab."""
 
 
 def _open(locale: str | None, *, sid: str | None = None, choice: str | None = None) -> AppTest:
