@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from analyst.report.vector import TITLE_SIZE
+
 
 def untouched_env(data_dir: Path) -> dict[str, str]:
     """The environment of a user who configured nothing (a private data folder only)."""
@@ -44,17 +46,23 @@ class ReportPdf:
     body: str
     """The text of the pages before the methodology appendix."""
     body_images: int
+    body_vector_charts: int
+    """Charts drawn as vector paths from their records: each sets its title, alone in the
+    report, in the chart title's size (`analyst.report.vector.TITLE_SIZE`)."""
 
 
 def read_report(pdf: Path) -> ReportPdf:
-    texts, images = [], 0
+    texts, images, vectors = [], 0, 0
+    title = f" {TITLE_SIZE:g} Tf".encode()
     for page in PdfReader(pdf).pages:
         text = page.extract_text() or ""
         if "Methodology" in text.splitlines()[3:5] or "Analysis steps" in text:
             break  # the appendix: sources, assumptions and code, no sections
         texts.append(text)
         images += len(page.images)
-    return ReportPdf("\n".join(texts), images)
+        contents = page.get_contents()  # (an empty page has none)
+        vectors += contents.get_data().count(title) if contents is not None else 0
+    return ReportPdf("\n".join(texts), images, vectors)
 
 
 def _shown(cell: str) -> set[str]:
@@ -84,4 +92,7 @@ def assert_every_table_and_chart_is_in(pdf: Path, output: Path) -> None:
         for row in rows:
             assert any(_shown(cell) & words for cell in row if cell), (table.name, row,
                                                                       report.body[:3000])
-    assert report.body_images == len(charts), (report.body_images, [c.name for c in charts])
+    # Every chart a step drew is in the body: as vector paths from its record (a recipe's),
+    # else as its picture; never both, never neither.
+    assert report.body_images + report.body_vector_charts == len(charts), (
+        report.body_images, report.body_vector_charts, [c.name for c in charts])
