@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import sandbox
+from analyst.errors import AnalystError
 
 REPOSITORY = "analyst-app"
 LABEL = "analyst.app"
@@ -26,8 +27,9 @@ BUILD_TOOLS = "setuptools>=70.1"  # pyproject's backend; bdist_wheel inside sinc
 _SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".build")
 
 
-class AppBuildError(sandbox.BuildError):
-    """The app's image could not be built; the message says what to do."""
+class AppBuildError(AnalystError, sandbox.BuildError):
+    """The app's image could not be built; the message says what to do (caught where the
+    sandbox's build errors are)."""
 
 
 def checkout() -> Path:
