@@ -45,6 +45,11 @@ def _idle(page) -> None:
                            timeout=120_000)
 
 
+CHART = '[data-testid="stVegaLiteChart"], [data-testid="stImage"]'
+"""A step's chart as the answer shows it: the interactive Vega-Lite chart of its record,
+else the picture its code drew (a charted step shows the interactive one first)."""
+
+
 def _settled(page, locator, timeout: float = 120_000):
     """After an action: wait for its visible effect, then for the rerun to end.
 

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.app import browser_fixtures
-from tests.app.browser_fixtures import _idle, _last_message, _settled, _upload
+from tests.app.browser_fixtures import CHART, _idle, _last_message, _settled, _upload
 from tests.app.samples import ROOT, messy_csv
 from tests.app.server import running_app
 
@@ -50,7 +50,7 @@ def test_upload_ask_chart_pin_pdf_and_reload(page, app_url, tmp_path):
     # (with its buttons) replaces it after a rerun: wait for that, in the last message.
     _settled(page, page.locator('[data-testid="stChatMessage"]').filter(has_text="33,912"))
     answer = _last_message(page)
-    _settled(page, answer.locator('[data-testid="stImage"]'))
+    _settled(page, answer.locator(CHART))
     pin = _settled(page, answer.get_by_role("button", name="Add to report"))
     pin.click()
     _settled(page, _last_message(page).get_by_text("In the report ✓"))

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from sandbox.engine import LABEL
-from tests.app.browser_fixtures import _last_message, _settled, _upload
+from tests.app.browser_fixtures import CHART, _last_message, _settled, _upload
 from tests.app.samples import messy_csv
 from tests.app.server import free_port, health
 from tests.default.installed import (
@@ -99,7 +99,7 @@ def test_chart_table_and_report_pdf_with_nothing_configured(page, tmp_path, sale
         _settled(page, page.get_by_text("What I assumed when reading it"))
 
         answer = _ask(page, "revenue by month", "33,912")
-        _settled(page, answer.locator('[data-testid="stImage"]'))
+        _settled(page, answer.locator(CHART))
         # The table is drawn in the answer (folded under its step: attached, maybe hidden).
         answer.locator('[data-testid="stDataFrame"]').first.wait_for(state="attached")
         local_said = page.get_by_text("Local backend").count() > 0
@@ -109,7 +109,7 @@ def test_chart_table_and_report_pdf_with_nothing_configured(page, tmp_path, sale
         # The stored answer (its steps with their buttons) replaces the live one: only then
         # is the report in the session, and the Report page can build it.
         _settled(page, _last_message(page).get_by_role("button", name="Add to report"))
-        assert _last_message(page).locator('[data-testid="stImage"]').count() >= 3
+        assert _last_message(page).locator(CHART).count() >= 3
         page.locator('[data-testid="stSidebarNavLink"]').filter(has_text="Report").click()
         _settled(page, page.get_by_role("button", name="Generate report")).click()
         _settled(page, page.get_by_text("is ready"))

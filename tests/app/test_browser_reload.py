@@ -15,7 +15,7 @@ import pytest
 
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
 from tests.app import browser_fixtures
-from tests.app.browser_fixtures import _backend, _idle, _last_message, _settled, _upload
+from tests.app.browser_fixtures import CHART, _backend, _idle, _last_message, _settled, _upload
 from tests.app.samples import messy_csv
 from tests.app.server import running_app
 from ui.i18n import t
@@ -120,5 +120,5 @@ def test_a_reload_right_after_sending_keeps_the_question(page, app_url, tmp_path
     assert page.get_by_text(STOPPED).count() == 0
     if said.count():
         page.get_by_role("button", name=AGAIN).click()
-        _settled(page, _last_message(page).locator('[data-testid="stImage"]'), timeout=240_000)
+        _settled(page, _last_message(page).locator(CHART), timeout=240_000)
     assert page.get_by_text(MISSING).count() == 0

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.browser_fixtures import _settled, _upload
+from tests.app.browser_fixtures import CHART, _settled, _upload
 from tests.app.samples import messy_csv
 from tests.app.server import free_port
 
@@ -119,7 +119,7 @@ def test_compose_serves_an_answer_with_its_chart(page, tmp_path: Path, app_image
         answer = _settled(page, page.locator('[data-testid="stChatMessage"]')
                           .filter(has_text="33,912")
                           .filter(has=page.get_by_role("button", name="Add to report")))
-        _settled(page, answer.locator('[data-testid="stImage"]'))
+        _settled(page, answer.locator(CHART))
         assert page.get_by_text("Local backend").count() == 0
         # Its sandbox: a container of the engine, started for a workspace of this data folder.
         running = subprocess.run(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.app import browser_fixtures
-from tests.app.browser_fixtures import _last_message, _settled, _upload
+from tests.app.browser_fixtures import CHART, _last_message, _settled, _upload
 from tests.query.tables import SHAPES
 
 pytestmark = pytest.mark.browser
@@ -28,5 +28,5 @@ def test_a_clicked_suggested_question_is_answered_with_its_chart(page, app_url, 
     assert answer.is_visible()
     users = page.locator('[data-testid="stChatMessage"]').filter(has_text=question)
     assert users.count() >= 1  # the click asked it, as if typed
-    _settled(page, _last_message(page).locator('[data-testid="stImage"]'))
-    assert _last_message(page).locator('[data-testid="stImage"]').first.is_visible()
+    _settled(page, _last_message(page).locator(CHART))
+    assert _last_message(page).locator(CHART).first.is_visible()
