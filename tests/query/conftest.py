@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -10,7 +10,9 @@ import pytest
 
 from analyst.ingest import ingest_file
 from analyst.query.values import category_values
+from analyst.session.analysis import Analysis
 from sandbox import Workspace
+from tests.query import measure_tables
 from tests.query.tables import SHAPES, write
 
 K = TypeVar("K")
@@ -37,3 +39,20 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def data_folder(tables: dict[str, Any]) -> Path:
     return next(iter(tables.values()))[2].parent
+
+
+@pytest.fixture(scope="module")
+def raw(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The measures' generated tables (`measure_tables`) as CSV files."""
+    folder = tmp_path_factory.mktemp("measures_raw")
+    return {name: measure_tables.write(name, folder) for name in measure_tables.TABLES}
+
+
+@pytest.fixture(scope="module")
+def analysis(raw: dict[str, Path],
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[Analysis]:
+    """One analysis over them: a real ingest, the local sandbox."""
+    with Analysis.open(tmp_path_factory.mktemp("measures_ws"), backend="local") as analysis:
+        for path in raw.values():
+            analysis.add_file(path)
+        yield analysis

@@ -12,47 +12,15 @@ ingest and the local sandbox; the truth is plain pandas on the raw CSV.
 from __future__ import annotations
 
 import itertools
-import math
-from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
 from analyst.events import Answer
-from analyst.query.answer import QueryFigures, read_query_figures
 from analyst.report.formats import format_number
 from analyst.session.analysis import Analysis
-from tests.query.measure_tables import TABLES, write
-
-
-@pytest.fixture(scope="module")
-def raw(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("measures_raw")
-    return {name: write(name, folder) for name in TABLES}
-
-
-@pytest.fixture(scope="module")
-def analysis(raw: dict[str, Path],
-             tmp_path_factory: pytest.TempPathFactory) -> Iterator[Analysis]:
-    with Analysis.open(tmp_path_factory.mktemp("measures_ws"), backend="local") as analysis:
-        for path in raw.values():
-            analysis.add_file(path)
-        yield analysis
-
-
-def ask(analysis: Analysis, question: str) -> Answer:
-    answer = list(analysis.ask(question, brain="offline"))[-1].answer
-    assert answer is not None
-    return answer
-
-
-def figures(answer: Answer) -> QueryFigures:
-    assert answer.ok, answer.text
-    [step] = answer.steps
-    got = read_query_figures(step.result.stdout)
-    assert got is not None, step.result.stdout
-    return got
+from tests.query.asking import ask, close, figures
 
 
 def result_table(analysis: Analysis, answer: Answer) -> pd.DataFrame:
@@ -62,10 +30,6 @@ def result_table(analysis: Analysis, answer: Answer) -> pd.DataFrame:
     path = analysis.workspace.artifact_path(csv)
     assert path is not None
     return pd.read_csv(path)
-
-
-def close(a: float | None, b: float) -> bool:
-    return a is not None and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
 def passengers(raw: dict[str, Path]) -> pd.DataFrame:

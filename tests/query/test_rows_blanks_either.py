@@ -10,50 +10,14 @@ the truth is plain pandas on the raw CSV.
 from __future__ import annotations
 
 import itertools
-import math
-from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
-from analyst.events import Answer
-from analyst.query.answer import QueryFigures, read_query_figures
-from analyst.session.analysis import Analysis
-from tests.query.measure_tables import CLASSES, PORTS, TABLES, write
-
-
-@pytest.fixture(scope="module")
-def raw(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("shapes_raw")
-    return {name: write(name, folder) for name in TABLES}
-
-
-@pytest.fixture(scope="module")
-def analysis(raw: dict[str, Path],
-             tmp_path_factory: pytest.TempPathFactory) -> Iterator[Analysis]:
-    with Analysis.open(tmp_path_factory.mktemp("shapes_ws"), backend="local") as analysis:
-        for path in raw.values():
-            analysis.add_file(path)
-        yield analysis
-
-
-def ask(analysis: Analysis, question: str) -> Answer:
-    answer = list(analysis.ask(question, brain="offline"))[-1].answer
-    assert answer is not None
-    return answer
-
-
-def figures(answer: Answer) -> QueryFigures:
-    assert answer.ok, answer.text
-    [step] = answer.steps
-    got = read_query_figures(step.result.stdout)
-    assert got is not None, step.result.stdout
-    return got
-
-
-def close(a: float | None, b: float) -> bool:
-    return a is not None and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+from analyst.query.answer import QueryFigures
+from tests.query.asking import ask, close, figures
+from tests.query.measure_tables import CLASSES, PORTS
 
 
 def people(raw: dict[str, Path]) -> pd.DataFrame:

@@ -1,0 +1,27 @@
+"""Asking the offline analyst in the query tests, and the figures its step printed."""
+
+from __future__ import annotations
+
+import math
+
+from analyst.events import Answer
+from analyst.query.answer import QueryFigures, read_query_figures
+from analyst.session.analysis import Analysis
+
+
+def ask(analysis: Analysis, question: str) -> Answer:
+    answer = list(analysis.ask(question, brain="offline"))[-1].answer
+    assert answer is not None
+    return answer
+
+
+def figures(answer: Answer) -> QueryFigures:
+    assert answer.ok, answer.text
+    [step] = answer.steps
+    got = read_query_figures(step.result.stdout)
+    assert got is not None, step.result.stdout
+    return got
+
+
+def close(a: float | None, b: float) -> bool:
+    return a is not None and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
