@@ -65,9 +65,10 @@ class AppSettings:
     max_upload_mb: int = 200
     """Largest file accepted (ANALYST_MAX_UPLOAD_MB); keep it equal to server.maxUploadSize."""
     max_sandboxes: int = 4
-    """Analyses that may run at the same time (ANALYST_MAX_SANDBOXES); others wait in line."""
+    """Analyses of the app that may run at the same time (ANALYST_MAX_SANDBOXES); others
+    wait in the host's one line (`analyst.session.admission`): see `running_at_once`."""
     queue_timeout_s: float = 300.0
-    """How long a question waits for a free sandbox before giving up (ANALYST_QUEUE_TIMEOUT)."""
+    """How long a question waits in line before giving up (ANALYST_QUEUE_TIMEOUT)."""
     max_running_sessions: int = 0
     """Sandbox sessions running at once on this host, app, CLI and API together
     (ANALYST_MAX_RUNNING_SESSIONS; 0 here means not read: see `analyst.session.admission`)."""
@@ -100,6 +101,12 @@ class AppSettings:
     """Where each setting that is set came from: "environment" or "secrets.toml"."""
     problems: tuple[str, ...] = ()
     """Settings that could not be used, in plain words; the defaults were used instead."""
+
+    @property
+    def running_at_once(self) -> int:
+        """The app's places in the host's admission: ANALYST_MAX_SANDBOXES, never more than
+        the host's ANALYST_MAX_RUNNING_SESSIONS."""
+        return min(self.max_sandboxes, self.max_running_sessions or self.max_sandboxes)
 
     @property
     def db_path(self) -> Path:

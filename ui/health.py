@@ -62,7 +62,7 @@ def plain_limits(settings: AppSettings) -> list[str]:
               mb=f"{settings.ingest.max_upload_mb:g}"),
             _counted("set_plain_step", limits.step_timeout_s,
                      memory=human_size(limits.memory_bytes)),
-            t("set_plain_parallel", count=settings.max_sandboxes)]
+            t("set_plain_parallel", count=settings.running_at_once)]
 
 
 def admin_limits(settings: AppSettings) -> list[str]:
@@ -79,7 +79,7 @@ def admin_limits(settings: AppSettings) -> list[str]:
             t("set_lim_uploads", mb=f"{settings.ingest.max_upload_mb:g}"),
             t("set_lim_rows", count=settings.ingest.max_rows),
             t("set_lim_excel", mb=f"{settings.ingest.max_unzipped_mb:g}"),
-            t("set_lim_queue", count=settings.max_sandboxes,
+            t("set_lim_queue", count=settings.running_at_once,
               seconds=f"{settings.queue_timeout_s:g}")]
 
 

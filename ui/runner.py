@@ -1,12 +1,15 @@
 """Run a brain's events live under `st.status`, then keep the answer in the store.
 
-The brain runs in a worker thread that first waits for a sandbox slot; the page thread
-renders its events as they arrive. A Stop click reruns the page: Streamlit then raises
-inside the page thread, `Analysis.interrupt()` stops the sandbox step running now (its
-variables are kept) and ends the brain's events, and whatever finished is saved, so
-nothing the user saw is lost. A reload (or a closed tab, or the app stopping) stops the
-page's run instead of rerunning it: the answer is then kept as interrupted, not stopped,
-and the page offers to run it again.
+The brain runs in a worker thread; the page thread renders its events as they arrive. A
+question that finds no free place waits in the host's one line (`Analysis` waits in
+`analyst.session.admission`): its "status" events carry the place, shown here.
+
+A Stop click reruns the page: Streamlit then raises inside the page thread,
+`Analysis.interrupt()` stops the sandbox step running now (its variables are kept) and
+ends the brain's events, and whatever finished is saved, so nothing the user saw is lost.
+A reload (or a closed tab, or the app stopping) stops the page's run instead of rerunning
+it: the answer is then kept as interrupted, not stopped, and the page offers to run it
+again.
 """
 
 from __future__ import annotations
@@ -14,7 +17,6 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-import time
 from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
@@ -74,8 +76,6 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Generator
     _saving[session_id] = (saved, cancel)
     inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
     why = [STOPPED]  # set with `cancel`: the user's Stop, or the page gone (INTERRUPTED)
-    settings = state.settings()
-    slots = state.slots()
     # Taken now: after a Stop click, any Streamlit call would raise again, so the worker
     # must not touch st.* (session_state and cached resources included).
     store = state.store()
@@ -83,31 +83,37 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Generator
     before = store.last_answer_id(session_id)
 
     def work() -> None:
-        asked = time.monotonic()
-        waited = 0.0
+        queued = stood_in_line = False
         steps: list[Step] = []
         given: list[Answer] = []
         try:
-            with slots.hold(on_wait=lambda place: inbox.put(("queue", place)),
-                            timeout=settings.queue_timeout_s):
-                waited = time.monotonic() - asked
-                inbox.put(("started", None))
-                events = make_events()
-                try:
-                    for event in events:
-                        if event.kind == "result" and event.step is not None:
-                            steps.append(event.step)
-                        if event.kind == "answer" and event.answer is not None:
-                            given.append(event.answer)
-                        inbox.put(("event", event))
-                        if cancel.is_set():
-                            break
-                finally:
-                    events.close()  # a stopped Analysis keeps what finished, then
+            events = make_events()
+            try:
+                for event in events:
+                    place = waiting_place(event)
+                    if place is not None:
+                        queued = stood_in_line = True
+                        inbox.put(("queue", (place, event.data.get("limit"))))
+                        continue
+                    if queued:
+                        queued = False
+                        inbox.put(("started", None))
+                    if event.kind == "result" and event.step is not None:
+                        steps.append(event.step)
+                    if event.kind == "answer" and event.answer is not None:
+                        given.append(event.answer)
+                    inbox.put(("event", event))
+                    if cancel.is_set():
+                        break
+            finally:
+                events.close()  # a stopped Analysis keeps what finished, then
         except Exception as exc:  # noqa: BLE001 - shown to the user by the page thread, in words
             inbox.put(("failure", exc))
         finally:
             try:
+                # How long this question stood in line, as its lease measured it.
+                waited = analysis.lease.waited_s if stood_in_line and analysis is not None \
+                    else 0.0
                 _settle(store, session_id, before, analysis, question, steps, given, waited,
                         ended=why[0] if cancel.is_set() else "")
             finally:
@@ -130,7 +136,8 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Generator
                     status.update(label=label)  # lets a Stop click interrupt the page
                     continue
                 if kind == "queue":
-                    label = t("queue", place=payload, slots=settings.max_sandboxes)
+                    place, limit = payload
+                    label = t("queue", place=place, slots=limit)
                     status.update(label=label)
                     st.caption(label)
                 elif kind == "started":
@@ -160,6 +167,14 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Generator
             cancel.set()
             _interrupt(analysis, why[0])
         raise
+
+
+def waiting_place(event: Any) -> int | None:
+    """The place in line a waiting notice of `Analysis` tells (1: next), else None."""
+    if event.kind != "status":
+        return None
+    place = event.data.get("place")
+    return place if isinstance(place, int) else None
 
 
 def ending_of(exc: BaseException) -> str:

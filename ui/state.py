@@ -1,9 +1,11 @@
 """Who is using the app, which session is open, and its `Analysis` (one per session, shared
 by every tab and reload of it: `analyst.session.open_analyses`).
 
-App-wide objects (the store, the sandbox queue) are `st.cache_resource`, shared by all
-users; everything personal lives in `st.session_state`. The open session's id is also in
-the URL (`?s=...`), so a reload or a new tab finds the same conversation in the store.
+App-wide objects (the store, the open analyses) are `st.cache_resource`, shared by all
+users; everything personal lives in `st.session_state`. A question waits for a place in
+one line only, the host's admission (`analyst.session.admission`), shared with the CLI and
+API. The open session's id is also in the URL (`?s=...`), so a reload or a new tab finds
+the same conversation in the store.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from typing import Any
 
 import streamlit as st
 
+from analyst.session.admission import Admission
+from analyst.session.admission import admission as host_admission
 from analyst.session.open_analyses import OpenAnalyses
 from analyst.settings import AppSettings, load_settings
 from analyst.store import FileRecord, SessionRecord, Store
-from ui.slots import SandboxSlots
 
 LOCAL_OWNER = "local"
 
@@ -52,11 +55,6 @@ def _store(data_dir: str) -> Store:
 
 
 @st.cache_resource(show_spinner=False)
-def _slots(capacity: int) -> SandboxSlots:
-    return SandboxSlots(capacity)
-
-
-@st.cache_resource(show_spinner=False)
 def _open_analyses(data_dir: str) -> OpenAnalyses[Any]:
     return OpenAnalyses()
 
@@ -71,8 +69,11 @@ def store() -> Store:
     return _store(str(settings().data_dir.resolve()))
 
 
-def slots() -> SandboxSlots:
-    return _slots(settings().max_sandboxes)
+def admission() -> Admission:
+    """The host's places for running analyses under the data folder, as many for the app
+    as `AppSettings.running_at_once` (one object per process: `analyst.session.admission`)."""
+    current = settings()
+    return host_admission(current.data_dir / "running", current.running_at_once)
 
 
 def signed_in() -> bool:
@@ -268,7 +269,7 @@ def _open_analysis(session: SessionRecord, notices: list[tuple[str, str, None]])
 
     root = workspace(session.id)
     files = session_files(session.id)
-    ready = Analysis.open(root, backend=settings().sandbox_backend,
+    ready = Analysis.open(root, backend=settings().sandbox_backend, admission=admission(),
                           history=SessionAnswers(store(), session.id), files=files)
     restored = {c.source_file for c in ready.cards}
     for record in files.records():

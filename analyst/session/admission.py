@@ -29,13 +29,18 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from analyst.data_folder import default_data_dir
+from analyst.errors import AnalystError
+from analyst.session.capacity import usable_cores, usable_memory
 from analyst.session.line import Line, Wait
-from analyst.words.note import SettingNote
+from analyst.words.note import SessionNote, SettingNote
 
 log = logging.getLogger(__name__)
 
 ENV = "ANALYST_MAX_RUNNING_SESSIONS"
 PAUSE_ENV = "ANALYST_PAUSE_IDLE_SECONDS"
+WAIT_ENV = "ANALYST_QUEUE_TIMEOUT"
+WAIT_LIMIT_S = 300.0
+"""A question that waited this long for a place gives up, told so in plain words."""
 PAUSE_AFTER_S = 30.0
 """Only a session idle this long is paused for another: a user reading an answer is not."""
 POLL_S = 0.2
@@ -44,46 +49,6 @@ WAKE_S = 1.0
 """A waiter wakes at least this often (to say its place, and in case a holder died)."""
 SESSION_MEMORY = 512 * 1024**2  # what one session is given room for (idle ~200 MB, peaks more)
 SESSIONS_PER_CPU = 8
-
-
-def usable_cores(cgroup: Path = Path("/sys/fs/cgroup")) -> float:
-    """The cores this process may use: those it may run on (affinity), fewer when its
-    cgroup has a CPU quota (`docker run --cpus 2` on a 64-core host: 2, not 64)."""
-    try:
-        cores = float(len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        cores = float(os.cpu_count() or 1)
-    quota = _cgroup_quota(cgroup)
-    return max(1.0, min(cores, quota)) if quota else max(1.0, cores)
-
-
-def _cgroup_quota(cgroup: Path) -> float | None:
-    try:  # cgroup v2: "max 100000" or "200000 100000"
-        ceiling, every = (cgroup / "cpu.max").read_text().split()[:2]
-        return None if ceiling == "max" else int(ceiling) / int(every)
-    except (OSError, ValueError):
-        pass
-    try:  # cgroup v1: -1 means no quota
-        quota = int((cgroup / "cpu" / "cpu.cfs_quota_us").read_text())
-        period = int((cgroup / "cpu" / "cpu.cfs_period_us").read_text())
-        return quota / period if quota > 0 and period > 0 else None
-    except (OSError, ValueError):
-        return None
-
-
-def usable_memory(cgroup: Path = Path("/sys/fs/cgroup")) -> int:
-    """The machine's memory, less when this process's cgroup is limited (a container)."""
-    try:
-        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError):
-        memory = 4 * 1024**3
-    for limit_file in (cgroup / "memory.max", cgroup / "memory" / "memory.limit_in_bytes"):
-        try:
-            limit = int(limit_file.read_text().strip())  # "max" (v2, none): ValueError
-        except (OSError, ValueError):
-            continue
-        return min(memory, limit)  # v1's "none" is a huge number: min() keeps the machine's
-    return memory
 
 
 def default_limit() -> int:
@@ -138,6 +103,21 @@ def pause_after_from_env(environ: Mapping[str, str] | None = None) -> float:
     return value
 
 
+def wait_limit_from_env(environ: Mapping[str, str] | None = None) -> float:
+    """`ANALYST_QUEUE_TIMEOUT` seconds; `WAIT_LIMIT_S` when it cannot be used (the settings
+    already tell the user why: `analyst.settings`)."""
+    raw = ((os.environ if environ is None else environ).get(WAIT_ENV) or "").strip()
+    try:
+        value = float(raw)
+    except ValueError:
+        return WAIT_LIMIT_S
+    return value if 1 <= value < float("inf") else WAIT_LIMIT_S
+
+
+class QueueTimeout(AnalystError, TimeoutError):
+    """Waited in line longer than the admission's `wait_limit_s`; the message says so."""
+
+
 def default_folder() -> Path:
     data = os.environ.get("ANALYST_DATA_DIR") or str(default_data_dir(dict(os.environ)))
     return Path(data) / "running"
@@ -146,11 +126,14 @@ def default_folder() -> Path:
 class Admission:
     """The host's slots under `folder` (one object per process and folder: `admission()`)."""
 
-    def __init__(self, folder: Path | str, limit: int, pause_after_s: float | None = None) -> None:
+    def __init__(self, folder: Path | str, limit: int, pause_after_s: float | None = None,
+                 wait_limit_s: float = WAIT_LIMIT_S) -> None:
         self.folder = Path(folder)
         self.limit = limit
         self.pause_after_s = PAUSE_AFTER_S if pause_after_s is None else pause_after_s
         """A session idle this long may be paused for another (`ANALYST_PAUSE_IDLE_SECONDS`)."""
+        self.wait_limit_s = wait_limit_s
+        """A question waits at most this long for a place (`ANALYST_QUEUE_TIMEOUT`)."""
         self.pauses = 0
         """Sessions of this process paused for another (never counted as restarts)."""
         self._lock = threading.Lock()
@@ -290,10 +273,11 @@ class Lease:
             self.admission._write_state(self)
             return True
 
-    def waiting(self) -> Iterator[Wait]:
+    def waiting(self, timeout_s: float | None = None) -> Iterator[Wait]:
         """Wait for the slot: yields a `Wait` when woken and at least every `WAKE_S` while no
         slot is free (meanwhile the least recently used idle session is asked to pause);
-        ends when this lease holds its slot, busy (`end()` it).
+        ends when this lease holds its slot, busy (`end()` it); `QueueTimeout` (out of the
+        line) once it waited more than `timeout_s`.
 
         Waiters are served in arrival order across every process of the data folder
         (`analyst.session.line`): only the first in line takes a place, woken by the one who
@@ -311,8 +295,14 @@ class Lease:
                         self.granted_at = time.monotonic()  # before the next is rung
                         break
                     self.admission._ask_to_pause()
-                yield Wait(time.monotonic() - started, place)
-                ticket.sleep(WAKE_S)
+                waited = time.monotonic() - started
+                if timeout_s is not None and waited > timeout_s:
+                    raise QueueTimeout(SessionNote("queue_timeout", limit=self.admission.limit,
+                                                   seconds=f"{timeout_s:g}"))
+                yield Wait(waited, place)
+                # Woken in time to give up when the wait is over, not up to WAKE_S later.
+                ticket.sleep(WAKE_S if timeout_s is None else
+                             min(WAKE_S, timeout_s - (time.monotonic() - started) + 0.01))
         finally:
             ticket.leave()  # served or not: the next first is rung
         self.waited_s = time.monotonic() - started
@@ -337,11 +327,9 @@ class Lease:
                  timeout_s: float | None = None) -> Iterator[bool]:
         """Hold the slot, busy, for one whole question; yields whether the session had been
         paused since the last one. `waiting(Wait)` is called about once a second
-        while no slot is free; `TimeoutError` after `timeout_s`."""
+        while no slot is free; `QueueTimeout` after `timeout_s`."""
         told = 0.0
-        for wait in self.waiting():
-            if timeout_s is not None and wait.seconds > timeout_s:
-                raise TimeoutError(wait.seconds)
+        for wait in self.waiting(timeout_s):
             if waiting is not None and wait.seconds - told >= 1.0:
                 told = wait.seconds
                 waiting(wait)
@@ -381,7 +369,8 @@ _admissions_lock = threading.Lock()
 
 def admission(folder: Path | None = None, limit: int | None = None) -> Admission:
     """This process's `Admission` for `folder` (the data folder's `running/` by default),
-    its limit and idle time from the environment (the app exports secrets.toml's there)."""
+    its limit, idle time and longest wait from the environment (the app exports
+    secrets.toml's there)."""
     where = (folder or default_folder()).resolve()
     wanted = limit or limit_from_env()
     pause_after = pause_after_from_env()
@@ -391,4 +380,5 @@ def admission(folder: Path | None = None, limit: int | None = None) -> Admission
             # A changed limit takes effect for new leases; old ones keep their slot files.
             found = _admissions[where] = Admission(where, wanted, pause_after)
         found.pause_after_s = pause_after
+        found.wait_limit_s = wait_limit_from_env()
         return found

@@ -23,7 +23,7 @@ from analyst.events import Answer, Event, Step
 from analyst.progress import Progress
 from analyst.session import file_tables
 from analyst.session import workspace_state as state
-from analyst.session.admission import Admission, Lease, admission
+from analyst.session.admission import Admission, Lease, QueueTimeout, admission
 from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.session.backend_words import backend_warning
 from analyst.session.file_log import FileLog, WorkspaceFiles
@@ -262,13 +262,12 @@ class Analysis:
         session.close()
 
     def _waiting(self, language: str) -> Generator[Event, None, bool]:
-        """Wait for a place to run on this host; say so at once, then now and then.
-        Returns True holding the place (busy), False when the user stopped meanwhile."""
+        """Wait for a place to run on this host; say so at once, when the line moves, and now
+        and then. Returns True holding the place (busy), False when the user stopped meanwhile."""
         told, told_place = None, 0
-        for wait in self.lease.waiting():
+        for wait in self.lease.waiting(self.lease.admission.wait_limit_s):
             if self._stop.on:
                 return False
-            # Said at once, again when the line moved, else now and then.
             if told is None or wait.place != told_place \
                     or wait.seconds - told >= WAIT_NOTICE_EVERY_S:
                 seconds = int(wait.seconds)
@@ -530,10 +529,11 @@ class Analysis:
             finally:
                 if isinstance(stream, Generator):  # brains are generators; close runs their finally
                     stream.close()
-        except SandboxError as exc:
-            yield Event("error", str(exc))
+        except (SandboxError, QueueTimeout) as exc:  # a wait too long: nothing ran, line left
+            reason = exc.message_in(lang) if isinstance(exc, QueueTimeout) else str(exc)
+            yield Event("error", reason)
             yield from self._finish(_kept(Answer(
-                question, say(lang, "agent", "could_not_run", reason=str(exc)), ok=False),
+                question, say(lang, "agent", "could_not_run", reason=reason), ok=False),
                 warned, lang))
             return
         except GeneratorExit:

@@ -138,6 +138,12 @@ class SettingNote(Note):
     context = "settings_problem"
 
 
+class SessionNote(Note):
+    """A session's own message (`analyst.session.admission`), context "session"."""
+
+    context = "session"
+
+
 def render(text: str, language: str | None) -> str:
     """An assumption in `language`: a `Note` rendered, any other text as it is."""
     return text.render(language) if isinstance(text, Note) else text

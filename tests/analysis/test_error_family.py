@@ -74,7 +74,7 @@ def test_the_family_has_the_roots_it_should_and_no_stray_roots():
     for expected in ("analyst.ingest.errors.IngestError", "analyst.agent.config.ConfigError",
                      "analyst.report.model.ReportError", "analyst.reporting.ReportingError",
                      "analyst.store.schema.StoreVersionError", "analyst.agent.client.ModelAPIError",
-                     "analyst.commands.loading.CommandError", "ui.slots.QueueTimeout"):
+                     "analyst.commands.loading.CommandError", "analyst.session.admission.QueueTimeout"):
         assert expected in names
 
 
@@ -115,7 +115,7 @@ def _guarded_page(module: str, name: str, message: str) -> None:
 @pytest.mark.parametrize(("module", "name", "shown"), [
     ("analyst.ingest.errors", "IngestError", True), ("analyst.errors", "AnalystError", True),
     ("analyst.agent.config", "ConfigError", True), ("sandbox.errors", "SandboxUnavailable", True),
-    ("sandbox.build", "BuildError", True), ("ui.slots", "QueueTimeout", True),
+    ("sandbox.build", "BuildError", True), ("analyst.session.admission", "QueueTimeout", True),
     ("analyst.store.schema", "StoreVersionError", True),
     ("builtins", "ValueError", False), ("builtins", "LookupError", False),
 ])

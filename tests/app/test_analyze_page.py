@@ -133,17 +133,19 @@ def test_someone_elses_or_a_made_up_session_id_opens_nothing(app_env):
 def test_when_all_sandboxes_are_busy_the_question_waits_and_shows_its_place(app_env, monkeypatch):
     import threading
 
-    from ui.state import _slots
+    from analyst.session.admission import admission
 
     monkeypatch.setenv("ANALYST_MAX_SANDBOXES", "1")
     at = AppTest.from_file(APP, default_timeout=90).run()
     _upload(at, "sales.csv", messy_csv())
     busy, release = threading.Event(), threading.Event()
 
-    def someone_else() -> None:
-        with _slots(1).hold():
+    def someone_else() -> None:  # another browser session's question, in the one line
+        lease = admission(app_env / "running", 1).lease(lambda: None)
+        with lease.question(timeout_s=10):
             busy.set()
             release.wait(10)
+        lease.release()
 
     other = threading.Thread(target=someone_else)
     other.start()
