@@ -93,6 +93,12 @@ class Backend(Protocol):
     def stop(self) -> None:
         """Kill and remove the kernel (idempotent)."""
 
+    def sync_input(self) -> bool:
+        """Before a step: make the sandbox's input/ and lib/ hold what the host's hold, by
+        value, when they are copies (a warm container's); a sandbox that mounts or shares
+        the host's folders has nothing to do. False when the copy failed: the session then
+        restarts (a stale input must never give a wrong number)."""
+
     def sync_output(self, state: object) -> set[str]:
         """After a step, with the keeper's report of output/ (`state`): make the host's
         output/ hold what the sandbox's holds, by value; the reasons for what was left out.
@@ -201,6 +207,10 @@ class KernelSession:
         with self._lock:
             notices: list[Notice] = []
             restarted = not self._ensure_alive(notices)
+            if not self._backend.sync_input():
+                notices.append(lost(self._steps, "before"))
+                self._restart()  # a new container, whose input/ is complete
+                restarted = True
             earlier = self._steps
             t0 = time.monotonic()
             with self._flag_lock:
