@@ -29,7 +29,9 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from analyst.data_folder import default_data_dir
+from analyst.session.host import SESSION_MEMORY, usable_cores, usable_memory
 from analyst.session.line import Line, Wait
+from analyst.session.warm import size_from_env
 from analyst.words.note import SettingNote
 
 log = logging.getLogger(__name__)
@@ -42,54 +44,16 @@ POLL_S = 0.2
 """How often a holder's process looks for requests to pause its idle sessions."""
 WAKE_S = 1.0
 """A waiter wakes at least this often (to say its place, and in case a holder died)."""
-SESSION_MEMORY = 512 * 1024**2  # what one session is given room for (idle ~200 MB, peaks more)
 SESSIONS_PER_CPU = 8
 
 
-def usable_cores(cgroup: Path = Path("/sys/fs/cgroup")) -> float:
-    """The cores this process may use: those it may run on (affinity), fewer when its
-    cgroup has a CPU quota (`docker run --cpus 2` on a 64-core host: 2, not 64)."""
-    try:
-        cores = float(len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        cores = float(os.cpu_count() or 1)
-    quota = _cgroup_quota(cgroup)
-    return max(1.0, min(cores, quota)) if quota else max(1.0, cores)
-
-
-def _cgroup_quota(cgroup: Path) -> float | None:
-    try:  # cgroup v2: "max 100000" or "200000 100000"
-        ceiling, every = (cgroup / "cpu.max").read_text().split()[:2]
-        return None if ceiling == "max" else int(ceiling) / int(every)
-    except (OSError, ValueError):
-        pass
-    try:  # cgroup v1: -1 means no quota
-        quota = int((cgroup / "cpu" / "cpu.cfs_quota_us").read_text())
-        period = int((cgroup / "cpu" / "cpu.cfs_period_us").read_text())
-        return quota / period if quota > 0 and period > 0 else None
-    except (OSError, ValueError):
-        return None
-
-
-def usable_memory(cgroup: Path = Path("/sys/fs/cgroup")) -> int:
-    """The machine's memory, less when this process's cgroup is limited (a container)."""
-    try:
-        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError):
-        memory = 4 * 1024**3
-    for limit_file in (cgroup / "memory.max", cgroup / "memory" / "memory.limit_in_bytes"):
-        try:
-            limit = int(limit_file.read_text().strip())  # "max" (v2, none): ValueError
-        except (OSError, ValueError):
-            continue
-        return min(memory, limit)  # v1's "none" is a huge number: min() keeps the machine's
-    return memory
-
-
-def default_limit() -> int:
+def default_limit(environ: Mapping[str, str] | None = None) -> int:
     """From the host: one session per 512 MB of usable memory, at most eight per usable core
-    (a container's cgroup limits counted: `usable_memory`, `usable_cores`), at least 2."""
-    memory = usable_memory()
+    (a container's cgroup limits counted: `usable_memory`, `usable_cores`), at least 2.
+
+    The warm sandboxes' memory is not the sessions' (`analyst.session.warm`): each takes
+    one session's room. They take no place themselves: a warm container runs no question."""
+    memory = usable_memory() - size_from_env(environ) * SESSION_MEMORY
     return max(2, min(memory // SESSION_MEMORY, int(usable_cores() * SESSIONS_PER_CPU)))
 
 
@@ -98,14 +62,14 @@ def read_limit(environ: Mapping[str, str] | None = None) -> tuple[int, str | Non
     words when the value cannot be used (the default is used then)."""
     raw = ((os.environ if environ is None else environ).get(ENV) or "").strip()
     if not raw:
-        return default_limit(), None
+        return default_limit(environ), None
     try:
         value = int(raw)
     except ValueError:
         value = 0
     if value < 1:
-        return default_limit(), SettingNote("running_sessions", name=ENV, value=repr(raw),
-                                            default=default_limit())
+        return default_limit(environ), SettingNote("running_sessions", name=ENV, value=repr(raw),
+                                                   default=default_limit(environ))
     return value, None
 
 
