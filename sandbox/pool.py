@@ -104,6 +104,11 @@ class WarmPool:
         with self._cond:
             return len(self._ready)
 
+    def ready_ids(self) -> list[str]:
+        """The ids of the containers ready now (oldest first)."""
+        with self._cond:
+            return [warm.id for warm in self._ready]
+
     def wait_ready(self, count: int | None = None, timeout: float = 60.0) -> bool:
         """Wait until `count` (default: all) containers are ready; False at the timeout."""
         wanted = self.size if count is None else count
@@ -169,7 +174,8 @@ class WarmPool:
             reply = KernelConnection(channel).request(
                 {"op": "run", "code": WARMUP}, time.monotonic() + WARMUP_TIMEOUT_S)
         except (KernelGone, ReplyTimeout) as exc:
-            log.warning("a warm sandbox did not import its modules: %s", exc)
+            if not self._stopped:  # else removed under it (the pool or the process ended)
+                log.warning("a warm sandbox did not import its modules: %s", exc)
             reply = None
         if reply is None or reply.get("error"):
             self._discard(warm)
