@@ -193,7 +193,7 @@ def test_a_killed_or_timed_out_step_does_not_poison_the_pool(pool: WarmPool, tmp
 
 
 def test_a_pool_is_labelled_for_the_sweep_refills_and_is_removed_when_stopped(
-        docker_image: str, tmp_path: Path) -> None:
+        docker_image: str, tmp_path: Path, pair: Pair) -> None:
     # What `reap_orphans` lists, narrowed to this process's warm containers.
     sweep = {"label": [f"{LABEL}=1", f"{INSTALLATION_LABEL}={installation()}",
                        f"{WARM_LABEL}=1", f"{OWNER_LABEL}={owner_token()}"]}
@@ -202,7 +202,12 @@ def test_a_pool_is_labelled_for_the_sweep_refills_and_is_removed_when_stopped(
         first = pool.ready_ids()
         assert set(first) <= {c["Id"] for c in client().api.containers(filters=sweep)}
         with opened(tmp_path / "s", pool) as session:
-            assert [container_of(session)] == first
+            # Taken the moment it is ready: ready means the imports are done, not started.
+            started = time.monotonic()
+            result = session.run("import pandas, matplotlib.pyplot\n" + WHO)
+            took = time.monotonic() - started
+            assert result.value is not None and [result.value.text.strip("'")] == first
+        assert took < pair.cold_s / 2, (took, pair.cold_s)
         assert pool.wait_ready(timeout=120), "the pool refills in the background"
         assert (pool.started, pool.handed) == (2, 1)
         refilled = pool.ready_ids()
