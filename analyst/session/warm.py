@@ -95,3 +95,13 @@ def current_pool() -> WarmPool | None:
     """The pool `start_pool` started in this process, if any (a session takes from it)."""
     with _lock:
         return _pool
+
+
+def stop_pool() -> None:
+    """Stop and forget this process's pool (its ready containers removed; those handed out
+    stay their sessions'). The pool also stops by itself at exit."""
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.stop()
