@@ -26,6 +26,7 @@ from analyst.ingest.limits import IngestLimits, read_ingest_limits
 from analyst.logs import DEFAULT_LEVEL, read_log_level
 from analyst.recipes.numbers import language_code
 from analyst.session.admission import read_limit, read_pause_after
+from analyst.session.warm import read_size as read_warm_size
 from analyst.words import LANGUAGES
 from analyst.words.note import Note, SettingNote
 from sandbox import Limits, SandboxError
@@ -47,6 +48,7 @@ KNOWN_SETTINGS = frozenset({
     "ANALYST_INGEST_MEMORY_MB", "ANALYST_INGEST_SECONDS", "ANALYST_MAX_FORMULAS",
     "ANALYST_FORMULA_SECONDS",
     "ANALYST_MAX_RUNNING_SESSIONS", "ANALYST_PAUSE_IDLE_SECONDS", "ANALYST_LANG",
+    "ANALYST_WARM_SANDBOXES",
     # The service's (compose.yaml, the app's image: analyst.deploy); the app never reads the
     # first three, but they sit in the same .env and must not be called typos.
     "ANALYST_APP_IMAGE", "ANALYST_PORT", "ANALYST_LISTEN", "ANALYST_SANDBOX_WHEELHOUSE",
@@ -75,6 +77,9 @@ class AppSettings:
     pause_idle_s: float = 30.0
     """An idle session may be paused for another after this many seconds
     (ANALYST_PAUSE_IDLE_SECONDS)."""
+    warm_sandboxes: int = 0
+    """Sandbox containers kept started ahead for new sessions (ANALYST_WARM_SANDBOXES;
+    `analyst.session.warm`; 0: none)."""
     sandbox_backend: Backend = "auto"
     """auto (Docker when available, else local), docker or local (ANALYST_SANDBOX_BACKEND)."""
     offline: bool = False
@@ -129,6 +134,7 @@ class AppSettings:
             "ANALYST_QUEUE_TIMEOUT": self.queue_timeout_s,
             "ANALYST_MAX_RUNNING_SESSIONS": self.max_running_sessions,
             "ANALYST_PAUSE_IDLE_SECONDS": self.pause_idle_s,
+            "ANALYST_WARM_SANDBOXES": self.warm_sandboxes,
             "ANALYST_SANDBOX_BACKEND": self.sandbox_backend,
             "ANALYST_OFFLINE": self.offline,
             "ANALYST_APPROVAL": self.approval,
@@ -197,7 +203,8 @@ def load_settings(
     problems.extend([log_problem] if log_problem else [])
     running, running_problem = read_limit(merged)
     pause_idle, pause_problem = read_pause_after(merged)
-    problems.extend(p for p in (running_problem, pause_problem) if p)
+    warm, warm_problem = read_warm_size(merged)
+    problems.extend(p for p in (running_problem, pause_problem, warm_problem) if p)
     language = _language(merged.get("ANALYST_LANG"), problems)
     return AppSettings(
         data_dir=Path(merged.get("ANALYST_DATA_DIR") or default_data_dir(merged)),
@@ -206,6 +213,7 @@ def load_settings(
         queue_timeout_s=reader.number("ANALYST_QUEUE_TIMEOUT", defaults.queue_timeout_s, 1),
         max_running_sessions=running,
         pause_idle_s=pause_idle,
+        warm_sandboxes=warm,
         sandbox_backend=backend,  # type: ignore[arg-type]
         offline=reader.flag("ANALYST_OFFLINE", defaults.offline),
         approval=reader.flag("ANALYST_APPROVAL", defaults.approval),

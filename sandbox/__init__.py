@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from sandbox.engine import client as engine_client
     from sandbox.engine import engine_problem, image_id, image_problem
     from sandbox.local import DockerUnusable, local_warning, local_warning_key
+    from sandbox.pool import WarmPool
     from sandbox.reaper import reap_orphans
 
 __all__ = [
@@ -58,7 +59,7 @@ __all__ = [
     "default_workdir", "download_wheels", "engine_build", "engine_client",
     "ensure_offline_base", "image_exists", "engine_problem", "human_size", "image_id", "image_problem",
     "image_tag", "local_warning", "local_warning_key", "notice_english", "open_session",
-    "reap_orphans", "use_installation",
+    "reap_orphans", "use_installation", "WarmPool",
 ]
 
 # Opening a session, asking the engine, building the image and reaping containers import
@@ -69,6 +70,7 @@ __all__ = [
 _ON_FIRST_USE: dict[str, tuple[str, str]] = {  # public name: (module, its name there)
     "open_session": ("sandbox.backends", "open_session"),
     "reap_orphans": ("sandbox.reaper", "reap_orphans"),
+    "WarmPool": ("sandbox.pool", "WarmPool"),
     "build_image": ("sandbox.build", "build"),
     # Building images (the sandbox's, and the app's own on the same base: analyst.deploy).
     "BuildError": ("sandbox.build", "BuildError"),

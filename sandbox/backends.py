@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from sandbox.docker_backend import DockerBackend
 from sandbox.engine import engine_problem, image_problem, image_tag
@@ -18,6 +18,9 @@ from sandbox.protocol import Channel
 from sandbox.session import Backend, Death, KernelSession
 from sandbox.workspace import Workspace
 
+if TYPE_CHECKING:
+    from sandbox.pool import WarmPool
+
 BackendName = Literal["auto", "docker", "local"]
 
 
@@ -27,9 +30,10 @@ class AutoBackend:
     The choice needs I/O, so it is made at the first launch, not in the constructor.
     """
 
-    def __init__(self, workspace: Workspace, limits: Limits) -> None:
+    def __init__(self, workspace: Workspace, limits: Limits, pool: WarmPool | None = None) -> None:
         self.workspace = workspace
         self.limits = limits
+        self.pool = pool
         self._chosen: Backend | None = None
         self._why_local: str | None = None
 
@@ -38,7 +42,7 @@ class AutoBackend:
             problem = engine_problem() or image_problem(image_tag())
             chosen: Backend
             if problem is None:
-                chosen = DockerBackend(self.workspace, self.limits)
+                chosen = DockerBackend(self.workspace, self.limits, pool=self.pool)
             else:
                 self._why_local = problem
                 chosen = LocalBackend(self.workspace, self.limits)
@@ -84,6 +88,9 @@ class AutoBackend:
         if self._chosen:
             self._chosen.stop()
 
+    def sync_input(self) -> bool:
+        return self._chosen.sync_input() if self._chosen else True
+
     def sync_output(self, state: object) -> set[str]:
         return self._chosen.sync_output(state) if self._chosen else set()
 
@@ -92,13 +99,19 @@ def open_session(
     workspace: Workspace | str | os.PathLike[str],
     backend: BackendName | str = "auto",  # any text: it comes from settings, checked below
     limits: Limits | None = None,
+    pool: WarmPool | None = None,
 ) -> KernelSession:
-    """A session on `workspace`; nothing starts until `start()` or the first `run()`."""
+    """A session on `workspace`; nothing starts until `start()` or the first `run()`.
+
+    With a `pool` (`sandbox.pool.WarmPool`) a Docker session takes a warm container when
+    one is ready and fits (same image and limits), else it starts its own."""
     ws = workspace if isinstance(workspace, Workspace) else Workspace(Path(workspace))
     limits = limits or Limits.from_env()
     # Typed as what a session needs: a backend that lacks a member of `Backend` fails mypy.
     factories: dict[str, Callable[[Workspace, Limits], Backend]] = {
-        "docker": DockerBackend, "local": LocalBackend, "auto": AutoBackend}
+        "docker": lambda w, lim: DockerBackend(w, lim, pool=pool),
+        "local": LocalBackend,
+        "auto": lambda w, lim: AutoBackend(w, lim, pool=pool)}
     chosen = factories.get(backend)
     if chosen is None:
         raise SandboxError(f"Unknown sandbox backend {backend!r}; use docker, local or auto.")

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import tarfile
 import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docker.errors import DockerException, NotFound
 from docker.types import DriverConfig, LogConfig, Mount, Ulimit
 
 from sandbox import owners
 from sandbox.archive import beyond, pack, unpack
+from sandbox.by_value import Listing, changed_since, listing, tar_of
 from sandbox.engine import LABEL, client, engine_problem, exits, image_problem, image_tag, reason
 from sandbox.errors import SandboxUnavailable
 from sandbox.health import Vitals
@@ -28,10 +29,16 @@ from sandbox.protocol import AttachChannel
 from sandbox.session import Death
 from sandbox.workspace import Workspace
 
+if TYPE_CHECKING:
+    from sandbox.pool import WarmPool
+
 SANDBOX_UID = 10001  # the image's non-root user
 KERNEL_IN_IMAGE = "/opt/sandbox/kernel.py"
 KEEPER_IN_IMAGE = "/opt/sandbox/keeper.py"
 PRELOAD = "pandas,matplotlib.pyplot"
+INPUT_IN_IMAGE = "/workspace/input"
+LIB_IN_IMAGE = "/workspace/lib"
+WARM_LABEL = "analyst.warm"
 
 
 def kernel_command(limits: Limits) -> list[str]:
@@ -56,15 +63,22 @@ def output_volume(limits: Limits) -> DriverConfig:
     })
 
 
-def container_options(workspace: Workspace, limits: Limits, name: str) -> dict[str, Any]:
-    """Keyword arguments of `containers.create`; every hardening setting lives here."""
-    ws = workspace.root
+def container_options(workspace: Workspace | None, limits: Limits, name: str) -> dict[str, Any]:
+    """Keyword arguments of `containers.create`; every hardening setting lives here.
+
+    `workspace` None: a warm container (`sandbox.pool`), made before its session is known.
+    Only its labels and the sources of input/ and lib/ differ (its own volumes, filled by
+    value when it is handed out); every other option is the same by construction."""
     mb = 1024 * 1024
+    labels = {LABEL: "1", "analyst.session": name,
+              "analyst.workspace": str(workspace.root) if workspace else "",
+              INSTALLATION_LABEL: installation(), OWNER_LABEL: owner_token()}
+    if workspace is None:
+        labels[WARM_LABEL] = "1"
     return {
         "name": name,
         "hostname": "sandbox",
-        "labels": {LABEL: "1", "analyst.session": name, "analyst.workspace": str(ws),
-                   INSTALLATION_LABEL: installation(), OWNER_LABEL: owner_token()},
+        "labels": labels,
         # The watchdog (sandbox.owners): when this process dies, the engine closes the
         # keeper's stdin, the keeper exits, and the engine removes the container.
         "auto_remove": True,
@@ -94,8 +108,7 @@ def container_options(workspace: Workspace, limits: Limits, name: str) -> dict[s
         "environment": {"MPLBACKEND": "Agg", "PYTHONIOENCODING": "utf-8", "HOME": "/tmp"},  # noqa: S108
         "working_dir": "/workspace",
         "mounts": [
-            Mount("/workspace/input", str(ws / "input"), type="bind", read_only=True),
-            Mount("/workspace/lib", str(ws / "lib"), type="bind", read_only=True),
+            *_read_only_mounts(workspace, limits),
             # output/ is the container's own tmpfs volume, sized and inode-limited: the
             # filesystem enforces the output limits, and its pages count as the session's
             # memory. The host's output/ holds copies made after each step (sync_output).
@@ -106,52 +119,119 @@ def container_options(workspace: Workspace, limits: Limits, name: str) -> dict[s
     }
 
 
+def _read_only_mounts(workspace: Workspace | None, limits: Limits) -> list[Mount]:
+    """input/ and lib/: the session's host folders, read-only; for a warm container its own
+    anonymous volumes (removed with it), whose root and files are root's: the sandbox's uid
+    reads them and cannot write (no capability lets it), as with a read-only bind."""
+    if workspace is not None:
+        ws = workspace.root
+        return [Mount("/workspace/input", str(ws / "input"), type="bind", read_only=True),
+                Mount("/workspace/lib", str(ws / "lib"), type="bind", read_only=True)]
+    return [Mount(target, None, type="volume", labels={LABEL: "1", INSTALLATION_LABEL: installation()})
+            for target in (INPUT_IN_IMAGE, LIB_IN_IMAGE)]
+
+
+def create_and_attach(image: str, limits: Limits, workspace: Workspace | None,
+                      name: str) -> tuple[str, AttachChannel]:
+    """Create, attach to and start one hardened container; its id and the keeper's channel.
+
+    The container is remembered by `owners` (removed at exit). Raises SandboxUnavailable."""
+    exits.watch()  # before the start: its end must not be missed
+    try:
+        container = client().containers.create(
+            image, kernel_command(limits), **container_options(workspace, limits, name))
+    except (DockerException, OSError) as exc:
+        raise SandboxUnavailable(
+            f"Docker could not start the sandbox container: {reason(exc)}") from exc
+    cid = container.id
+    if cid is None:  # the engine answered a create without an id
+        raise SandboxUnavailable("Docker created the sandbox container without an id.")
+    owners.started(cid, lambda: remove_container(cid))
+    try:
+        # Attached before the start, so not a byte of the keeper's is missed.
+        raw = client().api.attach_socket(
+            cid, params={"stdin": 1, "stdout": 1, "stderr": 0, "stream": 1})
+        container.start()
+    except (DockerException, OSError) as exc:
+        remove_container(cid)
+        exits.forget(cid)
+        raise SandboxUnavailable(
+            f"Docker could not start the sandbox container: {reason(exc)}") from exc
+    return cid, AttachChannel(getattr(raw, "_sock", raw), keep=raw)
+
+
 class DockerBackend:
     name = "docker"
     isolated = True
     owns_output = True
     warning: str | None = None
 
-    def __init__(self, workspace: Workspace, limits: Limits, image: str | None = None) -> None:
+    def __init__(self, workspace: Workspace, limits: Limits, image: str | None = None,
+                 pool: WarmPool | None = None) -> None:
         self.workspace = workspace
         self.limits = limits
         self.image = image
+        self.pool = pool
+        """Warm containers to take one from at a launch (`sandbox.pool`); None: start cold."""
         self.container: str | None = None
+        self.warm = False
+        """The running container came from the pool: input/ and lib/ cross by value."""
+        self._sent: dict[str, Listing] = {}  # input/, lib/ -> what was copied in last
         self._seen: dict[str, str] = {}  # output file -> sha256 of the host's copy
         self._output_digest: str | None = None
         self._left_out: set[str] = set()  # what the last sync left out (links, FIFOs)
 
     def launch(self) -> AttachChannel:
         image = self.image or image_tag()
+        channel = self._launch_warm(image)
+        if channel is not None:
+            return channel
         problem = engine_problem() or image_problem(image)
         if problem:
             raise SandboxUnavailable(f"The Docker sandbox cannot start: {problem}.")
-        name = f"analyst-sbx-{uuid.uuid4().hex[:12]}"
-        exits.watch()  # before the start: its end must not be missed
-        try:
-            container = client().containers.create(
-                image, kernel_command(self.limits), **container_options(
-                    self.workspace, self.limits, name))
-        except (DockerException, OSError) as exc:
-            raise SandboxUnavailable(
-                f"Docker could not start the sandbox container: {reason(exc)}") from exc
-        cid = container.id
-        if cid is None:  # the engine answered a create without an id
-            raise SandboxUnavailable("Docker created the sandbox container without an id.")
+        self.warm, self._sent = False, {}
+        cid, channel = create_and_attach(image, self.limits, self.workspace,
+                                         f"analyst-sbx-{uuid.uuid4().hex[:12]}")
         self.container = cid
-        owners.started(cid, lambda: _remove(cid))
-        try:
-            # Attached before the start, so not a byte of the keeper's is missed.
-            raw = client().api.attach_socket(
-                cid, params={"stdin": 1, "stdout": 1, "stderr": 0, "stream": 1})
-            container.start()
-            # After the start: the tmpfs is mounted then (before, the copy would land under it).
-            self._restore_output()
-        except (DockerException, OSError) as exc:
-            self.stop()
-            raise SandboxUnavailable(
-                f"Docker could not start the sandbox container: {reason(exc)}") from exc
-        return AttachChannel(getattr(raw, "_sock", raw), keep=raw)
+        # After the start: the tmpfs is mounted then (before, the copy would land under it).
+        self._restore_output()
+        return channel
+
+    def _launch_warm(self, image: str) -> AttachChannel | None:
+        """A container of the pool, made for this image and these limits, with the
+        workspace's input/, lib/ and output/ copied in; None when there is none ready."""
+        if self.pool is None or not self.pool.fits(image, self.limits):
+            return None
+        warm = self.pool.take()
+        if warm is None:
+            return None
+        self.container, self.warm, self._sent = warm.id, True, {}
+        if not self.sync_input():
+            self.stop()  # half filled: never used, never given back
+            return None
+        self._restore_output()
+        return warm.channel
+
+    def sync_input(self) -> bool:
+        """Before a step of a warm container: copy what changed in the host's input/ and
+        lib/ in, by value (a bound container sees the host's folders: nothing to do).
+        False when the engine refused the copy."""
+        if not self.warm or self.container is None:
+            return True
+        for folder, target in ((self.workspace.input_dir, INPUT_IN_IMAGE),
+                               (self.workspace.lib_dir, LIB_IN_IMAGE)):
+            now = listing(folder)
+            changed = changed_since(self._sent.get(target, {}), now)
+            if not changed:
+                continue
+            with tar_of(folder, changed) as data:
+                try:
+                    client().api.put_archive(self.container, target, data)
+                except (DockerException, OSError):
+                    self.pool = None  # the restart this causes starts a bound container
+                    return False
+            self._sent[target] = now
+        return True
 
     def _restore_output(self) -> None:
         """The host's copies of output/ into a new container (a restart keeps the files).
@@ -251,11 +331,11 @@ class DockerBackend:
     def stop(self) -> None:
         if self.container:
             cid, self.container = self.container, None
-            _remove(cid)
+            remove_container(cid)
             exits.forget(cid)
 
 
-def _remove(cid: str) -> None:
+def remove_container(cid: str) -> None:
     try:
         client().api.remove_container(cid, force=True, v=True)  # with its output volume
     except NotFound:

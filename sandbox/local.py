@@ -219,6 +219,9 @@ class LocalBackend:
         self._kill_strays()
         self._remove_home()
 
+    def sync_input(self) -> bool:
+        return True  # the kernel reads the host's own input/ and lib/
+
     def sync_output(self, state: object) -> set[str]:
         return set()  # output/ is the host's folder: nothing to copy
 

@@ -93,6 +93,10 @@ class Backend(Protocol):
     def stop(self) -> None:
         """Kill and remove the kernel (idempotent)."""
 
+    def sync_input(self) -> bool:
+        """Before a step: copy the host's input/ and lib/ in when the sandbox holds copies
+        (a warm container's); False when that failed (the session restarts)."""
+
     def sync_output(self, state: object) -> set[str]:
         """After a step, with the keeper's report of output/ (`state`): make the host's
         output/ hold what the sandbox's holds, by value; the reasons for what was left out.
@@ -201,6 +205,10 @@ class KernelSession:
         with self._lock:
             notices: list[Notice] = []
             restarted = not self._ensure_alive(notices)
+            if not self._backend.sync_input():  # a stale input must not give a wrong number
+                notices.append(lost(self._steps, "before"))
+                self._restart()
+                restarted = True
             earlier = self._steps
             t0 = time.monotonic()
             with self._flag_lock:
@@ -231,7 +239,8 @@ class KernelSession:
                 self._restart_after(outcome, "threads left running")
                 notices += [Notice("threads", {"count": _threads_left(outcome.reply)}),
                             lost(earlier, "after")]
-            notices = notices or self._memory_error_notices(outcome.reply)
+            if not notices and is_memory_error(outcome.reply):
+                notices = [Notice("memory", {"limit_bytes": self.limits.memory_bytes})]
             return ExecutionResult(
                 stdout=bound_text(text_of(outcome.reply.get("stdout")), MAX_STREAM_CHARS),
                 stderr=bound_text(text_of(outcome.reply.get("stderr")), MAX_STREAM_CHARS),
@@ -298,7 +307,7 @@ class KernelSession:
         try:
             wanted = self._conn.send({"op": "run", "code": code})
             out.reply = self._wait(wanted, deadline, out)
-            state = out.reply.get("output") if self._owns_output() else None
+            state = out.reply.get("output") if self._backend.owns_output else None
             full = self._output_full(state)
             if full:  # what the step made goes in the sandbox: nothing to copy first
                 out.over_output_limit, out.too_many_files = True, full == "files"
@@ -414,12 +423,9 @@ class KernelSession:
 
     # -- a backend whose output/ is the sandbox's own (Docker: a tmpfs volume) -------------
 
-    def _owns_output(self) -> bool:
-        return self._backend.owns_output
-
     def _sync_output(self, state: object, out: _Outcome) -> None:
         """Copy what the step changed in the sandbox's output/ to the host's."""
-        if self._owns_output() and isinstance(state, dict):
+        if self._backend.owns_output and isinstance(state, dict):
             out.left_out |= self._backend.sync_output(state)
 
     def _output_full(self, state: object) -> str | None:
@@ -438,7 +444,7 @@ class KernelSession:
     def _drop_in_sandbox(self, out: _Outcome) -> int:
         """Past the limit: what the step created goes inside the sandbox too (the keeper
         removes it there, by descriptor, never through a link); how many entries."""
-        if not self._owns_output() or self._conn is None or out.restarted:
+        if not self._backend.owns_output or self._conn is None or out.restarted:
             return 0  # a restarted session's output/ is the host's copies again
         try:
             reply = self._conn.request({"op": "drop"}, time.monotonic() + 30)
@@ -446,12 +452,6 @@ class KernelSession:
             return 0  # the next step finds the session gone and restarts it
         self._sync_output(reply.get("output"), out)
         return count_of(reply.get("removed"))
-
-    def _memory_error_notices(self, reply: dict) -> list[Notice]:
-        if not is_memory_error(reply):
-            return []
-        return [Notice("memory", {"limit_bytes": self.limits.memory_bytes})]
-
 
 @dataclass
 class _Outcome:

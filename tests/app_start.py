@@ -12,10 +12,13 @@ again inside its own Docker-marked test.
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
 import pytest
+
+WARM = "ANALYST_WARM_SANDBOXES"
 
 
 def uses_the_app(items: list[pytest.Item]) -> bool:
@@ -34,3 +37,16 @@ def sweep_once() -> None:
     with tempfile.TemporaryDirectory(prefix="analyst-start-") as folder:
         use_installation(Path(folder))
         startup.reap_leftovers()
+    # The warm pool is started once per app process too (ui.startup.start_warm_sandboxes);
+    # here it would start containers behind every AppTest and reach the engine from tests
+    # not marked for it: this process's start is made with none (tests/sandbox/test_warm_pool
+    # proves the pool, tests/analysis/test_warm_size its size).
+    before = os.environ.get(WARM)
+    os.environ[WARM] = "0"
+    try:
+        startup.start_warm_sandboxes()
+    finally:
+        if before is None:
+            os.environ.pop(WARM, None)
+        else:
+            os.environ[WARM] = before

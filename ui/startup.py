@@ -42,7 +42,9 @@ def prepare() -> Sweep:
         configure_logging()  # after the export: ANALYST_LOG_LEVEL may be in secrets.toml
     _claim_installation()
     start_file_reader()
-    return reap_leftovers()
+    swept = reap_leftovers()  # before the pool starts: its containers are this process's
+    start_warm_sandboxes()
+    return swept
 
 
 @st.cache_resource(show_spinner=False)
@@ -100,3 +102,20 @@ def reap_leftovers() -> Sweep:
     if removed:
         log.info("removed %d leftover sandbox container(s)", removed)
     return Sweep(removed)
+
+
+@st.cache_resource(show_spinner=False)
+def start_warm_sandboxes() -> bool:
+    """Start the warm pool once per app process (`analyst.session.warm`): it fills in the
+    background, so the first users' first answers skip a container start and the imports.
+    True when a pool was started (its size 0, a local backend or bad limits: none)."""
+    from analyst.settings import load_settings
+
+    try:
+        settings = load_settings()
+        from analyst.session.warm import start_pool
+
+        return start_pool(settings.sandbox_backend, settings.sandbox_limits) is not None
+    except Exception:  # noqa: BLE001 - without a pool, sessions start cold as before
+        log.warning("could not start the warm sandboxes", exc_info=True)
+        return False

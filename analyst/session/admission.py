@@ -30,8 +30,9 @@ from pathlib import Path
 
 from analyst.data_folder import default_data_dir
 from analyst.errors import AnalystError
-from analyst.session.capacity import usable_cores, usable_memory
+from analyst.session.host import SESSION_MEMORY, usable_cores, usable_memory
 from analyst.session.line import Line, Wait
+from analyst.session.warm import size_from_env
 from analyst.words.note import SessionNote, SettingNote
 
 log = logging.getLogger(__name__)
@@ -47,14 +48,16 @@ POLL_S = 0.2
 """How often a holder's process looks for requests to pause its idle sessions."""
 WAKE_S = 1.0
 """A waiter wakes at least this often (to say its place, and in case a holder died)."""
-SESSION_MEMORY = 512 * 1024**2  # what one session is given room for (idle ~200 MB, peaks more)
 SESSIONS_PER_CPU = 8
 
 
-def default_limit() -> int:
+def default_limit(environ: Mapping[str, str] | None = None) -> int:
     """From the host: one session per 512 MB of usable memory, at most eight per usable core
-    (a container's cgroup limits counted: `usable_memory`, `usable_cores`), at least 2."""
-    memory = usable_memory()
+    (a container's cgroup limits counted: `usable_memory`, `usable_cores`), at least 2.
+
+    The warm sandboxes' memory is not the sessions' (`analyst.session.warm`): each takes
+    one session's room. They take no place themselves: a warm container runs no question."""
+    memory = usable_memory() - size_from_env(environ) * SESSION_MEMORY
     return max(2, min(memory // SESSION_MEMORY, int(usable_cores() * SESSIONS_PER_CPU)))
 
 
@@ -63,14 +66,14 @@ def read_limit(environ: Mapping[str, str] | None = None) -> tuple[int, str | Non
     words when the value cannot be used (the default is used then)."""
     raw = ((os.environ if environ is None else environ).get(ENV) or "").strip()
     if not raw:
-        return default_limit(), None
+        return default_limit(environ), None
     try:
         value = int(raw)
     except ValueError:
         value = 0
     if value < 1:
-        return default_limit(), SettingNote("running_sessions", name=ENV, value=repr(raw),
-                                            default=default_limit())
+        return default_limit(environ), SettingNote("running_sessions", name=ENV, value=repr(raw),
+                                                   default=default_limit(environ))
     return value, None
 
 

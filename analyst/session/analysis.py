@@ -37,6 +37,7 @@ from analyst.session.stopping import (
 )
 from analyst.session.upload_name import arrived_name
 from analyst.session.verified import RecipeGate
+from analyst.session.warm import current_pool
 from analyst.words import say
 from analyst.words.catalog import write_mo_files
 from sandbox import Limits, SandboxError, Workspace
@@ -236,9 +237,8 @@ class Analysis:
         with self._life:
             if self._session is None:
                 from sandbox import open_session  # the Docker SDK: when a session starts
-
                 self._session = open_session(self.workspace, backend=self.backend,
-                                             limits=self.limits)
+                                             limits=self.limits, pool=current_pool())
             return self._session
 
     @property

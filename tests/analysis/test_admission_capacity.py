@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from analyst.session.capacity import usable_cores, usable_memory
+from analyst.session.host import usable_cores, usable_memory
 
 AFFINITY = len(os.sched_getaffinity(0))
 MACHINE = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")

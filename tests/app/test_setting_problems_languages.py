@@ -49,6 +49,8 @@ SETTINGS: dict[str, tuple[list[Callable[[], str]], str]] = {
                                      r"\(it is .*\); using \d+ \(from this computer's memory "
                                      r"and processors\)\."),
     "ANALYST_PAUSE_IDLE_SECONDS": ([_word, _negative], r"must be a number of seconds, 0 or more"),
+    "ANALYST_WARM_SANDBOXES": ([_word, _negative], r"must be a whole number, 0 or more \(it is "
+                               r".*\); using \d+ \(from this computer's memory and processors\)\."),
     "ANALYST_MAX_ROWS": ([_word, _negative], r"must be a positive number \(it is .*\); using "
                          r"5,000,000\."),
     "ANALYST_MAX_UPLOAD_MB": ([_word, _negative], r"must be a positive number"),

@@ -1,10 +1,13 @@
-"""How much of this host a process may use: its cores and memory, a container's cgroup
-limits counted (the admission sizes its default limit from them)."""
+"""What this host gives sessions: the cores and memory it may use (a container's cgroup
+limits counted), and the room one session is given. Both the admission (how many run) and
+the warm pool (how many wait ready) are sized from these."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+
+SESSION_MEMORY = 512 * 1024**2  # what one session is given room for (idle ~200 MB, peaks more)
 
 
 def usable_cores(cgroup: Path = Path("/sys/fs/cgroup")) -> float:
