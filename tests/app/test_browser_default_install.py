@@ -109,6 +109,9 @@ def test_chart_table_and_report_pdf_with_nothing_configured(page, tmp_path, sale
         # The stored answer (its steps with their buttons) replaces the live one: only then
         # is the report in the session, and the Report page can build it.
         _settled(page, _last_message(page).get_by_role("button", name="Add to report"))
+        # Vega-Lite charts mount a moment after their message: wait for the third to be drawn
+        # (a loaded machine counted two of three before it was).
+        _last_message(page).locator(CHART).nth(2).wait_for(state="attached", timeout=PATIENCE_MS)
         assert _last_message(page).locator(CHART).count() >= 3
         page.locator('[data-testid="stSidebarNavLink"]').filter(has_text="Report").click()
         _settled(page, page.get_by_role("button", name="Generate report")).click()
