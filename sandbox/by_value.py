@@ -46,8 +46,8 @@ def listing(folder: Path) -> Listing:
 
 
 def changed_since(sent: Listing, now: Listing) -> list[str]:
-    """Files new or changed since `sent` was copied (a removed file stays where it was:
-    the archive API only adds, and the session's own earlier input is no one else's)."""
+    """Files new or changed since `sent` was copied (the archive API only adds: a removed
+    file makes the backend restart the session in a bound container instead)."""
     return sorted(rel for rel, seen in now.items() if sent.get(rel) != seen)
 
 

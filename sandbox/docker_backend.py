@@ -221,6 +221,11 @@ class DockerBackend:
         for folder, target in ((self.workspace.input_dir, INPUT_IN_IMAGE),
                                (self.workspace.lib_dir, LIB_IN_IMAGE)):
             now = listing(folder)
+            if set(self._sent.get(target, {})) - set(now):
+                # A removed file: the archive API only adds, and a table the session no
+                # longer has must not be read again. A bound container sees the folder as is.
+                self.pool = None
+                return False
             changed = changed_since(self._sent.get(target, {}), now)
             if not changed:
                 continue

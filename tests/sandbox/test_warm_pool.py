@@ -166,6 +166,24 @@ def test_no_two_sessions_ever_get_the_same_container(pool: WarmPool, tmp_path: P
     assert len(set(seen)) == len(seen) == 4
 
 
+def test_a_file_removed_on_the_host_is_never_read_again_by_a_warm_session(
+        pool: WarmPool, tmp_path: Path) -> None:
+    """The archive API only adds: a warm session whose input lost a file starts again in a
+    container bound to the host's folder, so the removed table is gone there too."""
+    assert pool.wait_ready(1, timeout=120)
+    with opened(tmp_path / "removed", pool) as session:
+        root = session.workspace.root
+        table(root, 1), table(root, 2)
+        probe = "import os\nsorted(os.listdir('input'))"
+        first = session.run(probe)
+        assert first.ok and first.value is not None and first.value.text == "['t1.csv', 't2.csv']"
+        warm = client().api.inspect_container(container_of(session))["Config"]["Labels"]
+        assert warm.get(WARM_LABEL) == "1", "the session did not take a warm container"
+        (root / "input" / "t2.csv").unlink()
+        again = session.run(probe)
+        assert again.ok and again.value is not None and again.value.text == "['t1.csv']", again
+
+
 FAILURES = [
     ("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)", None),  # the kernel dies
     ("while True:\n    pass", 1.0),  # a timeout: interrupted, the kernel kept
