@@ -8,6 +8,10 @@ live in one namespace across steps, like a notebook. The host interrupts a step 
 variables. Its stdin/stdout/stderr are /dev/null: what the step prints is captured, what a
 child writes to fd 1/2 goes nowhere.
 
+A step hands the host its figures (a JSON object) by calling `send_figures({...})`
+(`FIGURES_FUNCTION`, put in its namespace before each step): they come back as the reply's
+`figures` field, never as printed text. The last call of a step wins.
+
 Each reply says how many threads the step left running (`threads`: the host restarts the
 session, since such a thread could change later results) and whether the background
 pre-import still runs (`busy`: the keeper freezes the runner between steps only when not).
@@ -40,6 +44,9 @@ MAX_VALUE_CHARS = 20_000
 MAX_TABLE_ROWS = 500
 MAX_CELL_CHARS = 1_000
 MAX_TABLE_BYTES = 2 * 1024 * 1024  # a reply stays well under the keeper's frame limit
+MAX_FIGURES_BYTES = 1024 * 1024
+FIGURES_FUNCTION = "send_figures"
+"""The one definition of the name the steps call (the host imports it from here)."""
 HEADER = struct.Struct(">I")
 _executing = False
 
@@ -233,12 +240,29 @@ def _reap_children() -> None:
             return
 
 
+def _figures_json(figures) -> dict:
+    """`figures` as the host will read them: a JSON object (other values as their text),
+    within MAX_FIGURES_BYTES; else the step fails with a plain reason."""
+    if not isinstance(figures, dict):
+        raise TypeError(f"{FIGURES_FUNCTION}() takes a dict, not {type(figures).__name__}")
+    text = json.dumps(figures, default=str, ensure_ascii=False)
+    if len(text.encode()) > MAX_FIGURES_BYTES:
+        raise ValueError(f"{FIGURES_FUNCTION}(): {len(text.encode()):,} bytes of figures, "
+                         f"at most {MAX_FIGURES_BYTES:,} are sent")
+    return json.loads(text)
+
+
 class Runner:
     def __init__(self, max_output: int) -> None:
         self.namespace: dict = {"__name__": "__main__", "__builtins__": builtins}
         self.max_output = max_output
         self.step = 0
         self.pid = os.getpid()
+        self.figures: dict | None = None
+
+    def send_figures(self, figures: dict) -> None:
+        """The step's figures for the host (its reply's `figures`)."""
+        self.figures = _figures_json(figures)
 
     def run(self, code: str) -> dict:
         global _executing
@@ -247,6 +271,9 @@ class Runner:
         _reap_children()  # what the keeper killed after the last step, while we were frozen
         out, err = BoundedText(self.max_output), BoundedText(self.max_output)
         reply: dict = {"error": None, "value": None, "interrupted": False}
+        self.figures = None
+        # Put back before every step: an earlier step may have replaced or deleted it.
+        self.namespace[FIGURES_FUNCTION] = self.send_figures
         sys.stdout, sys.stderr = out, err
         try:
             linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
@@ -276,10 +303,10 @@ class Runner:
             os._exit(0)
         _reap_children()
         try:
-            reply["figures"] = _save_open_figures(self.step)
+            _save_open_figures(self.step)
         except BaseException as exc:  # noqa: BLE001
             print(f"Could not save open figures: {exc}", file=sys.stderr)
-            reply["figures"] = []
+        reply["figures"] = self.figures
         sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
         reply["stdout"], reply["stderr"] = out.getvalue(), err.getvalue()
         reply["threads"] = _threads_left()

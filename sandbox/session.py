@@ -22,6 +22,7 @@ from sandbox.protocol import Channel, ChannelTampered, KernelConnection, KernelG
 from sandbox.replies import (
     count_of,
     error_of,
+    figures_of,
     hit_file_size_limit,
     is_memory_error,
     text_of,
@@ -246,6 +247,7 @@ class KernelSession:
                 restarted=outcome.restarted,
                 notice=sentence(notices),
                 notices=tuple(notices),
+                figures=figures_of(outcome.reply.get("figures")),
             )
 
     # -- internals -------------------------------------------------------------------------

@@ -74,7 +74,7 @@ def run_query(session: Any, query: Query, card: Any, question: str, language: st
     result: ExecutionResult = session.run(step.code, timeout=timeout)
     step = finished(step, result, session.workspace.root)
     yield Event("result", step.description, step=step)
-    figures = read_query_figures(result.stdout) if result.ok else None
+    figures = read_query_figures(result)
     if figures is None:
         reason = (notice_text(result, language) or (f"{result.error.name}: {result.error.message}"
                                     if result.error else say(language, "stopped")))
@@ -129,7 +129,7 @@ def one_figure_for_both(session: Any, choice: Choice, language: str,
         except QueryError:
             return None
         result: ExecutionResult = session.run(step.code, timeout=timeout)
-        figures = read_query_figures(result.stdout) if result.ok else None
+        figures = read_query_figures(result)
         if figures is None or figures.rows > len(figures.head):
             return None
         seen.append([[row.get(k) for k in (*query.keys, *query.measures)]

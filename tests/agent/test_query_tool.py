@@ -58,7 +58,7 @@ def ask(analysis: Analysis, script: list[Scripted], question: str) -> tuple[Answ
 
 
 def by_key(step: Step) -> dict[Any, float]:
-    figures = read_query_figures(step.result.stdout)
+    figures = read_query_figures(step.result)
     assert figures is not None, step.result.stdout
     key, value = figures.query.keys[0], next(c for c in figures.head[0] if c not in
                                              figures.query.keys)
@@ -187,7 +187,7 @@ def test_an_invalid_query_is_a_tool_error_the_model_corrects(analysis, bad, word
     assert error.startswith("query_table error: ") and "Traceback" not in error
     for word in words:
         assert word in error, (word, error)
-    assert read_query_figures(step.result.stdout) is not None
+    assert read_query_figures(step.result) is not None
 
 
 def test_the_step_record_round_trips_with_its_query_origin(analysis):

@@ -18,7 +18,7 @@ def ask(analysis: Analysis, question: str) -> Answer:
 def figures(answer: Answer) -> QueryFigures:
     assert answer.ok, answer.text
     [step] = answer.steps
-    got = read_query_figures(step.result.stdout)
+    got = read_query_figures(step.result)
     assert got is not None, step.result.stdout
     return got
 
