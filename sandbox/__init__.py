@@ -53,8 +53,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CLAIMED", "CONTAINER_EXITED", "DEATHS", "EXITED", "FIGURES_FUNCTION", "REPLY_TOO_BIG", "STREAM",
-    "TAMPERINGS",
-    "DisplayValue", "DockerUnusable", "ExecutionError", "ExecutionResult", "Limits", "Notice",
+    "TAMPERINGS", "DisplayValue", "DockerUnusable", "ExecutionError", "ExecutionResult", "Limits", "Notice",
     "NoticeValue", "OutputFile", "SandboxError", "SandboxUnavailable", "Session", "Workspace",
     "WorkspaceError", "build_image", "BuildError", "OFFLINE_BASE", "IMAGE_DIR", "REPOSITORY",
     "default_workdir", "download_wheels", "engine_build", "engine_client",

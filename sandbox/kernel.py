@@ -2,15 +2,12 @@
 
 Started by the keeper (`keeper.py`), which holds the host's control channel: the runner reads
 requests from `--fd-in` and writes replies to `--fd-out`, one frame each (a 4-byte big-endian
-length, then JSON): `{"op": "run", "code": "..."}` answered by the step's result. Variables
+length, then JSON): `{"op": "run", "code": "..."}` answered by the step's result, with its
+`figures`: the object its last `send_figures({...})` call gave, never printed text. Variables
 live in one namespace across steps, like a notebook. The host interrupts a step with SIGINT
 (through the keeper), which becomes a KeyboardInterrupt in the user's code and keeps the
 variables. Its stdin/stdout/stderr are /dev/null: what the step prints is captured, what a
 child writes to fd 1/2 goes nowhere.
-
-A step hands the host its figures (a JSON object) by calling `send_figures({...})`
-(`FIGURES_FUNCTION`, put in its namespace before each step): they come back as the reply's
-`figures` field, never as printed text. The last call of a step wins.
 
 Each reply says how many threads the step left running (`threads`: the host restarts the
 session, since such a thread could change later results) and whether the background
@@ -45,8 +42,7 @@ MAX_TABLE_ROWS = 500
 MAX_CELL_CHARS = 1_000
 MAX_TABLE_BYTES = 2 * 1024 * 1024  # a reply stays well under the keeper's frame limit
 MAX_FIGURES_BYTES = 1024 * 1024
-FIGURES_FUNCTION = "send_figures"
-"""The one definition of the name the steps call (the host imports it from here)."""
+FIGURES_FUNCTION = "send_figures"  # the one definition of the name (the host imports it)
 HEADER = struct.Struct(">I")
 _executing = False
 
@@ -200,12 +196,11 @@ def _error(exc: BaseException, filename: str) -> dict:
     }
 
 
-def _save_open_figures(step: int) -> list[str]:
+def _save_open_figures(step: int) -> None:
     """Save figures left open (as a notebook would display them), then close all figures."""
     plt = sys.modules.get("matplotlib.pyplot")
     if plt is None:
-        return []
-    saved = []
+        return
     for number in plt.get_fignums():
         figure = plt.figure(number)
         if getattr(figure, "_sandbox_saved", False) or not figure.axes:
@@ -218,11 +213,9 @@ def _save_open_figures(step: int) -> list[str]:
             index += 1
         try:
             figure.savefig(path, dpi=100, bbox_inches="tight")
-            saved.append(path)
         except Exception as exc:  # noqa: BLE001 - report, keep the step's result
             print(f"Could not save the open figure: {exc}", file=sys.stderr)
     plt.close("all")
-    return saved
 
 
 def _reap_children() -> None:
@@ -240,18 +233,6 @@ def _reap_children() -> None:
             return
 
 
-def _figures_json(figures) -> dict:
-    """`figures` as the host will read them: a JSON object (other values as their text),
-    within MAX_FIGURES_BYTES; else the step fails with a plain reason."""
-    if not isinstance(figures, dict):
-        raise TypeError(f"{FIGURES_FUNCTION}() takes a dict, not {type(figures).__name__}")
-    text = json.dumps(figures, default=str, ensure_ascii=False)
-    if len(text.encode()) > MAX_FIGURES_BYTES:
-        raise ValueError(f"{FIGURES_FUNCTION}(): {len(text.encode()):,} bytes of figures, "
-                         f"at most {MAX_FIGURES_BYTES:,} are sent")
-    return json.loads(text)
-
-
 class Runner:
     def __init__(self, max_output: int) -> None:
         self.namespace: dict = {"__name__": "__main__", "__builtins__": builtins}
@@ -261,8 +242,13 @@ class Runner:
         self.figures: dict | None = None
 
     def send_figures(self, figures: dict) -> None:
-        """The step's figures for the host (its reply's `figures`)."""
-        self.figures = _figures_json(figures)
+        """The step's figures for the host, as JSON (other values as their text)."""
+        if not isinstance(figures, dict):
+            raise TypeError(f"{FIGURES_FUNCTION}() takes a dict, not {type(figures).__name__}")
+        text = json.dumps(figures, default=str, ensure_ascii=False)
+        if len(text.encode()) > MAX_FIGURES_BYTES:
+            raise ValueError(f"{FIGURES_FUNCTION}(): {len(text.encode()):,} bytes, at most {MAX_FIGURES_BYTES:,}")
+        self.figures = json.loads(text)
 
     def run(self, code: str) -> dict:
         global _executing

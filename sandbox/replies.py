@@ -86,15 +86,12 @@ def _cell(value: object) -> object:
 
 
 def figures_of(raw: object) -> dict[str, Any] | None:
-    """The figures a step sent (`send_figures`): a JSON object within the kernel's cap, else
-    None (a step that forged the reply gets nothing, not a cut object)."""
-    if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
-        return None
+    """A JSON object within the kernel's cap, else None: a forged reply gets nothing, not a cut one."""
     try:
-        size = len(json.dumps(raw, ensure_ascii=False).encode())
-    except (TypeError, ValueError, RecursionError):  # not JSON's shape: nested too deep
+        small = len(json.dumps(raw, ensure_ascii=False).encode()) <= MAX_FIGURES_BYTES
+    except (TypeError, ValueError, RecursionError):  # not JSON's shape (a set, too deep)
         return None
-    return raw if size <= MAX_FIGURES_BYTES else None
+    return raw if isinstance(raw, dict) and small and all(isinstance(k, str) for k in raw) else None
 
 
 def count_of(raw: object) -> int:

@@ -101,9 +101,7 @@ class ExecutionResult:
     """What `notice` says, one `Notice` per sentence, in its order (empty in records written
     before notices were kept: those show `notice` as it is)."""
     figures: dict[str, Any] | None = field(default=None, hash=False)
-    """The JSON object the step's code sent with `send_figures({...})` (its last call), at
-    most 1 MB; None when it sent none. Whatever the code chose to send: trust it no more
-    than the code. (Not hashed, like `Notice.values`.)"""
+    """The JSON object (≤ 1 MB) the code sent last with `send_figures({...})`, as trustworthy as it."""
 
     @property
     def ok(self) -> bool:

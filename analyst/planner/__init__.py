@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from analyst.lazy import on_first_use
-from analyst.planner.codegen import PlannedStep, StepFigures, figures_sent
+from analyst.planner.codegen import PlannedStep, StepFigures
 from analyst.planner.intents import Intent, parse_intent
 from analyst.planner.phrases import data_language, language_of
 
@@ -36,7 +36,6 @@ __all__ = [
     "needs_model_message",
     "parse_intent",
     "question_plan",
-    "figures_sent",
     "standard_plan",
     "standard_report",
     "step_paragraph",

@@ -16,12 +16,11 @@ from typing import Any
 
 from analyst.comment import inert
 from analyst.recipes.notes import NoteId, Word
-from analyst.record.figures import StepFigures, figures_sent
+from analyst.record.figures import StepFigures
 from analyst.record.refusal import REFUSAL_MARKER
 from sandbox import FIGURES_FUNCTION
 
-__all__ = ["Derived", "PlannedStep", "StepFigures", "figures_sent",
-           "slugify", "step_code"]
+__all__ = ["Derived", "PlannedStep", "StepFigures", "slugify", "step_code"]
 
 
 @dataclass(frozen=True)

@@ -341,12 +341,11 @@ def _own_paragraph(step: Step, lang: str) -> str | None:
     from analyst.datareport.words import paragraph
     from analyst.query.answer import answer_text, query_figures
 
-    figures = step.figures
     if own_kind(step) == "query":
-        said = query_figures(figures)
+        said = query_figures(step.figures)
         return answer_text(said, lang) if said is not None else None
     table = Path(step.inputs[0].path).stem if step.inputs else ""
     params = step.origin.params if isinstance(step.origin, RecipeCall) else {}
     measure = params.get("column") if isinstance(params.get("column"), str) else None
-    return paragraph(figures, table, lang, measure)
+    return paragraph(step.figures, table, lang, measure)
 

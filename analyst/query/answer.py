@@ -17,10 +17,9 @@ from analyst.query.plot import value_column
 from analyst.query.reading import reading_text, statistic_label
 from analyst.recipes.labels import month_label
 from analyst.recipes.numbers import is_year_name, is_year_values, year_text
-from analyst.record.figures import StepFigures, figures_sent
+from analyst.record.figures import StepFigures
 from analyst.report.formats import format_int, format_number, format_percent
 from analyst.report.frames import is_code_name
-from sandbox import ExecutionResult
 
 SHOWN_GROUPS = 10
 
@@ -52,11 +51,6 @@ def query_figures(figures: StepFigures | None) -> QueryFigures | None:
                             {str(k): float(v) for k, v in (extra.get("thresholds") or {}).items()})
     except (KeyError, TypeError, ValueError):
         return None
-
-
-def read_query_figures(result: ExecutionResult) -> QueryFigures | None:
-    """The figures a query step sent, or None when it sent none or failed."""
-    return query_figures(figures_sent(result))
 
 
 def answer_text(f: QueryFigures, language: str = "en") -> str:

@@ -1,6 +1,5 @@
-"""Reading step records of earlier versions (stores and workspaces): those written before
-steps kept their origin ({number, description, code, recipe, result}), and those written
-before a step's figures crossed as `ExecutionResult.figures` (`old_figures`).
+"""Reading step records written before steps kept their origin (stores and workspaces of
+earlier versions): {number, description, code, recipe, result}; and their figures.
 
 Those records name the recipe but not its arguments; the arguments are in the code the
 planner generated (`recipes.<name>(df, amount='Revenue', ...)`, literals only). This
@@ -11,45 +10,30 @@ still give the same report. New records carry `RecipeCall.params` and never come
 from __future__ import annotations
 
 import ast
-import json
 import re
 from typing import Any
 
 from analyst.record.origin import ModelCode, Origin, RecipeCall, origin_to_dict
+from analyst.record.refusal import last_printed
 from sandbox import ExecutionResult
 
 _LANGUAGE = re.compile(r"language=['\"](\w+)['\"]")
-_OLD_MARKER = "ANALYST_FIGURES"
-"""How a step's figures travelled before `send_figures`: the last stdout line
-`ANALYST_FIGURES {json}`. Read here only, and only from records written then."""
+_OLD_MARKER = "ANALYST_FIGURES"  # how figures crossed before `send_figures`: printed last
 
 
 def old_figures(raw_result: Any, stored: Any) -> Any:
-    """A step record's figures (`StepFigures.to_dict()`'s form): `stored`, or for a result
-    written before figures crossed as a field (no "figures" key) the last figures line its
-    step printed, which says all `stored` says and more (a query's query, in records stored
-    before the figures kept it). A result written since never comes past the first test:
-    what such a step printed is never read."""
+    """`stored` (`StepFigures.to_dict()`'s form); for a result written before figures crossed
+    as a field (no "figures" key), the line its step printed last, which says all `stored`
+    says and more. The one reader of that line: a result written since is never read."""
     if not isinstance(raw_result, dict) or "figures" in raw_result:
         return stored
     result = ExecutionResult.from_dict(raw_result)
-    if not result.ok:
-        return stored
-    # Lines end at "\n" only: `json.dumps` escapes it inside every value, but not U+2028
-    # or U+0085, which `splitlines` would break at (a cell could then start a line).
-    for line in reversed(result.stdout.split("\n")):
-        if line.startswith(_OLD_MARKER + " "):
-            try:
-                data = json.loads(line[len(_OLD_MARKER) + 1:])
-            except json.JSONDecodeError:
-                return stored
-            return data if isinstance(data, dict) else stored
-    return stored
+    return (last_printed(result.stdout, _OLD_MARKER) if result.ok else None) or stored
 
 
 def upgraded(data: dict[str, Any]) -> dict[str, Any]:
     """An old record as one of today (`Step.to_dict()`'s form): its origin and files read
-    from what it kept (its figures: `old_figures`)."""
+    from what it kept."""
     raw = data.get("result")
     result = None if raw is None else ExecutionResult.from_dict(raw)
     code, recipe = str(data.get("code") or ""), data.get("recipe")

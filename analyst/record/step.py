@@ -103,9 +103,8 @@ class Step:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Step:
-        """The inverse of `to_dict()`, also after JSON. A record written before steps kept
-        their origin (no "origin" key) or its figures (`ExecutionResult.figures`) is read by
-        `analyst.record.legacy`."""
+        """The inverse of `to_dict()`, also after JSON. Records of earlier versions (no "origin",
+        no "figures" in the result) are read by `analyst.record.legacy`."""
         if "origin" not in data:
             data = upgraded(data)
         raw, refusal = data.get("result"), data.get("refusal")

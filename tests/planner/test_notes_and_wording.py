@@ -12,9 +12,9 @@ from collections.abc import Iterator
 import pytest
 
 from analyst.events import Answer
-from analyst.planner import figures_sent
 from analyst.planner.codegen import PlannedStep, StepFigures
 from analyst.planner.narrative import describe
+from analyst.record import figures_sent
 from analyst.session.analysis import Analysis
 
 GAPS = ("Date,Product,Revenue\n2026-01-01,A,100\n2026-01-31,B,-20\n2026-03-02,A,50\n"
