@@ -2,8 +2,8 @@
 
 Started by the keeper (`keeper.py`), which holds the host's control channel: the runner reads
 requests from `--fd-in` and writes replies to `--fd-out`, one frame each (a 4-byte big-endian
-length, then JSON): `{"op": "run", "code": "..."}` answered by the step's result, with its
-`figures`: the object its last `send_figures({...})` call gave, never printed text. Variables
+length, then JSON): `{"op": "run", "code": "..."}` answered by the step's result (`figures`:
+what it last gave `send_figures({...})`, never what it printed). Variables
 live in one namespace across steps, like a notebook. The host interrupts a step with SIGINT
 (through the keeper), which becomes a KeyboardInterrupt in the user's code and keeps the
 variables. Its stdin/stdout/stderr are /dev/null: what the step prints is captured, what a
@@ -143,9 +143,7 @@ def _jsonable(v):
 
 def _table(value):
     """{"columns", "index", "data", ...} for a pandas DataFrame or Series, else None."""
-    if not type(value).__module__.startswith("pandas") or type(value).__name__ not in (
-        "DataFrame", "Series",
-    ):
+    if not type(value).__module__.startswith("pandas") or type(value).__name__ not in ("DataFrame", "Series"):
         return None
     frame = value.to_frame() if type(value).__name__ == "Series" else value
     rows = MAX_TABLE_ROWS
@@ -186,14 +184,8 @@ def _error(exc: BaseException, filename: str) -> dict:
     """Name, message and the traceback of the user's frames only."""
     te = traceback.TracebackException.from_exception(exc)
     # Drop the runner's own frames: the user only wrote the step.
-    te.stack = traceback.StackSummary.from_list(
-        [f for f in te.stack if f.filename != __file__]
-    )
-    return {
-        "name": type(exc).__name__,
-        "message": str(exc),
-        "traceback": "".join(te.format())[-MAX_VALUE_CHARS:],
-    }
+    te.stack = traceback.StackSummary.from_list([f for f in te.stack if f.filename != __file__])
+    return {"name": type(exc).__name__, "message": str(exc), "traceback": "".join(te.format())[-MAX_VALUE_CHARS:]}
 
 
 def _save_open_figures(step: int) -> None:
@@ -206,10 +198,7 @@ def _save_open_figures(step: int) -> None:
         if getattr(figure, "_sandbox_saved", False) or not figure.axes:
             continue
         index = 1
-        while True:
-            path = f"output/figure-{step:03d}-{index}.png"
-            if not os.path.exists(path):
-                break
+        while os.path.exists(path := f"output/figure-{step:03d}-{index}.png"):
             index += 1
         try:
             figure.savefig(path, dpi=100, bbox_inches="tight")
@@ -243,11 +232,9 @@ class Runner:
 
     def send_figures(self, figures: dict) -> None:
         """The step's figures for the host, as JSON (other values as their text)."""
-        if not isinstance(figures, dict):
-            raise TypeError(f"{FIGURES_FUNCTION}() takes a dict, not {type(figures).__name__}")
-        text = json.dumps(figures, default=str, ensure_ascii=False)
-        if len(text.encode()) > MAX_FIGURES_BYTES:
-            raise ValueError(f"{FIGURES_FUNCTION}(): {len(text.encode()):,} bytes, at most {MAX_FIGURES_BYTES:,}")
+        text = json.dumps(figures, default=str, ensure_ascii=False) if isinstance(figures, dict) else ""
+        if not text or len(text.encode()) > MAX_FIGURES_BYTES:
+            raise ValueError(f"{FIGURES_FUNCTION}() takes a dict of at most {MAX_FIGURES_BYTES:,} bytes as JSON")
         self.figures = json.loads(text)
 
     def run(self, code: str) -> dict:
@@ -257,9 +244,8 @@ class Runner:
         _reap_children()  # what the keeper killed after the last step, while we were frozen
         out, err = BoundedText(self.max_output), BoundedText(self.max_output)
         reply: dict = {"error": None, "value": None, "interrupted": False}
-        self.figures = None
         # Put back before every step: an earlier step may have replaced or deleted it.
-        self.namespace[FIGURES_FUNCTION] = self.send_figures
+        self.figures, self.namespace[FIGURES_FUNCTION] = None, self.send_figures
         sys.stdout, sys.stderr = out, err
         try:
             linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)

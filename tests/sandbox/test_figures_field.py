@@ -124,9 +124,9 @@ def test_a_step_that_spoils_the_name_spoils_only_itself(session: KernelSession, 
 
 
 @pytest.mark.parametrize(("code", "reason"), [
-    (f"{FIGURES_FUNCTION}([1, 2])", "takes a dict, not list"),
-    (f"{FIGURES_FUNCTION}('total: 1')", "takes a dict, not str"),
-    (f"{FIGURES_FUNCTION}({{'text': 'x' * {KERNEL_BYTES}}})", "at most 1,048,576"),
+    (f"{FIGURES_FUNCTION}([1, 2])", "takes a dict of at most 1,048,576 bytes as JSON"),
+    (f"{FIGURES_FUNCTION}('total: 1')", "takes a dict"),
+    (f"{FIGURES_FUNCTION}({{'text': 'x' * {KERNEL_BYTES}}})", "takes a dict of at most 1,048,576 bytes"),
     (f"{FIGURES_FUNCTION}({{(1, 2): 3}})", "keys must be"),
 ])
 def test_figures_that_cannot_cross_fail_the_step_in_plain_words(
