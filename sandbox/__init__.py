@@ -9,6 +9,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from sandbox.errors import SandboxError, SandboxUnavailable, WorkspaceError
+from sandbox.kernel import FIGURES_FUNCTION
 from sandbox.limits import Limits, human_size
 from sandbox.notices import (
     CLAIMED,
@@ -52,8 +53,8 @@ if TYPE_CHECKING:
     from sandbox.reaper import reap_orphans
 
 __all__ = [
-    "CLAIMED", "CONTAINER_EXITED", "DEATHS", "EXITED", "REPLY_TOO_BIG", "STREAM", "TAMPERINGS",
-    "DisplayValue", "DockerUnusable", "ExecutionError", "ExecutionResult", "Limits", "Notice",
+    "CLAIMED", "CONTAINER_EXITED", "DEATHS", "EXITED", "FIGURES_FUNCTION", "REPLY_TOO_BIG", "STREAM",
+    "TAMPERINGS", "DisplayValue", "DockerUnusable", "ExecutionError", "ExecutionResult", "Limits", "Notice",
     "NoticeValue", "OutputFile", "SandboxError", "SandboxUnavailable", "Session", "Workspace",
     "WorkspaceError", "build_image", "BuildError", "OFFLINE_BASE", "IMAGE_DIR", "REPOSITORY",
     "default_workdir", "download_wheels", "engine_build", "engine_client",

@@ -2,7 +2,8 @@
 
 Started by the keeper (`keeper.py`), which holds the host's control channel: the runner reads
 requests from `--fd-in` and writes replies to `--fd-out`, one frame each (a 4-byte big-endian
-length, then JSON): `{"op": "run", "code": "..."}` answered by the step's result. Variables
+length, then JSON): `{"op": "run", "code": "..."}` answered by the step's result (`figures`:
+what it last gave `send_figures({...})`, never what it printed). Variables
 live in one namespace across steps, like a notebook. The host interrupts a step with SIGINT
 (through the keeper), which becomes a KeyboardInterrupt in the user's code and keeps the
 variables. Its stdin/stdout/stderr are /dev/null: what the step prints is captured, what a
@@ -40,6 +41,8 @@ MAX_VALUE_CHARS = 20_000
 MAX_TABLE_ROWS = 500
 MAX_CELL_CHARS = 1_000
 MAX_TABLE_BYTES = 2 * 1024 * 1024  # a reply stays well under the keeper's frame limit
+MAX_FIGURES_BYTES = 1024 * 1024
+FIGURES_FUNCTION = "send_figures"  # the one definition of the name (the host imports it)
 HEADER = struct.Struct(">I")
 _executing = False
 
@@ -140,9 +143,7 @@ def _jsonable(v):
 
 def _table(value):
     """{"columns", "index", "data", ...} for a pandas DataFrame or Series, else None."""
-    if not type(value).__module__.startswith("pandas") or type(value).__name__ not in (
-        "DataFrame", "Series",
-    ):
+    if not type(value).__module__.startswith("pandas") or type(value).__name__ not in ("DataFrame", "Series"):
         return None
     frame = value.to_frame() if type(value).__name__ == "Series" else value
     rows = MAX_TABLE_ROWS
@@ -183,39 +184,27 @@ def _error(exc: BaseException, filename: str) -> dict:
     """Name, message and the traceback of the user's frames only."""
     te = traceback.TracebackException.from_exception(exc)
     # Drop the runner's own frames: the user only wrote the step.
-    te.stack = traceback.StackSummary.from_list(
-        [f for f in te.stack if f.filename != __file__]
-    )
-    return {
-        "name": type(exc).__name__,
-        "message": str(exc),
-        "traceback": "".join(te.format())[-MAX_VALUE_CHARS:],
-    }
+    te.stack = traceback.StackSummary.from_list([f for f in te.stack if f.filename != __file__])
+    return {"name": type(exc).__name__, "message": str(exc), "traceback": "".join(te.format())[-MAX_VALUE_CHARS:]}
 
 
-def _save_open_figures(step: int) -> list[str]:
+def _save_open_figures(step: int) -> None:
     """Save figures left open (as a notebook would display them), then close all figures."""
     plt = sys.modules.get("matplotlib.pyplot")
     if plt is None:
-        return []
-    saved = []
+        return
     for number in plt.get_fignums():
         figure = plt.figure(number)
         if getattr(figure, "_sandbox_saved", False) or not figure.axes:
             continue
         index = 1
-        while True:
-            path = f"output/figure-{step:03d}-{index}.png"
-            if not os.path.exists(path):
-                break
+        while os.path.exists(path := f"output/figure-{step:03d}-{index}.png"):
             index += 1
         try:
             figure.savefig(path, dpi=100, bbox_inches="tight")
-            saved.append(path)
         except Exception as exc:  # noqa: BLE001 - report, keep the step's result
             print(f"Could not save the open figure: {exc}", file=sys.stderr)
     plt.close("all")
-    return saved
 
 
 def _reap_children() -> None:
@@ -239,6 +228,14 @@ class Runner:
         self.max_output = max_output
         self.step = 0
         self.pid = os.getpid()
+        self.figures: dict | None = None
+
+    def send_figures(self, figures: dict) -> None:
+        """The step's figures for the host, as JSON (other values as their text)."""
+        text = json.dumps(figures, default=str, ensure_ascii=False) if isinstance(figures, dict) else ""
+        if not text or len(text.encode()) > MAX_FIGURES_BYTES:
+            raise ValueError(f"{FIGURES_FUNCTION}() takes a dict of at most {MAX_FIGURES_BYTES:,} bytes as JSON")
+        self.figures = json.loads(text)
 
     def run(self, code: str) -> dict:
         global _executing
@@ -247,6 +244,8 @@ class Runner:
         _reap_children()  # what the keeper killed after the last step, while we were frozen
         out, err = BoundedText(self.max_output), BoundedText(self.max_output)
         reply: dict = {"error": None, "value": None, "interrupted": False}
+        # Put back before every step: an earlier step may have replaced or deleted it.
+        self.figures, self.namespace[FIGURES_FUNCTION] = None, self.send_figures
         sys.stdout, sys.stderr = out, err
         try:
             linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
@@ -276,10 +275,10 @@ class Runner:
             os._exit(0)
         _reap_children()
         try:
-            reply["figures"] = _save_open_figures(self.step)
+            _save_open_figures(self.step)
         except BaseException as exc:  # noqa: BLE001
             print(f"Could not save open figures: {exc}", file=sys.stderr)
-            reply["figures"] = []
+        reply["figures"] = self.figures
         sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
         reply["stdout"], reply["stderr"] = out.getvalue(), err.getvalue()
         reply["threads"] = _threads_left()

@@ -20,6 +20,7 @@ MAX_VALUE_CHARS = 20_000
 MAX_TABLE_ROWS = 500
 MAX_CELL_CHARS = 1_000
 MAX_TABLE_BYTES = 2 * 1024 * 1024
+MAX_FIGURES_BYTES = 1024 * 1024
 MAX_TABLE_COLUMNS = 10_000
 """Not a kernel cap (2 MB bounds a table's width there): a header alone must not be the 2 MB."""
 MAX_COUNT = 1_000_000
@@ -82,6 +83,15 @@ def _cell(value: object) -> object:
         return value
     text = value if isinstance(value, str) else str(value)
     return text[:MAX_CELL_CHARS] + "…" if len(text) > MAX_CELL_CHARS else text
+
+
+def figures_of(raw: object) -> dict[str, Any] | None:
+    """A JSON object within the kernel's cap, else None: a forged reply gets nothing, not a cut one."""
+    try:
+        small = len(json.dumps(raw, ensure_ascii=False).encode()) <= MAX_FIGURES_BYTES
+    except (TypeError, ValueError, RecursionError):  # not JSON's shape (a set, too deep)
+        return None
+    return raw if isinstance(raw, dict) and small and all(isinstance(k, str) for k in raw) else None
 
 
 def count_of(raw: object) -> int:

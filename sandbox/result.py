@@ -100,6 +100,8 @@ class ExecutionResult:
     notices: tuple[Notice, ...] = ()
     """What `notice` says, one `Notice` per sentence, in its order (empty in records written
     before notices were kept: those show `notice` as it is)."""
+    figures: dict[str, Any] | None = field(default=None, hash=False)
+    """The JSON object (≤ 1 MB) the code sent last with `send_figures({...})`, as trustworthy as it."""
 
     @property
     def ok(self) -> bool:

@@ -22,6 +22,7 @@ from sandbox.protocol import Channel, ChannelTampered, KernelConnection, KernelG
 from sandbox.replies import (
     count_of,
     error_of,
+    figures_of,
     hit_file_size_limit,
     is_memory_error,
     text_of,
@@ -233,7 +234,6 @@ class KernelSession:
             collected.skipped = sorted({*collected.skipped, *outcome.left_out})
             if (skipped := collected.notice()) is not None:
                 notices.append(skipped)
-            files = collected.files
             if _threads_left(outcome.reply) and not outcome.restarted:
                 # Collected above while the kernel is frozen; now stop what it left running.
                 self._restart_after(outcome, "threads left running")
@@ -246,8 +246,8 @@ class KernelSession:
                 stderr=bound_text(text_of(outcome.reply.get("stderr")), MAX_STREAM_CHARS),
                 error=outcome.error or error_of(None if outcome.interrupted else
                                               outcome.reply.get("error")),
-                value=value_of(outcome.reply.get("value")),
-                files=tuple(files),
+                value=value_of(outcome.reply.get("value")), figures=figures_of(outcome.reply.get("figures")),
+                files=tuple(collected.files),
                 duration_s=round(time.monotonic() - t0, 4),
                 timed_out=outcome.timed_out,
                 interrupted=outcome.interrupted,

@@ -59,7 +59,7 @@ def agrees(chart: Chart, table: pd.DataFrame | None,
 
 
 def stated(step: Step) -> Mapping[str, float]:
-    """The figures `step`'s answer states (its figures line), by name; none: empty."""
+    """The figures `step`'s answer states (the figures it sent), by name; none: empty."""
     return step.figures.figures if step.figures is not None else {}
 
 

@@ -1,41 +1,39 @@
 """The code of the data report's own steps: overview, distribution, correlations.
 
-Readable pandas like every step, ending in the `ANALYST_FIGURES` line the report's words
-are written from (a `definition` says how each figure was computed, for the appendix).
+Readable pandas like every step, ending in the figures it sends (`send_figures`) the
+report's words are written from (a `definition` says how each figure was computed, for the appendix).
 """
 
 from __future__ import annotations
 
-FIGURES_MARKER = "ANALYST_FIGURES"
+from sandbox import FIGURES_FUNCTION
 
 _PRINT = '''
 table.to_parquet({parquet!r}, index=False)
 table.to_csv({csv!r}, index=False)
 print(table.head(20).to_string(index=False))
 
-# The analyst reads this line back to write the report's words.
-print("{marker}", json.dumps({{
+# The figures the analyst writes the report's words from, handed over as they are.
+{send}({{
     "recipe": {recipe!r},
     "title": {title!r},
     "figures": figures,
     "definition": {definition!r},
     "head": table.head(12).to_dict("records"),
     "rows": len(table),
-}}, default=str, ensure_ascii=False))
+}})
 '''
 
 
 def _tail(recipe: str, title: str, out: str, definition: str) -> str:
-    return _PRINT.format(parquet=out + ".parquet", csv=out + ".csv", marker=FIGURES_MARKER,
+    return _PRINT.format(parquet=out + ".parquet", csv=out + ".csv", send=FIGURES_FUNCTION,
                          recipe=recipe, title=title, definition=definition)
 
 
 def overview_code(parquet_path: str, title: str, slug: str, dates: tuple[str, ...]) -> str:
     definition = ("Per column: its type, the empty cells, the distinct values, and the "
                   "smallest and largest value (numbers) or the first and last date.")
-    return f'''import json
-
-import pandas as pd
+    return f'''import pandas as pd
 
 df = pd.read_parquet({parquet_path!r})
 dates = {list(dates)!r}
@@ -68,9 +66,7 @@ def distribution_code(parquet_path: str, title: str, slug: str, column: str,
     definition = (f"Quartiles of {column} (linear interpolation); the chart counts the rows "
                   "in 12 bins of equal width between the smallest and largest value. Rows "
                   "without a value are left out.")
-    return f'''import json
-
-import pandas as pd
+    return f'''import pandas as pd
 import recipes
 
 df = pd.read_parquet({parquet_path!r})
@@ -104,8 +100,7 @@ def correlation_code(parquet_path: str, title: str, slug: str, columns: tuple[st
                      language: str) -> str:
     definition = ("Pearson correlation of each pair of number columns over the rows where "
                   "both have a value: 1 moves together, -1 opposite, 0 no straight-line link.")
-    return f'''import json
-from itertools import combinations
+    return f'''from itertools import combinations
 
 import pandas as pd
 import recipes

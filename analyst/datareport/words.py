@@ -23,7 +23,7 @@ def dsay(language: str, key: str, plural: int | None = None, **values: Any) -> s
 
 
 def read(figures: StepFigures | None) -> dict[str, Any] | None:
-    """A data-report step's figures line as printed, from those read once when it ran."""
+    """A data-report step's figures as sent, from those read once when it ran."""
     if figures is None or figures.recipe not in RECIPES:
         return None
     return figures.to_dict()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from analyst.lazy import on_first_use
-from analyst.planner.codegen import FIGURES_MARKER, PlannedStep, StepFigures, read_figures
+from analyst.planner.codegen import PlannedStep, StepFigures
 from analyst.planner.intents import Intent, parse_intent
 from analyst.planner.phrases import data_language, language_of
 
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from analyst.planner.runner import answer_offline, standard_report, step_paragraph
 
 __all__ = [
-    "FIGURES_MARKER",
     "Intent",
     "Plan",
     "PlannedStep",
@@ -37,7 +36,6 @@ __all__ = [
     "needs_model_message",
     "parse_intent",
     "question_plan",
-    "read_figures",
     "standard_plan",
     "standard_report",
     "step_paragraph",

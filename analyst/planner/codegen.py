@@ -16,11 +16,11 @@ from typing import Any
 
 from analyst.comment import inert
 from analyst.recipes.notes import NoteId, Word
-from analyst.record.figures import FIGURES_MARKER, StepFigures, read_figures
+from analyst.record.figures import StepFigures
 from analyst.record.refusal import REFUSAL_MARKER
+from sandbox import FIGURES_FUNCTION
 
-__all__ = ["FIGURES_MARKER", "Derived", "PlannedStep", "StepFigures", "read_figures",
-           "slugify", "step_code"]
+__all__ = ["Derived", "PlannedStep", "StepFigures", "slugify", "step_code"]
 
 
 @dataclass(frozen=True)
@@ -105,8 +105,8 @@ result.table.to_parquet({out + ".parquet"!r}, index=False)
 result.table.to_csv({out + ".csv"!r}, index=False)
 {_chart_code(step, out)}print(result.summary())
 
-# The analyst reads this line back to write the answer in words.
-print("{FIGURES_MARKER}", json.dumps({{
+# The figures the analyst writes the answer from, handed over as they are.
+{FIGURES_FUNCTION}({{
     "recipe": result.name,
     "title": result.title,
     "title_data": recipes.notes.note_data([result.title])[0],
@@ -117,7 +117,7 @@ print("{FIGURES_MARKER}", json.dumps({{
     "head": result.table.head(12).to_dict("records"),
     "tail": result.table.tail(2).to_dict("records"),
     "rows": len(result.table),
-}}, default=str, ensure_ascii=False))
+}})
 '''
 
 

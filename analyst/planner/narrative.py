@@ -1,6 +1,6 @@
 """Plain-words sentences from a step's figures: "Revenue grew 12.4% in March to $1,234,567."
 
-Every number here was printed by the step's own code (see `codegen.read_figures`); nothing
+Every number here was sent by the step's own code (see `record.figures_sent`); nothing
 is recomputed, so the words and the table always agree. The words come from
 `phrases` in the answer's language; the numbers from the report's own formatters.
 """
@@ -27,7 +27,7 @@ from analyst.words.note import RecipeNote, render
 
 NOTES_SHOWN = 3
 """Notes quoted in a paragraph; the rest are counted ("+2 more notes") and kept in the
-step's figures line, never dropped silently."""
+step's figures, never dropped silently."""
 
 # Notes that change what a number means come first: how a column was computed, partial or
 # empty periods, values left out or read from text. Other caveats follow in the recipe's order.

@@ -17,13 +17,13 @@ from typing import Any
 from analyst.events import Answer, Event, FileHash, QueryCall, Step
 from analyst.planner.codegen import slugify
 from analyst.planner.phrases import say
-from analyst.query.answer import answer_text, read_query_figures
+from analyst.query.answer import answer_text, query_figures
 from analyst.query.code import query_code
 from analyst.query.model import Query, QueryError, is_numeric, validate
 from analyst.query.phrases import qsay
 from analyst.query.reading import Choice, choose, reading_text, suggestions
 from analyst.query.values import category_values
-from analyst.record.step import finished
+from analyst.record import figures_sent, finished
 from analyst.words.notice import notice_text
 from sandbox import ExecutionResult
 
@@ -74,7 +74,7 @@ def run_query(session: Any, query: Query, card: Any, question: str, language: st
     result: ExecutionResult = session.run(step.code, timeout=timeout)
     step = finished(step, result, session.workspace.root)
     yield Event("result", step.description, step=step)
-    figures = read_query_figures(result.stdout) if result.ok else None
+    figures = query_figures(step.figures)
     if figures is None:
         reason = (notice_text(result, language) or (f"{result.error.name}: {result.error.message}"
                                     if result.error else say(language, "stopped")))
@@ -129,7 +129,7 @@ def one_figure_for_both(session: Any, choice: Choice, language: str,
         except QueryError:
             return None
         result: ExecutionResult = session.run(step.code, timeout=timeout)
-        figures = read_query_figures(result.stdout) if result.ok else None
+        figures = query_figures(figures_sent(result))
         if figures is None or figures.rows > len(figures.head):
             return None
         seen.append([[row.get(k) for k in (*query.keys, *query.measures)]

@@ -20,7 +20,6 @@ from analyst.planner.plan import Plan, question_plan, standard_plan
 from analyst.planner.statements import statement_plan
 from analyst.query.model import Query
 from analyst.record import finished
-from analyst.record.figures import StepFigures, read_figures
 from analyst.words.note import render
 from analyst.words.notice import notice_text
 
@@ -338,25 +337,15 @@ def own_kind(step: Step) -> str | None:
 
 
 def _own_paragraph(step: Step, lang: str) -> str | None:
-    """The words of a query or data-report step, from the figures it printed."""
+    """The words of a query or data-report step, from the figures it sent."""
     from analyst.datareport.words import paragraph
     from analyst.query.answer import answer_text, query_figures
 
-    figures = _own_figures(step)
     if own_kind(step) == "query":
-        said = query_figures(figures)
+        said = query_figures(step.figures)
         return answer_text(said, lang) if said is not None else None
     table = Path(step.inputs[0].path).stem if step.inputs else ""
     params = step.origin.params if isinstance(step.origin, RecipeCall) else {}
     measure = params.get("column") if isinstance(params.get("column"), str) else None
-    return paragraph(figures, table, lang, measure)
+    return paragraph(step.figures, table, lang, measure)
 
-
-def _own_figures(step: Step) -> StepFigures | None:
-    """The figures read when the step ran. A record stored before they kept every field
-    printed (a query's query, a column's name) is read from its stored output, as it was."""
-    figures = step.figures
-    if figures is not None and (figures.extra or figures.printed):
-        return figures
-    stdout = step.result.stdout if step.result is not None else ""
-    return read_figures(stdout) or figures

@@ -1,6 +1,6 @@
 """The answer to a query in plain words, quoting only the figures its step printed.
 
-The step's last line (`ANALYST_FIGURES {...}`) carries the query, the result's first rows
+The figures the step sent (`ExecutionResult.figures`) carry the query, the result's first rows
 and its key figures; this module formats them in the reader's language with the report's
 own number formats, so the words, the table and the chart agree.
 """
@@ -17,7 +17,7 @@ from analyst.query.plot import value_column
 from analyst.query.reading import reading_text, statistic_label
 from analyst.recipes.labels import month_label
 from analyst.recipes.numbers import is_year_name, is_year_values, year_text
-from analyst.record.figures import StepFigures, read_figures
+from analyst.record.figures import StepFigures
 from analyst.report.formats import format_int, format_number, format_percent
 from analyst.report.frames import is_code_name
 
@@ -26,7 +26,7 @@ SHOWN_GROUPS = 10
 
 @dataclass(frozen=True)
 class QueryFigures:
-    """What a query step printed on its figures line."""
+    """What a query step's figures say."""
 
     query: Query
     figures: dict[str, Any]
@@ -51,12 +51,6 @@ def query_figures(figures: StepFigures | None) -> QueryFigures | None:
                             {str(k): float(v) for k, v in (extra.get("thresholds") or {}).items()})
     except (KeyError, TypeError, ValueError):
         return None
-
-
-def read_query_figures(stdout: str) -> QueryFigures | None:
-    """The figures a query step printed, or None when the line is missing or unreadable (a
-    record stored before its figures kept the query: read from its output, as then)."""
-    return query_figures(read_figures(stdout))
 
 
 def answer_text(f: QueryFigures, language: str = "en") -> str:

@@ -3,7 +3,7 @@
 Written the way an analyst would write it by hand, one commented line per part of the
 question: read the clean table, keep the rows asked for, add the period, group, aggregate,
 order, save the table and a chart fitting its shape (lines for periods, bars for
-categories), and print the figures line the answer is written from.
+categories), and send the figures the answer is written from.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from analyst.comment import inert
 from analyst.query import stats_code
 from analyst.query.model import Query
 from analyst.query.plot import chart_code, value_column
+from sandbox import FIGURES_FUNCTION
 
-FIGURES_MARKER = "ANALYST_FIGURES"
 _FREQ = {"day": "D", "week": "W", "month": "M", "quarter": "Q", "year": "Y"}
 _PANDAS = {"sum": "sum", "mean": "mean", "median": "median", "min": "min", "max": "max",
            "nunique": "nunique", "share": "sum"}
@@ -28,7 +28,7 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
     `date_columns`: the table's date columns (read as dates even when stored as text).
     """
     lines = [
-        "import json", "", "import pandas as pd", "import recipes", "",
+        "import pandas as pd", "import recipes", "",
         f"df = pd.read_parquet({parquet_path!r})",
         "rows_read = len(df)",
     ]
@@ -80,8 +80,8 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
         *chart_code(query, keys, title, f"{out}.png", language),
         "print(table.head(20).to_string(index=False))",
         "",
-        "# The analyst reads this line back to write the answer in words.",
-        f'print("{FIGURES_MARKER}", json.dumps({{',
+        "# The figures the analyst writes the answer from, handed over as they are.",
+        f"{FIGURES_FUNCTION}({{",
         '    "recipe": "query",',
         f'    "title": {title!r},',
         f"    \"query\": {query.to_dict()!r},",
@@ -94,7 +94,7 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
         '    "head": table.head(12).to_dict("records"),',
         '    "tail": table.tail(2).to_dict("records"),',
         '    "rows": len(table),',
-        "}, default=str, ensure_ascii=False))",
+        "})",
     ]
     return "\n".join(lines) + "\n"
 

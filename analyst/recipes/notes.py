@@ -4,7 +4,7 @@ A recipe runs in the sandbox, where only the standard library's gettext reads th
 catalogue's compiled copy (see `labels`). So a note is made here as `NoteId`: a `str`
 holding its English text (the catalogue's context "recipe" in English, so code that prints,
 joins or compares notes keeps working) that also carries its `key`, `values` and `count`.
-The step's figures line carries `to_dict()` beside the text; the host turns it back into a
+The step's sent figures carry `to_dict()` beside the text; the host turns it back into a
 `analyst.words.note.RecipeNote` and says it in the reader's language.
 
 Values are plain JSON: an int is said with digit grouping (`{rows:,}`), a float as the
@@ -120,7 +120,7 @@ class _Styled:
 
 
 def note_data(notes: Iterable[str]) -> list[dict[str, Any] | None]:
-    """What the figures line carries beside the notes' text: each note's id and values,
+    """What the sent figures carry beside the notes' text: each note's id and values,
     None for a sentence written as text (a model's own, or one not converted yet)."""
     return [n.to_dict() if isinstance(n, NoteId) else None for n in notes]
 

@@ -1,7 +1,8 @@
-"""The figures a step printed: read once from its output, when it ran.
+"""The figures a step sent: read once from its result, when it ran.
 
-A recipe step's last line is `ANALYST_FIGURES {json}` (see `analyst.planner.codegen`): the
-recipe, its key figures, notes, definition and the head and tail of its table. A note a
+A recipe step ends with `send_figures({...})` (see `analyst.planner.codegen`), which the
+sandbox carries back as `ExecutionResult.figures`: the recipe, its key figures, notes,
+definition and the head and tail of its table. A note a
 recipe wrote as a message id comes with its `note_data` ({key, values, count}, see
 `analyst.recipes.notes`) and is read here, once, as a `RecipeNote` the host says in any
 language; a note written as plain text stays a str, unless it is, whole, the English of a
@@ -12,7 +13,6 @@ report narratives quote only these numbers, so every number traces to code the u
 
 from __future__ import annotations
 
-import json
 import math
 import string
 from dataclasses import dataclass, field
@@ -23,14 +23,12 @@ from typing import Any
 from analyst.recipes.notes import NoteId, TitleId
 from analyst.words.catalog import keys, message
 from analyst.words.note import RecipeNote, RecipeTitle, Word
-
-FIGURES_MARKER = "ANALYST_FIGURES"
-"""Prefix of the stdout line that carries a step's figures as JSON."""
+from sandbox import ExecutionResult
 
 
 @dataclass(frozen=True)
 class StepFigures:
-    """What a step's figures line says."""
+    """What a step's figures say."""
 
     recipe: str
     title: str
@@ -51,7 +49,7 @@ class StepFigures:
 
     def __post_init__(self) -> None:
         # A recipe run in this process (a test, a host-side call) hands over its `NoteId`s:
-        # each is read as the `RecipeNote` the figures line would have carried.
+        # each is read as the `RecipeNote` the sent figures would have carried.
         if isinstance(self.title, TitleId):
             object.__setattr__(self, "title", RecipeTitle.from_dict(self.title.to_dict()))
         object.__setattr__(self, "notes", tuple(
@@ -70,7 +68,7 @@ class StepFigures:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> StepFigures:
-        """The inverse of `to_dict()` (also after JSON), and the reading of a figures line."""
+        """The inverse of `to_dict()` (also after JSON), and the reading of sent figures."""
         printed = {str(k): v for k, v in dict(data.get("figures") or {}).items()}
         figures = {k: float(v) for k, v in printed.items() if isinstance(v, (int, float))}
         return cls(
@@ -136,17 +134,7 @@ def _fixed_notes() -> dict[str, RecipeNote]:
     return out
 
 
-def read_figures(stdout: str) -> StepFigures | None:
-    """The figures a step printed, or None when the line is missing or unreadable."""
-    # Lines end at "\n" only: `json.dumps` escapes it inside every value, but not U+2028
-    # or U+0085, which `splitlines` would break at (a cell could then start a line of its
-    # own that forges the marker).
-    for line in reversed(stdout.split("\n")):
-        if not line.startswith(FIGURES_MARKER + " "):
-            continue
-        try:
-            data = json.loads(line[len(FIGURES_MARKER) + 1:])
-        except json.JSONDecodeError:
-            return None
-        return StepFigures.from_dict(data) if isinstance(data, dict) else None
-    return None
+def figures_sent(result: ExecutionResult) -> StepFigures | None:
+    """The figures a step sent (`ExecutionResult.figures`); None when it sent none or failed.
+    What it printed is never read: a cell or a model's `print` cannot make figures."""
+    return StepFigures.from_dict(result.figures) if result.ok and result.figures is not None else None

@@ -1,5 +1,5 @@
 """Reading step records written before steps kept their origin (stores and workspaces of
-earlier versions): {number, description, code, recipe, result}.
+earlier versions): {number, description, code, recipe, result}; and their figures.
 
 Those records name the recipe but not its arguments; the arguments are in the code the
 planner generated (`recipes.<name>(df, amount='Revenue', ...)`, literals only). This
@@ -13,16 +13,27 @@ import ast
 import re
 from typing import Any
 
-from analyst.record.figures import read_figures
 from analyst.record.origin import ModelCode, Origin, RecipeCall, origin_to_dict
+from analyst.record.refusal import last_printed
 from sandbox import ExecutionResult
 
 _LANGUAGE = re.compile(r"language=['\"](\w+)['\"]")
+_OLD_MARKER = "ANALYST_FIGURES"  # how figures crossed before `send_figures`: printed last
+
+
+def old_figures(raw_result: Any, stored: Any) -> Any:
+    """`stored` (`StepFigures.to_dict()`'s form); for a result written before figures crossed
+    as a field (no "figures" key), the line its step printed last, which says all `stored`
+    says and more. The one reader of that line: a result written since is never read."""
+    if not isinstance(raw_result, dict) or "figures" in raw_result:
+        return stored
+    result = ExecutionResult.from_dict(raw_result)
+    return (last_printed(result.stdout, _OLD_MARKER) if result.ok else None) or stored
 
 
 def upgraded(data: dict[str, Any]) -> dict[str, Any]:
-    """An old record as one of today (`Step.to_dict()`'s form): its origin, figures and files
-    read from what it kept."""
+    """An old record as one of today (`Step.to_dict()`'s form): its origin and files read
+    from what it kept."""
     raw = data.get("result")
     result = None if raw is None else ExecutionResult.from_dict(raw)
     code, recipe = str(data.get("code") or ""), data.get("recipe")
@@ -34,13 +45,11 @@ def upgraded(data: dict[str, Any]) -> dict[str, Any]:
             params, table = call
             match = _LANGUAGE.search(code)  # the chart's language line, when not English
             origin = RecipeCall(str(recipe), params, match.group(1) if match else "en")
-    figures = read_figures(result.stdout) if result is not None and result.ok else None
     return {
         **data,
         "description": str(data.get("description") or ""),
         "code": code,
         "origin": origin_to_dict(origin),
-        "figures": None if figures is None else figures.to_dict(),
         # Not hashed when they were written: "" says so (a file there now may be newer).
         "artifacts": [{"path": f.path, "sha256": ""} for f in (result.files if result else ())],
         "inputs": [{"path": table, "sha256": ""}] if table else [],

@@ -64,15 +64,21 @@ class Refusal:
 def read_refusal(stdout: str) -> Refusal | None:
     """The refusal a step printed (its last marker line), or None when there is none or it
     is unreadable."""
+    data = last_printed(stdout, REFUSAL_MARKER)
+    try:
+        return Refusal.from_dict(data) if data is not None and data.get("error") else None
+    except (ValueError, TypeError):
+        return None
+
+
+def last_printed(stdout: str, marker: str) -> dict[str, Any] | None:
+    """The JSON object on the last line `<marker> {json}` of `stdout`; None: none, unreadable."""
     # Lines end at "\n" only: `json.dumps` escapes it inside every value, but not U+2028
     # or U+0085, which `splitlines` would break at (a cell could then start a line of its
     # own that forges the marker).
-    for line in reversed(stdout.split("\n")):
-        if not line.startswith(REFUSAL_MARKER + " "):
-            continue
-        try:
-            data = json.loads(line[len(REFUSAL_MARKER) + 1:])
-            return Refusal.from_dict(data) if isinstance(data, dict) and data.get("error") else None
-        except (ValueError, TypeError):
-            return None
-    return None
+    lines = [x[len(marker) + 1:] for x in stdout.split("\n") if x.startswith(marker + " ")]
+    try:
+        data = json.loads(lines[-1]) if lines else None
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from analyst.record.chart import Chart, LeftOut
-from analyst.record.figures import StepFigures, read_figures
-from analyst.record.legacy import upgraded
+from analyst.record.figures import StepFigures, figures_sent
+from analyst.record.legacy import old_figures, upgraded
 from analyst.record.origin import ModelCode, Origin, RecipeCall, origin_from_dict, origin_to_dict
 from analyst.record.refusal import Refusal, read_refusal
 from sandbox import ExecutionResult
@@ -49,7 +49,7 @@ class Step:
     result: ExecutionResult | None = None
     origin: Origin = field(default_factory=ModelCode)
     figures: StepFigures | None = None
-    """The figures line it printed, parsed when it ran (None: it printed none)."""
+    """The figures it sent (`ExecutionResult.figures`), read when it ran (None: it sent none)."""
     artifacts: tuple[FileHash, ...] = ()
     """What it wrote under `output/`, as `result.files`, with each file's SHA-256."""
     inputs: tuple[FileHash, ...] = ()
@@ -103,11 +103,12 @@ class Step:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Step:
-        """The inverse of `to_dict()`, also after JSON. A record written before steps kept
-        their origin (no "origin" key) is read by `analyst.record.legacy`."""
+        """The inverse of `to_dict()`, also after JSON. Records of earlier versions (no "origin",
+        no "figures" in the result) are read by `analyst.record.legacy`."""
         if "origin" not in data:
             data = upgraded(data)
-        raw, figures, refusal = data.get("result"), data.get("figures"), data.get("refusal")
+        raw, refusal = data.get("result"), data.get("refusal")
+        figures = old_figures(raw, data.get("figures"))
         chart = data.get("chart")
         return cls(
             number=int(data["number"]),
@@ -133,10 +134,10 @@ def _left_out(value: object) -> LeftOut | None:
 def finished(step: Step, result: ExecutionResult, root: Path,
              reads: tuple[str, ...] = ()) -> Step:
     """`step` once its code ran in the workspace at `root`: the result, the figures it
-    printed, the SHA-256 of what it wrote and of the tables it read: `reads` (paths
+    sent, the SHA-256 of what it wrote and of the tables it read: `reads` (paths
     relative to the workspace), else the inputs it was planned with; a failed step, the
     refusal its recipe printed. The one place a step's output is read."""
-    figures = read_figures(result.stdout) if result.ok else None
+    figures = figures_sent(result)
     refusal = None if result.ok else read_refusal(result.stdout)
     # The sandbox hashed its by-value copy (`OutputFile.sha256`); the host never reads
     # `output/` again, where a later step could have swapped the file for a link or a FIFO.

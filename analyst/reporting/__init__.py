@@ -90,8 +90,8 @@ def build_report(
     chosen = _chosen(answers, pins)
     _one_version(chosen, cards, workspace)
     steps = [c[0] for c in chosen]
-    # Figures are taken only from our own recipe calls: a model's code can print the same
-    # figures line, and its numbers are the model's, never verified tiles or definitions.
+    # Figures are taken only from our own recipe calls: a model's code can send the same
+    # figures (`send_figures`), and its numbers are the model's, never verified tiles or definitions.
     verified = [s for s in steps if is_verified(s)]
     sections = []
     origins: list[tuple[str, bool]] = []  # each section's title, and whether it is verified

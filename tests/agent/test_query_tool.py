@@ -18,7 +18,7 @@ import pytest
 
 from analyst.agent.prompt import system_prompt
 from analyst.events import Answer, QueryCall, Step
-from analyst.query.answer import read_query_figures
+from analyst.query.answer import query_figures
 from analyst.query.model import AGGREGATIONS, FILTER_OPS, PERIOD_UNITS, Query
 from analyst.query.schema import QUERY_TABLE, QueryArgs
 from analyst.session.analysis import Analysis
@@ -58,7 +58,7 @@ def ask(analysis: Analysis, script: list[Scripted], question: str) -> tuple[Answ
 
 
 def by_key(step: Step) -> dict[Any, float]:
-    figures = read_query_figures(step.result.stdout)
+    figures = query_figures(step.figures)
     assert figures is not None, step.result.stdout
     key, value = figures.query.keys[0], next(c for c in figures.head[0] if c not in
                                              figures.query.keys)
@@ -187,7 +187,7 @@ def test_an_invalid_query_is_a_tool_error_the_model_corrects(analysis, bad, word
     assert error.startswith("query_table error: ") and "Traceback" not in error
     for word in words:
         assert word in error, (word, error)
-    assert read_query_figures(step.result.stdout) is not None
+    assert query_figures(step.figures) is not None
 
 
 def test_the_step_record_round_trips_with_its_query_origin(analysis):

@@ -2,10 +2,11 @@
 
 A model's step runs first and tampers with its interpreter as well as it can (patches
 `pd.read_parquet`, pandas' sums, the recipes module, `print`; leaves a thread that keeps
-patching; prints a forged figures line). Then the offline standard report, an offline
-question and a pinned-only report run on the same `Analysis`: their figures must equal
-the data's, computed here by plain pandas, and the model's printed figures never become
-KPI tiles or a recipe's narrative.
+patching; patches the kernel's `send_figures` so that every later send is a forgery; sends
+forged figures itself and prints the old figures line, which nothing reads any more). Then
+the offline standard report, an offline question and a pinned-only report run on the same
+`Analysis`: their figures must equal the data's, computed here by plain pandas, and the
+model's own figures never become KPI tiles or a recipe's narrative.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ from benchmarks.sales_data import write_sales_csv
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
 from tests.grids import first_fast
 
-FORGED = "ANALYST_FIGURES " + json.dumps({"recipe": "kpi_summary", "title": "Key figures",
-                                          "figures": {"total": 1.0, "rows": 1}})
+FORGED = {"recipe": "kpi_summary", "title": "Key figures", "figures": {"total": 1.0, "rows": 1}}
+PRINTED = "ANALYST_FIGURES " + json.dumps(FORGED)
+"""How figures travelled before `send_figures`: printed, now never read."""
 
 TAMPER = {
     "read_parquet patched": (
@@ -46,9 +48,15 @@ TAMPER = {
         "def fake(*a, **k):\n    df = _real(*a, **k)\n    df['Revenue'] *= 10\n    return df\n"
         "def keep():\n    while True:\n        pd.read_parquet = fake\n        time.sleep(0.01)\n"
         "threading.Thread(target=keep, daemon=True).start()\n"),
+    "send_figures forged": (
+        # From now on every send in this interpreter sends the forgery (a recipe's too), and
+        # this step sends it through the patch: the kernel's channel is the code's to use.
+        "runner = send_figures.__self__\n_real = type(runner).send_figures\n"
+        f"type(runner).send_figures = lambda self, figures: _real(self, {FORGED!r})\n"
+        "runner.send_figures({'total': 5.0})\n"),
     "print forges figures": (
         "import builtins\n_print = builtins.print\n"
-        f"builtins.print = lambda *a, **k: _print({FORGED!r})\n"),
+        f"builtins.print = lambda *a, **k: _print({PRINTED!r})\n"),
 }
 
 
@@ -76,13 +84,16 @@ def true_total(sales_csv: Path) -> float:
 
 
 def tamper(analysis: Analysis, code: str) -> None:
-    script = [tool_call(code + f"print({FORGED!r})\n", "Look at revenue"),
+    # The model's own step sends forged figures and prints them the old way too.
+    script = [tool_call(code + f"print({PRINTED!r})\nsend_figures({FORGED!r})\n", "Look at revenue"),
               reply("Total revenue is 1.00.")]
     with FakeOpenAI(script) as server:
         config = LLMConfig(api_key="test", base_url=server.base_url, api_retries=0)
         events = list(analysis.ask("total revenue", brain="llm", llm_config=config))
     answer = events[-1].answer
     assert answer.brain == "llm" and answer.steps, answer
+    # The forgery crossed as the step's own figures: only the gate keeps it from the tiles.
+    assert answer.steps[0].figures is not None and answer.steps[0].figures.figures["total"] == 1.0
 
 
 def kpi_total(steps) -> float:

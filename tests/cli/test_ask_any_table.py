@@ -13,8 +13,6 @@ import pytest
 from tests.cli.test_ask_report_cli import analyst
 from tests.query.tables import write
 
-FIGURES = "ANALYST_FIGURES "
-
 
 def ask(path: Path, question: str, tmp_path: Path) -> dict:
     run = analyst("ask", str(path), question, "--offline", "--json", "--backend", "local",
@@ -26,8 +24,8 @@ def ask(path: Path, question: str, tmp_path: Path) -> dict:
 
 def figures_of(data: dict) -> dict:
     [step] = data["steps"]
-    line = next(x for x in step["result"]["stdout"].splitlines() if x.startswith(FIGURES))
-    return json.loads(line[len(FIGURES):])
+    figures: dict = step["result"]["figures"]  # what the step sent, as the CLI writes it
+    return figures
 
 
 @pytest.mark.parametrize(("name", "question", "expected"), [

@@ -31,7 +31,6 @@ from sandbox import Workspace
 from tests.cli.public_like import DATASETS, write
 from tests.cli.test_ask_report_cli import analyst
 
-FIGURES = "ANALYST_FIGURES "
 Expected = Callable[[pd.DataFrame], pd.Series]
 
 
@@ -128,8 +127,7 @@ def test_ask_answers_with_the_exact_figures(data, name, language, question, expe
     assert answer["ok"] and answer["brain"] == "offline"
     assert path.name in answer["answer"]  # every answer names its file
     [step] = answer["steps"]
-    line = next(x for x in step["result"]["stdout"].splitlines() if x.startswith(FIGURES))
-    check_figures(json.loads(line[len(FIGURES):]), expected(pd.read_csv(path)))
+    check_figures(step["result"]["figures"], expected(pd.read_csv(path)))
     assert any(a.endswith(".png") and Path(a).is_file() for a in answer["artifacts"])
 
 

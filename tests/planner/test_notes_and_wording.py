@@ -12,9 +12,9 @@ from collections.abc import Iterator
 import pytest
 
 from analyst.events import Answer
-from analyst.planner import read_figures
 from analyst.planner.codegen import PlannedStep, StepFigures
 from analyst.planner.narrative import describe
+from analyst.record import figures_sent
 from analyst.session.analysis import Analysis
 
 GAPS = ("Date,Product,Revenue\n2026-01-01,A,100\n2026-01-31,B,-20\n2026-03-02,A,50\n"
@@ -43,8 +43,8 @@ def test_partial_and_missing_months_lead_the_notes_and_the_rest_are_counted(gaps
         "full month. No rows in Feb 2026: shown as 0, not skipped. 1 row has no readable "
         "'Date' and is left out of the per-month table; its Revenue totals 5.00. "
         "(+1 more note in the step's details.)")
-    # The note not quoted is in the step's own figures line, for the UI and the report.
-    notes = read_figures(answer.steps[0].result.stdout).notes
+    # The note not quoted is in the step's own figures, for the UI and the report.
+    notes = figures_sent(answer.steps[0].result).notes
     assert ("1 row has a negative 'Revenue' (returns or corrections), totalling -20.00; "
             "it is netted into the totals.") in notes and len(notes) == 4
 

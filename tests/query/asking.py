@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from analyst.events import Answer
-from analyst.query.answer import QueryFigures, read_query_figures
+from analyst.query.answer import QueryFigures, query_figures
 from analyst.session.analysis import Analysis
 
 
@@ -18,7 +18,7 @@ def ask(analysis: Analysis, question: str) -> Answer:
 def figures(answer: Answer) -> QueryFigures:
     assert answer.ok, answer.text
     [step] = answer.steps
-    got = read_query_figures(step.result.stdout)
+    got = query_figures(step.figures)
     assert got is not None, step.result.stdout
     return got
 

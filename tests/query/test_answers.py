@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from analyst.events import Answer
-from analyst.query.answer import read_query_figures
+from analyst.query.answer import query_figures
 from analyst.session.analysis import Analysis
 from tests.query.tables import SHAPES, write
 
@@ -41,7 +41,7 @@ def ask(analysis: Analysis, question: str) -> Answer:
 def figures(answer: Answer):
     assert answer.ok, answer.text
     [step] = answer.steps
-    got = read_query_figures(step.result.stdout)
+    got = query_figures(step.figures)
     assert got is not None, step.result.stdout
     return step, got
 

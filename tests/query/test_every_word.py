@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyst.query.answer import read_query_figures
+from analyst.query.answer import query_figures
 from analyst.query.model import Filter
 from analyst.query.reading import choose
 from analyst.session.analysis import Analysis
@@ -166,7 +166,7 @@ def test_a_value_word_after_per_is_the_grouping_not_a_filter(hotels, question):
     assert choice.query is not None, question
     assert choice.query.filters == () and choice.query.group_by == ("hotel",)
     answer = _answer(analysis, question)
-    got = read_query_figures(answer.steps[0].result.stdout)
+    got = query_figures(answer.steps[0].figures)
     expected = frame.groupby("hotel")["reviews"].mean()
     table = {row["hotel"]: row["reviews"] for row in got.head}
     assert all(math.isclose(v, expected[k]) for k, v in table.items())
@@ -194,7 +194,7 @@ def test_conditions_run_as_pandas_computes_them(hotels, question, rows):
     analysis, frame = hotels
     answer = _answer(analysis, question)
     assert answer.ok, answer.text
-    got = read_query_figures(answer.steps[0].result.stdout)
+    got = query_figures(answer.steps[0].figures)
     kept = rows(frame)
     expected = len(kept) if question.startswith("how many") else kept["price"].mean()
     assert math.isclose(got.figures["value"], expected), (question, answer.text)

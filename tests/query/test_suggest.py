@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from analyst.query.answer import read_query_figures
+from analyst.query.answer import query_figures
 from analyst.query.reading import choose
 from analyst.query.suggest import spoken, suggestions
 from analyst.query.values import category_values
@@ -99,7 +99,7 @@ def test_every_suggestion_is_answered_by_the_offline_analyst(seed, raw_dir, tmp_
             answer = events[-1].answer
             assert answer is not None and answer.ok and answer.steps, (seed, s.question,
                                                                         answer and answer.text)
-            got = read_query_figures(answer.steps[-1].result.stdout)
+            got = query_figures(answer.steps[-1].figures)
             if got is not None:  # (a sales table's question may run its recipe instead)
                 assert got.query == s.query, (seed, s.question)
                 assert got.rows_used > 0

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyst.query.answer import read_query_figures
+from analyst.query.answer import query_figures
 from analyst.query.plot import value_column
 from analyst.query.reading import choose
 from analyst.query.suggest import spoken, suggestions
@@ -147,7 +147,7 @@ def test_a_clicked_suggestion_runs_its_query_and_gives_the_pandas_figures(tables
             answer = list(analysis.ask_query(s.question, s.query))[-1].answer
             assert answer is not None and answer.ok, (s.question, answer and answer.text)
             assert answer.question == s.question
-            got = read_query_figures(answer.steps[-1].result.stdout)
+            got = query_figures(answer.steps[-1].figures)
             assert got is not None and got.query == s.query, s.question
             expected = _expected(frame, s.query)
             assert got.rows == len(expected), s.question

@@ -24,7 +24,7 @@ from analyst.planner.codegen import PlannedStep
 from analyst.planner.narrative import describe
 from analyst.planner.runner import step_paragraph
 from analyst.recipes.notes import TitleId, say
-from analyst.record import FIGURES_MARKER, read_figures
+from analyst.record import figures_sent
 from analyst.record.figures import StepFigures
 from analyst.words.note import RecipeTitle
 from sandbox.result import ExecutionResult
@@ -258,11 +258,11 @@ def test_the_title_travels_with_its_id_and_values(recipe: str, script: str) -> N
     n = names(script, 3)
     result, _, _ = CASES[recipe](n, 3)
     data = json.loads(json.dumps(result.to_dict(), default=str, ensure_ascii=False))
-    line = f"{FIGURES_MARKER} " + json.dumps({
+    sent = ExecutionResult(figures=json.loads(json.dumps({
         "recipe": result.name, "title": result.title,
         "title_data": recipes.notes.note_data([result.title])[0],
-        "figures": result.figures, "notes": [], "head": []}, ensure_ascii=False)
-    figures = read_figures(line)
+        "figures": result.figures, "notes": [], "head": []}, ensure_ascii=False)))
+    figures = figures_sent(sent)
     assert figures is not None
     again = StepFigures.from_dict(json.loads(json.dumps(figures.to_dict(), ensure_ascii=False)))
     host = StepFigures(result.name, result.title, {}, (), ())  # a recipe run on the host
@@ -320,12 +320,12 @@ def test_the_step_record_keeps_the_title_s_id_through_the_store_and_the_answer_l
                                                   SCRIPTS, strict=True), 1):
         n = names(script, number)
         result, _, _ = CASES[recipe](n, number)
-        line = f"{FIGURES_MARKER} " + json.dumps({
+        sent = ExecutionResult(figures=json.loads(json.dumps({
             "recipe": result.name, "title": result.title,
             "title_data": recipes.notes.note_data([result.title])[0],
-            "figures": result.figures, "notes": [], "head": []}, ensure_ascii=False)
+            "figures": result.figures, "notes": [], "head": []}, ensure_ascii=False)))
         steps.append(Step(number, "крок", "", origin=RecipeCall(recipe, {}, "uk"),
-                          result=ExecutionResult(), figures=read_figures(line)))
+                          result=ExecutionResult(), figures=figures_sent(sent)))
     answer = Answer(question="?", text="", steps=tuple(steps))
     stored, logged = kept_and_read_back(answer, tmp_path)
     for again in (stored, logged):

@@ -19,8 +19,9 @@ import pytest
 
 from analyst import recipes
 from analyst.recipes.notes import NoteId, note_data
-from analyst.record.figures import FIGURES_MARKER, read_figures
+from analyst.record.figures import figures_sent
 from analyst.words.note import RecipeNote, Word
+from sandbox import ExecutionResult
 from tests.recipes.test_statement_pack import statement
 
 SEEDS = range(8)
@@ -123,12 +124,13 @@ def _english_left(note: RecipeNote, language: str) -> list[str]:
     return [w for w in re.findall(r"[A-Za-z]+", text) if w not in ALLOWED]
 
 
-def _figures_line(result: recipes.RecipeResult) -> str:
-    return FIGURES_MARKER + " " + json.dumps({
+def _sent(result: recipes.RecipeResult) -> ExecutionResult:
+    """The step's result as the kernel hands it over (`send_figures`: JSON, text for the rest)."""
+    return ExecutionResult(figures=json.loads(json.dumps({
         "recipe": result.name, "title": result.title, "figures": result.figures,
         "notes": list(result.notes), "note_data": note_data(result.notes),
         "definition": result.definition, "head": [], "tail": [], "rows": len(result.table),
-    }, default=str, ensure_ascii=False)
+    }, default=str, ensure_ascii=False)))
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -136,7 +138,7 @@ def test_every_recipe_note_is_an_id_that_survives_the_figures_line(seed: int) ->
     for result in _results(seed):
         for n in result.notes:
             assert isinstance(n, NoteId), (result.name, n)  # never a bare English sentence
-        figures = read_figures(_figures_line(result))
+        figures = figures_sent(_sent(result))
         assert figures is not None
         for sent, got in zip(result.notes, figures.notes, strict=True):
             assert isinstance(got, RecipeNote) and got.to_dict() == sent.to_dict()

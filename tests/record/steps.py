@@ -3,12 +3,22 @@ with charts and tables, in several scripts."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
 
 from analyst.events import Answer, FileHash, ModelCode, QueryCall, RecipeCall, Step, StepFigures
-from sandbox import DisplayValue, ExecutionError, ExecutionResult, Notice, OutputFile
+from sandbox import (
+    FIGURES_FUNCTION,
+    DisplayValue,
+    ExecutionError,
+    ExecutionResult,
+    Notice,
+    OutputFile,
+)
 
 NAMES = ["Revenue", "Сума, грн", "Виручка", "Выручка", "销售额", "Umsatz (€)", "Qty × Price",
          "emoji 📈", "quote ' and \" marks", "tab\tand\nnewline"]
@@ -133,3 +143,14 @@ def kept_and_read_back(answer: Answer, root: Path) -> tuple[Answer | None, Answe
     workspace_state.append_answer(root / "ws", answer)
     (logged,) = workspace_state.load_answers(root / "ws")
     return stored, logged
+
+
+def run_here(code: str) -> ExecutionResult:
+    """Our own generated `code` run in this process, its figures handed over as the kernel
+    does (`send_figures`: the last call's, through JSON), for tests that need no sandbox."""
+    sent: list[dict] = []
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(code, {FIGURES_FUNCTION: sent.append})  # noqa: S102 - our own generated code
+    figures = json.loads(json.dumps(sent[-1], default=str, ensure_ascii=False)) if sent else None
+    return ExecutionResult(stdout=out.getvalue(), figures=figures)

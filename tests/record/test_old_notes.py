@@ -17,7 +17,7 @@ import pytest
 
 from analyst.events import Answer, RecipeCall, Step
 from analyst.planner.narrative import ordered_notes
-from analyst.record.figures import FIGURES_MARKER, StepFigures, old_note, read_figures
+from analyst.record.figures import StepFigures, old_note
 from analyst.session import workspace_state
 from analyst.store import Store
 from analyst.words.catalog import message
@@ -86,7 +86,10 @@ def test_old_records_in_the_store_the_workspace_and_the_figures_line(seed, tmp_p
     rng.shuffle(notes)
     old = _old_figures(notes)
 
-    line = read_figures(f"output\n{FIGURES_MARKER} {json.dumps(old)}\n")
+    # A step record as versions before `send_figures` wrote it: the figures printed last.
+    line = Step.from_dict({"number": 1, "description": "P&L", "code": "", "recipe": "pnl_summary",
+                           "result": {"ok": True, "stdout": f"output\nANALYST_FIGURES {json.dumps(old)}\n"}
+                           }).figures
     step = Step(number=1, description="P&L", code="", figures=StepFigures.from_dict(old),
                 origin=RecipeCall(recipe="pnl_summary", params={}, language="uk"))
     answer = Answer(question="?", text="", steps=(step,))

@@ -9,7 +9,6 @@ must not move. A stored record (to_dict -> JSON -> from_dict) says the same.
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import random
 import sys
@@ -21,7 +20,7 @@ import pytest
 from analyst.datacard import ColumnCard, DataCard
 from analyst.planner.runner import step_paragraph
 from analyst.record import Step, finished
-from sandbox.result import ExecutionResult
+from tests.record.steps import run_here
 
 LANGUAGES = ("en", "uk", "ru", "zh")
 
@@ -37,10 +36,9 @@ def _run(step: Step, root, monkeypatch) -> Step:
     import analyst.recipes
 
     monkeypatch.setitem(sys.modules, "recipes", analyst.recipes)  # as the sandbox names them
-    out = io.StringIO()
-    with contextlib.chdir(root), contextlib.redirect_stdout(out):
-        exec(step.code, {})  # noqa: S102 - our own generated code, on a generated table
-    return finished(step, ExecutionResult(stdout=out.getvalue()), root)
+    with contextlib.chdir(root):
+        result = run_here(step.code)  # our own generated code, on a generated table
+    return finished(step, result, root)
 
 
 @pytest.mark.parametrize("seed", range(6))

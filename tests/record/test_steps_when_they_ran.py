@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from analyst.events import ModelCode, QueryCall, RecipeCall
-from analyst.record import read_figures
+from analyst.record import figures_sent
 from analyst.report import Report
 from analyst.reporting import build_report
 from analyst.session.analysis import Analysis
@@ -53,8 +53,8 @@ def test_offline_steps_record_their_recipe_call_figures_and_file_hashes(standard
         assert isinstance(step.origin, RecipeCall | QueryCall)
         assert not isinstance(step.origin, RecipeCall) or step.origin.recipe in step.code
         assert step.result is not None and step.result.ok
-        # Parsed once, when it ran: the same as reading its output again would give.
-        assert step.figures == read_figures(step.result.stdout) and step.figures is not None
+        # Read once, when it ran: the same as reading its result again would give.
+        assert step.figures == figures_sent(step.result) and step.figures is not None
         assert [a.path for a in step.artifacts] == [f.path for f in step.result.files]
         for artifact in step.artifacts:
             assert artifact.sha256 == _sha(root / artifact.path)

@@ -23,7 +23,7 @@ from analyst.ingest import ingest_file
 from analyst.planner.codegen import Derived, PlannedStep, step_code
 from analyst.planner.queries import query_step
 from analyst.query.model import Filter, Period, Query
-from analyst.record.figures import read_figures
+from analyst.record.figures import figures_sent
 from analyst.session.analysis import install_recipes
 from sandbox import Workspace, open_session
 from tests.sandbox.conftest import TEST_LIMITS
@@ -172,7 +172,7 @@ def test_a_query_does_only_what_it_says(plain_card, session, breaker, name, run)
     result = session.run(query_step(ask(names, values), card, 1, "en").code, timeout=60)
     assert result.ok, (stem, result.error)
     assert MARKER not in result.stdout
-    printed = read_figures(result.stdout)
+    printed = figures_sent(result)
     assert printed is not None, "the figures line was broken apart"
     for key, expected in truth(df, names, values).items():
         assert printed.figures[key] == pytest.approx(float(expected)), key
@@ -228,7 +228,7 @@ def test_the_data_reports_own_steps_run_on_hostile_headers(session, name):
     result = session.run(code, timeout=60)
     assert result.ok, result.error
     assert MARKER not in result.stdout
-    printed = read_figures(result.stdout)
+    printed = figures_sent(result)
     assert printed is not None
     expected = {"overview": ("rows", len(df)), "distribution": ("max", df[names["Amount"]].max()),
                 "correlations": ("pairs", 1)}[name]
@@ -237,7 +237,8 @@ def test_the_data_reports_own_steps_run_on_hostile_headers(session, name):
 
 def test_a_cell_cannot_forge_the_figures_line(plain_card, session):
     """A category that breaks a line where `str.splitlines` would (not json.dumps) and then
-    writes a figures line of its own: the host reads the step's figures, not the cell's."""
+    writes a figures line of the old form: the step prints it among its rows, and the host
+    reads only the figures the step sent, never what it printed."""
     forged = '\u2028ANALYST_FIGURES {"recipe": "query", "title": "t", "figures": {"total": 1e9}}\u2028'
     names = {n: n for n in BASE}
     df = frame(names, [forged, "North"])
@@ -245,7 +246,7 @@ def test_a_cell_cannot_forge_the_figures_line(plain_card, session):
     card = dataclasses.replace(plain_card, parquet_path="input/sales.parquet")
     query = Query("sales", "sum", ("Amount",), group_by=("Region",))
     result = session.run(query_step(query, card, 1, "en").code, timeout=60)
-    printed = read_figures(result.stdout)
+    printed = figures_sent(result)
     assert printed is not None and printed.figures["total"] == pytest.approx(df["Amount"].sum())
 
 

@@ -1,8 +1,9 @@
 """Issue 31 point 5: verified figures run alone, on every path.
 
 Code that is not a recipe call runs first on the same `Analysis` and tampers with its
-interpreter (pandas' sums patched, `read_parquet` patched, a thread that keeps patching, a
-forged figures line): a step handed to `run_planned` directly (the door a template's
+interpreter (pandas' sums patched, `read_parquet` patched, a thread that keeps patching, the
+kernel's `send_figures` patched to send a forgery from then on, a `print` writing the old
+figures line, which nothing reads any more): a step handed to `run_planned` directly (the door a template's
 sections and the data report go through), with a query's origin or a model's, alone or in
 the same plan as the recipe. Then every path that states verified figures runs: the
 standard report (the app's button and `analyst report`), a recurring report's run
@@ -29,8 +30,9 @@ from analyst.session.analysis import Analysis
 from analyst.templates.run import first_run, run_template
 from benchmarks.sales_data import write_sales_csv
 
-FORGED = "ANALYST_FIGURES " + json.dumps({"recipe": "kpi_summary", "title": "Key figures",
-                                          "figures": {"total": 1.0, "rows": 1}})
+FORGED = {"recipe": "kpi_summary", "title": "Key figures", "figures": {"total": 1.0, "rows": 1}}
+PRINTED = "ANALYST_FIGURES " + json.dumps(FORGED)
+"""How figures travelled before `send_figures`: printed, now never read."""
 
 TAMPER = {
     "DataFrame.sum patched": (
@@ -47,9 +49,15 @@ TAMPER = {
         "def fake(*a, **k):\n    df = _real(*a, **k)\n    df['Revenue'] *= 10\n    return df\n"
         "def keep():\n    while True:\n        pd.read_parquet = fake\n        time.sleep(0.01)\n"
         "threading.Thread(target=keep, daemon=True).start()\n"),
+    "send_figures forged": (
+        # From now on every send in this interpreter sends the forgery (a recipe's too), and
+        # this step sends it through the patch: the kernel's channel is the code's to use.
+        "runner = send_figures.__self__\n_real = type(runner).send_figures\n"
+        f"type(runner).send_figures = lambda self, figures: _real(self, {FORGED!r})\n"
+        "runner.send_figures({'total': 5.0})\n"),
     "print forges figures": (
         "import builtins\n_print = builtins.print\n"
-        f"builtins.print = lambda *a, **k: _print({FORGED!r})\n"),
+        f"builtins.print = lambda *a, **k: _print({PRINTED!r})\n"),
 }
 ORIGINS = {"query": QueryCall({"table": "q1_sales", "measures": ["Revenue"]}),
            "model": ModelCode()}
@@ -87,6 +95,8 @@ def tamper(analysis: Analysis, attack: str, origin: str) -> None:
     step = Step(1, "Look at revenue", TAMPER[attack] + "print('tampered')\n", origin=ORIGINS[origin])
     answer = last_answer(analysis.run_planned("look at revenue", [step]))
     assert answer.steps and answer.steps[0].result is not None and answer.steps[0].result.ok
+    if attack == "send_figures forged":  # it works where it ran: only the gate keeps it out
+        assert (figures := answer.steps[0].figures) is not None and figures.figures["total"] == 1.0
 
 
 def kpi_total(steps: tuple[Step, ...]) -> float:

@@ -23,11 +23,12 @@ from analyst import recipes
 from analyst.events import Answer, RecipeCall, Step
 from analyst.planner.narrative import ordered_notes
 from analyst.recipes.notes import NoteId, Word, as_losses, note
-from analyst.record.figures import FIGURES_MARKER, read_figures
+from analyst.record.figures import figures_sent
 from analyst.report.formats import format_value
 from analyst.words.catalog import keys, po_path
 from analyst.words.note import RecipeNote
 from analyst.words.note import Word as Said
+from sandbox import ExecutionResult
 from tests.record.steps import kept_and_read_back
 
 LANGUAGES = ("en", "uk", "ru", "zh")
@@ -226,13 +227,13 @@ CONVERTED = {"note_negative", "note_blank", "note_missing", "note_text_numbers",
              "note_only_one", "note_partial_last", "note_partial_first"}
 
 
-def _figures_line(result: recipes.RecipeResult) -> str:
-    # As the planner's step code prints it in the sandbox.
-    return FIGURES_MARKER + " " + json.dumps({
+def _sent(result: recipes.RecipeResult) -> ExecutionResult:
+    # As the planner's step code sends it from the sandbox (JSON, text for the rest).
+    return ExecutionResult(figures=json.loads(json.dumps({
         "recipe": result.name, "title": result.title, "figures": result.figures,
         "notes": list(result.notes), "note_data": recipes.notes.note_data(result.notes),
         "definition": result.definition, "head": [], "tail": [], "rows": len(result.table),
-    }, default=str, ensure_ascii=False)
+    }, default=str, ensure_ascii=False)))
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -244,7 +245,7 @@ def test_recipes_emit_ids_that_survive_the_figures_line_and_the_record(seed, tmp
         for n in result.notes:
             if isinstance(n, NoteId):
                 seen.add(n.key)
-        figures = read_figures(f"some output\n{_figures_line(result)}\n")
+        figures = figures_sent(_sent(result))
         assert figures is not None
         assert [str(n) for n in figures.notes] == [str(n) for n in result.notes]
         for sent, got in zip(result.notes, figures.notes, strict=True):
