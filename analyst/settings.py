@@ -67,7 +67,8 @@ class AppSettings:
     max_upload_mb: int = 200
     """Largest file accepted (ANALYST_MAX_UPLOAD_MB); keep it equal to server.maxUploadSize."""
     max_sandboxes: int = 4
-    """Analyses of the app that may run at the same time (ANALYST_MAX_SANDBOXES); others
+    """Analyses of the app that may run at the same time (ANALYST_MAX_SANDBOXES; unset: the
+    host's limit, `max_running_sessions`, which comes from its cores and memory); others
     wait in the host's one line (`analyst.session.admission`): see `running_at_once`."""
     queue_timeout_s: float = 300.0
     """How long a question waits in line before giving up (ANALYST_QUEUE_TIMEOUT)."""
@@ -209,7 +210,9 @@ def load_settings(
     return AppSettings(
         data_dir=Path(merged.get("ANALYST_DATA_DIR") or default_data_dir(merged)),
         max_upload_mb=max(1, int(ingest.max_upload_mb)),
-        max_sandboxes=int(reader.number("ANALYST_MAX_SANDBOXES", defaults.max_sandboxes, 1)),
+        # Unset, the app takes as many places as the host has: a session keeps its place
+        # between questions (until paused), so a smaller fixed cap made a fifth user wait.
+        max_sandboxes=int(reader.number("ANALYST_MAX_SANDBOXES", running, 1)),
         queue_timeout_s=reader.number("ANALYST_QUEUE_TIMEOUT", defaults.queue_timeout_s, 1),
         max_running_sessions=running,
         pause_idle_s=pause_idle,

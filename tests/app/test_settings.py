@@ -17,7 +17,9 @@ def test_defaults_are_safe_without_any_configuration(tmp_path, monkeypatch):
     assert s.privacy is True  # schema and statistics only, by default
     assert s.offline is False and s.approval is False
     assert s.sandbox_backend == "auto"
-    assert s.max_upload_mb == 200 and s.max_sandboxes == 4
+    assert s.max_upload_mb == 200
+    # Unset: as many analyses at once as the host's limit (its cores and memory).
+    assert s.max_sandboxes == s.max_running_sessions == s.running_at_once >= 2
     assert not s.model_configured
     assert s.problems == ()
 
@@ -54,7 +56,8 @@ def test_bad_values_are_reported_in_plain_words_and_defaults_used():
         "ANALYST_MAX_SANDBOXES": "many", "ANALYST_PRIVACY": "maybe",
         "ANALYST_SANDBOX_BACKEND": "podman", "ANALYST_MAX_STEPS": "x",
     }, secrets={})
-    assert s.max_sandboxes == 4 and s.privacy is True and s.sandbox_backend == "auto"
+    assert s.max_sandboxes == s.max_running_sessions and s.privacy is True
+    assert s.sandbox_backend == "auto"
     text = " ".join(s.problems)
     assert "ANALYST_MAX_SANDBOXES must be a number" in text
     assert "ANALYST_PRIVACY must be on or off" in text
