@@ -72,3 +72,30 @@ def first_fast(cases: Sequence[Any], fast: int = 1, *, one_name: bool = False) -
     """`cases` in order, the first `fast` of them in both tiers (for cases that are not a
     product of factors, e.g. generated seeds)."""
     return tiered(cases, lambda i, _: i < fast, one_name=one_name)
+
+
+def pairs(*factors: Sequence[Any], marks: Callable[[tuple[Any, ...]], Sequence[Any]] = lambda _: ()
+          ) -> list[Any]:
+    """For a grid whose every case costs seconds (a kernel restart, a report, a process):
+    the full run keeps the cases of `every_pair` (each pair of values of every two factors
+    still meets in some case), the fast tier those of them that show each value once. The
+    rest of the product is left out: what a left-out case checked, a kept case that shares
+    each of its pairs checks too (`left_out` lists them for the record). `marks(case)` adds
+    a case's own marks (e.g. `docker` for a case on the Docker backend)."""
+    kept = every_pair(*factors)
+    fast: list[int] = []
+    shown: list[set[int]] = [set() for _ in factors]
+    for i, case in enumerate(kept):
+        at = [list(f).index(v) for f, v in zip(factors, case, strict=True)]
+        if any(a not in s for a, s in zip(at, shown, strict=True)):
+            fast.append(i)
+            for a, s in zip(at, shown, strict=True):
+                s.add(a)
+    return [pytest.param(*case, marks=[*marks(case), *(() if i in fast else (FULL_RUN_ONLY,))])
+            for i, case in enumerate(kept)]
+
+
+def left_out(*factors: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """The cases of the product that `pairs` does not run."""
+    kept = every_pair(*factors)
+    return [case for case in itertools.product(*factors) if case not in kept]

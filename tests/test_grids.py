@@ -8,7 +8,16 @@ import random
 
 import pytest
 
-from tests.grids import FULL_RUN_ONLY, each_value_once, every_pair, first_fast, grid, tiered
+from tests.grids import (
+    FULL_RUN_ONLY,
+    each_value_once,
+    every_pair,
+    first_fast,
+    grid,
+    left_out,
+    pairs,
+    tiered,
+)
 
 
 def _factors(rng: random.Random) -> list[list[object]]:
@@ -75,3 +84,28 @@ def test_a_pairwise_grid_keeps_every_case_and_its_fast_cases_show_every_pair(see
     chosen = every_pair(*factors)  # the same cases every run, and no others
     assert fast == [c for c in itertools.product(*factors) if c in chosen]
     assert len(chosen) == len(set(map(repr, chosen)))
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_pairs_keep_every_pair_and_their_fast_cases_show_every_value(seed):
+    factors = _factors(random.Random(seed))
+    params = pairs(*factors)
+    kept = [tuple(p.values) for p in params]
+    assert len(set(map(repr, kept))) == len(kept)
+    product = list(itertools.product(*factors))
+    assert all(case in product for case in kept)
+    for i, j in itertools.combinations(range(len(factors)), 2):
+        assert {(repr(a), repr(b)) for a in factors[i] for b in factors[j]} == {
+            (repr(c[i]), repr(c[j])) for c in kept}
+    fast = [tuple(p.values) for p in params if _fast(p)]
+    for i, values in enumerate(factors):
+        assert {repr(case[i]) for case in fast} == {repr(v) for v in values}
+    assert len(kept) + len(left_out(*factors)) == len(product)
+
+
+def test_pairs_add_a_cases_own_marks():
+    params = pairs(["local", "docker"], [1, 2, 3],
+                   marks=lambda case: [pytest.mark.docker] if case[0] == "docker" else [])
+    for p in params:
+        names = {m.name for m in p.marks}
+        assert ("docker" in names) == (p.values[0] == "docker")

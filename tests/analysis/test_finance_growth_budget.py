@@ -7,6 +7,7 @@ are computed here with pandas from the generated numbers."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
@@ -209,14 +210,25 @@ GROWTH_QUESTIONS = {"uk": ("зростання виручки рік до рок
                     "zh": ("收入同比增长", "收入")}
 
 
+@pytest.fixture(scope="module")
+def two_year_pnl(tmp_path_factory: pytest.TempPathFactory
+                 ) -> Iterator[tuple[Analysis, dict[str, list[float]]]]:
+    """One P&L over two years, loaded once: the languages' questions only read it (a session
+    and its first question cost seconds, each further question a fraction of one)."""
+    folder = tmp_path_factory.mktemp("pnl2")
+    values = two_years(folder / "pnl2.csv", "iso", "parentheses", False, 7)
+    with Analysis.open(folder / "ws", backend="local") as analysis:
+        analysis.add_file(folder / "pnl2.csv")
+        yield analysis, values
+
+
 @pytest.mark.parametrize("language", first_fast(list(GROWTH_QUESTIONS)))
-def test_growth_in_other_languages_is_said_in_them(tmp_path: Path, language: str) -> None:
-    values = two_years(tmp_path / "pnl2.csv", "iso", "parentheses", False, 7)
+def test_growth_in_other_languages_is_said_in_them(
+        two_year_pnl: tuple[Analysis, dict[str, list[float]]], language: str) -> None:
+    analysis, values = two_year_pnl
     revenue = pd.Series(values["Product sales"]) + pd.Series(values["Services"])
     question, word = GROWTH_QUESTIONS[language]
-    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
-        analysis.add_file(tmp_path / "pnl2.csv")
-        answer = _ask(analysis, question)
+    answer = _ask(analysis, question)
     assert answer.ok, answer.text
     now, before = revenue[12:].sum(), revenue[:12].sum()
     for value in (now, before, now - before):
@@ -227,27 +239,38 @@ def test_growth_in_other_languages_is_said_in_them(tmp_path: Path, language: str
     assert "Costs were stored" not in answer.text and "convention" not in answer.text
 
 
+MARGIN_REVENUE = [1000.0, 1200.0, 100.0, 0.0, 1500.0, 900.0]
+MARGIN_RENT = [300.0, 300.0, 450.5, 300.0, 300.0, 300.0]
+
+
+@pytest.fixture(scope="module")
+def margins_pnl(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Analysis]:
+    """March has revenue but costs over twice it (margin below -100%), April no revenue;
+    loaded once, as each language's question only reads it."""
+    folder = tmp_path_factory.mktemp("margins")
+    head = ",".join(["Account", *(f"2026-{m:02d}" for m in range(1, 7))])
+    text = "\n".join([head, "Revenue" + "," * 6,
+                      ",".join(["Product sales", *(f"{v:.2f}" for v in MARGIN_REVENUE)]),
+                      "Operating expenses" + "," * 6,
+                      ",".join(["Rent", *(f'"({v:,.2f})"' for v in MARGIN_RENT)])]) + "\n"
+    (folder / "m.csv").write_text(text, encoding="utf-8")
+    with Analysis.open(folder / "ws", backend="local") as analysis:
+        analysis.add_file(folder / "m.csv")
+        yield analysis
+
+
 @pytest.mark.parametrize(("language", "question", "not_stated"), first_fast([
     ("uk", "операційна маржа по місяцях", "не наводиться"),
     ("en", "operating margin by month", "not stated"),
     ("ru", "операционная маржа по месяцам", "не приводится"),
     ("zh", "营业利润率按月", "不予列示"),
 ]))
-def test_a_margin_outside_the_bounds_is_not_stated(tmp_path: Path, language: str, question: str,
-                                                   not_stated: str) -> None:
+def test_a_margin_outside_the_bounds_is_not_stated(margins_pnl: Analysis, language: str,
+                                                   question: str, not_stated: str) -> None:
     """March has revenue but costs over twice it (margin below -100%), April no revenue:
     their margins are not stated; the other months' and the quarter's are."""
-    revenue = [1000.0, 1200.0, 100.0, 0.0, 1500.0, 900.0]
-    rent = [300.0, 300.0, 450.5, 300.0, 300.0, 300.0]
-    head = ",".join(["Account", *(f"2026-{m:02d}" for m in range(1, 7))])
-    text = "\n".join([head, "Revenue" + "," * 6,
-                      ",".join(["Product sales", *(f"{v:.2f}" for v in revenue)]),
-                      "Operating expenses" + "," * 6,
-                      ",".join(["Rent", *(f'"({v:,.2f})"' for v in rent)])]) + "\n"
-    (tmp_path / "m.csv").write_text(text, encoding="utf-8")
-    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
-        analysis.add_file(tmp_path / "m.csv")
-        answer = _ask(analysis, question)
+    revenue, rent = MARGIN_REVENUE, MARGIN_RENT
+    answer = _ask(margins_pnl, question)
     assert answer.ok, answer.text
     rows = {r["month"]: r["operating_margin_pct"] for r in answer.steps[0].figures.head}
     assert pd.isna(rows["2026-03"]) and pd.isna(rows["2026-04"])

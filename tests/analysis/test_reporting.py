@@ -11,6 +11,7 @@ import pytest
 
 from analyst.events import Event
 from analyst.report import render_pdf
+from analyst.report.model import Report
 from analyst.reporting import Pin, ReportingError
 from analyst.session.analysis import Analysis
 
@@ -20,10 +21,17 @@ def _run(events: Iterable[Event]) -> None:
         pass
 
 
-def test_standard_report_model(analysis: Analysis, expected: pd.DataFrame,
-                               sales_csv: Path) -> None:
+@pytest.fixture(scope="module")
+def standard(analysis: Analysis) -> Report:
+    """The standard report of the module's analysis, run once (seconds) and read by every test
+    of its shape; tests that pin or ask do so on the same analysis without changing it."""
     _run(analysis.standard_report())
-    report = analysis.report(title="Q1 sales")
+    return analysis.report(title="Q1 sales")
+
+
+def test_standard_report_model(standard: Report, expected: pd.DataFrame,
+                               sales_csv: Path) -> None:
+    report = standard
 
     tiles = {k.label: k for k in report.kpis}
     assert tiles["Total revenue"].value == pytest.approx(expected["Revenue"].sum(), abs=1e-6)
@@ -75,10 +83,9 @@ def test_a_pin_to_a_missing_step_is_a_plain_error(analysis: Analysis) -> None:
         analysis.report(pins=[Pin(len(analysis.history) - 1, 9)])
 
 
-def test_tables_have_headers_a_reader_understands(analysis: Analysis,
+def test_tables_have_headers_a_reader_understands(standard: Report,
                                                   expected: pd.DataFrame) -> None:
-    _run(analysis.standard_report())
-    report = analysis.report()
+    report = standard
     top = next(s for s in report.sections if s.title == "Top 10 products by revenue")
     assert list(top.table.columns) == ["Rank", "Product", "Revenue", "Share", "Rows", "Items"]
     assert top.column_formats["Share"] == "percent" and top.column_formats["Revenue"] == "money"
@@ -89,9 +96,8 @@ def test_tables_have_headers_a_reader_understands(analysis: Analysis,
     assert list(month.table.columns)[:4] == ["Month", "Revenue", "Rows", "Change"]
 
 
-def test_the_methodology_says_the_standard_report_uses_no_model(analysis: Analysis) -> None:
-    _run(analysis.standard_report())
-    report = analysis.report()
+def test_the_methodology_says_the_standard_report_uses_no_model(standard: Report) -> None:
+    report = standard
     assert report.language_hint == "en"
     method = report.definitions[0]
     assert method.name == "How the figures were computed"

@@ -29,6 +29,7 @@ from analyst.reporting import Pin
 from analyst.session.analysis import Analysis
 from analyst.templates.run import first_run, run_template
 from benchmarks.sales_data import write_sales_csv
+from tests.grids import pairs
 
 FORGED = {"recipe": "kpi_summary", "title": "Key figures", "figures": {"total": 1.0, "rows": 1}}
 PRINTED = "ANALYST_FIGURES " + json.dumps(FORGED)
@@ -66,6 +67,13 @@ ORIGINS = {"query": QueryCall({"table": "q1_sales", "measures": ["Revenue"]}),
 @pytest.fixture(scope="module")
 def sales_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_sales_csv(tmp_path_factory.mktemp("data") / "q1_sales.csv", rows=2_000)
+
+
+BACKENDS = ["local", "docker"]
+
+
+def on_docker(case: tuple) -> list[pytest.MarkDecorator]:
+    return [pytest.mark.docker] if case[0] == "docker" else []
 
 
 @pytest.fixture(scope="module", params=["local", pytest.param("docker", marks=pytest.mark.docker)])
@@ -109,10 +117,13 @@ def kpi_step(analysis: Analysis):  # noqa: ANN201 - a PlannedStep
     return next(s for s in standard_plan(analysis.cards, "en").steps if s.recipe == "kpi_summary")
 
 
-CASES = [(attack, origin) for attack in TAMPER for origin in ORIGINS]
+# Each case is a fresh Analysis, its tampering and a whole report or plan (seconds): every
+# attack meets every backend and every origin in some case, and each backend each origin
+# (tests/grids.py::pairs), not every triple; the fast tier shows each value once.
+CASES = pairs(BACKENDS, list(TAMPER), list(ORIGINS), marks=on_docker)
 
 
-@pytest.mark.parametrize(("attack", "origin"), CASES)
+@pytest.mark.parametrize(("backend", "attack", "origin"), CASES, indirect=["backend"])
 def test_the_standard_report_after_a_step_run_directly_states_the_datas_figures(
         analysis: Analysis, sales_csv: Path, attack: str, origin: str) -> None:
     tamper(analysis, attack, origin)
@@ -122,7 +133,7 @@ def test_the_standard_report_after_a_step_run_directly_states_the_datas_figures(
     assert report.kpis[0].value == pytest.approx(truth(sales_csv), rel=1e-9)
 
 
-@pytest.mark.parametrize(("attack", "origin"), CASES)
+@pytest.mark.parametrize(("backend", "attack", "origin"), CASES, indirect=["backend"])
 def test_a_recipe_after_foreign_code_in_the_same_plan_runs_alone(
         analysis: Analysis, sales_csv: Path, attack: str, origin: str) -> None:
     step = Step(1, "Look at revenue", TAMPER[attack], origin=ORIGINS[origin])
