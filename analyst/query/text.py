@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _TOKEN = re.compile(rf"\d+(?:[.,]\d+)+|[{_CJK}]|[^\W_{_CJK}]+")
@@ -109,22 +110,26 @@ def find_phrase(phrase: str, toks: list[str], used: set[int]) -> list[int] | Non
     parts = _phrase_parts(phrase)
     n = len(parts)
     for i in range(len(toks) - n + 1):
-        span = list(range(i, i + n))
-        if any(j in used for j in span):
-            continue
-        if all(stem_match(p, toks[j]) for p, j in zip(parts, span, strict=True)):
-            return span
+        # Plain loops: this runs hundreds of thousands of times per reading of a question.
+        for k in range(n):
+            if i + k in used or not stem_match(parts[k], toks[i + k]):
+                break
+        else:
+            return list(range(i, i + n))
     return None
 
 
-def _phrase_parts(phrase: str) -> list[str]:
+# The phrases are the vocabulary's (and marker + stem pairs of it): a few thousand at most,
+# each looked up hundreds of times per question, so each is cut into words once.
+@lru_cache(maxsize=8192)
+def _phrase_parts(phrase: str) -> tuple[str, ...]:
     parts: list[str] = []
     for raw in phrase.split():
         if raw.endswith("*"):
             parts.append(raw.lower())
         else:
             parts.extend(t.text for t in tokens(raw))  # "每月" -> "每", "月"; "%" stays out
-    return parts
+    return tuple(parts)
 
 
 def _common_prefix(a: str, b: str) -> int:

@@ -280,12 +280,21 @@ FORMS = {
 QUESTION_IN = {**QUESTIONS, "en": "What is the total revenue by region?"}
 
 
-# Through the whole loop: one, few and many in both tiers; the compound counts (21, 22, 25,
-# 111: the same forms by the rule's tens and hundreds) in the full run only, where 111 failed
-# attempts are 111 requests whose history grows with each. The fast tier still checks every
-# count's form in the catalogue (test_every_count_takes_its_form_in_the_catalogue).
-LOOP_COUNTS = tiered([(language, n) for language in QUESTION_IN for n in COUNTS],
-                     lambda _, case: case[1] < 10)
+# Through the whole loop: one, few and many in every language, in both tiers. The compound
+# counts (21, 22, 25, 111: the same forms by the rule's tens and hundreds) each once per test,
+# in the full run only, a different language each (`shift` turns them from test to test, so
+# each language meets compound counts through the loop): 111 failed attempts are 111 requests
+# whose history grows with each. Every count's form in every language is checked in the
+# catalogue, in milliseconds (test_every_count_takes_its_form_in_the_catalogue).
+ONE_FEW_MANY = tuple(n for n in COUNTS if n < 10)
+COMPOUND = tuple(n for n in COUNTS if n >= 10)
+
+
+def loop_counts(shift: int) -> list[object]:
+    languages = list(QUESTION_IN)
+    cases = [(language, n) for language in languages for n in ONE_FEW_MANY]
+    cases += [(languages[(k + shift) % len(languages)], n) for k, n in enumerate(COMPOUND)]
+    return tiered(cases, lambda _, case: case[1] < 10)
 
 
 def _number(n: int, language: str) -> str:
@@ -300,7 +309,7 @@ def _form(kind: str, language: str, n: int, text: str) -> None:
     assert not any(f"{_number(n, language)} {w}" in text for w in others), text
 
 
-@pytest.mark.parametrize(("language", "n"), LOOP_COUNTS)
+@pytest.mark.parametrize(("language", "n"), loop_counts(0))
 def test_the_token_budget_takes_the_form_of_its_count(session, cards, language, n):
     with FakeOpenAI([tool_call("print(1)", "", usage=(n, 0))]) as server:
         run = ask(session, cards, config_for(server.base_url, token_budget=n),
@@ -308,7 +317,7 @@ def test_the_token_budget_takes_the_form_of_its_count(session, cards, language, 
     _form("tokens", language, n, run.answer.text)
 
 
-@pytest.mark.parametrize(("language", "n"), LOOP_COUNTS)
+@pytest.mark.parametrize(("language", "n"), loop_counts(1))
 def test_failed_attempts_in_a_row_take_the_form_of_their_count(session, cards, language, n):
     # A call to a tool that does not exist is a failed attempt that runs nothing.
     with FakeOpenAI([raw_tool_call("run_shell", "{}", usage=(1, 1))
@@ -320,7 +329,7 @@ def test_failed_attempts_in_a_row_take_the_form_of_their_count(session, cards, l
         assert not english_left([run.answer.text])
 
 
-@pytest.mark.parametrize(("language", "n"), LOOP_COUNTS)
+@pytest.mark.parametrize(("language", "n"), loop_counts(2))
 def test_retries_take_the_form_of_their_count(session, cards, language, n):
     broken = error(500, "internal", headers={"retry-after-ms": "0"})
     with FakeOpenAI([broken] * (n + 1)) as server:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import io
 import json
 import random
+import shutil
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,9 +22,38 @@ from analyst.planner.model_chart import ChartSpec, SpecProblem, read_spec
 from analyst.record import Answer, Step
 from analyst.report import render_pdf, render_xlsx
 from analyst.reporting import Pin, build_report
+from sandbox import Limits, Workspace, open_session
 from tests.agent.conftest import SALES, ask, config_for
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
 from tests.charting.test_pdf_chart import _raster_images
+
+
+# One kernel for the module (a fresh one per case paid pandas' and matplotlib's imports in the
+# kernel again each time): the cases only run steps, no kill, timeout or restart. Each case
+# starts from an empty output/, as in a fresh workspace, so no spec or table of an earlier
+# case lies beside its own.
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
+    ws = Workspace(tmp_path_factory.mktemp("model_chart") / "ws").ensure()
+    SALES.to_parquet(ws.root / "input" / "sales.parquet")
+    return ws
+
+
+@pytest.fixture(scope="module")
+def session(workspace: Workspace) -> Iterator[object]:
+    with open_session(workspace, backend="local",
+                      limits=Limits(step_timeout_s=20, grace_s=1)) as opened:
+        yield opened
+
+
+@pytest.fixture(autouse=True)
+def empty_output(workspace: Workspace) -> None:
+    for path in (workspace.root / "output").iterdir():
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+
 
 TABLE = ("import json\nimport pandas as pd\n"
          "df = pd.read_parquet('input/sales.parquet')\n"

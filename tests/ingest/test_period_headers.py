@@ -10,7 +10,7 @@ import pytest
 from analyst.ingest import ingest_file
 from analyst.ingest.periods import parse_period
 from tests.ingest.conftest import cents
-from tests.ingest.finance_books import MONTH_SPELLINGS, merged_measures, months_wide
+from tests.ingest.finance_books import MONTH_SPELLINGS, merged_measures
 
 
 @pytest.mark.parametrize(("text", "label"), [
@@ -37,19 +37,10 @@ def _read(workspace, path):
     return card, frame
 
 
-@pytest.mark.parametrize("spelling", ["excel", *MONTH_SPELLINGS])
-@pytest.mark.parametrize(("months", "titles", "total"), [(12, 2, "FY"), (6, 0, None), (3, 4, "Total")])
-def test_a_row_of_months_is_the_header(workspace, tmp_path, spelling, months, titles, total):
-    path, info = months_wide(tmp_path / f"{spelling}.xlsx", spelling=spelling, months=months, titles=titles,
-                             total=total)
-    card, frame = _read(workspace, path)
-    expected = ["Region", *info["names"]] + ([info["total"]] if total else [])
-    assert list(frame.columns) == expected
-    assert card.header_row == info["header_row"]
-    assert card.rows == len(info["values"])
-    for j, name in enumerate(info["names"]):
-        assert cents(card.column(name).sum) == round(sum(v[j] for v in info["values"].values()), 2)
-    assert any("periods as columns" in a for a in card.assumptions)
+# A row of months as the header, in every spelling and with or without titles and a total
+# column: checked on the workbooks of
+# test_wide_tables::test_months_as_columns_make_a_wide_card_and_a_tidy_long_table (each a
+# workbook read in seconds; one read serves both).
 
 
 @pytest.mark.parametrize("measures", [("Units", "Revenue"), ("Revenue", "Cost", "Margin")])

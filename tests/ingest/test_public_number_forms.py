@@ -26,7 +26,7 @@ from analyst.ingest.clean import clean
 from analyst.ingest.delimited import read_delimited
 from analyst.ingest.fast import FAST_FROM, read_fast
 from analyst.words.note import Note
-from tests.grids import first_fast, grid
+from tests.grids import first_fast, pairs
 
 VEGA = Path(pytest.importorskip("vega_datasets").__file__).parent / "_data"
 
@@ -223,10 +223,10 @@ def _long_field(size: int, newline: str, delimiter: str) -> str:
     return line * (size // len(line) + 1) + "end of note"
 
 
-# Fields of up to a megabyte (seconds a case): every pair of values in the fast tier, every
-# combination in the full run.
-@pytest.mark.parametrize(("newline", "delimiter", "at", "size"), grid(
-    ["\n", "\r\n"], [",", ";"], [0, 4], [100 * 1024, 200 * 1024, 1024 * 1024], pairwise=True))
+# Fields of up to a megabyte (seconds a case, each read in a child process): every pair of
+# values in the full run, each value once in the fast tier.
+@pytest.mark.parametrize(("newline", "delimiter", "at", "size"), pairs(
+    ["\n", "\r\n"], [",", ";"], [0, 4], [100 * 1024, 200 * 1024, 1024 * 1024]))
 def test_a_long_quoted_field_does_not_decide_the_delimiter_or_the_header(ingest, size, at, delimiter, newline):
     field = _long_field(size, newline, delimiter)
     out = io.StringIO()
@@ -272,10 +272,11 @@ def test_public_csvs_read_with_pandas_sums(ingest, name):
         assert {"0E0", "0E8"} <= set(frame["iata"])
 
 
-# Every pair of table, number form and locale in the fast tier, every combination in the full run.
-@pytest.mark.parametrize(("locale", "form", "name"), grid(
+# Each case reads a public table in a child process (a second or more): every pair of table,
+# number form and locale in the full run, each value once in the fast tier.
+@pytest.mark.parametrize(("locale", "form", "name"), pairs(
     ["dot", "comma"], ["%.6e", "%.3E", "%.2e", "%.10g"],
-    ["seattle-weather.csv", "airports.csv", "la-riots.csv", "stocks.csv"], pairwise=True))
+    ["seattle-weather.csv", "airports.csv", "la-riots.csv", "stocks.csv"]))
 def test_public_tables_exported_in_scientific_notation(ingest, name, form, locale):
     # The public values, exported the way R, numpy, Fortran and a German Excel write floats.
     original = _vega(name)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from analyst.planner.codegen import PlannedStep
 from analyst.planner.plan import standard_plan
 from analyst.planner.statements import statement_plan
 from analyst.recipes.columns import RecipeError
+from sandbox import Workspace
 from tests.grids import tiered
 
 MONTHS = [f"{m} 2025" for m in ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep",
@@ -228,14 +230,33 @@ def _cents(value: float) -> int:
     return round(value * 100)
 
 
+Pack = tuple[dict[str, tuple[str, list[float]]], Workspace, list]
+
+
+@pytest.fixture(scope="module")
+def read_pack(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Layout], Pack]:
+    """layout -> (its lines, the workspace, the cards): each finance pack is written and read
+    once for the module (a second or more); the tests below only read what came out."""
+    done: dict[str, Pack] = {}
+
+    def read(layout: Layout) -> Pack:
+        if layout.name not in done:
+            folder = tmp_path_factory.mktemp("pack")
+            lines = _lines(layout, seed=LAYOUTS.index(layout))
+            workspace = Workspace(folder / "ws")
+            done[layout.name] = (lines, workspace,
+                                 _cards(workspace, write(folder / "pnl", layout, lines)))
+        return done[layout.name]
+
+    return read
+
+
 # A layout is a finance pack read and reconciled (a second or more): every third in the fast
 # tier, every one in the full run.
 @pytest.mark.parametrize("layout", tiered(LAYOUTS, lambda i, _: i % 3 == 0, one_name=True),
                          ids=lambda layout: layout.name)
-def test_every_finance_pack_figure_is_exact_in_every_layout(workspace, tmp_path, layout):
-    lines = _lines(layout, seed=LAYOUTS.index(layout))
-    path = write(tmp_path / "pnl", layout, lines)
-    cards = _cards(workspace, path)
+def test_every_finance_pack_figure_is_exact_in_every_layout(read_pack, layout):
+    lines, workspace, cards = read_pack(layout)
     wide = next(c for c in cards if c.layout == "statement")
     # The reading reproduces every result row the file states, and says nothing is off.
     checked = [r for r in wide.row_kinds if r.agrees is not None]
@@ -280,9 +301,9 @@ QUESTIONS = {
 
 
 @pytest.mark.parametrize("layout", LAYOUTS[::3], ids=[layout.name for layout in LAYOUTS[::3]])
-def test_questions_state_the_figures_the_file_has_and_say_the_absent_ones(workspace, tmp_path, layout):
-    lines = _lines(layout, seed=100 + LAYOUTS.index(layout))
-    cards = _cards(workspace, write(tmp_path / "pnl", layout, lines))
+def test_questions_state_the_figures_the_file_has_and_say_the_absent_ones(read_pack, layout):
+    # The packs of the fast tier above (every third layout), read once for both tests.
+    lines, workspace, cards = read_pack(layout)
     expected = truth(lines)
     language = "en" if layout.language == "de" else layout.language
     for figure, asked in QUESTIONS.items():

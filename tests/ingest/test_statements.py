@@ -6,11 +6,15 @@ and the P&L recipe on it gives the statement's figures to the cent, whatever the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pandas as pd
 import pytest
 
 from analyst.ingest import ingest_file
 from analyst.recipes import pnl_summary
+from sandbox import Workspace
 from tests.ingest.finance_books import PNL_KINDS, PNL_LABELS, pnl_workbook
 
 LANGUAGES = tuple(PNL_LABELS)
@@ -27,12 +31,31 @@ def _cents(value: float) -> int:
     return round(value * 100)
 
 
+Read = tuple[dict, Any, Any, pd.DataFrame]
+
+
+@pytest.fixture(scope="module")
+def read_pnl(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, bool], Read]:
+    """(language, negative costs) -> (info, wide card, long card, tidy table): each P&L
+    workbook is written and read once for the module (seconds each); the tests below only
+    read what came out."""
+    done: dict[tuple[str, bool], Read] = {}
+
+    def read(language: str, negative: bool) -> Read:
+        if (language, negative) not in done:
+            folder = tmp_path_factory.mktemp(f"pnl_{language}_{int(negative)}")
+            path, info = pnl_workbook(folder / f"pnl_{language}.xlsx", language=language,
+                                      negative_costs=negative, seed=len(language) + negative)
+            done[language, negative] = (info, *_read(Workspace(folder / "ws"), path))
+        return done[language, negative]
+
+    return read
+
+
 @pytest.mark.parametrize("negative", [False, True], ids=["costs positive", "costs negative"])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_row_of_a_pnl_gets_its_kind_and_section(workspace, tmp_path, language, negative):
-    path, info = pnl_workbook(tmp_path / f"pnl_{language}.xlsx", language=language,
-                              negative_costs=negative, seed=len(language) + negative)
-    wide, long, frame = _read(workspace, path)
+def test_every_row_of_a_pnl_gets_its_kind_and_section(read_pnl, language, negative):
+    info, wide, long, frame = read_pnl(language, negative)
     assert wide.layout == "statement"
     assert wide.header_row == info["header_row"]
     assert len(wide.period_columns) == 12 and wide.total_columns == ("FY 2025",)
@@ -58,11 +81,10 @@ def test_every_row_of_a_pnl_gets_its_kind_and_section(workspace, tmp_path, langu
 
 @pytest.mark.parametrize("negative", [False, True], ids=["costs positive", "costs negative"])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_pnl_recipe_on_the_tidy_table_gives_the_statements_figures(workspace, tmp_path, language,
+def test_the_pnl_recipe_on_the_tidy_table_gives_the_statements_figures(read_pnl, language,
                                                                        negative):
-    path, info = pnl_workbook(tmp_path / "p.xlsx", language=language, negative_costs=negative, seed=7)
-    _, _, frame = _read(workspace, path)
-    result = pnl_summary(frame, "Period", account="Line item", amount="Value", section="Section")
+    info, _, _, frame = read_pnl(language, negative)
+    result = pnl_summary(frame.copy(), "Period", account="Line item", amount="Value", section="Section")
     revenue, cogs, opex = sum(info["revenue"]), sum(info["cogs"]), sum(info["opex"])
     assert _cents(result.figures["revenue"]) == _cents(revenue)
     assert _cents(result.figures["cogs"]) == _cents(cogs)

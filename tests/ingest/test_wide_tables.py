@@ -15,6 +15,7 @@ import pytest
 
 from analyst.ingest import ingest_file
 from analyst.ingest.wide import detect_wide, period_of
+from tests.ingest.conftest import cents
 from tests.ingest.finance_books import MONTH_SPELLINGS, TOTAL_WORDS, merged_measures, months_wide
 
 
@@ -26,6 +27,8 @@ def _cards(workspace, path):
     return wide, long, frame
 
 
+# Each case writes and reads a workbook (seconds): the row of months as the header
+# (test_period_headers) is checked on the same workbook's wide table, not on a second one.
 @pytest.mark.parametrize("spelling", ["excel", *MONTH_SPELLINGS])
 @pytest.mark.parametrize(("months", "titles", "total"),
                          [(12, 2, "FY"), (6, 0, None), (3, 4, "Total"), (4, 1, "Итого"), (5, 0, "合计")])
@@ -34,6 +37,7 @@ def test_months_as_columns_make_a_wide_card_and_a_tidy_long_table(workspace, tmp
     path, info = months_wide(tmp_path / f"{spelling}.xlsx", spelling=spelling, months=months,
                              titles=titles, total=total, seed=months)
     wide, long, frame = _cards(workspace, path)
+    _assert_months_are_the_header(workspace, wide, info, total)
     assert wide.period_columns == tuple(info["names"])
     assert wide.total_columns == ((info["total"],) if total else ())
     assert wide.long_table == long.table and long.layout == "long"
@@ -95,6 +99,19 @@ def test_quarters_over_months_in_a_csv_are_totals_and_a_wrong_total_is_reported(
                 assert round(got[pd.Timestamp(2026, m + 1, 1)], 2) == value
     expected = sum(v for row in values.values() for v in row if v is not None)
     assert round(frame["Value"].sum(), 2) == round(expected, 2)
+
+
+def _assert_months_are_the_header(workspace, wide, info, total) -> None:
+    """The row of months is the header: the wide table keeps the key, every month and the
+    total column, one row per key, each month's sum that of the workbook."""
+    table = pd.read_parquet(workspace.root / wide.parquet_path)
+    expected = ["Region", *info["names"]] + ([info["total"]] if total else [])
+    assert list(table.columns) == expected
+    assert wide.header_row == info["header_row"]
+    assert wide.rows == len(info["values"])
+    for j, name in enumerate(info["names"]):
+        assert cents(wide.column(name).sum) == round(sum(v[j] for v in info["values"].values()), 2)
+    assert any("periods as columns" in a for a in wide.assumptions)
 
 
 def _accounting(value: float) -> str:

@@ -18,7 +18,7 @@ import pytest
 
 from analyst.planner import queries
 from analyst.session.analysis import Analysis
-from tests.grids import grid
+from tests.grids import pairs
 
 REVENUE = ["Revenue", "Sales", "Net sales", "Turnover", "Виручка", "Выручка", "销售额", "收入"]
 COST = ["Cost", "COGS", "Cost of sales", "Собівартість", "Себестоимость", "成本"]
@@ -58,9 +58,9 @@ def _cards(tmp_path: Path, frame: pd.DataFrame) -> tuple[Analysis, Path]:
 CASES = list(itertools.product(REVENUE, COST, (False, True)))
 
 
-# Each case reads a table in its own sandbox session: every revenue word, cost word and price
+# Each case reads a table (a child process each): every revenue word, cost word and price
 # column once in the fast tier, every pair of them in the full run.
-@pytest.mark.parametrize(("revenue", "cost", "price"), grid(REVENUE, COST, (False, True)))
+@pytest.mark.parametrize(("revenue", "cost", "price"), pairs(REVENUE, COST, (False, True)))
 def test_the_money_word_is_the_revenue_never_the_cost(tmp_path: Path, revenue: str, cost: str,
                                                       price: bool) -> None:
     seed = CASES.index((revenue, cost, price))
