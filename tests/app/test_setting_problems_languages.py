@@ -7,6 +7,7 @@ analyst" fallback likewise."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from collections.abc import Callable
@@ -194,18 +195,41 @@ def _without_values(text: str) -> str:
     return text
 
 
-@pytest.mark.slow  # a real process of our command line
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_cli_names_ignored_settings_in_its_language(lang: str, tmp_path: Path) -> None:
-    from analyst.words import say
-    from tests.cli.test_cli_words import analyst
+def _cli_stderr(how: str, lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                capsys: pytest.CaptureFixture[str]) -> str:
+    """What `analyst ask` says on stderr with BAD_ENV set: as a real process (seconds of
+    imports) or through `main(argv)` in this one, with the same environment."""
+    from tests.cli.test_cli_words import analyst, run_in_process
 
     (tmp_path / "s.csv").write_text("a,b\n1,2\n", encoding="utf-8")
-    run = analyst("ask", "s.csv", "?", "--lang", lang, "--backend", "local", cwd=tmp_path,
-                  env_extra=dict(BAD_ENV))
+    args = ("ask", "s.csv", "?", "--lang", lang, "--backend", "local")
+    if how == "process":
+        return analyst(*args, cwd=tmp_path, env_extra=dict(BAD_ENV)).stderr
+    for name in [n for n in os.environ if n.startswith(("OPENAI_", "ANALYST_", "LC_"))]:
+        monkeypatch.delenv(name)
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    for name, raw in BAD_ENV.items():
+        monkeypatch.setenv(name, raw)
+    monkeypatch.chdir(tmp_path)
+    return run_in_process(capsys, *args)[2]
+
+
+# One language through a real process of the command line (the path from the environment
+# to stderr), the others through `main(argv)` in-process (the same words, without seconds of
+# imports each).
+@pytest.mark.parametrize(("lang", "how"), [
+    pytest.param("uk", "process", marks=pytest.mark.slow),  # a real process of our CLI
+    ("ru", "in_process"), ("zh", "in_process")])
+def test_the_cli_names_ignored_settings_in_its_language(
+        lang: str, how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from analyst.words import say
+
+    stderr = _cli_stderr(how, lang, tmp_path, monkeypatch, capsys)
     prefix = say(lang, "cli", "setting_ignored", problem="").strip()
-    lines = [line for line in run.stderr.splitlines() if line.startswith(prefix)]
-    assert len(lines) == len(BAD_ENV), run.stderr
+    lines = [line for line in stderr.splitlines() if line.startswith(prefix)]
+    assert len(lines) == len(BAD_ENV), stderr
     for line in lines:
         assert english_words(_without_values(line)) == [], (lang, line)
 

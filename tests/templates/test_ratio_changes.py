@@ -50,9 +50,11 @@ def _signed(value: float, lang: str) -> str:
     return text.replace(".", ",") if lang in ("uk", "ru") else text
 
 
-# A seed is two sandbox sessions, a saved run and a run again (seconds): the fast tier keeps
-# seed 1 (Ukrainian: its decimal comma and "в. п."), the full run all.
-@pytest.mark.parametrize("seed", tiered(range(8), lambda i, _: i == 1))
+# A seed is two sandbox sessions, a saved run and a run again (seconds), in the language
+# LANGUAGES[seed % 4]. Seeds 0-6 move the margin up and down in each language but Chinese
+# (en +10.3/-7.2 pp, uk -0.3/+4.2, ru -8.0/+6.6, zh +11.3); seed 7 was a second Chinese rise.
+# The fast tier keeps seed 1 (Ukrainian: its decimal comma and "в. п."), the full run all.
+@pytest.mark.parametrize("seed", tiered(range(7), lambda i, _: i == 1))
 def test_the_margin_moves_in_points_and_the_money_relative(seed: int, tmp_path: Path) -> None:
     rng = random.Random(seed)
     lang = LANGUAGES[seed % len(LANGUAGES)]
