@@ -21,7 +21,7 @@ from sandbox import ExecutionResult, Notice, open_session
 from tests.grids import first_fast
 from tests.sandbox.conftest import TEST_LIMITS
 from tests.sandbox.test_channel_attacks import SPRAY
-from tests.sandbox.test_docker_hardening import _inspect
+from tests.sandbox.test_docker_hardening import _inspect, still_works
 
 OTHERS = ("uk", "ru", "zh")
 
@@ -107,13 +107,19 @@ def test_a_sigkill_is_said_as_what_it_most_likely_was(session, backend):
 @pytest.mark.docker
 @pytest.mark.parametrize("block", [50_000_000, 200_000_000])
 def test_a_memory_blow_up_says_the_engine_saw_it(docker_session, block):
+    """Also test_docker_hardening's memory hog (its 50 MB blocks): the cgroup's OOM killer
+    ends the kernel, the session restarts and says what was lost."""
+    docker_session.run("lost = 1")
     result = docker_session.run(
         f"blocks = []\nwhile True:\n    blocks.append(b'x' * {block})", timeout=60)
-    assert result.out_of_memory and result.restarted
+    assert result.out_of_memory and result.restarted and not result.ok
     notice = the(result, "memory_restarted")
     assert notice.values["reason"] == "out_of_memory", notice
     assert notice.values["limit_bytes"] == TEST_LIMITS.memory_bytes
+    assert "ran out of memory (limit 1 GB)" in result.notice and "gone" in result.notice
     said_everywhere(result, "1")
+    still_works(docker_session)
+    assert docker_session.run("lost").error.name == "NameError"
 
 
 def test_a_session_that_ended_itself_while_idle_says_its_exit_status(workspace, backend):
