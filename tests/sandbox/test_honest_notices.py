@@ -16,6 +16,7 @@ from sandbox import open_session
 from sandbox.session import lost_words
 from tests.grids import pairs
 from tests.sandbox.conftest import TEST_LIMITS
+from tests.sandbox.test_notice_reasons import exited, said_everywhere, the
 
 IGNORES_INTERRUPT = ("import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
                      "while True:\n    time.sleep(0.01)")
@@ -75,6 +76,8 @@ def test_a_restart_during_a_step_names_what_it_lost(workspace, backend, cause, e
             assert session.run("v0").error.name == "NameError"  # the notice said "gone"
 
 
+# Also the proof that an idle kernel ends itself and the next step starts a fresh one (was
+# test_session's own test) and says why in every language (was test_notice_reasons').
 @pytest.mark.parametrize("earlier", [0, 1, 4])
 def test_a_kernel_that_stopped_between_steps_says_whether_anything_was_lost(
         workspace, backend, earlier):
@@ -85,9 +88,14 @@ def test_a_kernel_that_stopped_between_steps_says_whether_anything_was_lost(
         (workspace.output_dir / "kept.csv").write_text("a\n1\n")
         time.sleep(2.5)  # the kernel ends itself when idle
         result = session.run("print('back')")
-        assert result.ok and result.restarted and "started again" in result.notice
+        assert result.ok and result.stdout == "back\n"
+        assert result.restarted and "started again" in result.notice
         _assert_honest(result.notice, earlier)
         assert (workspace.output_dir / "kept.csv").exists()
+        # Why it stopped, in every language (was test_notice_reasons' own idle session).
+        notice = the(result, "session_stopped")
+        assert notice.values["reason"] == exited(backend) and notice.values["status"] == 0, notice
+        said_everywhere(result, "0")
 
 
 # Waits out a step that ignores the interrupt, then restarts (10 s and more). Local only: the
