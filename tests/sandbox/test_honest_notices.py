@@ -98,19 +98,8 @@ def test_a_kernel_that_stopped_between_steps_says_whether_anything_was_lost(
         said_everywhere(result, "0")
 
 
-# Waits out a step that ignores the interrupt, then restarts (10 s and more). Local only: the
-# same restart in Docker is test_interrupt's ignored-stop case, and these words are the host's,
-# whatever the backend.
-@pytest.mark.slow
-@pytest.mark.parametrize("backend", ["local"], indirect=True)
-def test_a_stop_that_needs_a_restart_with_nothing_before_it_loses_nothing_else(session):
-    import threading
-
-    threading.Timer(0.5, session.interrupt).start()
-    result = session.run(IGNORES_INTERRUPT)
-    assert result.interrupted and result.restarted
-    assert "Stopped at your request" in result.notice
-    _assert_honest(result.notice, 0)
+# A stop that needs a restart with nothing before it loses nothing else (and says so):
+# test_interrupt's ignored-stop case on the local backend.
 
 
 @pytest.mark.parametrize("earlier", range(0, 25))
