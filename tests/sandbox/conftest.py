@@ -45,6 +45,17 @@ def steps_session(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempP
         yield opened
 
 
+@pytest.fixture(scope="module")
+def shared_docker_session(tmp_path_factory: pytest.TempPathFactory, docker_image: str
+                          ) -> Iterator[KernelSession]:
+    """One Docker session for a module's probes that only run steps and read what they
+    return (a container start each was most of their cost): each probe still ends by showing
+    the session works. Probes that fill a filesystem, fork or kill get a `docker_session`."""
+    workspace = Workspace(tmp_path_factory.mktemp("probes") / "ws").ensure()
+    with open_session(workspace, backend="docker", limits=TEST_LIMITS) as opened:
+        yield opened
+
+
 @pytest.fixture
 def docker_session(workspace: Workspace, docker_image: str) -> Iterator[KernelSession]:
     with open_session(workspace, backend="docker", limits=TEST_LIMITS) as opened:
