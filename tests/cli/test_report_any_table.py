@@ -4,6 +4,7 @@ report's order values and returns, with titles in the reader's language."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
@@ -25,6 +26,25 @@ def report(path: Path, tmp_path: Path, *extra: str) -> tuple[str, int]:
     return " ".join(" ".join(p.extract_text() for p in pages).split()), len(pages)
 
 
+Built = Callable[..., tuple[Path, str, int]]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """`built(name, *extra)`: the table, its report's text and page count. Each report is
+    built once per module (seconds each): the tests only read it."""
+    done: dict[tuple[str, ...], tuple[Path, str, int]] = {}
+
+    def build(name: str, *extra: str) -> tuple[Path, str, int]:
+        if (name, *extra) not in done:
+            folder = tmp_path_factory.mktemp(name)
+            path = write(name, folder)
+            done[(name, *extra)] = (path, *report(path, folder, *extra))
+        return done[(name, *extra)]
+
+    return build
+
+
 # Each table is a whole data report and its PDF (seconds): the fast tier keeps the weather
 # table (dates, categories and measures at once), the full run all four.
 @pytest.mark.parametrize(("name", "sections"), tiered([
@@ -37,9 +57,8 @@ def report(path: Path, tmp_path: Path, *extra: str) -> tuple[str, int]:
     ("electricity", ["Total of net_generation per year",
                      "Total of net_generation by fuel_type, highest first"]),
 ], lambda _, case: case[0] == "weather"))
-def test_every_table_with_numbers_gets_a_data_report(name, sections, tmp_path):
-    path = write(name, tmp_path)
-    text, pages = report(path, tmp_path)
+def test_every_table_with_numbers_gets_a_data_report(name, sections, built):
+    path, text, pages = built(name)
     df = pd.read_csv(path)
     assert pages >= 5
     assert f"Data report: {name}" in text
@@ -53,9 +72,9 @@ def test_every_table_with_numbers_gets_a_data_report(name, sections, tmp_path):
         assert wrong not in text
 
 
-def test_the_figures_are_those_of_pandas(tmp_path):
-    path = write("electricity", tmp_path)
-    text, _ = report(path, tmp_path)
+# The same report as the electricity case above (built once in the full run).
+def test_the_figures_are_those_of_pandas(built):
+    path, text, _ = built("electricity")
     df = pd.read_csv(path)
     by_fuel = df.groupby("fuel_type")["net_generation"].sum().sort_values(ascending=False)
     for fuel, total in by_fuel.items():
@@ -63,9 +82,8 @@ def test_the_figures_are_those_of_pandas(tmp_path):
     assert f"median {df['net_generation'].median():,.2f}" in text
 
 
-def test_titles_in_the_readers_language(tmp_path):
-    path = write("weather", tmp_path)
-    text, _ = report(path, tmp_path, "--lang", "uk")
+def test_titles_in_the_readers_language(built):
+    _, text, _ = built("weather", "--lang", "uk")
     assert "Звіт про дані: weather" in text
     assert "Огляд weather: рядки, стовпці, пропуски, діапазони" in text
     assert "Розподіл precipitation" in text and "Кореляції між числовими стовпцями" in text

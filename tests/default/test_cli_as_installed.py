@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.app.samples import ROOT, messy_csv
+from tests.cli import inprocess
 from tests.default.installed import (
     analyst_command,
     assert_every_table_and_chart_is_in,
@@ -31,13 +32,22 @@ def _run(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
         tmp_path / "data"), capture_output=True, text=True, timeout=600, check=False)
 
 
+def _run_in_process(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """The same command and environment through `main(argv)` (3 s of imports less)."""
+    return inprocess.run(*args, cwd=tmp_path, env=untouched_env(tmp_path / "data"))
+
+
 def test_ask_lists_the_files_of_every_step(tmp_path, expected_backend):
     sales = tmp_path / "sales.csv"
     sales.write_bytes(messy_csv())
     for number, question in enumerate(QUESTIONS):
         workspace = tmp_path / f"ws{number}"
-        done = _run(["ask", str(sales), question, "--offline", "--json",
-                     "--workspace", str(workspace)], tmp_path)
+        # The first question through the installed command, the others through its `main`:
+        # whether each step's files reach the host is the default backend's doing, not the
+        # process's.
+        run = _run if number == 0 else _run_in_process
+        done = run(["ask", str(sales), question, "--offline", "--json",
+                    "--workspace", str(workspace)], tmp_path)
         assert done.returncode == 0, done.stderr
         answer = json.loads(done.stdout)
         assert answer["ok"] and answer["steps"], answer

@@ -43,13 +43,16 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
                     "-q", "-w", str(dist), str(sources)], check=True, capture_output=True)
     (wheel,) = dist.glob("analyst-*.whl")
     env_dir = base / "venv"
-    venv.EnvBuilder(with_pip=True).create(env_dir)
+    # No pip of its own (ensurepip: seconds of CPU for a tool these tests never run): this
+    # pip installs into it, resolving as the venv's own would.
+    venv.EnvBuilder(with_pip=False).create(env_dir)
     bin_dir = env_dir / "bin"
     # The lock as constraints: the ranges in pyproject.toml must admit the locked versions.
     # --no-compile: pip byte-compiles every module of every dependency (scipy, pandas,
     # streamlit), half the install's CPU time (39 s -> 18 s measured), for the few modules
     # these tests import, which Python compiles on first import anyway.
-    done = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "--no-compile",
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(bin_dir / "python"),
+                           "install", "-q", "--no-compile",
                            "-c", str(ROOT / "requirements.txt"), str(wheel)],
                           check=False, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-3000:]

@@ -14,8 +14,9 @@ import pytest
 
 from sandbox import open_session
 from sandbox.session import lost_words
-from tests.grids import grid
+from tests.grids import pairs
 from tests.sandbox.conftest import TEST_LIMITS
+from tests.sandbox.test_notice_reasons import exited, said_everywhere, the
 
 IGNORES_INTERRUPT = ("import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
                      "while True:\n    time.sleep(0.01)")
@@ -43,15 +44,23 @@ def _earlier_steps(session, count: int) -> None:
         assert session.run(f"v{i} = {i}").ok
 
 
-# Each case restarts a kernel (up to 13 s for one that ignores the interrupt): every cause and
-# every count of earlier steps in the fast tier, the whole grid in the full run.
-@pytest.mark.parametrize(("cause", "earlier"), grid(sorted(CAUSES), [0, 1, 3]))
+# Each case restarts a kernel (up to 13 s for one that ignores the interrupt): every pair of
+# backend, cause and count of earlier steps meets in a case (9 of the 18), each value once in
+# the fast tier. This grid is also the proof that a step ignoring the interrupt after its
+# timeout is ended by a restart (it was test_session's own test, on both backends).
+@pytest.mark.parametrize(("backend", "cause", "earlier"),
+                         pairs(["local", "docker"], sorted(CAUSES), [0, 1, 3],
+                               marks=lambda case: [pytest.mark.docker] if case[0] == "docker"
+                               else []),
+                         indirect=["backend"])
 def test_a_restart_during_a_step_names_what_it_lost(workspace, backend, cause, earlier):
     code, words = CAUSES[cause]
     with open_session(workspace, backend=backend, limits=TEST_LIMITS) as session:
         _earlier_steps(session, earlier)
         result = session.run(code, timeout=1)
         assert result.restarted and words in result.notice, result.notice
+        assert "restarted" in result.notice, result.notice
+        assert result.timed_out == (cause == "timeout"), result
         # A step left threads running after it finished: its own variables went too.
         lost = earlier + 1 if cause == "threads" else earlier
         _assert_honest(result.notice, lost)
@@ -61,9 +70,14 @@ def test_a_restart_during_a_step_names_what_it_lost(workspace, backend, cause, e
             assert f"the {earlier} earlier steps" in result.notice
         # The next step runs in a kernel that ran nothing lost: it says nothing of it.
         after = session.run("print('fresh')")
-        assert after.ok and not after.restarted and after.notice is None
+        assert after.ok and after.stdout == "fresh\n", after
+        assert not after.restarted and after.notice is None
+        if earlier:
+            assert session.run("v0").error.name == "NameError"  # the notice said "gone"
 
 
+# Also the proof that an idle kernel ends itself and the next step starts a fresh one (was
+# test_session's own test) and says why in every language (was test_notice_reasons').
 @pytest.mark.parametrize("earlier", [0, 1, 4])
 def test_a_kernel_that_stopped_between_steps_says_whether_anything_was_lost(
         workspace, backend, earlier):
@@ -74,20 +88,18 @@ def test_a_kernel_that_stopped_between_steps_says_whether_anything_was_lost(
         (workspace.output_dir / "kept.csv").write_text("a\n1\n")
         time.sleep(2.5)  # the kernel ends itself when idle
         result = session.run("print('back')")
-        assert result.ok and result.restarted and "started again" in result.notice
+        assert result.ok and result.stdout == "back\n"
+        assert result.restarted and "started again" in result.notice
         _assert_honest(result.notice, earlier)
         assert (workspace.output_dir / "kept.csv").exists()
+        # Why it stopped, in every language (was test_notice_reasons' own idle session).
+        notice = the(result, "session_stopped")
+        assert notice.values["reason"] == exited(backend) and notice.values["status"] == 0, notice
+        said_everywhere(result, "0")
 
 
-@pytest.mark.slow  # waits out a step that ignores the interrupt, then restarts (10 s and more)
-def test_a_stop_that_needs_a_restart_with_nothing_before_it_loses_nothing_else(session):
-    import threading
-
-    threading.Timer(0.5, session.interrupt).start()
-    result = session.run(IGNORES_INTERRUPT)
-    assert result.interrupted and result.restarted
-    assert "Stopped at your request" in result.notice
-    _assert_honest(result.notice, 0)
+# A stop that needs a restart with nothing before it loses nothing else (and says so):
+# test_interrupt's ignored-stop case on the local backend.
 
 
 @pytest.mark.parametrize("earlier", range(0, 25))

@@ -1,4 +1,7 @@
-"""The session contract, identical for the Docker and the local backend."""
+"""The session contract, identical for the Docker and the local backend.
+
+Tests that only run steps share one session per backend (`steps_session`); those that time
+out, interrupt, crash or fill the output folder get a fresh one (`session`)."""
 
 import os
 import time
@@ -9,12 +12,14 @@ from sandbox import open_session
 from tests.sandbox.conftest import TEST_LIMITS
 
 
-def test_variables_persist_between_steps(session):
+def test_variables_persist_between_steps(steps_session):
+    session = steps_session
     assert session.run("x = 41").ok
     assert session.run("print(x + 1)").stdout == "42\n"
 
 
-def test_code_runs_in_the_workspace_root_and_can_read_input(session, workspace):
+def test_code_runs_in_the_workspace_root_and_can_read_input(steps_session):
+    session, workspace = steps_session, steps_session.workspace
     (workspace.input_dir / "sales.csv").write_text("region,amount\nN,10\nS,32\n")
     result = session.run("import csv\nsum(int(r['amount']) for r in csv.DictReader(open('input/sales.csv')))")
     assert result.ok, result.error
@@ -28,7 +33,8 @@ def test_lib_is_importable(workspace, backend):
         assert session.run("import recipes\nrecipes.answer()").value.text == "42"
 
 
-def test_an_error_is_data_with_name_message_and_traceback(session):
+def test_an_error_is_data_with_name_message_and_traceback(steps_session):
+    session = steps_session
     result = session.run("totals = {}\ntotals['north']")
     assert not result.ok
     assert result.error.name == "KeyError"
@@ -36,24 +42,28 @@ def test_an_error_is_data_with_name_message_and_traceback(session):
     assert "line 2" in result.error.traceback and "kernel.py" not in result.error.traceback
 
 
-def test_a_syntax_error_is_data_too(session):
+def test_a_syntax_error_is_data_too(steps_session):
+    session = steps_session
     result = session.run("print(")
     assert result.error.name == "SyntaxError"
     assert session.run("print('still here')").stdout == "still here\n"
 
 
-def test_exit_does_not_end_the_session(session):
+def test_exit_does_not_end_the_session(steps_session):
+    session = steps_session
     session.run("y = 1")
     assert session.run("import sys; sys.exit(3)").error.name == "SystemExit"
     assert session.run("print(y)").stdout == "1\n"
 
 
-def test_last_expression_value_like_a_notebook(session):
+def test_last_expression_value_like_a_notebook(steps_session):
+    session = steps_session
     assert session.run("a = 2\na * 21").value.text == "42"
     assert session.run("b = 1").value is None
 
 
-def test_a_dataframe_value_comes_back_as_table_data(session):
+def test_a_dataframe_value_comes_back_as_table_data(steps_session):
+    session = steps_session
     result = session.run(
         "import pandas as pd\n"
         "pd.DataFrame({'region': ['N', 'S'], 'revenue': [10.5, None],"
@@ -69,20 +79,23 @@ def test_a_dataframe_value_comes_back_as_table_data(session):
     }
 
 
-def test_a_big_table_says_it_is_a_preview(session):
+def test_a_big_table_says_it_is_a_preview(steps_session):
+    session = steps_session
     table = session.run("import pandas as pd\npd.Series(range(10_000), name='n')").value.table
     assert table["truncated"] is True and table["rows_total"] == 10_000
     assert len(table["data"]) < 10_000
 
 
-def test_long_output_keeps_head_and_tail(session):
+def test_long_output_keeps_head_and_tail(steps_session):
+    session = steps_session
     result = session.run("for i in range(200_000):\n    print(i)")
     assert result.ok
     assert result.stdout.startswith("0\n1\n") and result.stdout.endswith("199999\n")
     assert "characters cut" in result.stdout and len(result.stdout) < 200_000
 
 
-def test_a_saved_figure_comes_back_as_an_image_file(session):
+def test_a_saved_figure_comes_back_as_an_image_file(steps_session):
+    session = steps_session
     result = session.run(
         "import matplotlib.pyplot as plt\n"
         "plt.bar(['N', 'S'], [10, 32])\n"
@@ -92,7 +105,8 @@ def test_a_saved_figure_comes_back_as_an_image_file(session):
     assert [(f.path, f.is_image) for f in result.files] == [("output/revenue.png", True)]
 
 
-def test_an_open_figure_is_saved_automatically_and_show_does_not_block(session, workspace):
+def test_an_open_figure_is_saved_automatically_and_show_does_not_block(steps_session):
+    session, workspace = steps_session, steps_session.workspace
     result = session.run(
         "import matplotlib.pyplot as plt\nplt.plot([1, 2, 3])\nplt.title('Выручка 收入')\nplt.show()"
     )
@@ -118,21 +132,8 @@ def test_a_cpu_loop_is_interrupted_too(session):
     assert session.run("n > 0").value.text == "True"
 
 
-# Waits out the grace period, then restarts (12 s on a busy machine): the fast tier's restart
-# after an ignored interrupt is test_honest_notices' timeout case.
-@pytest.mark.slow
-def test_a_step_that_ignores_the_interrupt_is_stopped_by_a_restart(session):
-    session.run("lost = 1")
-    result = session.run(
-        "import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
-        "while True:\n    time.sleep(0.01)",
-        timeout=1,
-    )
-    assert result.timed_out and result.restarted
-    assert "restarted" in result.notice and "gone" in result.notice
-    after = session.run("print('fresh')")
-    assert after.ok and after.stdout == "fresh\n" and not after.restarted
-    assert session.run("lost").error.name == "NameError"
+# A step that ignores the interrupt after its timeout is ended by a restart, its variables
+# gone and the next step fresh: test_honest_notices' timeout cases (local and Docker).
 
 
 def test_a_crashed_interpreter_is_restarted_and_says_variables_were_lost(session):
@@ -174,14 +175,8 @@ def test_one_big_file_is_cut_by_the_file_size_limit(session, workspace):
     assert session.run("print('ok')").stdout == "ok\n"
 
 
-def test_the_kernel_ends_itself_when_idle(workspace, backend):
-    limits = TEST_LIMITS.__class__(**{**TEST_LIMITS.__dict__, "idle_s": 1.0})
-    with open_session(workspace, backend=backend, limits=limits) as session:
-        session.run("x = 1")
-        time.sleep(2.5)
-        result = session.run("print('back')")
-        assert result.ok and result.stdout == "back\n"
-        assert result.restarted and "gone" in result.notice
+# A kernel idle past its limit ends itself and the next step starts a fresh one, saying the
+# variables are gone: test_honest_notices' kernel that stopped between steps.
 
 
 def test_constructing_a_session_does_no_io(tmp_path):
