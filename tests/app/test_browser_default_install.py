@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from sandbox.docker_backend import WARM_LABEL
 from sandbox.engine import LABEL
 from tests.app.browser_fixtures import CHART, _last_message, _settled, _upload
 from tests.app.samples import messy_csv
@@ -75,11 +76,23 @@ def _workspace(data: Path, page) -> Path:
     return data / "workspaces" / sid
 
 
+def _docker(*args: str, check: bool = True) -> str:
+    return subprocess.run(["docker", *args], capture_output=True, text=True, check=check,
+                          timeout=60).stdout
+
+
 def _running_containers(workspace: Path) -> list[str]:
-    done = subprocess.run(["docker", "ps", "-q", "--filter", f"label={LABEL}", "--filter",
-                           f"label=analyst.workspace={workspace}"],
-                          capture_output=True, text=True, check=True, timeout=60)
-    return done.stdout.split()
+    """The running containers serving `workspace`: those made for it (labelled with it), and
+    warm ones the app handed to it (made before it existed, so unlabelled: they hold its
+    input files, copied in by value; a warm container still waiting holds none)."""
+    bound = _docker("ps", "-q", "--filter", f"label={LABEL}", "--filter",
+                    f"label=analyst.workspace={workspace}").split()
+    mine = sorted(p.name for p in (workspace / "input").iterdir())
+    handed = [cid for cid in _docker("ps", "-q", "--filter", f"label={LABEL}", "--filter",
+                                     f"label={WARM_LABEL}=1").split()
+              # (one that ended since `ps` answers nothing: not running)
+              if sorted(_docker("exec", cid, "ls", "-A", "/workspace/input", check=False).split()) == mine]
+    return bound + handed
 
 
 @pytest.fixture()
