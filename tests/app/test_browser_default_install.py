@@ -118,12 +118,17 @@ def test_chart_table_and_report_pdf_with_nothing_configured(page, tmp_path, sale
         local_said = page.get_by_text("Local backend").count() > 0
         assert local_said == (expected_backend == "local")
 
+        messages = page.locator('[data-testid="stChatMessage"]')
+        before = messages.count()
         page.get_by_role("button", name="Standard report").click()
+        # Its question and its (live) answer first: until then the last message is the
+        # previous answer, whose "Add to report" buttons would end the wait below at once
+        # (and the Report page, opened while the report still ran, interrupted it).
+        messages.nth(before + 1).wait_for(state="attached", timeout=PATIENCE_MS)
         # The stored answer (its steps with their buttons) replaces the live one: only then
         # is the report in the session, and the Report page can build it.
         _settled(page, _last_message(page).get_by_role("button", name="Add to report"))
-        # Vega-Lite charts mount a moment after their message: wait for the third to be drawn
-        # (a loaded machine counted two of three before it was).
+        # Vega-Lite charts mount a moment after their message: wait for the third to be drawn.
         _last_message(page).locator(CHART).nth(2).wait_for(state="attached", timeout=PATIENCE_MS)
         assert _last_message(page).locator(CHART).count() >= 3
         page.locator('[data-testid="stSidebarNavLink"]').filter(has_text="Report").click()
