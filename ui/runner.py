@@ -94,6 +94,8 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Generator
                     if place is not None:
                         queued = stood_in_line = True
                         inbox.put(("queue", (place, event.data.get("limit"))))
+                        if cancel.is_set():
+                            break  # a reloaded or stopped page leaves the line too
                         continue
                     if queued:
                         queued = False
