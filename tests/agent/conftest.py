@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -26,18 +27,28 @@ SALES = pd.DataFrame({
 })
 
 
-@pytest.fixture
-def workspace(tmp_path) -> Workspace:
-    ws = Workspace(tmp_path / "ws").ensure()
+def sales_workspace(folder: Path) -> Workspace:
+    """A workspace under `folder` whose input is the sales table."""
+    ws = Workspace(folder / "ws").ensure()
     SALES.to_parquet(ws.root / "input" / "sales.parquet")
     return ws
 
 
+def local_session(workspace: Workspace) -> Iterator[object]:
+    """A local kernel on `workspace`, closed after (a fixture's body: `yield from`)."""
+    with open_session(workspace, backend="local",
+                      limits=Limits(step_timeout_s=20, grace_s=1)) as opened:
+        yield opened
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Workspace:
+    return sales_workspace(tmp_path)
+
+
 @pytest.fixture
 def session(workspace: Workspace) -> Iterator[object]:
-    limits = Limits(step_timeout_s=20, grace_s=1)
-    with open_session(workspace, backend="local", limits=limits) as opened:
-        yield opened
+    yield from local_session(workspace)
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 import pytest
 
 from analyst.words import say
-from sandbox import Limits, Workspace, open_session
-from tests.agent.conftest import SALES, Run, ask, config_for
+from sandbox import Workspace
+from tests.agent.conftest import Run, ask, config_for, local_session, sales_workspace
 from tests.agent.fake_openai import (
     FakeOpenAI,
     closed_port_url,
@@ -49,16 +49,12 @@ NAMES = {"Python", "bash"}  # the languages the model wrote in
 # none reads what an earlier one left in the kernel; a kernel per case was a third of its time.
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
-    ws = Workspace(tmp_path_factory.mktemp("agent_words") / "ws").ensure()
-    SALES.to_parquet(ws.root / "input" / "sales.parquet")
-    return ws
+    return sales_workspace(tmp_path_factory.mktemp("agent_words"))
 
 
 @pytest.fixture(scope="module")
 def session(workspace: Workspace) -> Iterator[object]:
-    with open_session(workspace, backend="local",
-                      limits=Limits(step_timeout_s=20, grace_s=1)) as opened:
-        yield opened
+    yield from local_session(workspace)
 
 
 def shown(run: Run) -> list[str]:

@@ -22,8 +22,8 @@ from analyst.planner.model_chart import ChartSpec, SpecProblem, read_spec
 from analyst.record import Answer, Step
 from analyst.report import render_pdf, render_xlsx
 from analyst.reporting import Pin, build_report
-from sandbox import Limits, Workspace, open_session
-from tests.agent.conftest import SALES, ask, config_for
+from sandbox import Workspace
+from tests.agent.conftest import SALES, ask, config_for, local_session, sales_workspace
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
 from tests.charting.test_pdf_chart import _raster_images
 
@@ -34,16 +34,12 @@ from tests.charting.test_pdf_chart import _raster_images
 # case lies beside its own.
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
-    ws = Workspace(tmp_path_factory.mktemp("model_chart") / "ws").ensure()
-    SALES.to_parquet(ws.root / "input" / "sales.parquet")
-    return ws
+    return sales_workspace(tmp_path_factory.mktemp("model_chart"))
 
 
 @pytest.fixture(scope="module")
 def session(workspace: Workspace) -> Iterator[object]:
-    with open_session(workspace, backend="local",
-                      limits=Limits(step_timeout_s=20, grace_s=1)) as opened:
-        yield opened
+    yield from local_session(workspace)
 
 
 @pytest.fixture(autouse=True)
