@@ -19,7 +19,7 @@ this machine carries the marker that says so. Two mechanisms keep it so:
 Markers: `docker` (the engine), `browser` (Chromium), `slow` (starts our command line as a
 process, builds or installs things; a browser test starts the app it drives under its own
 marker; also set by hand on cases of a costly grid whose other cases stay in the fast tier,
-tests/grids.py), `network` (an address other than loopback).
+tests/grids.py, and on the cases measured at seconds each, tests/costs.py), `network` (an address other than loopback).
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests import costs
 
 DOCKER_FIXTURES = frozenset({"docker_image", "expected_backend"})
 BROWSER_FIXTURES = frozenset({"page", "browser", "context", "browser_type_launch_args"})
@@ -219,6 +221,8 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     mark_by_fixtures(items)  # before -m selects
+    costs.mark_costly(items)
+    costs.order_by_cost(items)
 
 
 @pytest.hookimpl(tryfirst=True)

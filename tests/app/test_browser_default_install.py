@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import time
 import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +22,7 @@ import pytest
 
 from sandbox.docker_backend import WARM_LABEL
 from sandbox.engine import LABEL
+from sandbox.owners import ID_FILE, INSTALLATION_LABEL
 from tests.app.browser_fixtures import CHART, _last_message, _settled, _upload
 from tests.app.samples import messy_csv
 from tests.app.server import free_port, health
@@ -83,16 +85,43 @@ def _docker(*args: str, check: bool = True) -> str:
 
 def _running_containers(workspace: Path) -> list[str]:
     """The running containers serving `workspace`: those made for it (labelled with it), and
-    warm ones the app handed to it (made before it existed, so unlabelled: they hold its
-    input files, copied in by value; a warm container still waiting holds none)."""
-    bound = _docker("ps", "-q", "--filter", f"label={LABEL}", "--filter",
-                    f"label=analyst.workspace={workspace}").split()
+    warm ones its app handed to it (made before it existed, so unlabelled: they hold its
+    input files, copied in by value; a warm container still waiting holds none).
+
+    Only this app's: its installation label (its data folder's id). Other apps of the run,
+    on other workers, hand out containers holding the same sample file."""
+    data = workspace.parent.parent
+    mine_only = f"label={INSTALLATION_LABEL}={(data / ID_FILE).read_text().strip()}"
+    bound = _docker("ps", "-q", "--filter", f"label={LABEL}", "--filter", mine_only,
+                    "--filter", f"label=analyst.workspace={workspace}").split()
     mine = sorted(p.name for p in (workspace / "input").iterdir())
     handed = [cid for cid in _docker("ps", "-q", "--filter", f"label={LABEL}", "--filter",
-                                     f"label={WARM_LABEL}=1").split()
-              # (one that ended since `ps` answers nothing: not running)
-              if sorted(_docker("exec", cid, "ls", "-A", "/workspace/input", check=False).split()) == mine]
+                                     mine_only, "--filter", f"label={WARM_LABEL}=1").split()
+              if _input_listing(cid) == mine]
     return bound + handed
+
+
+def _input_listing(cid: str) -> list[str] | None:
+    """The file names in a container's input/; None when it ended meanwhile. The keeper
+    kills every process but the kernel when a step ends, a `docker exec` included: such a
+    killed listing is asked again."""
+    for _ in range(10):
+        done = subprocess.run(["docker", "exec", cid, "ls", "-A", "/workspace/input"],
+                              capture_output=True, text=True, timeout=60)
+        if done.returncode == 0:
+            return sorted(done.stdout.split())
+        if not _docker("ps", "-q", "--filter", f"id={cid}"):
+            return None
+        time.sleep(0.3)
+    raise AssertionError(f"`docker exec {cid} ls` failed 10 times: {done.stderr}")
+
+
+def _described(ids: list[str], data: Path) -> str:
+    """What a failed count saw: each container's name, labels and times, and the app's log."""
+    seen = [_docker("inspect", "--format", "{{.Name}} {{.Created}} {{.State.StartedAt}} "
+                    "{{json .Config.Labels}}", cid, check=False).strip() for cid in ids]
+    log = (data.parent / "web.log").read_text(errors="replace")[-4000:]
+    return "\n".join([*seen, "--- web.log (end) ---", log])
 
 
 @pytest.fixture()
@@ -158,7 +187,8 @@ def test_ten_reloads_and_a_second_tab_leave_one_container(page, tmp_path, sales,
             page.reload()
             # Each reload asks again, so its page uses a sandbox (they start on first use).
             _ask(page, f"top {n % 3 + 2} products by revenue", "Gizmo")
-            assert len(_running_containers(workspace)) == 1, f"after reload {n + 1}"
+            running = _running_containers(workspace)
+            assert len(running) == 1, f"after reload {n + 1}: {_described(running, data)}"
         other = page.context.new_page()
         other.set_default_timeout(PATIENCE_MS)
         other.goto(page.url)
