@@ -1,12 +1,10 @@
 """A sandbox session: one persistent kernel, its failures turned into plain-words results.
-
 The backend (Docker or local process) only starts, interrupts, kills and inspects the kernel;
-everything a user sees about timeouts, memory, restarts and output limits is decided here, so
-both backends behave the same.
-"""
+what a user sees of timeouts, memory, restarts and output limits is decided here, alike."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from dataclasses import dataclass, field
@@ -35,6 +33,7 @@ START_TIMEOUT_S = 30.0  # a cold Docker engine can be slow to create the first c
 WATCH_EVERY_S = 0.2  # how often a running step's output size is checked
 MAX_STREAM_CHARS = 64_000
 STOPPED = english_notice(Notice("stopped"))
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -392,6 +391,7 @@ class KernelSession:
                 return reply
 
     def _restart_after(self, out: _Outcome, why: str) -> None:
+        log.warning("a sandbox session restarts mid-step: %s", why)  # (the user: a notice)
         out.restarted = out.restarted_during = True
         try:
             self._restart()

@@ -117,10 +117,15 @@ def _input_listing(cid: str) -> list[str] | None:
 
 
 def _described(ids: list[str], data: Path) -> str:
-    """What a failed count saw: each container's name, labels and times, and the app's log."""
-    seen = [_docker("inspect", "--format", "{{.Name}} {{.Created}} {{.State.StartedAt}} "
-                    "{{json .Config.Labels}}", cid, check=False).strip() for cid in ids]
-    log = (data.parent / "web.log").read_text(errors="replace")[-4000:]
+    """What a failed count saw: every container of this app (name, state, labels, input
+    files) and the end of the app's log."""
+    mine_only = f"label={INSTALLATION_LABEL}={(data / ID_FILE).read_text().strip()}"
+    every = _docker("ps", "-aq", "--filter", mine_only).split()
+    seen = [f"counted: {ids}"] + [
+        _docker("inspect", "--format", "{{.Name}} {{.State.Status}} {{.Created}} "
+                "{{json .Config.Labels}}", cid, check=False).strip()
+        + f" input={_input_listing(cid)}" for cid in every]
+    log = (data.parent / "web.log").read_text(errors="replace")[-6000:]
     return "\n".join([*seen, "--- web.log (end) ---", log])
 
 
