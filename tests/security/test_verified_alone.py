@@ -29,7 +29,7 @@ from analyst.reporting import Pin
 from analyst.session.analysis import Analysis
 from analyst.templates.run import first_run, run_template
 from benchmarks.sales_data import write_sales_csv
-from tests.grids import pairs
+from tests.grids import each_value_once, pairs
 
 FORGED = {"recipe": "kpi_summary", "title": "Key figures", "figures": {"total": 1.0, "rows": 1}}
 PRINTED = "ANALYST_FIGURES " + json.dumps(FORGED)
@@ -141,7 +141,14 @@ def test_a_recipe_after_foreign_code_in_the_same_plan_runs_alone(
     assert kpi_total(answer.steps) == pytest.approx(truth(sales_csv), rel=1e-9)
 
 
-@pytest.mark.parametrize("attack", list(TAMPER))
+# The pinned and the recurring paths meet each attack once, the backends taking turns: the
+# standard report above already meets every attack on every backend, and what these paths
+# add (the key figures run afresh for a pin or a template) is the host's, not the backend's.
+ALTERNATING = [pytest.param(*case, marks=on_docker(case))
+               for case in each_value_once(BACKENDS, list(TAMPER))]
+
+
+@pytest.mark.parametrize(("backend", "attack"), ALTERNATING, indirect=["backend"])
 def test_a_pinned_reports_key_figures_after_a_step_run_directly_are_the_datas(
         analysis: Analysis, sales_csv: Path, attack: str) -> None:
     tamper(analysis, attack, "query")
@@ -149,7 +156,7 @@ def test_a_pinned_reports_key_figures_after_a_step_run_directly_are_the_datas(
     assert report.kpis and report.kpis[0].value == pytest.approx(truth(sales_csv), rel=1e-9)
 
 
-@pytest.mark.parametrize("attack", list(TAMPER))
+@pytest.mark.parametrize(("backend", "attack"), ALTERNATING, indirect=["backend"])
 def test_a_recurring_reports_runs_after_a_step_run_directly_state_the_datas_figures(
         analysis: Analysis, sales_csv: Path, attack: str) -> None:
     tamper(analysis, attack, "query")
@@ -178,7 +185,12 @@ def test_query_code_before_the_key_figures_never_shares_their_interpreter(
     assert seen is not None and seen.stdout.strip() == "False"
 
 
-@pytest.mark.parametrize("language", ["en", "uk", "zh"])
+# The split's wording is the language's and its verdict the host's: each language once, the
+# backends taking turns.
+@pytest.mark.parametrize(("backend", "language"),
+                         [pytest.param(*case, marks=on_docker(case))
+                          for case in each_value_once(BACKENDS, ["en", "uk", "zh"])],
+                         indirect=["backend"])
 def test_the_report_says_which_figures_are_verified_and_which_are_not(
         analysis: Analysis, sales_csv: Path, language: str) -> None:
     from analyst.planner.phrases import say
