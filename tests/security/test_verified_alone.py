@@ -142,8 +142,9 @@ def test_a_recipe_after_foreign_code_in_the_same_plan_runs_alone(
 
 
 # The pinned and the recurring paths meet each attack once, the backends taking turns: the
-# standard report above already meets every attack on every backend, and what these paths
-# add (the key figures run afresh for a pin or a template) is the host's, not the backend's.
+# standard report above already meets every attack on every backend, and each path still runs
+# on both (what it adds, the key figures run afresh for a pin or a template, is decided on the
+# host; only the fresh interpreter is the backend's, and every attack meets it on both).
 ALTERNATING = [pytest.param(*case, marks=on_docker(case))
                for case in each_value_once(BACKENDS, list(TAMPER))]
 
