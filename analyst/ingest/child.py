@@ -36,15 +36,11 @@ def warm_up() -> None:
     thread, so forking stays safe."""
     import importlib
 
-    from analyst.ingest import formula_guard
     from analyst.words.catalog import translations
 
     for module in PRELOAD:
         importlib.import_module(module)
     translations("en")
-    # The formula functions' table imports scipy.stats (about 1 s): every workbook with
-    # unsaved formulas paid it again in its own child.
-    formula_guard.bound_text()
     try:
         _read_once()
     except Exception:  # noqa: BLE001 - only a head start: the server must serve without it
