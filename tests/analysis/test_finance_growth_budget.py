@@ -7,7 +7,8 @@ are computed here with pandas from the generated numbers."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pandas as pd
@@ -60,42 +61,64 @@ def two_years(path: Path, header: str, sign: str, totals: bool, seed: int) -> di
     return values
 
 
-CASES = [("en", "parentheses", True, 1), ("iso", "negative", False, 2), ("slash", "positive", True, 3)]
+CASES = [("en", "parentheses", True, 99), ("iso", "negative", False, 99), ("slash", "positive", True, 99)]
 # Every case below is a sandbox session, a file read and a question (seconds): the fast tier
 # keeps the first case of each test (or two, for the other languages' words), the full run all.
 
+Statement = tuple[Analysis, dict[str, list[float]]]
+
+
+@pytest.fixture(scope="module")
+def statements(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., Statement]]:
+    """`statements(header, sign, totals, seed)`: the two-year P&L of `two_years`, loaded into
+    its own session once per module (seconds each): the growth test and the sign test below
+    ask the same three statements their questions."""
+    done: dict[tuple[str, str, bool, int], Statement] = {}
+    with ExitStack() as stack:
+        def get(header: str, sign: str, totals: bool, seed: int) -> Statement:
+            key = (header, sign, totals, seed)
+            if key not in done:
+                folder = tmp_path_factory.mktemp("pnl2")
+                values = two_years(folder / "pnl2.csv", header, sign, totals, seed)
+                analysis = stack.enter_context(Analysis.open(folder / "ws", backend="local"))
+                analysis.add_file(folder / "pnl2.csv")
+                done[key] = (analysis, values)
+            return done[key]
+
+        yield get
+
 
 @pytest.mark.parametrize(("header", "sign", "totals", "seed"), first_fast(CASES))
-def test_growth_mom_qoq_yoy_on_two_years(tmp_path: Path, header: str, sign: str, totals: bool,
-                                         seed: int) -> None:
-    values = two_years(tmp_path / "pnl2.csv", header, sign, totals, seed)
+def test_growth_mom_qoq_yoy_on_two_years(statements: Callable[..., Statement], header: str,
+                                         sign: str, totals: bool, seed: int) -> None:
+    analysis, values = statements(header, sign, totals, seed)
     months = pd.period_range("2025-01", periods=24, freq="M")
     frame = pd.DataFrame(values, index=months)
     revenue = frame["Product sales"] + frame["Services"]
-    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
-        analysis.add_file(tmp_path / "pnl2.csv")
-        yoy = _ask(analysis, "revenue growth year over year")
-        assert yoy.ok, yoy.text
-        assert yoy.steps[0].recipe == "line_growth"
-        now, before = revenue[12:].sum(), revenue[:12].sum()
-        f = yoy.steps[0].figures.figures
-        assert round(f["value"], 2) == round(now, 2) and round(f["previous"], 2) == round(before, 2)
-        assert format_money(now - before) in yoy.text
-        assert format_delta((now - before) / before) in yoy.text
-        march = _ask(analysis, "marketing yoy in March 2026")
-        change = frame["Marketing"].iloc[14] - frame["Marketing"].iloc[2]
-        assert march.ok and format_money(change) in march.text, march.text
-        mom = _ask(analysis, "revenue month over month")
-        assert mom.ok and mom.steps[0].figures.figures["month"] == 12, mom.text
-        assert format_money(revenue.iloc[-1] - revenue.iloc[-2]) in mom.text, mom.text
-        assert format_delta((revenue.iloc[-1] - revenue.iloc[-2]) / revenue.iloc[-2]) in mom.text
-        qoq = _ask(analysis, "operating profit QoQ")
-        profit = (revenue - frame["Salaries"] - frame["Marketing"] - frame["Rent"])
-        by_q = profit.groupby(profit.index.asfreq("Q-DEC")).sum()
-        assert qoq.ok and format_money(by_q.iloc[-1] - by_q.iloc[-2]) in qoq.text, qoq.text
-        total = _ask(analysis, "total costs in Q2 2026")
-        costs = frame[["Salaries", "Marketing", "Rent"]].sum(axis=1)
-        assert format_money(costs[15:18].sum()) in total.text, total.text
+    yoy = _ask(analysis, "revenue growth year over year")
+    assert yoy.ok, yoy.text
+    assert yoy.steps[0].recipe == "line_growth"
+    now, before = revenue[12:].sum(), revenue[:12].sum()
+    f = yoy.steps[0].figures.figures
+    assert round(f["value"], 2) == round(now, 2) and round(f["previous"], 2) == round(before, 2)
+    assert format_money(now - before) in yoy.text
+    assert format_delta((now - before) / before) in yoy.text
+    march = _ask(analysis, "marketing yoy in March 2026")
+    change = frame["Marketing"].iloc[14] - frame["Marketing"].iloc[2]
+    assert march.ok and format_money(change) in march.text, march.text
+    mom = _ask(analysis, "revenue month over month")
+    assert mom.ok and mom.steps[0].figures.figures["month"] == 12, mom.text
+    assert format_money(revenue.iloc[-1] - revenue.iloc[-2]) in mom.text, mom.text
+    assert format_delta((revenue.iloc[-1] - revenue.iloc[-2]) / revenue.iloc[-2]) in mom.text
+    qoq = _ask(analysis, "operating profit QoQ")
+    profit = (revenue - frame["Salaries"] - frame["Marketing"] - frame["Rent"])
+    by_q = profit.groupby(profit.index.asfreq("Q-DEC")).sum()
+    assert qoq.ok and format_money(by_q.iloc[-1] - by_q.iloc[-2]) in qoq.text, qoq.text
+    total = _ask(analysis, "total costs in Q2 2026")
+    costs = frame[["Salaries", "Marketing", "Rent"]].sum(axis=1)
+    assert format_money(costs[15:18].sum()) in total.text, total.text
+
+
 
 
 def test_yoy_on_one_year_says_why_not(tmp_path: Path) -> None:
@@ -340,29 +363,29 @@ def test_cost_centres_of_a_statement_are_ranked_without_its_subtotals(tmp_path: 
         assert figure in answer.text
 
 
-@pytest.mark.slow  # three sessions asked five questions each; each sign alone is asked above
-def test_the_sign_convention_of_costs_does_not_change_an_answer(tmp_path: Path) -> None:
-    """The same statement with costs positive, negative and in parentheses: every question
-    gets the same figures and the same sentence before its notes."""
+@pytest.mark.slow  # three statements asked five questions each; each sign alone is asked above
+def test_the_sign_convention_of_costs_does_not_change_an_answer(
+        statements: Callable[..., Statement]) -> None:
+    """The same statement with costs positive, negative and in parentheses (and month headers
+    written three ways, FY columns or not): every question gets the same figures and the same
+    sentence before its notes. The statements are the growth test's (same seed), asked the
+    same questions there first or not at all: their sessions' histories are alike."""
     questions = ("operating profit by quarter", "largest 3 expense lines", "net margin by month",
                  "marketing QoQ", "loss-making months")
     seen: dict[str, list] = {q: [] for q in questions}
-    for sign in SIGNS:
-        folder = tmp_path / sign
-        folder.mkdir()
-        two_years(folder / "pnl.csv", "en", sign, sign == "parentheses", 99)
-        with Analysis.open(folder / "ws", backend="local") as analysis:
-            analysis.add_file(folder / "pnl.csv")
-            for question in questions:
-                answer = _ask(analysis, question)
-                if question == "net margin by month":
-                    # No interest or tax lines: no net margin, whatever the sign (issue 26),
-                    # never the operating margin under its name.
-                    assert not answer.ok and "no lines below the operating line" in answer.text
-                    seen[question].append(answer.text)
-                    continue
-                assert answer.ok, answer.text
-                figures = answer.steps[0].figures
-                seen[question].append((figures.figures, figures.head, answer.text.split("\n\n")[0].split(" Note:")[0]))
+    for header, sign, totals, seed in CASES:
+        analysis, _values = statements(header, sign, totals, seed)
+        for question in questions:
+            answer = _ask(analysis, question)
+            if question == "net margin by month":
+                # No interest or tax lines: no net margin, whatever the sign (issue 26),
+                # never the operating margin under its name.
+                assert not answer.ok and "no lines below the operating line" in answer.text
+                seen[question].append(answer.text)
+                continue
+            assert answer.ok, answer.text
+            figures = answer.steps[0].figures
+            seen[question].append((figures.figures, figures.head, answer.text.split("\n\n")[0].split(" Note:")[0]))
+    assert {sign for _, sign, _, _ in CASES} == set(SIGNS)
     for question, answers in seen.items():
         assert answers[0] == answers[1] == answers[2], question

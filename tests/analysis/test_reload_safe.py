@@ -25,7 +25,7 @@ from analyst.store import Store, unanswered
 from analyst.store.log import SessionAnswers
 from tests.agent.fake_openai import FakeOpenAI, tool_call
 from tests.app.samples import ROOT
-from tests.grids import first_fast, tiered
+from tests.grids import first_fast
 
 CSV = ("Date,Product,Region,Revenue\n2026-01-05,Tea,North,100.50\n2026-02-07,Coffee,South,200.25\n"
        "2026-03-09,Tea,South,50.00\n")
@@ -45,27 +45,28 @@ def _opened(store: Store, session_id: str) -> Analysis:
                          history=SessionAnswers(store, session_id))
 
 
-# Each case is a sandbox session (seconds): the fast tier keeps the first question and the standard
-# report, the full run every question.
-@pytest.mark.parametrize("question", tiered([*QUESTIONS, "Standard report"],
-                                            lambda i, q: i == 0 or q == "Standard report"))
-def test_the_question_is_in_the_store_before_anything_runs(sales: Path, tmp_path: Path,
-                                                           question: str):
+# A sandbox session costs seconds and a question a fraction of one: one session is asked
+# every question in turn (and the standard report), each checked as the first was.
+def test_each_question_is_in_the_store_before_anything_runs(sales: Path, tmp_path: Path):
     store = Store(tmp_path / "data")
     sid = store.create_session("ann").id
     with _opened(store, sid) as analysis:
         analysis.add_file(sales)
-        events = (analysis.standard_report() if question == "Standard report"
-                  else analysis.ask(question, brain="offline"))
-        first = next(events)  # the brain has begun; no step has finished yet
-        seen = store.messages(sid)
-        assert first.kind != "result"
-        assert [(m.role, m.text) for m in seen] == [("user", question)]
-        assert unanswered(seen) == seen  # a reload now shows it, with "Run again"
-        rest = [first, *events]
-    messages = store.messages(sid)
-    assert [m.role for m in messages] == ["user", "assistant"]  # one question, one answer
-    assert messages[1].answer == rest[-1].answer and unanswered(messages) == []
+        for question in [*QUESTIONS, "Standard report"]:
+            before = store.messages(sid)
+            events = (analysis.standard_report() if question == "Standard report"
+                      else analysis.ask(question, brain="offline"))
+            first = next(events)  # the brain has begun; no step has finished yet
+            seen = store.messages(sid)
+            assert first.kind != "result", question
+            assert seen[:len(before)] == before, question
+            assert [(m.role, m.text) for m in seen[len(before):]] == [("user", question)]
+            assert unanswered(seen) == seen[len(before):]  # a reload now shows it, with "Run again"
+            rest = [first, *events]
+            messages = store.messages(sid)
+            # one question, one answer
+            assert [m.role for m in messages[len(before):]] == ["user", "assistant"], question
+            assert messages[-1].answer == rest[-1].answer and unanswered(messages) == []
 
 
 def test_a_question_recorded_by_the_page_first_is_kept_once(sales: Path, tmp_path: Path):
@@ -89,28 +90,30 @@ def test_a_question_recorded_by_the_page_first_is_kept_once(sales: Path, tmp_pat
     assert [m.role for m in messages] == ["user", "assistant"] * len(asked)
 
 
-@pytest.mark.parametrize("reason", [STOPPED, INTERRUPTED])
-def test_an_interrupted_answer_says_why_and_keeps_what_finished(tmp_path: Path, reason: str):
+def test_an_interrupted_answer_says_why_and_keeps_what_finished(tmp_path: Path):
     from benchmarks.sales_data import write_sales_csv
 
     store = Store(tmp_path / "data")
     sid = store.create_session("ann").id
+    # One session for both reasons (a session costs seconds): the second report is cut
+    # short as the first was.
     with _opened(store, sid) as analysis:
         analysis.add_file(write_sales_csv(tmp_path / "q1_sales.csv"))
-        events = []
-        for event in analysis.standard_report():
-            events.append(event)
-            if event.kind == "result":
-                # From another thread, as the app's page thread does.
-                worker = threading.Thread(target=analysis.interrupt, args=(reason,))
-                worker.start()
-                worker.join()
-        answer = events[-1].answer
-    assert answer is not None and not answer.ok and answer.ended == reason
-    assert answer.text == (STOPPED_TEXT if reason == STOPPED else INTERRUPTED_TEXT)
-    assert len(answer.steps) == 1 and answer.steps[0].result.ok
-    kept = store.messages(sid)[-1].answer
-    assert kept == answer and kept.ended == reason  # the store keeps why
+        for reason in (STOPPED, INTERRUPTED):
+            events = []
+            for event in analysis.standard_report():
+                events.append(event)
+                if event.kind == "result":
+                    # From another thread, as the app's page thread does.
+                    worker = threading.Thread(target=analysis.interrupt, args=(reason,))
+                    worker.start()
+                    worker.join()
+            answer = events[-1].answer
+            assert answer is not None and not answer.ok and answer.ended == reason
+            assert answer.text == (STOPPED_TEXT if reason == STOPPED else INTERRUPTED_TEXT)
+            assert len(answer.steps) == 1 and answer.steps[0].result.ok
+            kept = store.messages(sid)[-1].answer
+            assert kept == answer and kept.ended == reason  # the store keeps why
 
 
 def test_a_stream_closed_without_a_stop_is_interrupted_not_stopped(sales: Path, tmp_path: Path):
@@ -128,21 +131,22 @@ def test_a_stream_closed_without_a_stop_is_interrupted_not_stopped(sales: Path, 
     assert "stopped before the end" not in answer.text.lower()
 
 
-@pytest.mark.parametrize("order", [(STOPPED, INTERRUPTED), (INTERRUPTED, STOPPED)])
-def test_the_users_stop_wins_over_the_page_going_away(sales: Path, tmp_path: Path, order):
+def test_the_users_stop_wins_over_the_page_going_away(sales: Path, tmp_path: Path):
     """A Stop click stops the page's run as a reload does (Streamlit's fast reruns): the
     page may say "interrupted" before the click's callback says "stop", or after it."""
     with Analysis.open(tmp_path / "ws", backend="local") as analysis:
         analysis.add_file(sales)
-        events = []
-        for event in analysis.standard_report():
-            events.append(event)
-            if event.kind == "result" and sum(e.kind == "result" for e in events) == 1:
-                for reason in order:
-                    analysis.interrupt(reason)
-        assert events[-1].answer.ended == STOPPED
-        # The next question is not stopped: the reason is not remembered either.
-        assert list(analysis.ask("total revenue", brain="offline"))[-1].answer.ended == ""
+        # Both orders in one session (a session costs seconds).
+        for order in ((STOPPED, INTERRUPTED), (INTERRUPTED, STOPPED)):
+            events = []
+            for event in analysis.standard_report():
+                events.append(event)
+                if event.kind == "result" and sum(e.kind == "result" for e in events) == 1:
+                    for reason in order:
+                        analysis.interrupt(reason)
+            assert events[-1].answer.ended == STOPPED, order
+            # The next question is not stopped: the reason is not remembered either.
+            assert list(analysis.ask("total revenue", brain="offline"))[-1].answer.ended == ""
 
 
 @pytest.mark.parametrize("ended", ["", STOPPED, INTERRUPTED])

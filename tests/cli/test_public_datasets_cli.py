@@ -7,9 +7,9 @@ generation, crop yields, employment with year/month columns):
 - `analyst report FILE -o OUT.pdf --offline` builds a multi-page data report for each,
   in the Docker sandbox, with the file's own figures in its text.
 
-The CLI runs cost a process, an ingest and a sandbox each: every dataset's questions share
-one workspace (the file is read once), and each dataset gets English and one other
-language through the CLI; all four languages of every dataset are read in-process below.
+The CLI runs cost an ingest and a sandbox each: every dataset gets one question through the
+CLI (the four languages among them); all four languages of every dataset are read
+in-process below.
 """
 
 from __future__ import annotations
@@ -92,9 +92,13 @@ QUESTIONS: dict[str, list[tuple[str, str, Expected]]] = {
          lambda df: df.groupby("year")["construction"].mean()),
     ],
 }
-_OTHER = ("uk", "ru", "zh")
-CLI_CASES = [(name, *case) for i, (name, cases) in enumerate(QUESTIONS.items())
-             for case in cases if case[0] in ("en", _OTHER[i % 3])]
+# Through the CLI, one question per dataset (each run is a process' worth of work: an ingest,
+# a session, a question), every language among them; each dropped question of the same
+# dataset asked the same aggregation by the same key (its reading is checked in-process below).
+CLI_LANGUAGE = {"cars": "en", "seattle_weather": "ru", "stock_prices": "zh", "electricity": "uk",
+                "crop_yields": "ru", "employment": "zh"}
+CLI_CASES = [(name, *next(case for case in cases if case[0] == CLI_LANGUAGE[name]))
+             for name, cases in QUESTIONS.items()]
 ALL_CASES = [(name, *case) for name, cases in QUESTIONS.items() for case in cases]
 
 
