@@ -81,7 +81,13 @@ def raw_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("suggest_raw")
 
 
-RUN_SEEDS = range(8)
+RUN_SEEDS = range(4)
+"""Seeds 0-3 show every value of every shape factor of `generated.table` once at least: each
+calendar (date, dates as text, year and month, none; and with it the language), the date
+column named in Russian and in English, one and two categories and additive measures, zero to
+two level measures. Seeds 4-7 (ran until issue 28) were other combinations of the same values,
+each case a sandbox session of seconds; every one of the 40 seeds is still read back as its
+query above, in milliseconds."""
 
 
 # A seed is a sandbox session asked 4-6 questions (seconds): the fast tier keeps the first two,
