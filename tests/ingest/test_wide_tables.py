@@ -14,21 +14,27 @@ import pandas as pd
 import pytest
 
 from analyst.ingest import ingest_file
+from analyst.ingest.pipeline import ingest_file as read_in_process
 from analyst.ingest.wide import detect_wide, period_of
 from tests.ingest.conftest import cents
 from tests.ingest.finance_books import MONTH_SPELLINGS, TOTAL_WORDS, merged_measures, months_wide
 
 
-def _cards(workspace, path):
-    cards = ingest_file(path, workspace)
+def _cards(workspace, path, *, bounded: bool = True):
+    """The wide card, its long card and the long table. `bounded=False` reads in this process
+    (the reading the bounded child runs, `analyst.ingest.pipeline`): a grid of workbooks pays
+    no process per file; the child's bounds are tested on their own (tests/ingest, security)."""
+    cards = (ingest_file if bounded else read_in_process)(path, workspace)
     wide = next(c for c in cards if c.layout == "wide")
     long = next(c for c in cards if c.wide_table == wide.table)
     frame = pd.read_parquet(workspace.root / long.parquet_path)
     return wide, long, frame
 
 
-# Each case writes and reads a workbook (seconds): the row of months as the header
+# Each case writes and reads a workbook: the row of months as the header
 # (test_period_headers) is checked on the same workbook's wide table, not on a second one.
+# Read in this process (a second a case less than through the bounded child, issue 28); the
+# other wide shapes below still go through the child.
 @pytest.mark.parametrize("spelling", ["excel", *MONTH_SPELLINGS])
 @pytest.mark.parametrize(("months", "titles", "total"),
                          [(12, 2, "FY"), (6, 0, None), (3, 4, "Total"), (4, 1, "Итого"), (5, 0, "合计")])
@@ -36,7 +42,7 @@ def test_months_as_columns_make_a_wide_card_and_a_tidy_long_table(workspace, tmp
                                                                    titles, total):
     path, info = months_wide(tmp_path / f"{spelling}.xlsx", spelling=spelling, months=months,
                              titles=titles, total=total, seed=months)
-    wide, long, frame = _cards(workspace, path)
+    wide, long, frame = _cards(workspace, path, bounded=False)
     _assert_months_are_the_header(workspace, wide, info, total)
     assert wide.period_columns == tuple(info["names"])
     assert wide.total_columns == ((info["total"],) if total else ())

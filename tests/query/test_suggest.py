@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
+from analyst.ingest.pipeline import ingest_file as read_in_process
 from analyst.query.answer import query_figures
 from analyst.query.reading import choose
 from analyst.query.suggest import spoken, suggestions
 from analyst.query.values import category_values
 from analyst.session.analysis import Analysis
+from sandbox import Workspace
 from tests.grids import first_fast, grid
-from tests.query.conftest import ingested
 from tests.query.generated import write as write_generated
 
 LANGUAGES = ("en", "uk", "ru", "zh")
@@ -24,7 +25,16 @@ SEEDS = range(40)
 
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[int, tuple[Any, Any, Path]]:
-    return ingested(SEEDS, write_generated, tmp_path_factory.mktemp("generated"))
+    """Seed -> (card, category values, file), read in this process by the pipeline the bounded
+    child runs (40 files: a child each cost more than the reading; issue 28)."""
+    root = tmp_path_factory.mktemp("generated")
+    ws = Workspace(root / "ws").ensure()
+    out = {}
+    for seed in SEEDS:
+        path = write_generated(seed, root)
+        [card] = read_in_process(path, ws)
+        out[seed] = (card, category_values(ws.root, card), path)
+    return out
 
 
 # Reading each suggestion back costs a fraction of a second: every seed and every language in
@@ -81,7 +91,13 @@ def raw_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("suggest_raw")
 
 
-RUN_SEEDS = range(8)
+RUN_SEEDS = range(4)
+"""Seeds 0-3 show every value of every shape factor of `generated.table` once at least: each
+calendar (date, dates as text, year and month, none; and with it the language), the date
+column named in Russian and in English, one and two categories and additive measures, zero to
+two level measures. Seeds 4-7 (ran until issue 28) were other combinations of the same values,
+each case a sandbox session of seconds; every one of the 40 seeds is still read back as its
+query above, in milliseconds."""
 
 
 # A seed is a sandbox session asked 4-6 questions (seconds): the fast tier keeps the first two,

@@ -102,8 +102,10 @@ def _cents(values: object) -> list[float]:
 
 
 # Each seed is a saved run and a run again, in sandbox sessions (seconds): the fast tier keeps
-# the first seed of each kind, the full run every seed.
-@pytest.mark.parametrize("seed", first_fast(range(3)))
+# the first seed of each kind, the full run every seed. Two seeds per kind (three until issue
+# 28: the third was the same shapes with other random figures; a data report, the costliest,
+# one seed): the shapes and the renames are fixed, only the figures change with the seed.
+@pytest.mark.parametrize("seed", first_fast(range(2)))
 def test_a_pnl_is_planned_again(seed: int, tmp_path: Path) -> None:
     rng = random.Random(seed)
     template = _saved(tmp_path, _pnl(3, rng), "P&L summary")
@@ -121,7 +123,7 @@ def test_a_pnl_is_planned_again(seed: int, tmp_path: Path) -> None:
                   section.table.iloc[:, 1]) == _cents(nxt["Revenue"])
 
 
-@pytest.mark.parametrize("seed", first_fast(range(3)))
+@pytest.mark.parametrize("seed", first_fast(range(2)))
 def test_a_funnel_is_planned_again(seed: int, tmp_path: Path) -> None:
     rng = random.Random(10 + seed)
     template = _saved(tmp_path, _funnel(3, rng), "funnel conversion")
@@ -135,7 +137,7 @@ def test_a_funnel_is_planned_again(seed: int, tmp_path: Path) -> None:
     assert found and round(found[0], 2) == round(overall, 2), figures
 
 
-@pytest.mark.parametrize("seed", first_fast(range(3)))
+@pytest.mark.parametrize("seed", first_fast(range(2)))
 def test_budget_against_actual_is_planned_again(seed: int, tmp_path: Path) -> None:
     rng = random.Random(20 + seed)
     template = _saved(tmp_path, _budget(5, rng), "budget vs actual variance")
@@ -151,7 +153,7 @@ def test_budget_against_actual_is_planned_again(seed: int, tmp_path: Path) -> No
     assert table is not None and set(nxt["Line"]) <= set(table.iloc[:, 0])
 
 
-@pytest.mark.parametrize("seed", first_fast(range(2)))
+@pytest.mark.parametrize("seed", [0])
 def test_the_data_report_steps_are_planned_again(seed: int, tmp_path: Path) -> None:
     rng = random.Random(30 + seed)
     template = _saved(tmp_path, _weather(2, rng), STANDARD_QUESTION)
