@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import mimetypes
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
@@ -44,6 +45,17 @@ MAX_DOWNLOADS = 12
 """Download buttons per step; a step that wrote more files says how many are left out."""
 MAX_DOWNLOAD_BYTES = 200 * 1024**2
 """Larger files get no button (the browser would hold the whole file in memory)."""
+
+
+
+def _picture(path: Path) -> None:
+    """A step's picture; one that cannot be read says so, and the page goes on (a crash here
+    left a reloaded page without its chat input)."""
+    try:
+        st.image(str(path), width="stretch")
+    except (OSError, ValueError):  # PIL's UnidentifiedImageError is an OSError
+        logging.getLogger("analyst.app").warning("could not show %s", path, exc_info=True)
+        st.caption(t("picture_unreadable"))
 
 
 def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | None = None,
@@ -99,7 +111,7 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
         with tab:
             if view == "Chart":
                 for image in images:
-                    st.image(str(image), width="stretch")
+                    _picture(image)
             elif view == "Interactive chart" and drawn is not None:
                 picked = _selectable_chart(drawn, key)
                 _table_view(frame, said, caption, highlighted(drawn, frame, picked))

@@ -65,12 +65,24 @@ def readme_app(data_dir: Path) -> Iterator[str]:
         log.close()
 
 
-def _ask(page, question: str, expect: str):
+def _ask(page, question: str, expect: str, shown: int | None = None) -> int:
+    """Ask, and wait for this question's own stored answer (its "Add to report" buttons).
+
+    `shown`: the messages the page holds before asking; a reloaded page draws its history
+    first, so it is waited for. Returns the messages shown after the answer. Waiting on any
+    message with `expect` returned at once on a reloaded page (an earlier answer has it),
+    and the next reload then interrupted the question while its chart was being saved."""
+    messages = page.locator('[data-testid="stChatMessage"]')
+    if shown:
+        messages.nth(shown - 1).wait_for(state="attached")
+    before = messages.count() if shown is None else shown
     box = page.locator('[data-testid="stChatInputTextArea"]')
     box.fill(question)
     box.press("Enter")
-    return _settled(page, page.locator('[data-testid="stChatMessage"]').filter(has_text=expect)
-                    .filter(has=page.get_by_role("button", name="Add to report")))
+    answer = messages.nth(before + 1)  # after the question's own message
+    _settled(page, answer.filter(has_text=expect)
+             .filter(has=page.get_by_role("button", name="Add to report")))
+    return before + 2
 
 
 def _workspace(data: Path, page) -> Path:
@@ -145,7 +157,8 @@ def test_chart_table_and_report_pdf_with_nothing_configured(page, tmp_path, sale
         _upload(page, sales)
         _settled(page, page.get_by_text("What I assumed when reading it"))
 
-        answer = _ask(page, "revenue by month", "33,912")
+        shown = _ask(page, "revenue by month", "33,912")
+        answer = page.locator('[data-testid="stChatMessage"]').nth(shown - 1)
         _settled(page, answer.locator(CHART))
         # The table is drawn in the answer (folded under its step: attached, maybe hidden).
         answer.locator('[data-testid="stDataFrame"]').first.wait_for(state="attached")
@@ -185,17 +198,17 @@ def test_ten_reloads_and_a_second_tab_leave_one_container(page, tmp_path, sales,
         page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
         _upload(page, sales)
         _settled(page, page.get_by_text("What I assumed when reading it"))
-        _ask(page, "total revenue", "33,912")
+        shown = _ask(page, "total revenue", "33,912")
         workspace = _workspace(data, page)
         assert len(_running_containers(workspace)) == 1
         for n in range(10):
             page.reload()
             # Each reload asks again, so its page uses a sandbox (they start on first use).
-            _ask(page, f"top {n % 3 + 2} products by revenue", "Gizmo")
+            shown = _ask(page, f"top {n % 3 + 2} products by revenue", "Gizmo", shown)
             running = _running_containers(workspace)
             assert len(running) == 1, f"after reload {n + 1}: {_described(running, data)}"
         other = page.context.new_page()
         other.set_default_timeout(PATIENCE_MS)
         other.goto(page.url)
-        _ask(other, "revenue by region", "33,912")
+        _ask(other, "revenue by region", "33,912", shown)
         assert len(_running_containers(workspace)) == 1
