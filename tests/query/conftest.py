@@ -18,15 +18,15 @@ from tests.query.tables import SHAPES, write
 K = TypeVar("K")
 
 
-def ingested(keys: Iterable[K], writer: Callable[[K, Path], Path],
-             root: Path) -> dict[K, tuple[Any, Any, Path]]:
+def ingested(keys: Iterable[K], writer: Callable[[K, Path], Path], root: Path,
+             read: Callable[[Path, Any], Any] = ingest_file) -> dict[K, tuple[Any, Any, Path]]:
     """key -> (card, category values, file): each file `writer(key, root)` writes, read by
-    the real ingester into one workspace under `root`."""
+    `read` (the real ingester) into one workspace under `root`."""
     ws = Workspace(root / "ws").ensure()
     out = {}
     for key in keys:
         path = writer(key, root)
-        [card] = ingest_file(path, ws)
+        [card] = read(path, ws)
         out[key] = (card, category_values(ws.root, card), path)
     return out
 

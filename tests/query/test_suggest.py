@@ -15,8 +15,8 @@ from analyst.query.reading import choose
 from analyst.query.suggest import spoken, suggestions
 from analyst.query.values import category_values
 from analyst.session.analysis import Analysis
-from sandbox import Workspace
 from tests.grids import first_fast, grid
+from tests.query.conftest import ingested
 from tests.query.generated import write as write_generated
 
 LANGUAGES = ("en", "uk", "ru", "zh")
@@ -27,14 +27,8 @@ SEEDS = range(40)
 def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[int, tuple[Any, Any, Path]]:
     """Seed -> (card, category values, file), read in this process by the pipeline the bounded
     child runs (40 files: a child each cost more than the reading; issue 28)."""
-    root = tmp_path_factory.mktemp("generated")
-    ws = Workspace(root / "ws").ensure()
-    out = {}
-    for seed in SEEDS:
-        path = write_generated(seed, root)
-        [card] = read_in_process(path, ws)
-        out[seed] = (card, category_values(ws.root, card), path)
-    return out
+    return ingested(SEEDS, write_generated, tmp_path_factory.mktemp("generated"),
+                    read=read_in_process)
 
 
 # Reading each suggestion back costs a fraction of a second: every seed and every language in
