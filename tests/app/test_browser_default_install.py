@@ -204,7 +204,10 @@ def test_ten_reloads_and_a_second_tab_leave_one_container(page, tmp_path, sales,
         for n in range(10):
             page.reload()
             # Each reload asks again, so its page uses a sandbox (they start on first use).
-            shown = _ask(page, f"top {n % 3 + 2} products by revenue", "Gizmo", shown)
+            # A question with one figure and no chart: every reload draws the whole
+            # conversation again, and ten charted answers made this the suite's longest case
+            # (112 s under load); what is counted, the containers, is the same.
+            shown = _ask(page, "total revenue", "33,912", shown)
             running = _running_containers(workspace)
             assert len(running) == 1, f"after reload {n + 1}: {_described(running, data)}"
         other = page.context.new_page()
