@@ -23,6 +23,7 @@ import sys
 import time
 from pathlib import Path
 
+from sandbox import font_cache
 from sandbox.errors import SandboxUnavailable
 from sandbox.health import Vitals
 from sandbox.limits import Limits
@@ -135,6 +136,7 @@ class LocalBackend:
             _check_reachable(*ids)
             prepare_workspace(self.workspace, *ids)
             self._home = private_home(*ids)
+            font_cache.seed(self._home, *ids, lambda home: scrubbed_env(home=home))
             self._uid = ids[0]
         command = [
             # The keeper holds the channel (its stdin/stdout); the kernel runs the steps.
