@@ -67,7 +67,10 @@ def test_threads_are_served_in_the_order_they_arrived(tmp_path: Path, seed: int)
     for index in range(count):  # each joins once the one before stands in line
         waiter = Waiter(admission, index, served, hold_s=rng.choice([0, 0.01, 0.05]))
         waiter.start()
-        _until(lambda n=index: len(admission.line.waiting()) == n + 1)
+        # In line, and told its place: the ticket is in the line's file a moment before the
+        # waiter has its first `Wait` (read too early under load: an empty list).
+        _until(lambda n=index, w=waiter: len(admission.line.waiting()) == n + 1
+               and bool(w.waits))
         waiters.append(waiter)
     for index, waiter in enumerate(waiters):
         assert waiter.waits[0].place == index + 1  # told its place as it arrived
