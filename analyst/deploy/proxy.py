@@ -12,8 +12,11 @@ checked before one byte reaches the engine:
 - a container is created only with the sandbox's hardening (no network, no capabilities,
   read-only root, no privileged mode, no host namespaces or devices, bind mounts only under
   the data folder): `create_problem`;
-- builds run with no network, listing containers and pruning volumes only by the sandbox
-  label, tags only of the sandbox's repository.
+- builds run with no network and tag only the sandbox's repository, as do tags; listing
+  containers and pruning volumes only by the sandbox label;
+- an image archive (`POST /images/load`) is read whole first and passed on only when every
+  image it names is of the sandbox's repository (`image_archive`): `docker load` tags what
+  the archive says, so it could replace any image of the host.
 
 A refused request is answered 403 with the reason (the SDK raises it as the engine's own
 message) and written to the proxy's log, one line each.
@@ -31,11 +34,14 @@ import json
 import re
 import socket
 import sys
+import tempfile
 import threading
 from dataclasses import dataclass
 from http.client import HTTPConnection
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from urllib.parse import parse_qs, unquote, urlsplit
+
+from analyst.deploy.image_archive import Unreadable, load_problem, receive, repository
 
 SANDBOX_LABEL = "analyst.sandbox"
 SANDBOX_REPOSITORY = "analyst-sandbox"
@@ -166,6 +172,9 @@ def query_problem(request: Request, found: re.Match[str]) -> str | None:
     """Checks of the query string: builds offline, prunes and tags only of the sandbox's."""
     if request.path == "/build" and request.query.get("networkmode") != ["none"]:
         return "a build with a network"
+    if request.path == "/build" and any(repository(tag) != SANDBOX_REPOSITORY
+                                        for tag in request.query.get("t", [])):
+        return f"a build tagged outside {SANDBOX_REPOSITORY}"
     if request.path in ("/volumes/prune", "/containers/json"):
         try:
             filters = json.loads((request.query.get("filters") or ["{}"])[0])
@@ -290,6 +299,9 @@ def serve_one(client: socket.socket, engine: Engine, data_root: PurePosixPath) -
     except (OSError, ValueError):
         client.close()
         return
+    if request.path == "/images/load":
+        _pass_checked_archive(client, engine, head, request, rest)
+        return
     upstream = engine.connect()
     upgrade = "upgrade" in request.headers.get("connection", "").lower()
     upstream.sendall(_closing_head(head, upgrade) + rest)
@@ -313,6 +325,44 @@ def _whole_body(client: socket.socket, request: Request, rest: bytes) -> bytes:
             break
         rest += chunk
     return rest
+
+
+def _pass_checked_archive(client: socket.socket, engine: Engine, head: bytes,
+                          request: Request, rest: bytes) -> None:
+    """`POST /images/load`: the archive is read whole, its names checked, then sent on with
+    its length (whatever framing it came in)."""
+    with tempfile.NamedTemporaryFile(prefix="analyst-proxy-load-") as kept:
+        try:
+            try:
+                receive(client, rest, request.headers, kept)
+            except Unreadable as exc:
+                raise Refused(str(exc)) from None
+            kept.flush()
+            problem = load_problem(Path(kept.name), SANDBOX_REPOSITORY)
+            if problem:
+                raise Refused(problem)
+        except Refused as exc:
+            print(f"refused: {exc}", file=sys.stderr, flush=True)
+            _refuse(client, str(exc))
+            client.close()
+            return
+        except (OSError, ValueError):
+            client.close()
+            return
+        size = kept.tell()
+        kept.seek(0)
+        lines = [line for line in _closing_head(head, False).split(b"\r\n")
+                 if not line.lower().startswith((b"content-length:", b"transfer-encoding:"))]
+        lines.insert(-2, b"Content-Length: " + str(size).encode())
+        upstream = engine.connect()
+        try:
+            upstream.sendall(b"\r\n".join(lines))
+            while chunk := kept.read(1 << 20):
+                upstream.sendall(chunk)
+            _pump(upstream, client)
+        finally:
+            upstream.close()
+            client.close()
 
 
 def serve(listen: tuple[str, int], engine: Engine, data_root: PurePosixPath,

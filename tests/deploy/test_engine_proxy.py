@@ -224,3 +224,75 @@ def test_no_container_outlives_its_host_through_the_proxy(how: str, docker_image
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def _saved_image(tag: str) -> bytes:
+    """`docker save` of a one-file image tagged `tag` (removed from the engine again)."""
+    import io
+    import tarfile
+
+    layer = io.BytesIO()
+    with tarfile.open(fileobj=layer, mode="w") as tar:
+        body = b"an image someone wants the host to run\n"
+        info = tarfile.TarInfo("marker.txt")
+        info.size = len(body)
+        tar.addfile(info, io.BytesIO(body))
+    engine = docker.from_env()
+    repository, _, version = tag.partition(":")
+    engine.api.import_image_from_data(layer.getvalue(), repository=repository, tag=version,
+                                      changes=[f"LABEL {TEST_LABEL}=1"])
+    saved = subprocess.run(["docker", "save", tag], capture_output=True, check=True,
+                           timeout=120).stdout
+    subprocess.run(["docker", "rmi", "-f", tag], capture_output=True, check=True, timeout=60)
+    engine.close()
+    return saved
+
+
+def _present(tag: str) -> bool:
+    return subprocess.run(["docker", "image", "inspect", tag], capture_output=True,
+                          check=False, timeout=60).returncode == 0
+
+
+@pytest.mark.parametrize("framing", ["length", "chunked"])
+@pytest.mark.parametrize("repository", ["s39-foreign", "analyst-app", "analyst-sandbox"])
+def test_an_image_archive_loads_only_images_of_the_sandboxs_repository(
+        framing: str, repository: str, through_proxy: docker.DockerClient) -> None:
+    """`docker load` tags what the archive says: through the proxy, an archive naming any
+    other repository (the app's own image included) is refused before the engine sees it;
+    the sandbox's own archive loads, whether sent with its length or in chunks."""
+    import io
+    import uuid
+
+    tag = f"{repository}:s39-{uuid.uuid4().hex[:8]}"
+    saved = _saved_image(tag)
+    body = io.BytesIO(saved) if framing == "length" else iter([saved[:7000], saved[7000:]])
+    try:
+        if repository == "analyst-sandbox":
+            list(through_proxy.api.load_image(body))
+            assert _present(tag)
+        else:
+            with pytest.raises(APIError) as refused:
+                list(through_proxy.api.load_image(body))
+            assert refused.value.status_code == 403
+            assert tag in str(refused.value.explanation)
+            assert not _present(tag)
+    finally:
+        subprocess.run(["docker", "rmi", "-f", tag], capture_output=True, check=False, timeout=60)
+
+
+def test_a_build_tagged_outside_the_sandboxs_repository_is_refused(
+        through_proxy: docker.DockerClient) -> None:
+    import io
+    import uuid
+
+    # A name of no one's: were the proxy to pass it, the build would replace that image.
+    tag = f"s39-foreign-build:{uuid.uuid4().hex[:8]}"
+    try:
+        with pytest.raises(APIError) as refused:
+            list(through_proxy.api.build(fileobj=io.BytesIO(b"FROM scratch\nLABEL x=1\n"),
+                                         tag=tag, network_mode="none"))
+        assert refused.value.status_code == 403
+        assert "a build tagged outside analyst-sandbox" in str(refused.value.explanation)
+        assert not _present(tag)
+    finally:
+        subprocess.run(["docker", "rmi", "-f", tag], capture_output=True, check=False, timeout=60)
