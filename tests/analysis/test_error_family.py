@@ -31,7 +31,9 @@ _OUTSIDE = {"analyst.recipes.columns.RecipeError", "sandbox.protocol.KernelGone"
             "analyst.ingest.formulas_eval._OutOfTime", "analyst.templates.rules.RuleBroken",
             # The engine proxy's refusal: answered to the app's Docker client as a 403 with
             # its reason, inside the proxy's own process (issue 30); never a user's sentence.
-            "analyst.deploy.proxy.Refused"}
+            "analyst.deploy.proxy.Refused",
+            # Its archive check's signal, turned into that refusal by the proxy.
+            "analyst.deploy.image_archive.Unreadable"}
 GENERIC = "The analysis stopped because of an unexpected problem."
 
 
