@@ -157,9 +157,23 @@ def test_chart_table_and_report_pdf_with_nothing_configured(page, tmp_path, sale
         _upload(page, sales)
         _settled(page, page.get_by_text("What I assumed when reading it"))
 
+        # (Imported here: without Playwright this module must still collect, and skip.)
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        # What the page said, for a chart that never appears (seen once in a loaded run: the
+        # answer and its tabs drawn, the Vega-Lite element never mounted in 120 s).
+        said: list[str] = []
+        page.on("console", lambda m: said.append(f"console {m.type}: {m.text}"[:300]))
+        page.on("requestfailed", lambda r: said.append(f"failed {r.url} {r.failure}"[:300]))
         shown = _ask(page, "revenue by month", "33,912")
         answer = page.locator('[data-testid="stChatMessage"]').nth(shown - 1)
-        _settled(page, answer.locator(CHART))
+        try:
+            _settled(page, answer.locator(CHART))
+        except PlaywrightTimeout:
+            page.screenshot(path=str(tmp_path / "no-chart.png"), full_page=True)
+            raise AssertionError("the answer's chart never appeared; the page said:\n"
+                                 + "\n".join(said[-40:]) + f"\n(screenshot: {tmp_path}/no-chart.png)"
+                                 ) from None
         # The table is drawn in the answer (folded under its step: attached, maybe hidden).
         answer.locator('[data-testid="stDataFrame"]').first.wait_for(state="attached")
         local_said = page.get_by_text("Local backend").count() > 0
