@@ -249,10 +249,13 @@ def _closing_head(head: bytes, upgrade: bool) -> bytes:
 
 
 def _refuse(client: socket.socket, reason: str) -> None:
+    """Answer 403 with the reason, log it (one line), and close."""
+    print(f"refused: {reason}", file=sys.stderr, flush=True)
     body = json.dumps({"message": f"refused by the analyst engine proxy: {reason}"}).encode()
     client.sendall(b"HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\n"
                    b"Connection: close\r\nContent-Length: " + str(len(body)).encode()
                    + b"\r\n\r\n" + body)
+    client.close()
 
 
 def _pump(source: socket.socket, sink: socket.socket) -> None:
@@ -292,9 +295,7 @@ def serve_one(client: socket.socket, engine: Engine, data_root: PurePosixPath) -
             if problem:
                 raise Refused(f"a container with {problem}")
     except Refused as exc:
-        print(f"refused: {exc}", file=sys.stderr, flush=True)
         _refuse(client, str(exc))
-        client.close()
         return
     except (OSError, ValueError):
         client.close()
@@ -333,21 +334,16 @@ def _pass_checked_archive(client: socket.socket, engine: Engine, head: bytes,
     its length (whatever framing it came in)."""
     with tempfile.NamedTemporaryFile(prefix="analyst-proxy-load-") as kept:
         try:
-            try:
-                receive(client, rest, request.headers, kept)
-            except Unreadable as exc:
-                raise Refused(str(exc)) from None
+            receive(client, rest, request.headers, kept)
             kept.flush()
             problem = load_problem(Path(kept.name), SANDBOX_REPOSITORY)
-            if problem:
-                raise Refused(problem)
-        except Refused as exc:
-            print(f"refused: {exc}", file=sys.stderr, flush=True)
-            _refuse(client, str(exc))
-            client.close()
-            return
+        except Unreadable as exc:
+            problem = str(exc)
         except (OSError, ValueError):
             client.close()
+            return
+        if problem:
+            _refuse(client, problem)
             return
         size = kept.tell()
         kept.seek(0)

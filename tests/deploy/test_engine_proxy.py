@@ -21,10 +21,10 @@ from docker.errors import APIError
 from analyst.deploy.proxy import Engine, serve
 from sandbox import Limits, Workspace
 from sandbox.docker_backend import container_options, kernel_command
+from tests.deploy.images import TEST_LABEL, import_one_file_image, present
 
 pytestmark = pytest.mark.docker
 ROOT = Path(__file__).resolve().parents[2]
-TEST_LABEL = "s36.deploy.test"
 
 
 def _free_port() -> int:
@@ -228,29 +228,11 @@ def test_no_container_outlives_its_host_through_the_proxy(how: str, docker_image
 
 def _saved_image(tag: str) -> bytes:
     """`docker save` of a one-file image tagged `tag` (removed from the engine again)."""
-    import io
-    import tarfile
-
-    layer = io.BytesIO()
-    with tarfile.open(fileobj=layer, mode="w") as tar:
-        body = b"an image someone wants the host to run\n"
-        info = tarfile.TarInfo("marker.txt")
-        info.size = len(body)
-        tar.addfile(info, io.BytesIO(body))
-    engine = docker.from_env()
-    repository, _, version = tag.partition(":")
-    engine.api.import_image_from_data(layer.getvalue(), repository=repository, tag=version,
-                                      changes=[f"LABEL {TEST_LABEL}=1"])
+    import_one_file_image(tag, b"an image someone wants the host to run\n")
     saved = subprocess.run(["docker", "save", tag], capture_output=True, check=True,
                            timeout=120).stdout
     subprocess.run(["docker", "rmi", "-f", tag], capture_output=True, check=True, timeout=60)
-    engine.close()
     return saved
-
-
-def _present(tag: str) -> bool:
-    return subprocess.run(["docker", "image", "inspect", tag], capture_output=True,
-                          check=False, timeout=60).returncode == 0
 
 
 @pytest.mark.parametrize("framing", ["length", "chunked"])
@@ -269,13 +251,13 @@ def test_an_image_archive_loads_only_images_of_the_sandboxs_repository(
     try:
         if repository == "analyst-sandbox":
             list(through_proxy.api.load_image(body))
-            assert _present(tag)
+            assert present(tag)
         else:
             with pytest.raises(APIError) as refused:
                 list(through_proxy.api.load_image(body))
             assert refused.value.status_code == 403
             assert tag in str(refused.value.explanation)
-            assert not _present(tag)
+            assert not present(tag)
     finally:
         subprocess.run(["docker", "rmi", "-f", tag], capture_output=True, check=False, timeout=60)
 
@@ -293,6 +275,6 @@ def test_a_build_tagged_outside_the_sandboxs_repository_is_refused(
                                          tag=tag, network_mode="none"))
         assert refused.value.status_code == 403
         assert "a build tagged outside analyst-sandbox" in str(refused.value.explanation)
-        assert not _present(tag)
+        assert not present(tag)
     finally:
         subprocess.run(["docker", "rmi", "-f", tag], capture_output=True, check=False, timeout=60)
