@@ -46,8 +46,8 @@ for record in files:
     data_card_view(session, record, workspace, fresh=fresh, several=len(files) > 1)
 
 # Answers computed from a file replaced since are marked as from its earlier version.
-table_names = {card["parquet_path"]: record.name for record in files for card in record.cards
-               if card.get("parquet_path")}
+table_names = {card.parquet_path: record.name for record in files for card in record.cards
+               if card.parquet_path}
 # The question this run asks is shown live below, not as an unanswered one.
 answering_elsewhere = running(session.id)
 history_view(messages, workspace, session.id, file_names=table_names,

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import streamlit as st
 
-from analyst.datacard import assumptions_of
+from analyst.datacard import DataCard
 from analyst.store import FileRecord, SessionRecord
 from analyst.words.note import Note, Word, render
 from ui.corrections import correction_form, has_sheet_choice
@@ -61,15 +60,14 @@ def _hint_key(note: str) -> str | None:
     return _HINTS.get(note.key)
 
 
-def short_summary(card: dict[str, Any]) -> str:
+def short_summary(card: DataCard) -> str:
     """One line for the folded card: rows, header row, totals left out, decimal comma."""
-    parts = [t("n_rows", count=card.get("rows") or 0)]
-    if (card.get("header_row") or 1) > 1:
-        parts.append(t("header_on_row", n=card["header_row"]))
-    excluded = len(card.get("excluded_rows") or [])
-    if excluded:
-        parts.append(t("rows_left_out", n=excluded))
-    if any(isinstance(a, Note) and a.key == "decimal_comma" for a in assumptions_of(card)):
+    parts = [t("n_rows", count=card.rows)]
+    if (card.header_row or 1) > 1:
+        parts.append(t("header_on_row", n=card.header_row))
+    if card.excluded_rows:
+        parts.append(t("rows_left_out", n=len(card.excluded_rows)))
+    if any(isinstance(a, Note) and a.key == "decimal_comma" for a in card.assumptions):
         parts.append(t("decimal_comma"))
     return " · ".join(parts)
 
@@ -80,7 +78,7 @@ def data_card_view(session: SessionRecord, record: FileRecord, workspace: Path, 
 
     Under an open card, questions its table answers, as buttons (inside a folded one);
     `several`: other files are open too, so each question names its table."""
-    cards = record.cards or [{}]
+    cards = record.cards
     label = t("data", name=name_text(record.name)) + "; ".join(short_summary(c) for c in cards)
     if not fresh:
         with st.expander(label, icon=":material/table_view:"):
@@ -92,7 +90,7 @@ def data_card_view(session: SessionRecord, record: FileRecord, workspace: Path, 
     suggestion_buttons(cards, workspace, f"f{record.id}", several=several)
 
 
-def _body(session: SessionRecord, record: FileRecord, cards: list[dict[str, Any]],
+def _body(session: SessionRecord, record: FileRecord, cards: tuple[DataCard, ...],
           workspace: Path, *, fresh: bool) -> None:
     for card in cards:
         for block in card_text(card, current(), has_sheet_choice(cards[0])):
@@ -100,34 +98,34 @@ def _body(session: SessionRecord, record: FileRecord, cards: list[dict[str, Any]
     correction_form(session, record)
     roles_form(session, record)
     for card in cards:
-        frame = preview(workspace, card.get("parquet_path", ""))
+        frame = preview(workspace, card.parquet_path)
         if frame is None:
             continue
-        name = f" ({card['table']})" if len(cards) > 1 and card.get("table") else ""
-        with st.expander(t("preview", name=name, shown=len(frame), total=f"{card.get('rows', 0):,}"),
+        name = f" ({card.table})" if len(cards) > 1 and card.table else ""
+        with st.expander(t("preview", name=name, shown=len(frame), total=f"{card.rows:,}"),
                          expanded=fresh):
-            roles = {c.get("name"): c.get("role") for c in card.get("columns") or []}
+            roles = {c.name: c.role for c in card.columns}
             # A missing value is an empty cell, as in the user's spreadsheet (not "None").
             st.dataframe(frame, width="stretch", hide_index=True, height="auto", placeholder="",
                          column_config=number_columns(frame, roles))
-        excluded = card.get("excluded_rows") or []
+        excluded = card.excluded_rows
         if len(excluded) > 1:
             with st.expander(t("left_out_title", n=len(excluded))):
-                st.markdown("\n".join(f"- line {r['line']}: {r['reason']} — “{name_text(r['text'])}”"
+                st.markdown("\n".join(f"- line {r.line}: {r.reason} — “{name_text(r.text)}”"
                                       for r in excluded[:50]))
 
 
-def card_text(card: dict[str, Any], lang: str, sheet_choice: bool) -> list[str]:
+def card_text(card: DataCard, lang: str, sheet_choice: bool) -> list[str]:
     """Markdown blocks for one table of the card: its file, sheet and size, then each
     assumption with the control that corrects it (`sheet_choice`: the form offers a Sheet)."""
-    where = t("sheet_of", lang, sheet=name_text(card["sheet"])) if card.get("sheet") else ""
+    where = t("sheet_of", lang, sheet=name_text(card.sheet)) if card.sheet else ""
     # A file's, a sheet's and a column's name are any text the file holds: shown, never markup.
-    names = [name_text(c.get("name", "")) for c in card.get("columns") or []]
+    names = [name_text(c.name) for c in card.columns]
     shown = ", ".join(names[:8]) + (t("and_more", lang, n=len(names) - 8) if len(names) > 8 else "")
-    counts = t("card_line", lang, rows=t("n_rows", lang, count=card.get("rows") or 0),
+    counts = t("card_line", lang, rows=t("n_rows", lang, count=card.rows),
                cols=t("n_columns", lang, count=len(names)), shown=shown)
-    head = f"**{name_text(card.get('source_file', ''))}**{where}: {counts}"
-    assumptions = list(assumptions_of(card))
+    head = f"**{name_text(card.source_file)}**{where}: {counts}"
+    assumptions = list(card.assumptions)
     if not assumptions:
         return [head]
     lines = []

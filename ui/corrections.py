@@ -6,6 +6,7 @@ from typing import Any
 
 import streamlit as st
 
+from analyst.datacard import DataCard
 from analyst.store import FileRecord, SessionRecord
 from ui import uploads
 from ui.i18n import t
@@ -22,12 +23,12 @@ DATE_ORDERS = {
 
 
 def correction_form(session: SessionRecord, record: FileRecord) -> None:
-    card: dict[str, Any] = record.cards[0] if record.cards else {}
+    card = record.cards[0] if record.cards else None
     options = dict(record.options)
     with st.form(key=f"fix_{record.id}", border=False):
         st.caption(t("fix_caption"))
         # No empty slot where the sheet would be: a CSV or a one-sheet book has nothing to pick.
-        choice = has_sheet_choice(card)
+        choice = card is not None and has_sheet_choice(card)
         cols = st.columns(4 if choice else 3)
         header_col, decimal_col, order_col = cols[-3:]
         sheet, other_sheet = None, False
@@ -44,7 +45,7 @@ def correction_form(session: SessionRecord, record: FileRecord) -> None:
             other_sheet = picked != current
         # Unknown (sheets joined with their headers on different rows): left empty, so each
         # sheet keeps its own detected header unless the user types one.
-        shown = options.get("header_row") or card.get("header_row")
+        shown = options.get("header_row") or (card.header_row if card else None)
         header = header_col.number_input(t("Header row"), min_value=1, max_value=1000, step=1,
                                          value=int(shown) if shown else None,
                                          placeholder=t("Automatic"))
@@ -63,10 +64,10 @@ def correction_form(session: SessionRecord, record: FileRecord) -> None:
             st.rerun()
 
 
-def has_sheet_choice(card: dict[str, Any]) -> bool:
+def has_sheet_choice(card: DataCard) -> bool:
     """Does the form offer a Sheet to choose for the file of `card`? Only a workbook of more
     than one visible sheet: the card may only point to the control when it is there."""
-    return len(card.get("sheets") or ()) > 1
+    return len(card.sheets) > 1
 
 
 def sheet_choices(record: FileRecord) -> list[str]:
@@ -76,8 +77,8 @@ def sheet_choices(record: FileRecord) -> list[str]:
     columns (`<file>_all_sheets`); offering only sheet names would make "Read the file
     again" quietly drop all months but the first.
     """
-    sheets = [str(s) for s in (record.cards[0].get("sheets") if record.cards else None) or []]
-    joined = any(c.get("sheet") is None for c in record.cards) and len(record.cards) > 1
+    sheets = [str(s) for s in record.cards[0].sheets] if record.cards else []
+    joined = any(c.sheet is None for c in record.cards) and len(record.cards) > 1
     return [ALL_SHEETS if joined else ALL_DATA_SHEETS, *sheets]
 
 

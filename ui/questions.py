@@ -68,19 +68,20 @@ def _suggested(root: str, card_json: str, language: str) -> list[tuple[str, dict
             for s in suggestions(card, language, category_values(root, card))]
 
 
-def suggested_questions(cards: Sequence[dict[str, Any]], workspace: Path,
+def suggested_questions(cards: Sequence[DataCard], workspace: Path,
                         several: bool = False) -> list[tuple[str, dict[str, Any]]]:
     """4-6 (question, query) for the first of `cards` (one file's tables) that has any;
     `several`: other files are open too. Where the question needs saying which table it
     is about, it names it as the user knows it (`place`)."""
     language = current()
-    readable = [c for c in cards if c.get("parquet_path")
+    readable = [c for c in cards if c.parquet_path
                 # a wide table's tidy twin is the one questions read
-                and not (c.get("layout") == "wide" and c.get("long_table"))]
+                and not (c.layout == "wide" and c.long_table)]
     for card in readable:
         try:
-            found = _suggested(str(workspace), json.dumps(card, sort_keys=True, default=str),
-                               language)
+            # The card's JSON is the cache key: the same table asks the same questions.
+            found = _suggested(str(workspace),
+                               json.dumps(card.to_dict(), sort_keys=True, default=str), language)
         except (KeyError, TypeError, ValueError):
             continue  # a card of an older version: no suggestions rather than a failure
         if found:
@@ -89,20 +90,20 @@ def suggested_questions(cards: Sequence[dict[str, Any]], workspace: Path,
     return []
 
 
-def place(card: dict[str, Any], readable: Sequence[dict[str, Any]], several: bool) -> list[str]:
+def place(card: DataCard, readable: Sequence[DataCard], several: bool) -> list[str]:
     """The file and sheet a question is about, as the user named them: the file when other
     files are open, the sheet when the file has other tables on other sheets; nothing when
     nothing the user knows tells the tables apart (never the table's internal name)."""
     parts = []
-    if several and card.get("source_file"):
-        parts.append(str(card["source_file"]))
-    sheet = card.get("sheet")
-    if len(readable) > 1 and sheet and [c.get("sheet") for c in readable].count(sheet) == 1:
+    if several and card.source_file:
+        parts.append(card.source_file)
+    sheet = card.sheet
+    if len(readable) > 1 and sheet and [c.sheet for c in readable].count(sheet) == 1:
         parts.append(str(sheet))
     return parts
 
 
-def suggestion_buttons(cards: Sequence[dict[str, Any]], workspace: Path, key: str, *,
+def suggestion_buttons(cards: Sequence[DataCard], workspace: Path, key: str, *,
                        several: bool = False) -> None:
     """The suggested questions of a file's tables, each a button that runs its query."""
     questions = suggested_questions(cards, workspace, several)

@@ -21,8 +21,7 @@ CHOICES = ("auto", "amount", "date", "category", "id")
 
 
 def roles_form(session: SessionRecord, record: FileRecord) -> None:
-    names = list(dict.fromkeys(str(c.get("name")) for card in record.cards
-                               for c in card.get("columns") or []))
+    names = list(dict.fromkeys(c.name for card in record.cards for c in card.columns))
     if not names:
         return
     options = dict(record.options)

@@ -38,6 +38,7 @@ from analyst.session.stopping import (
 from analyst.session.upload_name import arrived_name
 from analyst.session.verified import RecipeGate
 from analyst.session.warm import current_pool
+from analyst.store.records import FileRecord
 from analyst.words import say
 from analyst.words.catalog import write_mo_files
 from sandbox import Limits, SandboxError, Workspace
@@ -104,7 +105,7 @@ class Analysis:
         self._session: Any | None = None
         self._warned = False
         self._restore_pending = False
-        self._sources: list[tuple[state.FileRecord, list[Any]]] = []
+        self._sources: list[tuple[FileRecord, list[Any]]] = []
         self._stop = StopSwitch()
         self._touched = False
         """A model's code ran in the current session: nothing offline runs in it (see
@@ -183,7 +184,7 @@ class Analysis:
             self.close()  # variables of the running session may hold the old table
         # Recorded even without a kept original (then it cannot be read again, but its
         # saved cards still come back): the file log is the list of the session's files.
-        record = state.FileRecord.of(name, original or "", sha, opts, new, self.workspace.root)
+        record = state.record_of(name, original or "", sha, opts, new, self.workspace.root)
         self._sources = [(r, c) for r, c in self._sources if not (replace and r.name == name)]
         self._sources.append((record, list(new)))
         try:

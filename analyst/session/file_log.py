@@ -5,7 +5,7 @@ the files of an earlier session back from it (`restore.restore_files`), nowhere 
 as for answers (`answer_log`), the app and the command line keep one record each: the
 app's is its SQLite store (`analyst.store.log.SessionFiles`, the store's `files` table),
 the command line's the workspace's `.analyst/files.json` (`WorkspaceFiles`). Both hold the
-same `workspace_state.FileRecord`.
+same `analyst.store.records.FileRecord`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from analyst.session import workspace_state
-from analyst.session.workspace_state import FileRecord
+from analyst.store.records import FileRecord
 
 
 @runtime_checkable

@@ -15,16 +15,16 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from analyst.datacard import DataCard
 from analyst.session import workspace_state as state
 from analyst.session.file_log import FileLog, WorkspaceFiles
+from analyst.store.records import FileRecord
 from sandbox import Workspace, WorkspaceError
 
 log = logging.getLogger(__name__)
 
 
 def restore_files(workspace: Workspace, files: FileLog | None = None,
-                  ) -> tuple[list[tuple[state.FileRecord, list[Any]]], list[str]]:
+                  ) -> tuple[list[tuple[FileRecord, list[Any]]], list[str]]:
     """The cards of every file `files` records (default: the workspace's `files.json`), and
     what could not be restored, in plain words."""
     from analyst.ingest import IngestError, IngestOptions
@@ -48,14 +48,14 @@ def restore_files(workspace: Workspace, files: FileLog | None = None,
                         continue
                     if cards is None:  # a table file was deleted: read the original again
                         with place.scratch(workspace) as alone:
-                            recorded = [DataCard.from_dict(c) for c in record.cards]
+                            recorded = list(record.cards)
                             fresh = _reread(workspace, record, alone, IngestOptions)
                             place.put_back(workspace, alone, fresh, recorded)
                         cards = state.saved_cards(record, root)
                 else:
                     fresh = _reread(workspace, record, twin, IngestOptions)
                     cards = _legacy_match(fresh, twin.root, root)
-                    record = kept[index] = state.FileRecord.of(
+                    record = kept[index] = state.record_of(
                         record.name, record.original, record.sha256, record.options, cards, root)
                 if cards is None:
                     raise ValueError("its tables are missing")
@@ -74,7 +74,7 @@ def restore_files(workspace: Workspace, files: FileLog | None = None,
     return restored, problems
 
 
-def _reread(workspace: Workspace, record: state.FileRecord, twin: Workspace,
+def _reread(workspace: Workspace, record: FileRecord, twin: Workspace,
             options_type: Any) -> list[Any]:
     original = workspace.resolve(record.original)
     if original.parent != workspace.input_dir.resolve():

@@ -19,52 +19,25 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 from analyst.datacard import DataCard
 from analyst.events import Answer
 from analyst.ingest.pipeline import sha256_of
+from analyst.store.records import FileRecord
 
 STATE_DIR = ".analyst"
 FILES = "files.json"
 HISTORY = "history.jsonl"
 
 
-@dataclass(frozen=True)
-class FileRecord:
-    """One ingested file, enough to read it again exactly as the first time."""
-
-    name: str
-    """The file name the user knows (shown in data cards and the report's sources)."""
-    original: str
-    """The kept original, relative to the workspace, e.g. "input/sales.csv"."""
-    sha256: str
-    options: dict[str, Any] = field(default_factory=dict)
-    """The `IngestOptions` fields that were set (None left out)."""
-    cards: tuple[dict[str, Any], ...] = ()
-    """`DataCard.to_dict()` of each table read from the file (empty in older records)."""
-    tables: dict[str, str] = field(default_factory=dict)
-    """SHA-256 of each table file when it was written, by `parquet_path`."""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "original": self.original, "sha256": self.sha256,
-                "options": dict(self.options), "cards": list(self.cards),
-                "tables": dict(self.tables)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> FileRecord:
-        return cls(str(data["name"]), str(data["original"]), str(data["sha256"]),
-                   dict(data.get("options") or {}), tuple(data.get("cards") or ()),
-                   {str(k): str(v) for k, v in (data.get("tables") or {}).items()})
-
-    @classmethod
-    def of(cls, name: str, original: str, sha256: str, options: dict[str, Any],
-           cards: list[DataCard], root: Path) -> FileRecord:
-        """The record of cards just written: their table files are hashed now."""
-        return cls(name, original, sha256, options, tuple(c.to_dict() for c in cards),
-                   {c.parquet_path: sha256_of(root / c.parquet_path) for c in cards})
+def record_of(name: str, original: str, sha256: str, options: dict[str, Any],
+              cards: list[DataCard], root: Path) -> FileRecord:
+    """The record of cards just written: their table files are hashed now."""
+    return FileRecord(name, original, sha256, options, tuple(cards),
+                      {c.parquet_path: sha256_of(root / c.parquet_path) for c in cards})
 
 
 def options_dict(options: Any | None) -> dict[str, Any]:
@@ -140,9 +113,9 @@ def saved_cards(record: FileRecord, root: Path) -> list[DataCard] | None:
     caller reads the original again. A table file that exists but differs raises
     `ValueError`: using it would give numbers the card does not describe.
     """
-    if not record.cards or set(record.tables) != {c.get("parquet_path") for c in record.cards}:
+    if not record.cards or set(record.tables) != {c.parquet_path for c in record.cards}:
         return None
-    cards = [DataCard.from_dict(c) for c in record.cards]
+    cards = list(record.cards)
     for card in cards:
         table = root / card.parquet_path
         if not table.is_file():

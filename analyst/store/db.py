@@ -18,7 +18,7 @@ import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -147,7 +147,7 @@ class Store:
                  None if source is None else dump(source)),
             )
             self.touch(conn, session_id)
-        return FileRecord(int(cur.lastrowid or 0), session_id, name, options, cards, now, source)
+        return _file(int(cur.lastrowid or 0), session_id, name, options, cards, now, source)
 
     def update_file(
         self, session_id: str, file_id: int, options: dict[str, Any], cards: list[dict[str, Any]],
@@ -174,12 +174,9 @@ class Store:
             rows = conn.execute(
                 "SELECT * FROM files WHERE session_id = ? ORDER BY id", (session_id,)
             ).fetchall()
-        return [
-            FileRecord(r["id"], r["session_id"], r["name"], json.loads(r["options"]),
-                       json.loads(r["cards"]), r["added"],
-                       None if r["source"] is None else json.loads(r["source"]))
-            for r in rows
-        ]
+        return [_file(r["id"], r["session_id"], r["name"], json.loads(r["options"]),
+                      json.loads(r["cards"]), r["added"],
+                      None if r["source"] is None else json.loads(r["source"])) for r in rows]
 
     # Messages and steps --------------------------------------------------------------
 
@@ -383,3 +380,12 @@ def _private(data_dir: Path, db_path: Path) -> None:
                 path.chmod(0o600)
         except FileNotFoundError:
             pass
+
+
+def _file(file_id: int, session_id: str, name: str, options: dict[str, Any],
+          cards: list[dict[str, Any]], added: str, source: dict[str, Any] | None) -> FileRecord:
+    """A `files` row as its record: the one place its JSON columns become typed."""
+    record = FileRecord.from_dict({**(source or {}), "name": name, "options": options,
+                                   "cards": cards})
+    return replace(record, id=file_id, session_id=session_id, added=added,
+                   complete=source is not None)

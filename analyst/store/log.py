@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from analyst.events import Answer
 from analyst.ingest.pipeline import sha256_of
 from analyst.session import workspace_state
-from analyst.session.workspace_state import FileRecord
 from analyst.store.db import Store
-from analyst.store.records import FileRecord as StoredFile
+from analyst.store.records import FileRecord
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +49,9 @@ class SessionFiles:
 
     def records(self) -> list[FileRecord]:
         rows = self.store.files(self.session_id)
-        if any(row.source is None for row in rows):
+        if any(not row.complete for row in rows):
             rows = self._complete(rows)
-        return [record_of(row) for row in rows]
+        return rows
 
     def add(self, record: FileRecord, *, replace: bool = False) -> None:
         same = [row for row in self.store.files(self.session_id) if row.name == record.name]
@@ -70,41 +69,27 @@ class SessionFiles:
             if row.name == record.name:
                 self.store.update_file(self.session_id, row.id, *_columns(record))
 
-    def _complete(self, rows: list[StoredFile]) -> list[StoredFile]:
+    def _complete(self, rows: list[FileRecord]) -> list[FileRecord]:
         root = self.store.workspace_dir(self.session_id)
         written = {r.name: r for r in workspace_state.load_files(root)}  # the last one counts
         done = []
         for row in rows:
-            if row.source is None:
+            if not row.complete:
                 record = written.get(row.name) or _from_disk(row, root)
-                options, cards, source = _columns(record)
                 try:
-                    self.store.update_file(self.session_id, row.id, options, cards, source)
+                    self.store.update_file(self.session_id, row.id, *_columns(record))
                 except Exception:  # noqa: BLE001 - completed again next time; used now
                     log.warning("could not complete the record of %s", row.name, exc_info=True)
-                row = StoredFile(row.id, row.session_id, row.name, options, cards, row.added,
-                                 source)
+                row = replace(record, id=row.id, session_id=row.session_id, added=row.added)
             done.append(row)
         return done
 
 
-def record_of(row: StoredFile) -> FileRecord:
-    """The session's record of a stored file."""
-    source = row.source or {}
-    return FileRecord(row.name, str(source.get("original") or ""), str(source.get("sha256") or ""),
-                      dict(row.options), tuple(row.cards),
-                      {str(k): str(v) for k, v in (source.get("tables") or {}).items()})
-
-
 def _columns(record: FileRecord) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
-    return (dict(record.options), list(record.cards),
-            {"original": record.original, "sha256": record.sha256, "tables": dict(record.tables)})
+    return dict(record.options), record.card_dicts(), record.source()
 
 
-def _from_disk(row: StoredFile, root: Any) -> FileRecord:
-    tables = {}
-    for card in row.cards:
-        path = card.get("parquet_path") if isinstance(card, dict) else None
-        if isinstance(path, str) and (root / path).is_file():
-            tables[path] = sha256_of(root / path)
-    return FileRecord(row.name, "", "", dict(row.options), tuple(row.cards), tables)
+def _from_disk(row: FileRecord, root: Any) -> FileRecord:
+    tables = {c.parquet_path: sha256_of(root / c.parquet_path) for c in row.cards
+              if c.parquet_path and (root / c.parquet_path).is_file()}
+    return replace(row, tables=tables, complete=True)

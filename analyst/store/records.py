@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from analyst.datacard import DataCard
 from analyst.events import Answer, Step
 from sandbox import ExecutionResult
+
+log = logging.getLogger(__name__)
 
 # The first release's schema, frozen: it is migration 1 in `analyst.store.schema`, which
 # databases in the field have already run. A schema change is a new migration there.
@@ -82,17 +86,62 @@ class SessionRecord:
 
 @dataclass(frozen=True)
 class FileRecord:
-    id: int
-    session_id: str
+    """One ingested file, enough to read it again exactly as the first time: a row of the
+    store's `files` and an entry of a workspace's `files.json` alike."""
+
     name: str
-    options: dict[str, Any]
-    """The user's ingestion overrides (sheet, header row, decimal, date order)."""
-    cards: list[dict[str, Any]]
-    """`DataCard.to_dict()` of every table read from the file."""
-    added: str
-    source: dict[str, Any] | None = None
-    """Where its one kept copy is and what was read (`original`, `sha256`, `tables`: the
-    rest of the session's `workspace_state.FileRecord`); None in rows of older versions."""
+    """The file name the user knows (shown in data cards and the report's sources)."""
+    original: str = ""
+    """The kept original, relative to the workspace, e.g. "input/sales.csv"."""
+    sha256: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The `IngestOptions` fields that were set (None left out)."""
+    cards: tuple[DataCard, ...] = ()
+    """Every table read from the file (stored as `DataCard.to_dict()`)."""
+    tables: dict[str, str] = field(default_factory=dict)
+    """SHA-256 of each table file when it was written, by `parquet_path`."""
+    id: int = 0
+    """The store's row (0 outside the store)."""
+    session_id: str = ""
+    added: str = ""
+    complete: bool = True
+    """False for a store row of an older version, which kept no original, SHA-256 or
+    table hashes (`analyst.store.log` completes it once)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The `files.json` entry."""
+        return {"name": self.name, "original": self.original, "sha256": self.sha256,
+                "options": dict(self.options), "cards": self.card_dicts(),
+                "tables": dict(self.tables)}
+
+    def card_dicts(self) -> list[dict[str, Any]]:
+        return [c.to_dict() for c in self.cards]
+
+    def source(self) -> dict[str, Any]:
+        """The store's `source` column: what the other columns do not hold."""
+        return {"original": self.original, "sha256": self.sha256, "tables": dict(self.tables)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> FileRecord:
+        """A `files.json` entry; the store's columns come as `options`, `cards` and the
+        keys of `source` (`complete=False` when the row has none)."""
+        return cls(str(data["name"]), str(data.get("original") or ""),
+                   str(data.get("sha256") or ""), dict(data.get("options") or {}),
+                   cards_of(data.get("cards") or ()),
+                   {str(k): str(v) for k, v in (data.get("tables") or {}).items()})
+
+
+def cards_of(stored: Sequence[Any]) -> tuple[DataCard, ...]:
+    """The cards kept as dicts; one that cannot be read (not written by any version, or
+    cut short) is left out, so the file is read again from its original instead of being
+    shown or used with made-up fields."""
+    cards = []
+    for data in stored:
+        try:
+            cards.append(DataCard.from_dict(data))
+        except (TypeError, ValueError, KeyError, AttributeError):
+            log.warning("a stored data card could not be read: %.200r", data)
+    return tuple(cards)
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,7 @@ def test_correcting_the_header_row_reads_the_file_again(app_env):
     sid = at.session_state["sid"]
     (record,) = Store(app_env).files(sid)
     assert record.options.get("header_row") == 2
-    names = [c["name"] for c in record.cards[0]["columns"]]
+    names = [c.name for c in record.cards[0].columns]
     assert "Revenue" in names and not any("Sales report" in n for n in names)
 
 
@@ -198,5 +198,5 @@ def test_several_files_at_once_and_a_workbook_sheet_can_be_chosen(app_env):
     rereads[1].click().run()  # the workbook's form (the CSV's comes first)
     assert not at.exception
     (book_record,) = [f for f in Store(app_env).files(sid) if f.name == "book.xlsx"]
-    assert book_record.cards[0]["sheet"] == "Data"
-    assert book_record.cards[0]["rows"] == 10
+    assert book_record.cards[0].sheet == "Data"
+    assert book_record.cards[0].rows == 10

@@ -17,7 +17,6 @@ import pytest
 from pypdf import PdfReader
 from streamlit.testing.v1 import AppTest
 
-from analyst.datacard import DataCard
 from analyst.store import Store
 from analyst.store.log import SessionFiles
 from tests.app.samples import ROOT
@@ -77,7 +76,7 @@ def test_a_decimal_column_marked_as_the_amount_is_used_by_answers_and_the_report
     sid = at.session_state["sid"]
     (record,) = Store(app_env).files(sid)
     assert record.options == {"roles": {amount: "amount"}}
-    assert DataCard.from_dict(record.cards[0]).column(amount).role == "money"
+    assert record.cards[0].column(amount).role == "money"
     # The session's one file log (the store's rows, whole records) keeps the choice.
     (saved,) = SessionFiles(Store(app_env), sid).records()
     assert saved.options == {"roles": {amount: "amount"}}

@@ -9,6 +9,7 @@ import re
 import pandas as pd
 from streamlit.testing.v1 import AppTest
 
+from analyst.datacard import DataCard, ExcludedRow
 from analyst.words.note import Name, NameList, Note, Parts, Word
 from tests.app.samples import ROOT, messy_csv
 from ui.answers import answer_markdown, sentences
@@ -71,8 +72,9 @@ def test_each_assumption_points_to_the_control_that_corrects_it():
     assert hint(Note("separator", delimiter=Word("sep_semicolon"))) is None
     assert hint("Header on row 2.") is None  # an old card's plain sentence: its meaning is not guessed
     decimal = Note("decimal_comma", names=NameList(["Revenue"]))
-    card = {"rows": 18, "header_row": 2, "excluded_rows": [{"line": 21}],
-            "assumptions": [str(decimal)], "notes": [decimal.to_dict()]}
+    card = DataCard("sales", "sales.csv", "", None, (), 18, (), 2, "utf-8", ";",
+                    excluded_rows=(ExcludedRow(21, "total row", "Total | 999999,00"),),
+                    assumptions=(decimal,))
     assert short_summary(card) == "18 rows · header on row 2 · 1 row(s) left out · decimal comma"
 
 

@@ -51,8 +51,7 @@ def test_correcting_the_decimal_separator_twice_keeps_one_table_with_the_right_s
     assert COMMA_SENTENCE not in _card_text(at)
     (record,) = Store(app_env).files(at.session_state["sid"])
     assert record.options == {"header_row": 2, "decimal": "."}
-    revenue = next(c for c in record.cards[0]["columns"] if c["name"] == "Revenue")
-    assert revenue["sum"] is None  # "1182,50" is not a number with a decimal point
+    assert record.cards[0].column("Revenue").sum is None  # "1182,50" is not a number with a decimal point
 
     _reread(at, **{"Decimal separator": "Comma (1 234,56)"})
     assert _tables(at, app_env) == (["sales"], ["sales"])
@@ -62,7 +61,7 @@ def test_correcting_the_decimal_separator_twice_keeps_one_table_with_the_right_s
     assert round(float(table["Revenue"].sum()), 2) == 33912.0  # the total row stays out
     (record,) = Store(app_env).files(at.session_state["sid"])
     assert record.options["decimal"] == ","
-    assert len(record.cards) == 1 and record.cards[0]["table"] == "sales"
+    assert len(record.cards) == 1 and record.cards[0].table == "sales"
 
     # The next answer reads the corrected table.
     at.chat_input[0].set_value("total revenue").run()
@@ -111,7 +110,7 @@ def test_a_combined_workbook_can_be_read_again_whole_or_one_sheet_at_a_time(app_
     sid = at.session_state["sid"]
     (record,) = Store(app_env).files(sid)
     assert "sheet" not in record.options and "header_row" not in record.options
-    assert {c["table"]: c["header_row"] for c in record.cards}["months_march"] == 2
+    assert {c.table: c.header_row for c in record.cards}["months_march"] == 2
 
     _reread(at, Sheet="February")
     # That sheet only. (Its name is the file's first table's, as `add_file(replace=True)`
@@ -119,7 +118,7 @@ def test_a_combined_workbook_can_be_read_again_whole_or_one_sheet_at_a_time(app_
     ((_name, figures),) = _by_table(at).items()
     assert figures == (4, 810.0)
     (record,) = Store(app_env).files(sid)
-    assert record.options["sheet"] == "February" and record.cards[0]["sheet"] == "February"
+    assert record.options["sheet"] == "February" and record.cards[0].sheet == "February"
     picker = next(s for s in at.selectbox if s.label == "Sheet")
     assert picker.value == "February"
 

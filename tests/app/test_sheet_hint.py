@@ -17,6 +17,7 @@ import openpyxl
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from analyst.datacard import DataCard
 from analyst.ingest import ingest_file
 from analyst.words import LANGUAGES, say
 from sandbox import Workspace
@@ -53,10 +54,10 @@ def _workbook(seed: int, visible: int, hidden: int) -> bytes:
     return out.getvalue()
 
 
-def _cards(tmp: Path, data: bytes, name: str) -> list[dict]:
+def _cards(tmp: Path, data: bytes, name: str) -> list[DataCard]:
     path = tmp / name
     path.write_bytes(data)
-    return [c.to_dict() for c in ingest_file(path, Workspace(tmp / "ws").ensure())]
+    return ingest_file(path, Workspace(tmp / "ws").ensure())
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -73,7 +74,7 @@ def test_the_card_points_to_the_sheet_control_only_when_there_is_one(
             assert hint in text, text
         else:
             assert hint not in text, text
-            assert cards[0]["sheet"] in text  # the sheet read is still said
+            assert cards[0].sheet in text  # the sheet read is still said
 
 
 def _page(data: bytes, name: str) -> AppTest:

@@ -63,7 +63,7 @@ def _read(path: Path, tmp: Path) -> tuple[list[DataCard], Path]:
 
 
 def _shown(cards: list[DataCard], root: Path, several: bool) -> list[tuple[str, dict]]:
-    return suggested_questions([c.to_dict() for c in cards], root, several)
+    return suggested_questions(cards, root, several)
 
 
 def _check(shown: list[tuple[str, dict]], cards: list[DataCard], root: Path,

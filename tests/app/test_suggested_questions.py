@@ -121,11 +121,9 @@ def test_a_clicked_suggestion_says_names_as_words_and_runs_its_carried_query(app
     sid = at.session_state["sid"]
     store = Store(app_env)
     [record] = store.files(sid)
-    card_dict = record.cards[0]
-    from analyst.datacard import DataCard
+    card = record.cards[0]
     from analyst.query.values import category_values
 
-    card = DataCard.from_dict(card_dict)
     made = {s.question: s.query for s in suggestions(
         card, "en", category_values(store.workspace_dir(sid), card))}
     # A breakdown and a month total, each run as the query it carries: typed, "Total revenue

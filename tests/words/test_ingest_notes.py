@@ -24,8 +24,8 @@ from babel.messages.pofile import read_po
 
 from analyst.datacard import DataCard, assumptions_of
 from analyst.ingest import IngestOptions, ingest_file
-from analyst.session.workspace_state import FileRecord, load_files, save_files
-from analyst.store import Store
+from analyst.session.workspace_state import load_files, save_files
+from analyst.store import FileRecord, Store
 from analyst.words.catalog import keys, po_path
 from analyst.words.note import (
     Items,
@@ -535,7 +535,7 @@ def test_notes_round_trip_through_the_store_and_the_workspace_unchanged(cards: l
     session = store.create_session("someone")
     store.add_file(session.id, "all.xlsx", {}, [c.to_dict() for c in cards])
     (stored,) = store.files(session.id)
-    back = [DataCard.from_dict(d) for d in stored.cards]
+    back = list(stored.cards)
     assert [_notes(c) for c in back] == [_notes(c) for c in cards]
     assert [c.assumptions for c in back] == [c.assumptions for c in cards]
     assert all(isinstance(a, Note) for c in back for a in c.assumptions)
@@ -544,9 +544,9 @@ def test_notes_round_trip_through_the_store_and_the_workspace_unchanged(cards: l
             [[render(a, language) for a in c.assumptions] for c in cards]
 
     root = tmp_path / "ws"
-    save_files(root, [FileRecord("all.xlsx", "input/all.xlsx", "0" * 64, {}, tuple(c.to_dict() for c in cards))])
+    save_files(root, [FileRecord("all.xlsx", "input/all.xlsx", "0" * 64, {}, tuple(cards))])
     (record,) = load_files(root)
-    again = [DataCard.from_dict(d) for d in record.cards]
+    again = list(record.cards)
     assert [_notes(c) for c in again] == [_notes(c) for c in cards]
     assert again == list(cards)
 

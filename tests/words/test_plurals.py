@@ -10,6 +10,7 @@ from dataclasses import replace
 import pandas as pd
 import pytest
 
+from analyst.datacard import ColumnCard, DataCard
 from analyst.datareport.code import overview_code
 from analyst.datareport.words import paragraph
 from analyst.recipes import abc_analysis
@@ -51,9 +52,9 @@ def _table(rows: int, columns: int, seed: int) -> pd.DataFrame:
 
 @pytest.mark.parametrize("n", COUNTS)
 def test_the_data_card_says_rows_and_columns_in_the_form_of_their_count(n: int) -> None:
-    columns = [{"name": f"c{j}"} for j in range(n)]
+    columns = tuple(ColumnCard(f"c{j}", "float64", "number", 0, n) for j in range(n))
     for language in ("en", "uk", "ru"):
-        card = {"rows": n, "columns": columns, "source_file": "f.csv"}
+        card = DataCard("f", "f.csv", "", None, (), n, columns, 1, "utf-8", ",")
         assert short_summary_in(card, language) == f"{n} {_form(ROWS[language], n, language)}"
         line = t("card_line", language, rows=t("n_rows", language, count=n),
                  cols=t("n_columns", language, count=n), shown="…")
@@ -61,7 +62,7 @@ def test_the_data_card_says_rows_and_columns_in_the_form_of_their_count(n: int) 
                         f"{n} {_form(COLUMNS[language], n, language)} (…)")
 
 
-def short_summary_in(card: dict, language: str) -> str:
+def short_summary_in(card: DataCard, language: str) -> str:
     """The card's folded line with `language` chosen in Settings (the app's session state;
     bare mode outside a running app)."""
     import streamlit as st
