@@ -96,16 +96,6 @@ def test_delete_removes_records_and_the_workspace_folder(store):
     assert store.messages(s.id) == [] and store.pins(s.id) == [] and store.artifacts(s.id) == []
 
 
-def test_files_keep_their_options_and_cards_and_record_a_reingestion(store):
-    s = store.create_session("ann")
-    f = store.add_file(s.id, "sales.csv", {"decimal": ","}, [{"table": "sales", "rows": 3}])
-    store.update_file(s.id, f.id, {"decimal": ".", "header_row": 2}, [{"table": "sales", "rows": 4}])
-    (again,) = store.files(s.id)
-    assert again.name == "sales.csv"
-    assert again.options == {"decimal": ".", "header_row": 2}
-    assert again.cards == [{"table": "sales", "rows": 4}]
-
-
 def test_a_conversation_is_stored_with_its_steps_results_and_artifacts(store):
     s = store.create_session("ann")
     store.add_message(s.id, "user", "revenue by month")
