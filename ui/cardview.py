@@ -108,11 +108,10 @@ def _body(session: SessionRecord, record: FileRecord, cards: tuple[DataCard, ...
             # A missing value is an empty cell, as in the user's spreadsheet (not "None").
             st.dataframe(frame, width="stretch", hide_index=True, height="auto", placeholder="",
                          column_config=number_columns(frame, roles))
-        excluded = card.excluded_rows
-        if len(excluded) > 1:
-            with st.expander(t("left_out_title", n=len(excluded))):
+        if len(card.excluded_rows) > 1:
+            with st.expander(t("left_out_title", n=len(card.excluded_rows))):
                 st.markdown("\n".join(f"- line {r.line}: {r.reason} — “{name_text(r.text)}”"
-                                      for r in excluded[:50]))
+                                      for r in card.excluded_rows[:50]))
 
 
 def card_text(card: DataCard, lang: str, sheet_choice: bool) -> list[str]:

@@ -79,9 +79,8 @@ def suggested_questions(cards: Sequence[DataCard], workspace: Path,
                 and not (c.layout == "wide" and c.long_table)]
     for card in readable:
         try:
-            # The card's JSON is the cache key: the same table asks the same questions.
-            found = _suggested(str(workspace),
-                               json.dumps(card.to_dict(), sort_keys=True, default=str), language)
+            found = _suggested(str(workspace), json.dumps(card.to_dict(), sort_keys=True,
+                                                          default=str), language)
         except (KeyError, TypeError, ValueError):
             continue  # a card of an older version: no suggestions rather than a failure
         if found:

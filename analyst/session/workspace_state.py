@@ -115,14 +115,13 @@ def saved_cards(record: FileRecord, root: Path) -> list[DataCard] | None:
     """
     if not record.cards or set(record.tables) != {c.parquet_path for c in record.cards}:
         return None
-    cards = list(record.cards)
-    for card in cards:
+    for card in record.cards:
         table = root / card.parquet_path
         if not table.is_file():
             return None
         if sha256_of(table) != record.tables[card.parquet_path]:
             raise ValueError(f"{card.parquet_path} holds a different table now")
-    return cards
+    return list(record.cards)
 
 
 def _write_atomic(path: Path, text: str) -> None:

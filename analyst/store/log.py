@@ -49,9 +49,7 @@ class SessionFiles:
 
     def records(self) -> list[FileRecord]:
         rows = self.store.files(self.session_id)
-        if any(not row.complete for row in rows):
-            rows = self._complete(rows)
-        return rows
+        return self._complete(rows) if any(not row.complete for row in rows) else rows
 
     def add(self, record: FileRecord, *, replace: bool = False) -> None:
         same = [row for row in self.store.files(self.session_id) if row.name == record.name]
@@ -86,7 +84,8 @@ class SessionFiles:
 
 
 def _columns(record: FileRecord) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
-    return dict(record.options), record.card_dicts(), record.source()
+    return (dict(record.options), [c.to_dict() for c in record.cards],
+            {"original": record.original, "sha256": record.sha256, "tables": dict(record.tables)})
 
 
 def _from_disk(row: FileRecord, root: Any) -> FileRecord:

@@ -86,8 +86,7 @@ class SessionRecord:
 
 @dataclass(frozen=True)
 class FileRecord:
-    """One ingested file, enough to read it again exactly as the first time: a row of the
-    store's `files` and an entry of a workspace's `files.json` alike."""
+    """One ingested file, enough to read it again exactly as the first time (everywhere)."""
 
     name: str
     """The file name the user knows (shown in data cards and the report's sources)."""
@@ -111,20 +110,12 @@ class FileRecord:
     def to_dict(self) -> dict[str, Any]:
         """The `files.json` entry."""
         return {"name": self.name, "original": self.original, "sha256": self.sha256,
-                "options": dict(self.options), "cards": self.card_dicts(),
+                "options": dict(self.options), "cards": [c.to_dict() for c in self.cards],
                 "tables": dict(self.tables)}
-
-    def card_dicts(self) -> list[dict[str, Any]]:
-        return [c.to_dict() for c in self.cards]
-
-    def source(self) -> dict[str, Any]:
-        """The store's `source` column: what the other columns do not hold."""
-        return {"original": self.original, "sha256": self.sha256, "tables": dict(self.tables)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> FileRecord:
-        """A `files.json` entry; the store's columns come as `options`, `cards` and the
-        keys of `source` (`complete=False` when the row has none)."""
+        """A `files.json` entry, or a store row's columns and the keys of its `source`."""
         return cls(str(data["name"]), str(data.get("original") or ""),
                    str(data.get("sha256") or ""), dict(data.get("options") or {}),
                    cards_of(data.get("cards") or ()),
@@ -132,9 +123,8 @@ class FileRecord:
 
 
 def cards_of(stored: Sequence[Any]) -> tuple[DataCard, ...]:
-    """The cards kept as dicts; one that cannot be read (not written by any version, or
-    cut short) is left out, so the file is read again from its original instead of being
-    shown or used with made-up fields."""
+    """The cards kept as dicts; one that cannot be read is left out (the file is then read
+    again from its original), never shown or used with made-up fields."""
     cards = []
     for data in stored:
         try:
