@@ -162,7 +162,7 @@ class LocalBackend:
         # descriptor only, so it can never swap the file for a link to a host file.
         log = _open_log(self.workspace)
         try:
-            self._proc = zygote.zygote(_server_env()).launch(request, log)
+            self._proc = zygote.launch(_server_env(), request, log)
         except SandboxUnavailable:
             self.stop()  # removes the home made for it
             raise

@@ -26,6 +26,10 @@ START_TIMEOUT_S = 60.0  # a loaded machine takes seconds to import pandas; a hun
 UNKNOWN_EXIT = 255  # the server ended before it could say how the keeper ended
 
 
+class ServerGone(Exception):
+    """The fork server did not take the request (it ended)."""
+
+
 @dataclass(frozen=True)
 class Request:
     """One session's keeper: who it runs as, where, with what, and its and the kernel's argv."""
@@ -145,7 +149,7 @@ class Zygote:
             for fd in (stdin_w, stdout_r):
                 os.close(fd)
             status_ours.close()
-            raise SandboxUnavailable(f"Cannot start the local Python kernel: {exc}") from exc
+            raise ServerGone(str(exc)) from exc
         finally:
             for fd in (stdin_r, stdout_w):
                 os.close(fd)
@@ -173,3 +177,15 @@ def zygote(env: dict[str, str]) -> Zygote:
         if not _zygote:
             _zygote.append(Zygote(env))
         return _zygote[0]
+
+
+def launch(env: dict[str, str], request: Request, stderr: int) -> ForkedKeeper:
+    """A keeper from this process's fork server; once more from a new one when the server
+    ended between the check and the request."""
+    try:
+        return zygote(env).launch(request, stderr)
+    except ServerGone:
+        try:
+            return zygote(env).launch(request, stderr)
+        except ServerGone as exc:
+            raise SandboxUnavailable(f"Cannot start the local Python kernel: {exc}") from exc

@@ -10,6 +10,7 @@ import json
 import os
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,19 @@ def test_a_keeper_that_cannot_start_is_said_plainly(tmp_path: Path) -> None:
     finally:
         os.close(log)
     assert time.monotonic() - started < 10
+
+
+def test_sessions_started_at_once_each_get_their_own_kernel(tmp_path: Path) -> None:
+    """Streamlit starts sessions from many threads: one server serves them all."""
+    def one(n: int) -> tuple[int, str]:
+        with open_session(Workspace(tmp_path / f"ws{n}").ensure(), backend="local",
+                          limits=TEST_LIMITS) as session:
+            result = session.run(f"import os\nx = {n}\n(os.getpid(), x * 2)")
+            assert result.ok, result
+            pid, double = result.value.text.strip("()").split(", ")
+            return int(pid), double
+
+    with ThreadPoolExecutor(6) as pool:
+        seen = list(pool.map(one, range(6)))
+    assert [double for _, double in seen] == [str(n * 2) for n in range(6)]
+    assert len({pid for pid, _ in seen}) == 6
