@@ -41,6 +41,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
+from typing import Protocol
 
 HEADER = struct.Struct(">I")
 MAX_FRAME_BYTES = 8 * 1024 * 1024  # the host refuses larger frames as well
@@ -70,8 +72,29 @@ def frame(message: dict) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
+class Worker(Protocol):
+    """The kernel's process: a `subprocess.Popen`, or the fork server's `Forked`."""
+    pid: int
+    def poll(self) -> int | None: ...
+    def wait(self) -> int: ...
+    def send_signal(self, sig: int) -> None: ...
+
+
+# (the kernel's argv, request pipe's read end, reply socket, /dev/null, keep stderr?)
+Spawn = Callable[[list[str], int, int, int, bool], Worker]
+
+
+def popen_worker(argv: list[str], req_r: int, rep_w: int, devnull: int, keep_stderr: bool) -> Worker:
+    """The kernel as a new program (in a container, and anywhere no fork server runs)."""
+    return subprocess.Popen(  # noqa: S603 - our own kernel, argv from our host
+        [*argv, "--fd-in", str(req_r), "--fd-out", str(rep_w)],
+        pass_fds=(req_r, rep_w), stdin=devnull, stdout=devnull,
+        stderr=None if keep_stderr else devnull,
+    )
+
+
 class Keeper:
-    def __init__(self, args: argparse.Namespace, worker: list[str]) -> None:
+    def __init__(self, args: argparse.Namespace, worker: list[str], spawn: Spawn) -> None:
         self.in_container = args.in_container and os.getpid() == 1
         self.idle_s = args.idle_seconds
         self.output = args.output
@@ -92,11 +115,7 @@ class Keeper:
         self.buffer = bytearray()
         os.set_inheritable(req_r, True)
         os.set_inheritable(rep_w, True)
-        self.worker = subprocess.Popen(  # noqa: S603 - our own kernel, argv from our host
-            [*worker, "--fd-in", str(req_r), "--fd-out", str(rep_w)],
-            pass_fds=(req_r, rep_w), stdin=devnull, stdout=devnull,
-            stderr=None if keep_stderr else devnull,
-        )
+        self.worker = spawn(worker, req_r, rep_w, devnull, keep_stderr)
         os.close(req_r)
         os.close(rep_w)
         os.close(devnull)
@@ -249,7 +268,7 @@ class Keeper:
 
     def exit(self, code: int) -> None:
         if self.worker.poll() is None:
-            self.worker.kill()
+            self.worker.send_signal(signal.SIGKILL)
         os._exit(code)
 
 
@@ -356,7 +375,7 @@ def _no_dump() -> None:
         pass
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, spawn: Spawn = popen_worker) -> int:
     argv = sys.argv[1:] if argv is None else argv
     split = argv.index("--") if "--" in argv else len(argv)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -369,7 +388,7 @@ def main(argv: list[str] | None = None) -> int:
     if not worker:
         parser.error("the kernel's command follows `--`")
     _no_dump()
-    keeper = Keeper(args, worker)
+    keeper = Keeper(args, worker, spawn)
     signal.signal(signal.SIGINT, lambda *_: keeper.worker.send_signal(signal.SIGINT))
     signal.signal(signal.SIGTERM, lambda *_: keeper.exit(0))
     threading.Thread(target=keeper.serve_host, name="host", daemon=True).start()

@@ -1,4 +1,7 @@
-"""The local backend: the kernel as a plain subprocess of this machine. NOT isolation.
+"""The local backend: the kernel as a plain process of this machine. NOT isolation.
+
+Its keeper and kernel are forks of this app process's fork server (`zygote`), which has
+pandas and matplotlib imported already.
 
 For development and machines without Docker. It keeps the same protocol and the same
 limits where a process can enforce them on itself (address space, file size, processes,
@@ -18,12 +21,11 @@ import os
 import pwd
 import shutil
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from sandbox import font_cache
+from sandbox import zygote
 from sandbox.errors import SandboxUnavailable
 from sandbox.health import Vitals
 from sandbox.limits import Limits
@@ -42,9 +44,6 @@ from sandbox.workspace import Workspace
 
 log = logging.getLogger(__name__)
 
-KERNEL = Path(__file__).with_name("kernel.py")
-KEEPER = Path(__file__).with_name("keeper.py")
-PRELOAD = "pandas,matplotlib.pyplot"
 DOCKER_ADVICE = "set ANALYST_SANDBOX_BACKEND=docker for anything but trusted data"
 # Only these host variables reach the kernel: nothing secret, enough for Python and fonts.
 ENV_WHITELIST = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "MPLCONFIGDIR")
@@ -98,6 +97,14 @@ class DockerUnusable(str):
         return local_warning_key()
 
 
+def _server_env() -> dict[str, str]:
+    """The fork server's environment: the scrubbed one with the app user's home and
+    matplotlib folder (its font list is made there once and read at the pre-import)."""
+    env = scrubbed_env()
+    env.pop("TMPDIR", None)
+    return env
+
+
 def scrubbed_env(environ: dict[str, str] | None = None, *, home: Path | None = None) -> dict[str, str]:
     source = os.environ if environ is None else environ
     env = {name: source[name] for name in ENV_WHITELIST if name in source}
@@ -120,7 +127,7 @@ class LocalBackend:
     def __init__(self, workspace: Workspace, limits: Limits) -> None:
         self.workspace = workspace
         self.limits = limits
-        self._proc: subprocess.Popen | None = None
+        self._proc: zygote.ForkedKeeper | None = None
         self._home: Path | None = None
         self._uid: int | None = None
 
@@ -136,41 +143,31 @@ class LocalBackend:
             _check_reachable(*ids)
             prepare_workspace(self.workspace, *ids)
             self._home = private_home(*ids)
-            font_cache.seed(self._home, *ids, lambda home: scrubbed_env(home=home))
             self._uid = ids[0]
-        command = [
-            # The keeper holds the channel (its stdin/stdout); the kernel runs the steps.
-            # Both are passed as source text: their user need not read the checkout.
-            sys.executable, "-I", "-c", _bootstrap(KEEPER, self.limits.pids if ids else 0),
-            "--idle-seconds", str(self.limits.idle_s), "--",
-            sys.executable, "-I", "-c", _bootstrap(KERNEL, 0),
-            "--path", _lib_path(unprivileged=ids is not None),
-            "--preload", PRELOAD,
-            "--fsize", str(self.limits.output_bytes),
-            "--memory", str(self.limits.memory_bytes),
-        ]
-        # user/group/extra_groups: set in the child after chdir and before exec. Of root's
-        # groups none is kept (they would open root-group files): only the shared one, for
-        # passing through closed folders that hold Python.
-        # (None for all three: Popen's defaults, no switch.)
+        # The keeper holds the channel (its stdin/stdout); the kernel runs the steps. Both are
+        # forks of this process's fork server, which has pandas and matplotlib imported.
+        request = zygote.Request(
+            cwd=str(self.workspace.root), env=scrubbed_env(home=self._home),
+            keeper=["--idle-seconds", str(self.limits.idle_s)],
+            kernel=["--path", _lib_path(unprivileged=ids is not None),
+                    "--fsize", str(self.limits.output_bytes),
+                    "--memory", str(self.limits.memory_bytes)],
+            # Of root's groups none is kept (they would open root-group files): only the
+            # shared one, for passing through closed folders that hold Python.
+            uid=None if ids is None else ids[0], gid=None if ids is None else ids[1],
+            groups=() if ids is None else (SHARED_GID,),
+            nproc=self.limits.pids if ids else 0,
+        )
         # The log is the host's, in the workspace root the kernel cannot write: it gets the
         # descriptor only, so it can never swap the file for a link to a host file.
         log = _open_log(self.workspace)
         try:
-            self._proc = subprocess.Popen(
-                command, cwd=self.workspace.root, env=scrubbed_env(home=self._home),
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, bufsize=0,
-                start_new_session=True,  # its own process group: a restart kills its children too
-                user=None if ids is None else ids[0],
-                group=None if ids is None else ids[1],
-                extra_groups=None if ids is None else [SHARED_GID],
-            )
-        except OSError as exc:
+            self._proc = zygote.launch(_server_env(), request, log)
+        except SandboxUnavailable:
             self.stop()  # removes the home made for it
-            raise SandboxUnavailable(f"Cannot start the local Python kernel: {exc}") from exc
+            raise
         finally:
             os.close(log)
-        assert self._proc.stdin is not None and self._proc.stdout is not None  # noqa: S101  PIPE
         return PipeChannel(self._proc.stdin, self._proc.stdout)
 
     def alive(self) -> bool:
@@ -286,20 +283,6 @@ def _log_tail(workspace: Workspace) -> str:
     if not lines:
         return ""
     return "".join(c if c.isprintable() else " " for c in lines[-1])[:200]
-
-
-def _bootstrap(script: Path, nproc: int) -> str:
-    """`python -c` code that runs `script` from its source text, after setting RLIMIT_NPROC.
-
-    The source is passed, not the path: the kernel's user need not be able to read the
-    checkout (a folder closed to other users), only Python and its packages. RLIMIT_NPROC
-    counts the processes of its uid, which is the session's alone: a fork bomb stops there.
-    """
-    source = script.read_text()
-    limit = (f"import resource as _r; _r.setrlimit(_r.RLIMIT_NPROC, ({nproc}, {nproc}))\n"
-             if nproc else "")
-    return (f"{limit}import sys\n__file__ = {str(script)!r}\nsys.argv[0] = __file__\n"
-            f"exec(compile({source!r}, __file__, 'exec'))\n")
 
 
 _reachable: dict[str, str | None] = {}

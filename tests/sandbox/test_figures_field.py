@@ -137,7 +137,10 @@ def test_figures_that_cannot_cross_fail_the_step_in_plain_words(
 
 
 def test_a_step_that_lifts_the_kernels_cap_gets_no_figures(session: KernelSession) -> None:
-    result = session.run("import sys\nsys.modules['__main__'].MAX_FIGURES_BYTES = 10**9\n"
+    # The kernel runs as __main__ in a container, as a module of the fork server's locally.
+    result = session.run("import sys\n"
+                         "kernel = sys.modules.get('sandbox_kernel', sys.modules['__main__'])\n"
+                         "kernel.MAX_FIGURES_BYTES = 10**9\n"
                          f"{FIGURES_FUNCTION}({{'text': 'x' * {MAX_FIGURES_BYTES + 10}}})\n")
     assert result.ok and result.figures is None
     assert session.run(f"{FIGURES_FUNCTION}({{'n': 1}})\n").figures == {"n": 1}
