@@ -352,6 +352,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     group_by: list[str] = []
     measures: list[str] = []
     rows_wanted = False
+    said_by: set[str] = set()  # grouped because "per"/"by" names them, not by their kind
     filtered = {f.column for f in filters if f.op in ("eq", "in", "ne")}
     previous: Hit | None = None
     for hit in hits:
@@ -414,6 +415,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                 after_which and small and col.role != "money"):
             if hit.column not in filtered or after_by:
                 group_by.append(hit.column)
+                if after_by:
+                    said_by.add(hit.column)
         else:
             measures.append(hit.column)
     if which is not None and any(find_phrase(w, toks[which[-1] + 1:which[-1] + 3], set())
@@ -445,7 +448,10 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             aggregation, measures = "nunique", [counted.column]
             group_by = [g for g in group_by if g != counted.column]
     if aggregation == "nunique":
-        measures = measures or group_by[-1:]
+        # "distinct models per manufacturer": the column "per" names is the grouping,
+        # whichever order the words come in; the other is the one counted.
+        counted_here = [g for g in group_by if g not in said_by]
+        measures = measures or counted_here[-1:] or group_by[-1:]
         group_by = [g for g in group_by if g not in measures]
     if len(group_by) > 2:
         return Refusal("too_many_groups", {"columns": ", ".join(group_by)})

@@ -236,4 +236,17 @@ OLD_TABLES = [
     *questions(AQ, "none", no_figure, "Temp的偏度", language="zh"),
 ]
 
-QUESTIONS = [*MTCARS, *IRIS, *MPG_, *MSLEEP, *OLD_TABLES]
+AFTER = [
+    # Added after the blind run, each in other words than the wrong answer it generalises.
+    # A distinct count grouped: "per" names the grouping whichever comes first.
+    *questions(MPG, "nunique", keyed(lambda df: df.groupby("manufacturer")["model"].nunique()),
+               "per manufacturer, how many different model values"),
+    *questions(MPG, "nunique", keyed(lambda df: df.groupby("drv")["trans"].nunique()),
+               "how many unique trans by drv"),
+    *questions(G, "nunique", keyed(lambda df: df.groupby("continent")["country"].nunique()),
+               "сколько разных country в каждом continent", language="ru"),
+    *questions(G, "nunique", keyed(lambda df: df.groupby("continent")["country"].nunique()),
+               "每个continent有多少个不同的country", language="zh"),
+]
+
+QUESTIONS = [*MTCARS, *IRIS, *MPG_, *MSLEEP, *OLD_TABLES, *AFTER]
