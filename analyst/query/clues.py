@@ -188,6 +188,10 @@ def _number(toks: list[str], at: int) -> tuple[float, tuple[int, ...]]:
     return float(number_of(toks[at]) or 0.0), (at,)
 
 
+_CONTRACTED = frozenset(("s", "t", "m", "d"))
+"""What is left of "what's", "isn't", "I'm", "I'd" once the apostrophe cuts the word."""
+
+
 def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
     """Words of the question no part of the reading explains (said in the answer)."""
     own = table_nouns(card)
@@ -209,8 +213,8 @@ def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
     said = {toks[i] for i in used} & {w for name in columns for w in name}
     out = []
     for i, tok in enumerate(toks):
-        if tok in said or (len(tok) == 1 and tok.isascii() and tok.isalpha()):
-            continue  # (the "s" of "what's", "AAPL's")
+        if tok in said or tok in _CONTRACTED:
+            continue  # (the "s" of "what's", "AAPL's"; any other letter may be a value)
         if row_noun(toks, i):
             continue
         if i in used or tok in own or singular(tok) in own:

@@ -150,7 +150,7 @@ FILLERS = ("had", "having", "been", "were", "was", "will", "would", "can", "coul
            "покажи", "покажіть", "порахуй", "порахуйте", "обчисли", "знайди", "дай", "мені",
            "будь ласка", "имел", "имела", "имело", "имели", "был", "была", "было", "были",
            "есть", "покажите", "посчитай", "посчитайте", "вычисли", "найди", "дай", "мне",
-           "пожалуйста", "请", "显示", "计算", "告诉", "我", "一下", "多少")
+           "пожалуйста", "де", "где", "请", "显示", "计算", "告诉", "我", "一下", "多少")
 """Words that carry no condition, measure or grouping: verbs of asking and having."""
 NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "categories",
               "price", "prices", "level", "levels", "status", "value", "values", "field",

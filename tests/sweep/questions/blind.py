@@ -247,6 +247,19 @@ AFTER = [
                "сколько разных country в каждом continent", language="ru"),
     *questions(G, "nunique", keyed(lambda df: df.groupby("continent")["country"].nunique()),
                "每个continent有多少个不同的country", language="zh"),
+    # A one-letter or digit category value right after its column's name is the value.
+    *questions(MPG, "mean", scalar(lambda df: df[df["drv"] == "4"]["hwy"].mean()),
+               "mean hwy where drv=4"),
+    *questions(MPG, "count", scalar(lambda df: (df["fl"] == "e").sum()),
+               "how many cars where fl is e"),
+    *questions(MPG, "mean", scalar(lambda df: df[df["drv"] == "f"]["hwy"].mean()),
+               "avg hwy for f drv"),
+    *questions(MPG, "mean", scalar(lambda df: df[df["drv"] == "f"]["hwy"].mean()),
+               "drv为f的平均hwy", language="zh"),
+    *questions(MPG, "mean", scalar(lambda df: df[df["drv"] == "r"]["cty"].mean()),
+               "середній cty де drv = r", language="uk"),
+    *questions(MPG, "mean", scalar(lambda df: df[df["fl"] == "d"]["hwy"].mean()),
+               "среднее hwy где fl равно d", language="ru"),
 ]
 
 QUESTIONS = [*MTCARS, *IRIS, *MPG_, *MSLEEP, *OLD_TABLES, *AFTER]
