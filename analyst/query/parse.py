@@ -510,12 +510,21 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if aggregation in CORRELATIONS:
         if len(measures) < 2:
             return Refusal("correlation_needs_two", {})
+        if len(measures) > 2:
+            # "hp vs qsec" on a table with a column "vs": which two is not said, and a
+            # third column named and left out would be a word not honoured.
+            return Refusal("correlation_of_two", {"count": len(measures),
+                                                  "named": ", ".join(measures)})
         if group_by or period:
             return Refusal("correlation_grouped", {})
         return [Query(card.table, aggregation, tuple(measures[:2]), (), None, tuple(filters))]
     several = aggregation == "percentile" and len(percentiles[0] if percentiles else ()) > 1
-    return [Query(card.table, aggregation, tuple(measures[:1] if also or several
-                                                 else measures[:3]), tuple(group_by), period,
+    kept = measures[:1] if also or several else measures[:3]
+    if len(kept) < len(measures):
+        # A column named and not stated would be a word not honoured: say so instead.
+        return Refusal("statistics_of_one" if also or several else "measures_left_out",
+                       {"count": len(measures), "named": ", ".join(measures)})
+    return [Query(card.table, aggregation, tuple(kept), tuple(group_by), period,
                   tuple(filters), order, limit,
                   percentiles=tuple(percentiles[0]) if percentiles and "percentile" in (
                       aggregation, *also) else (), also=also)]

@@ -260,6 +260,15 @@ AFTER = [
                "середній cty де drv = r", language="uk"),
     *questions(MPG, "mean", scalar(lambda df: df[df["fl"] == "d"]["hwy"].mean()),
                "среднее hwy где fl равно d", language="ru"),
+    # Every column named is stated or the answer declines: a third column beside a
+    # correlation's two, a fourth beside three means, a second beside two statistics.
+    # (The sweep has no truth of several figures: any figure stated here left one out.)
+    *questions(MT, "none", no_figure, "correlation between mpg, wt and hp",
+               "mean of hp, wt, qsec and mpg", "mean and median of hp and wt"),
+    *questions(IR, "none", no_figure, "Sepal.Length, Sepal.Width, Petal.Length, Petal.Width avg"),
+    *questions(MT, "none", no_figure, "середнє і медіана hp та wt", language="uk"),
+    *questions(SL, "none", no_figure, "корреляция sleep_total, awake и bodywt", language="ru"),
+    *questions(TIPS, "none", no_figure, "tip和total_bill的均值和中位数", language="zh"),
 ]
 
 QUESTIONS = [*MTCARS, *IRIS, *MPG_, *MSLEEP, *OLD_TABLES, *AFTER]
