@@ -6,6 +6,7 @@ tell which words are left unexplained (and say so rather than ignore them).
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -215,7 +216,7 @@ def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
     for i, tok in enumerate(toks):
         if tok in said or tok in _CONTRACTED:
             continue  # (the "s" of "what's", "AAPL's"; any other letter may be a value)
-        if row_noun(toks, i):
+        if row_noun(toks, i) and not _kin_of_column(tok, columns):
             continue
         if i in used or tok in own or singular(tok) in own:
             continue  # (a number left over is a condition not honoured: it stays)
@@ -226,6 +227,18 @@ def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
             continue  # (the 年 of "2014年" was read with its year)
         out.append(tok)
     return list(dict.fromkeys(out))
+
+def _kin_of_column(tok: str, columns: list[list[str]]) -> bool:
+    """Is `tok` another form of a column's word ("survivors" of "survived")? Then it says
+    something of that column (a condition), not what the rows are; the name's own word
+    ("samples" of "Sample Number") still names the rows it numbers."""
+    for name in columns:
+        for w in name:
+            stem = len(os.path.commonprefix([w, tok]))
+            if stem >= 5 and not same_word(w, tok):
+                return True
+    return False
+
 
 def table_nouns(card: Any) -> set[str]:
     """The words naming the table itself, and their singulars ("cars", "car"): what one

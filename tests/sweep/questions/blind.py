@@ -269,6 +269,16 @@ AFTER = [
     *questions(MT, "none", no_figure, "середнє і медіана hp та wt", language="uk"),
     *questions(SL, "none", no_figure, "корреляция sleep_total, awake и bodywt", language="ru"),
     *questions(TIPS, "none", no_figure, "tip和total_bill的均值和中位数", language="zh"),
+    # A noun after "how many"/"share of" that is another form of a column's word
+    # ("survivors" of "survived") is a condition, never the rows themselves.
+    *questions(TI, "count", scalar(lambda df: (df["survived"] == "yes").sum()),
+               "how many survivors"),
+    *questions(TI, "share", keyed(lambda df: share(df[df["survived"] == "yes"].groupby(
+        "sex").size())), "percentage of survivors by sex"),
+    *questions(SL, "count", scalar(lambda df: (df["vore"] == "carni").sum()),
+               "how many carnivores"),
+    *questions(SL, "share", keyed(lambda df: share(df[df["vore"] == "herbi"].groupby(
+        "order").size())), "share of herbivores per order"),
 ]
 
 QUESTIONS = [*MTCARS, *IRIS, *MPG_, *MSLEEP, *OLD_TABLES, *AFTER]
