@@ -172,7 +172,8 @@ STATISTIC_WORDS: dict[Aggregation, tuple[str, ...]] = {
             "среднеквадратичн* отклонени*", "标准差"),
     "var": ("variance", "дисперсі*", "дисперси*", "方差"),
     "spearman": ("spearman*", "rank correlation", "спірмен*", "спирмен*", "斯皮尔曼", "秩相关"),
-    "pearson": ("pearson*", "correlation", "correlations", "correlated", "correlate", "corr",
+    "pearson": ("pearson s r", "pearson r", "pearson*", "correlation", "correlations",
+                "correlated", "correlate", "corr",
                 "кореляц*", "корелю*", "корельован*", "корреляц*", "коррелир*", "пірсон*",
                 "пирсон*", "皮尔逊", "相关系数", "相关性", "相关"),
 }

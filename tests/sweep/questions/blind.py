@@ -279,6 +279,9 @@ AFTER = [
                "how many carnivores"),
     *questions(SL, "share", keyed(lambda df: share(df[df["vore"] == "herbi"].groupby(
         "order").size())), "share of herbivores per order"),
+    # "r" said as Pearson's r (a stray letter otherwise declines).
+    *questions(MT, "pearson", scalar(lambda df: df["disp"].corr(df["hp"])),
+               "pearson's r of disp and hp", "disp vs hp, pearson r"),
 ]
 
 QUESTIONS = [*MTCARS, *IRIS, *MPG_, *MSLEEP, *OLD_TABLES, *AFTER]
