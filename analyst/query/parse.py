@@ -31,6 +31,7 @@ from analyst.query.place import without_place
 from analyst.query.text import (
     find_phrase,
     same_word,
+    symbols_said,
     words,
 )
 from analyst.query.vocab import (
@@ -79,6 +80,7 @@ def read_table(question: str, card: Any,
                values: Mapping[str, Sequence[Any]] | None = None) -> TableReading:
     """The readings of `question` on the table of `card` (`values`: its category values)."""
     question, placed = without_place(question, card)
+    question = symbols_said(question)
     flags = conditions.yes_columns(values or {})
     toks = words(question)
     columns = {c.name: c for c in card.columns}
@@ -308,10 +310,11 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         used.update(which)
     # "Cylinders is 8", "cylinders = 8", "with 8 cylinders", "for 4 and 8 cylinders".
     conditioned: set[str] = set()
-    for column, values, words_used in conditions.number_conditions(toks, hits, columns, used):
+    for column, values, words_used, negated in conditions.number_conditions(
+            toks, hits, columns, used):
         used.update(words_used)
         conditioned.add(column)
-        filters.append(Filter(column, "eq", values[0]) if len(values) == 1
+        filters.append(Filter(column, "ne" if negated else "eq", values[0]) if len(values) == 1
                        else Filter(column, "in", values))
     # "how many cars have no Horsepower value": the blanks of the column, counted.
     lacking = conditions.lacking(toks, hits, used, flags or {})

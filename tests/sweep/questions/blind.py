@@ -282,6 +282,27 @@ AFTER = [
     # "r" said as Pearson's r (a stray letter otherwise declines).
     *questions(MT, "pearson", scalar(lambda df: df["disp"].corr(df["hp"])),
                "pearson's r of disp and hp", "disp vs hp, pearson r"),
+    # Comparison signs are conditions (the words kept only letters and digits, so "hp < 110"
+    # was "hp 110": the rows equal to 110), and "not" before a number is "≠".
+    *questions(MT, "mean", scalar(lambda df: df[df["cyl"] != 8]["mpg"].mean()),
+               "avg mpg where cyl != 8"),
+    *questions(MT, "count", scalar(lambda df: (df["hp"] <= 110).sum()), "count where hp <= 110"),
+    *questions(MT, "mean", scalar(lambda df: df[~df["cyl"].isin([4, 6])]["mpg"].mean()),
+               "avg mpg where cyl not 4 or 6"),
+    *questions(MPG, "mean", scalar(lambda df: df[df["class"] != "suv"]["hwy"].mean()),
+               "mean hwy where class != suv"),
+    *questions(MPG, "median", scalar(lambda df: df[df["drv"] != "f"]["cty"].median()),
+               "median cty where drv != f"),
+    *questions(IR, "mean", scalar(lambda df: df[df["Petal.Length"] >= 4]["Sepal.Width"].mean()),
+               "avg Sepal.Width where Petal.Length ≥ 4"),
+    *questions(P, "mean", scalar(lambda df: df[df["flipper_length_mm"] < 190][
+        "body_mass_g"].mean()), "mean body_mass_g where flipper_length_mm<190"),
+    *questions(MT, "mean", scalar(lambda df: df[df["cyl"] != 8]["mpg"].mean()),
+               "середній mpg де cyl не 8", language="uk"),
+    *questions(TIPS, "mean", scalar(lambda df: df[df["size"] > 2]["tip"].mean()),
+               "среднее tip где size > 2", language="ru"),
+    *questions(MT, "mean", scalar(lambda df: df[df["cyl"] != 8]["mpg"].mean()),
+               "cyl不是8的平均mpg", language="zh"),
 ]
 
 QUESTIONS = [*MTCARS, *IRIS, *MPG_, *MSLEEP, *OLD_TABLES, *AFTER]
