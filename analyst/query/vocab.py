@@ -167,7 +167,8 @@ the reading did not honour."""
 STATISTIC_WORDS: dict[Aggregation, tuple[str, ...]] = {
     "missing": ("missing", "blank", "blanks", "empty", "null", "nulls", "пропуск*", "пропущен*",
                 "порожн*", "незаповнен*", "пуст*", "незаполнен*", "缺失", "空值", "空白"),
-    "std": ("standard deviation", "std", "stdev", "stddev", "sd", "стандартн* відхилен*",
+    "std": ("standard deviation", "standard dev", "std deviation", "std dev", "std", "stdev",
+            "stddev", "sd", "стандартн* відхилен*",
             "середньоквадратичн* відхилен*", "стандартн* отклонени*",
             "среднеквадратичн* отклонени*", "标准差"),
     "var": ("variance", "дисперсі*", "дисперси*", "方差"),

@@ -303,6 +303,11 @@ AFTER = [
                "среднее tip где size > 2", language="ru"),
     *questions(MT, "mean", scalar(lambda df: df[df["cyl"] != 8]["mpg"].mean()),
                "cyl不是8的平均mpg", language="zh"),
+    # "std dev", "standard dev": the standard deviation said short.
+    *questions(MT, "std", keyed(lambda df: df.groupby("cyl")["hp"].std()),
+               "standard dev of hp per cyl"),
+    *questions(TIPS, "std", scalar(lambda df: df["total_bill"].std()),
+               "total_bill std deviation"),
 ]
 
 QUESTIONS = [*MTCARS, *IRIS, *MPG_, *MSLEEP, *OLD_TABLES, *AFTER]
