@@ -109,7 +109,8 @@ def _footer(plan: Plan, cards: Sequence[Any], lang: str) -> str | None:
 
 
 _DECLINED = ("unsupported_measure", "missing_needs_column", "correlation_needs_two",
-             "correlation_grouped")
+             "correlation_of_two", "correlation_grouped", "measures_left_out",
+             "statistics_of_one")
 """Refusals of a measure asked for: a recipe's totals would answer another question."""
 
 

@@ -6,6 +6,7 @@ tell which words are left unexplained (and say so rather than ignore them).
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -188,6 +189,10 @@ def _number(toks: list[str], at: int) -> tuple[float, tuple[int, ...]]:
     return float(number_of(toks[at]) or 0.0), (at,)
 
 
+_CONTRACTED = frozenset(("s", "t", "m", "d"))
+"""What is left of "what's", "isn't", "I'm", "I'd" once the apostrophe cuts the word."""
+
+
 def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
     """Words of the question no part of the reading explains (said in the answer)."""
     own = table_nouns(card)
@@ -209,9 +214,9 @@ def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
     said = {toks[i] for i in used} & {w for name in columns for w in name}
     out = []
     for i, tok in enumerate(toks):
-        if tok in said or (len(tok) == 1 and tok.isascii() and tok.isalpha()):
-            continue  # (the "s" of "what's", "AAPL's")
-        if row_noun(toks, i):
+        if tok in said or tok in _CONTRACTED:
+            continue  # (the "s" of "what's", "AAPL's"; any other letter may be a value)
+        if row_noun(toks, i) and not _kin_of_column(tok, columns):
             continue
         if i in used or tok in own or singular(tok) in own:
             continue  # (a number left over is a condition not honoured: it stays)
@@ -222,6 +227,18 @@ def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
             continue  # (the 年 of "2014年" was read with its year)
         out.append(tok)
     return list(dict.fromkeys(out))
+
+def _kin_of_column(tok: str, columns: list[list[str]]) -> bool:
+    """Is `tok` another form of a column's word ("survivors" of "survived")? Then it says
+    something of that column (a condition), not what the rows are; the name's own word
+    ("samples" of "Sample Number") still names the rows it numbers."""
+    for name in columns:
+        for w in name:
+            stem = len(os.path.commonprefix([w, tok]))
+            if stem >= 5 and not same_word(w, tok):
+                return True
+    return False
+
 
 def table_nouns(card: Any) -> set[str]:
     """The words naming the table itself, and their singulars ("cars", "car"): what one

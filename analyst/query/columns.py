@@ -94,10 +94,15 @@ def value_hits(toks: list[str], values: Mapping[str, Sequence[Any]],
         for value in column_values:
             text = str(value)
             parts = words(text)
+            if len(parts) == 1 and (len(parts[0]) < 2 or parts[0].isdigit()):
+                # "f" of drv, "4" of a text column: alone a letter is the "s" of "what's"
+                # and a number a limit; right after its column's name it is the value.
+                named = _after_name(parts[0], toks, str(column))
+                if named is not None and _is_text(column_values):
+                    found.append(Hit(column, named, True, value=text))
+                continue
             if not parts or all(p.isdigit() for p in parts):
                 continue  # numbers are limits, years or comparisons, not category names
-            if len(parts) == 1 and len(parts[0]) < 2:
-                continue
             span = _value_span(parts, toks)
             kin = next((k for k in _KIN if len(parts) == 1 and parts[0] in k), ())
             for other in sorted(kin):
@@ -108,6 +113,31 @@ def value_hits(toks: list[str], values: Mapping[str, Sequence[Any]],
                 found.append(Hit(column, span, True, value=text))
     found.sort(key=lambda h: (-len(h.span), -len(h.value or "")))
     return _take(found, used)
+
+
+_LINKS = frozenset(("is", "are", "equals", "equal", "to", "дорівнює", "равно", "равен",
+                    "равна", "为", "等于", "是"))
+
+
+def _after_name(part: str, toks: list[str], column: str) -> tuple[int, ...] | None:
+    """Where `part` is said right after the column's whole name ("drv = f", "drv is f")."""
+    name = words(column)
+    for i, tok in enumerate(toks):
+        if tok != part:
+            continue
+        j = i - 1
+        while j >= 0 and toks[j] in _LINKS:
+            j -= 1
+        start = j - len(name) + 1
+        if name and start >= 0 and all(
+                _same(a, b) for a, b in zip(name, toks[start:j + 1], strict=True)):
+            return tuple(range(j + 1, i + 1))  # the linking words are the condition's too
+    return None
+
+
+def _is_text(column_values: Sequence[Any]) -> bool:
+    """A column of words, not of numbers ("4" of drv's "4", "f", "r" is a category)."""
+    return any(not all(p.isdigit() for p in words(str(v))) for v in column_values)
 
 
 def _whole_span(parts: list[str], toks: list[str]) -> tuple[int, ...] | None:

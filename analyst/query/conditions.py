@@ -60,11 +60,16 @@ def negation(toks: list[str], at: int, used: set[int]) -> list[int] | None:
     return None
 
 
+NumberCondition = tuple[str, tuple[Any, ...], tuple[int, ...], bool]
+"""Column, its values, the words used, and whether they were negated ("cyl isn't 8")."""
+
+
 def number_conditions(toks: list[str], hits: list[Hit], columns: dict[str, Any],
-                       used: set[int]) -> list[tuple[str, tuple[Any, ...], tuple[int, ...]]]:
+                       used: set[int]) -> list[NumberCondition]:
     """Numbers said as a number column's value: before its name ("8 cylinders", "4 and 8
-    cylinders", "4-cylinder") or after it ("Cylinders is 8", "cylinders = 8")."""
-    found: list[tuple[str, tuple[Any, ...], tuple[int, ...]]] = []
+    cylinders", "4-cylinder") or after it ("Cylinders is 8", "cylinders = 8", "cyl is not
+    8", "cyl != 8")."""
+    found: list[NumberCondition] = []
     taken = set(used)
     numeric = [h for h in hits if is_numeric(columns[h.column])]
     # Before the name first, and only for a column of few whole values (cylinders, stars,
@@ -72,7 +77,7 @@ def number_conditions(toks: list[str], hits: list[Hit], columns: dict[str, Any],
     for hit in numeric:
         before = _number_list(toks, hit.span[0] - 1, taken, forward=False)
         if before and (columns[hit.column].unique or 0) <= 50:
-            found.append((hit.column, *before))
+            found.append((hit.column, *before, False))
             taken.update(before[1])
     for hit in numeric:
         if any(f[0] == hit.column for f in found):
@@ -80,15 +85,36 @@ def number_conditions(toks: list[str], hits: list[Hit], columns: dict[str, Any],
         # After the name: at most two linking words ("is", "equal to"), then the numbers.
         j = hit.span[-1] + 1
         linking: list[int] = []
-        while j < len(toks) and len(linking) < 2 and j not in taken and toks[j] in _IS_WORDS:
-            linking.append(j)
-            j += 1
+        negated = False
+        while j < len(toks) and len(linking) < 3 and j not in taken:
+            if toks[j] in _IS_WORDS:
+                linking.append(j)
+                j += 1
+            elif not negated and (n := _negated_at(toks, j)):
+                negated = True
+                linking.extend(range(j, j + n))
+                j += n
+            else:
+                break
         after = _number_list(toks, j, taken, forward=True)
+        if after and negated and len(after[0]) > 1:
+            continue  # "not 4 or 6": no such filter; its words stay unexplained (declined)
         if after and (linking or (columns[hit.column].unique or 0) <= 50):
             values, span = after
-            found.append((hit.column, values, (*linking, *span)))
+            found.append((hit.column, values, (*linking, *span), negated))
             taken.update(found[-1][2])
     return found
+
+
+_NEGATED = (("isn", "t"), ("isnt",), ("not",), ("не",), ("不",))
+
+
+def _negated_at(toks: list[str], at: int) -> int:
+    """How many words at `at` say "not" ("isn't" is two tokens), else 0."""
+    for phrase in _NEGATED:
+        if tuple(toks[at:at + len(phrase)]) == phrase:
+            return len(phrase)
+    return 0
 
 
 

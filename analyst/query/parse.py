@@ -31,6 +31,7 @@ from analyst.query.place import without_place
 from analyst.query.text import (
     find_phrase,
     same_word,
+    symbols_said,
     words,
 )
 from analyst.query.vocab import (
@@ -79,6 +80,7 @@ def read_table(question: str, card: Any,
                values: Mapping[str, Sequence[Any]] | None = None) -> TableReading:
     """The readings of `question` on the table of `card` (`values`: its category values)."""
     question, placed = without_place(question, card)
+    question = symbols_said(question)
     flags = conditions.yes_columns(values or {})
     toks = words(question)
     columns = {c.name: c for c in card.columns}
@@ -308,10 +310,11 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         used.update(which)
     # "Cylinders is 8", "cylinders = 8", "with 8 cylinders", "for 4 and 8 cylinders".
     conditioned: set[str] = set()
-    for column, values, words_used in conditions.number_conditions(toks, hits, columns, used):
+    for column, values, words_used, negated in conditions.number_conditions(
+            toks, hits, columns, used):
         used.update(words_used)
         conditioned.add(column)
-        filters.append(Filter(column, "eq", values[0]) if len(values) == 1
+        filters.append(Filter(column, "ne" if negated else "eq", values[0]) if len(values) == 1
                        else Filter(column, "in", values))
     # "how many cars have no Horsepower value": the blanks of the column, counted.
     lacking = conditions.lacking(toks, hits, used, flags or {})
@@ -352,6 +355,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     group_by: list[str] = []
     measures: list[str] = []
     rows_wanted = False
+    said_by: set[str] = set()  # grouped because "per"/"by" names them, not by their kind
     filtered = {f.column for f in filters if f.op in ("eq", "in", "ne")}
     previous: Hit | None = None
     for hit in hits:
@@ -414,6 +418,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                 after_which and small and col.role != "money"):
             if hit.column not in filtered or after_by:
                 group_by.append(hit.column)
+                if after_by:
+                    said_by.add(hit.column)
         else:
             measures.append(hit.column)
     if which is not None and any(find_phrase(w, toks[which[-1] + 1:which[-1] + 3], set())
@@ -445,7 +451,10 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             aggregation, measures = "nunique", [counted.column]
             group_by = [g for g in group_by if g != counted.column]
     if aggregation == "nunique":
-        measures = measures or group_by[-1:]
+        # "distinct models per manufacturer": the column "per" names is the grouping,
+        # whichever order the words come in; the other is the one counted.
+        counted_here = [g for g in group_by if g not in said_by]
+        measures = measures or counted_here[-1:] or group_by[-1:]
         group_by = [g for g in group_by if g not in measures]
     if len(group_by) > 2:
         return Refusal("too_many_groups", {"columns": ", ".join(group_by)})
@@ -504,12 +513,21 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if aggregation in CORRELATIONS:
         if len(measures) < 2:
             return Refusal("correlation_needs_two", {})
+        if len(measures) > 2:
+            # "hp vs qsec" on a table with a column "vs": which two is not said, and a
+            # third column named and left out would be a word not honoured.
+            return Refusal("correlation_of_two", {"count": len(measures),
+                                                  "named": ", ".join(measures)})
         if group_by or period:
             return Refusal("correlation_grouped", {})
         return [Query(card.table, aggregation, tuple(measures[:2]), (), None, tuple(filters))]
     several = aggregation == "percentile" and len(percentiles[0] if percentiles else ()) > 1
-    return [Query(card.table, aggregation, tuple(measures[:1] if also or several
-                                                 else measures[:3]), tuple(group_by), period,
+    kept = measures[:1] if also or several else measures[:3]
+    if len(kept) < len(measures):
+        # A column named and not stated would be a word not honoured: say so instead.
+        return Refusal("statistics_of_one" if also or several else "measures_left_out",
+                       {"count": len(measures), "named": ", ".join(measures)})
+    return [Query(card.table, aggregation, tuple(kept), tuple(group_by), period,
                   tuple(filters), order, limit,
                   percentiles=tuple(percentiles[0]) if percentiles and "percentile" in (
                       aggregation, *also) else (), also=also)]

@@ -52,6 +52,20 @@ def number_of(word: str) -> float | None:
         return None
 
 
+_SYMBOLS = (("!=", " not "), ("≠", " not "), ("<>", " not "), (">=", " at least "),
+            ("≥", " at least "), ("=>", " at least "), ("<=", " at most "), ("≤", " at most "),
+            ("=<", " at most "), (">", " over "), ("<", " under "), ("==", " is "), ("=", " is "))
+
+
+def symbols_said(text: str) -> str:
+    """Comparison signs as the words they stand for ("cyl != 8" -> "cyl not 8"): the
+    tokens keep letters and digits only, and a sign dropped silently would turn
+    "hp < 110" into "hp 110", the rows equal to 110."""
+    for sign, said in _SYMBOLS:
+        text = text.replace(sign, said)
+    return text
+
+
 def words(text: str) -> list[str]:
     return [t.text for t in tokens(text)]
 

@@ -150,7 +150,7 @@ FILLERS = ("had", "having", "been", "were", "was", "will", "would", "can", "coul
            "покажи", "покажіть", "порахуй", "порахуйте", "обчисли", "знайди", "дай", "мені",
            "будь ласка", "имел", "имела", "имело", "имели", "был", "была", "было", "были",
            "есть", "покажите", "посчитай", "посчитайте", "вычисли", "найди", "дай", "мне",
-           "пожалуйста", "请", "显示", "计算", "告诉", "我", "一下", "多少")
+           "пожалуйста", "де", "где", "请", "显示", "计算", "告诉", "我", "一下", "多少")
 """Words that carry no condition, measure or grouping: verbs of asking and having."""
 NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "categories",
               "price", "prices", "level", "levels", "status", "value", "values", "field",
@@ -167,12 +167,14 @@ the reading did not honour."""
 STATISTIC_WORDS: dict[Aggregation, tuple[str, ...]] = {
     "missing": ("missing", "blank", "blanks", "empty", "null", "nulls", "пропуск*", "пропущен*",
                 "порожн*", "незаповнен*", "пуст*", "незаполнен*", "缺失", "空值", "空白"),
-    "std": ("standard deviation", "std", "stdev", "stddev", "sd", "стандартн* відхилен*",
+    "std": ("standard deviation", "standard dev", "std deviation", "std dev", "std", "stdev",
+            "stddev", "sd", "стандартн* відхилен*",
             "середньоквадратичн* відхилен*", "стандартн* отклонени*",
             "среднеквадратичн* отклонени*", "标准差"),
     "var": ("variance", "дисперсі*", "дисперси*", "方差"),
     "spearman": ("spearman*", "rank correlation", "спірмен*", "спирмен*", "斯皮尔曼", "秩相关"),
-    "pearson": ("pearson*", "correlation", "correlations", "correlated", "correlate", "corr",
+    "pearson": ("pearson s r", "pearson r", "pearson*", "correlation", "correlations",
+                "correlated", "correlate", "corr",
                 "кореляц*", "корелю*", "корельован*", "корреляц*", "коррелир*", "пірсон*",
                 "пирсон*", "皮尔逊", "相关系数", "相关性", "相关"),
 }

@@ -56,6 +56,10 @@ TABLES: dict[str, Callable[[], bytes]] = {
     "airquality.csv": lambda: _rdata("datasets/airquality.csv"),
     "titanic.csv": lambda: _rdata("COUNT/titanic.csv"),
     "mcas.csv": lambda: _rdata("Ecdat/MCAS.csv"),
+    "mtcars.csv": lambda: _rdata("datasets/mtcars.csv"),
+    "iris.csv": lambda: _rdata("datasets/iris.csv"),
+    "mpg.csv": lambda: _rdata("ggplot2/mpg.csv"),
+    "msleep.csv": lambda: _rdata("ggplot2/msleep.csv"),
 }
 """File name -> its bytes. The file name is what the user uploads and what the answer names."""
 
