@@ -26,10 +26,6 @@ START_TIMEOUT_S = 60.0  # a loaded machine takes seconds to import pandas; a hun
 UNKNOWN_EXIT = 255  # the server ended before it could say how the keeper ended
 
 
-class ServerGone(Exception):
-    """The fork server did not take the request (it ended)."""
-
-
 @dataclass(frozen=True)
 class Request:
     """One session's keeper: who it runs as, where, with what, and its and the kernel's argv."""
@@ -145,11 +141,11 @@ class Zygote:
             with self._lock:
                 socket.send_fds(self._control, [request.message()],
                                 [stdin_r, stdout_w, stderr, status_theirs.fileno()])
-        except OSError as exc:
+        except OSError:  # the server ended: `launch` asks a new one
             for fd in (stdin_w, stdout_r):
                 os.close(fd)
             status_ours.close()
-            raise ServerGone(str(exc)) from exc
+            raise
         finally:
             for fd in (stdin_r, stdout_w):
                 os.close(fd)
@@ -184,8 +180,9 @@ def launch(env: dict[str, str], request: Request, stderr: int) -> ForkedKeeper:
     ended between the check and the request."""
     try:
         return zygote(env).launch(request, stderr)
-    except ServerGone:
-        try:
-            return zygote(env).launch(request, stderr)
-        except ServerGone as exc:
-            raise SandboxUnavailable(f"Cannot start the local Python kernel: {exc}") from exc
+    except OSError:
+        pass  # the server ended between the check and the request: `zygote` starts another
+    try:
+        return zygote(env).launch(request, stderr)
+    except OSError as exc:
+        raise SandboxUnavailable(f"Cannot start the local Python kernel: {exc}") from exc

@@ -205,7 +205,7 @@ def kept_upload(root: Path, name: str, files: Any | None = None) -> Path:
     legacy = root / "uploads" / _sanitised(name)
     if path == legacy or path.exists() or not legacy.is_file():
         return path
-    from analyst.session.workspace_state import sha256_of
+    from analyst.store.workspace_state import sha256_of
 
     record = _recorded(root, name, files)
     return legacy if record is not None and record.sha256 == sha256_of(legacy) else path

@@ -15,8 +15,8 @@ from analyst.errors import user_message
 from analyst.progress import Stage
 from analyst.report.formats import format_int
 from analyst.session.upload_name import arrived_name
-from analyst.session.workspace_state import STATE_DIR
 from analyst.store import DEFAULT_TITLE, SessionRecord
+from analyst.store.workspace_state import STATE_DIR
 from ui import i18n, state
 from ui.errors import show_failure
 from ui.plain import name_text

@@ -10,12 +10,13 @@ never dropped. Two equally good readings are both returned, for the caller to as
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from analyst.query import clues, conditions
+from analyst.query import clues, conditions, finish
 from analyst.query import measures as stat_clues
 from analyst.query.columns import Hit, column_hits, partial_hits, value_hits
+from analyst.query.finish import Refusal
 from analyst.query.model import (
     CORRELATIONS,
     Aggregation,
@@ -50,14 +51,6 @@ from analyst.query.vocab import (
 )
 
 _AND, _OR = conditions.AND, conditions.OR
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why the question cannot be answered from this table: a message key and its values."""
-
-    key: str
-    values: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -495,43 +488,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             if not group_by and period is None and not filters and order is None:
                 return [base, replace(base, aggregation="sum")]
             return [base, replace(base, aggregation="sum")]
-    if aggregation == "missing" and not measures:
-        return Refusal("missing_needs_column", {})  # not the rows, not a guessed column
-    if aggregation == "share" and not measures:
-        # "share of cars by Origin", "what percentage of days were rain": the rows counted,
-        # each group's (or the condition's) count as a part of all the rows. With two
-        # conditions and no grouping, which is the part and which the whole is not said.
-        said = [f for f in filters if f.op not in ("year", "quarter", "month")]
-        if group_by or period or len(said) == 1:
-            return [Query(card.table, "share", (), tuple(group_by), period, tuple(filters),
-                          order, limit)]
-        return Refusal("share_needs_group", {})
-    if aggregation not in ("count", "rows") and not measures:
-        return Refusal("no_measure", {})
-    if aggregation == "share" and not (group_by or period):
-        return Refusal("share_needs_group", {})
-    if aggregation in CORRELATIONS:
-        if len(measures) < 2:
-            return Refusal("correlation_needs_two", {})
-        if len(measures) > 2:
-            # "hp vs qsec" on a table with a column "vs": which two is not said, and a
-            # third column named and left out would be a word not honoured.
-            return Refusal("correlation_of_two", {"count": len(measures),
-                                                  "named": ", ".join(measures)})
-        if group_by or period:
-            return Refusal("correlation_grouped", {})
-        return [Query(card.table, aggregation, tuple(measures[:2]), (), None, tuple(filters))]
-    several = aggregation == "percentile" and len(percentiles[0] if percentiles else ()) > 1
-    kept = measures[:1] if also or several else measures[:3]
-    if len(kept) < len(measures):
-        # A column named and not stated would be a word not honoured: say so instead.
-        return Refusal("statistics_of_one" if also or several else "measures_left_out",
-                       {"count": len(measures), "named": ", ".join(measures)})
-    return [Query(card.table, aggregation, tuple(kept), tuple(group_by), period,
-                  tuple(filters), order, limit,
-                  percentiles=tuple(percentiles[0]) if percentiles and "percentile" in (
-                      aggregation, *also) else (), also=also)]
-
+    return finish.queries(card.table, aggregation, measures, group_by, period, filters, order,
+                          limit, percentiles[0] if percentiles else None, also)
 
 def _counted(toks: list[str], hits: list[Hit], after: int) -> Hit | None:
     """The column named right after the counting words (only small words between)."""

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, Literal, Self
 from analyst.events import Answer, Event, Step
 from analyst.progress import Progress
 from analyst.session import file_tables
-from analyst.session import workspace_state as state
 from analyst.session.admission import Admission, Lease, QueueTimeout, admission
 from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.session.backend_words import backend_warning
@@ -38,7 +37,7 @@ from analyst.session.stopping import (
 from analyst.session.upload_name import arrived_name
 from analyst.session.verified import RecipeGate
 from analyst.session.warm import current_pool
-from analyst.store.records import FileRecord
+from analyst.store import workspace_state as state
 from analyst.words import say
 from analyst.words.catalog import write_mo_files
 from sandbox import Limits, SandboxError, Workspace
@@ -105,7 +104,7 @@ class Analysis:
         self._session: Any | None = None
         self._warned = False
         self._restore_pending = False
-        self._sources: list[tuple[FileRecord, list[Any]]] = []
+        self._sources: list[tuple[state.FileRecord, list[Any]]] = []
         self._stop = StopSwitch()
         self._touched = False
         """A model's code ran in the current session: nothing offline runs in it (see

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from analyst.events import Answer
-from analyst.session import workspace_state
+from analyst.store import workspace_state
 
 
 @runtime_checkable

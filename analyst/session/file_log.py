@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from analyst.session import workspace_state
+from analyst.store import workspace_state
 from analyst.store.records import FileRecord
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from analyst.datacard import DataCard
 from analyst.ingest.naming import unique_path
-from analyst.session.workspace_state import STATE_DIR
+from analyst.store.workspace_state import STATE_DIR
 from sandbox import Workspace
 
 

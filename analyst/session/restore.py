@@ -15,8 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from analyst.session import workspace_state as state
 from analyst.session.file_log import FileLog, WorkspaceFiles
+from analyst.store import workspace_state as state
 from analyst.store.records import FileRecord
 from sandbox import Workspace, WorkspaceError
 

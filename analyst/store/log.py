@@ -8,7 +8,7 @@ from typing import Any
 
 from analyst.events import Answer
 from analyst.ingest.pipeline import sha256_of
-from analyst.session import workspace_state
+from analyst.store import workspace_state
 from analyst.store.db import Store
 from analyst.store.records import FileRecord
 

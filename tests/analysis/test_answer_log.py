@@ -11,9 +11,9 @@ import pytest
 from analyst.events import RecipeCall
 from analyst.session.analysis import Analysis
 from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
-from analyst.session.workspace_state import HISTORY, STATE_DIR
 from analyst.store import Store
 from analyst.store.log import SessionAnswers
+from analyst.store.workspace_state import HISTORY, STATE_DIR
 from tests.cli.test_ask_report_cli import analyst
 
 CSV = ("Date,Product,Region,Revenue\n2026-01-05,Tea,North,100.50\n2026-02-07,Coffee,South,200.25\n"

@@ -131,8 +131,7 @@ def generated_answers(seed: int = 7) -> list[Answer]:
 def kept_and_read_back(answer: Answer, root: Path) -> tuple[Answer | None, Answer]:
     """`answer` once kept and read back by each record: the SQLite store (under
     root/data) and the workspace's answer log (under root/ws)."""
-    from analyst.session import workspace_state
-    from analyst.store import Store
+    from analyst.store import Store, workspace_state
 
     store = Store(root / "data")
     session = store.create_session("ann")

@@ -18,8 +18,7 @@ import pytest
 from analyst.events import Answer, RecipeCall, Step
 from analyst.planner.narrative import ordered_notes
 from analyst.record.figures import StepFigures, old_note
-from analyst.session import workspace_state
-from analyst.store import Store
+from analyst.store import Store, workspace_state
 from analyst.words.catalog import message
 from analyst.words.note import RecipeNote, Word, render
 

@@ -9,8 +9,7 @@ import sqlite3
 import pytest
 
 from analyst.events import Answer, Step
-from analyst.session import workspace_state
-from analyst.store import Store
+from analyst.store import Store, workspace_state
 from tests.record.steps import generated_answers, generated_steps
 
 STEPS = list(generated_steps())

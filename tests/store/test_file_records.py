@@ -14,9 +14,9 @@ import pytest
 from analyst.datacard import DataCard
 from analyst.ingest import IngestOptions, ingest_file
 from analyst.session.file_log import WorkspaceFiles
-from analyst.session.workspace_state import options_dict, record_of
 from analyst.store import FileRecord, Store
 from analyst.store.log import SessionFiles
+from analyst.store.workspace_state import options_dict, record_of
 from sandbox import Workspace
 
 SEEDS = range(8)
