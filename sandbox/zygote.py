@@ -8,6 +8,7 @@ told by the server, which is the keeper's parent.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -18,10 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sandbox.errors import SandboxUnavailable
+from sandbox.tag import KEEPER, KERNEL
 
 FORKSERVER = Path(__file__).with_name("forkserver.py")
-KERNEL = Path(__file__).with_name("kernel.py")
-KEEPER = Path(__file__).with_name("keeper.py")
 START_TIMEOUT_S = 60.0  # a loaded machine takes seconds to import pandas; a hung one longer
 UNKNOWN_EXIT = 255  # the server ended before it could say how the keeper ended
 
@@ -40,8 +40,6 @@ class Request:
     nproc: int = 0
 
     def message(self) -> bytes:
-        import json  # noqa: PLC0415 - small, and only this method needs it
-
         return json.dumps({"cwd": self.cwd, "env": self.env, "keeper": self.keeper,
                            "kernel": self.kernel, "uid": self.uid, "gid": self.gid,
                            "groups": list(self.groups), "nproc": self.nproc}).encode()
