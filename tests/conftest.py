@@ -24,6 +24,14 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         app_start.sweep_once()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keep each phase's report on the test, so a fixture's teardown knows it failed."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
 @pytest.fixture(scope="session")
 def docker_image() -> str:
     """The sandbox image tag, once a Docker engine answers and the image exists.

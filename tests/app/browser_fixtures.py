@@ -34,9 +34,29 @@ def _patient(page, request):
 
 
 @pytest.fixture()
-def app_url(tmp_path):
+def app_url(tmp_path, request):
     with running_app(tmp_path / "data", ANALYST_SANDBOX_BACKEND=_backend(), **NO_MODEL) as url:
         yield url
+        _explain_failure(request, tmp_path / "streamlit.log")
+
+
+def _explain_failure(request, log) -> None:
+    """A failed browser test is hard to read from a timeout alone: print what the page showed
+    and the end of the app's log (pytest shows them under "Captured stdout teardown")."""
+    report = getattr(request.node, "report_call", None)  # tests/conftest.py keeps it
+    if report is None or not report.failed:
+        return
+    if "page" in request.fixturenames:
+        page = request.getfixturevalue("page")
+        try:
+            shown = page.locator("body").inner_text(timeout=5_000)
+        except Exception as exc:  # noqa: BLE001 - a diagnostic must not hide the failure
+            shown = f"(could not read the page: {exc})"
+        print(f"--- the page at {page.url} showed:\n{shown[-4000:]}")
+    try:
+        print("--- the app's log ended with:\n" + log.read_text(errors="replace")[-6000:])
+    except OSError as exc:
+        print(f"--- no app log: {exc}")
 
 
 def _idle(page) -> None:
