@@ -6,7 +6,9 @@ once per app process, through `st.cache_resource`.
 
 from __future__ import annotations
 
+import faulthandler
 import logging
+import signal
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -40,11 +42,21 @@ def prepare() -> Sweep:
     with _LOCK:  # Streamlit runs sessions in threads; the environment is one per process
         export_secrets(secrets, exported=_EXPORTED)
         configure_logging()  # after the export: ANALYST_LOG_LEVEL may be in secrets.toml
+    _stacks_on_request()
     _claim_installation()
     start_file_reader()
     swept = reap_leftovers()  # before the pool starts: its containers are this process's
     start_warm_sandboxes()
     return swept
+
+
+@st.cache_resource(show_spinner=False)
+def _stacks_on_request() -> bool:
+    """`kill -USR1 <pid>` prints every thread's stack to the server's stderr: a page that
+    waits forever shows where the server waits, without stopping it (the operator's log, and
+    the browser tests' report when one times out)."""
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
+    return True
 
 
 @st.cache_resource(show_spinner=False)

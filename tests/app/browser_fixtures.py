@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.server import running_app
+from tests.app.server import explain, running_app
 
 NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": "", "ANALYST_MAX_UPLOAD_MB": "5"}
 PATIENCE_MS = 120_000
@@ -31,32 +31,32 @@ def _patient(page, request):
     patience = getattr(request.module, "PATIENCE_MS", PATIENCE_MS)
     page.set_default_timeout(patience)
     page.set_default_navigation_timeout(patience)
+    yield
+    if failed(request):
+        show_page(page)
 
 
 @pytest.fixture()
 def app_url(tmp_path, request):
     with running_app(tmp_path / "data", ANALYST_SANDBOX_BACKEND=_backend(), **NO_MODEL) as url:
         yield url
-        _explain_failure(request, tmp_path / "streamlit.log")
+        if failed(request):
+            explain(url)
 
 
-def _explain_failure(request, log) -> None:
-    """A failed browser test is hard to read from a timeout alone: print what the page showed
-    and the end of the app's log (pytest shows them under "Captured stdout teardown")."""
-    report = getattr(request.node, "report_call", None)  # tests/conftest.py keeps it
-    if report is None or not report.failed:
-        return
-    if "page" in request.fixturenames:
-        page = request.getfixturevalue("page")
-        try:
-            shown = page.locator("body").inner_text(timeout=5_000)
-        except Exception as exc:  # noqa: BLE001 - a diagnostic must not hide the failure
-            shown = f"(could not read the page: {exc})"
-        print(f"--- the page at {page.url} showed:\n{shown[-4000:]}")
+def failed(request: pytest.FixtureRequest) -> bool:
+    """Whether the test itself failed (the report tests/conftest.py keeps on it)."""
+    report = getattr(request.node, "report_call", None)
+    return bool(report is not None and report.failed)
+
+
+def show_page(page) -> None:
+    """Print what a failed test's page showed: a timeout names only the selector it waited for."""
     try:
-        print("--- the app's log ended with:\n" + log.read_text(errors="replace")[-6000:])
-    except OSError as exc:
-        print(f"--- no app log: {exc}")
+        shown = page.locator("body").inner_text(timeout=5_000)
+    except Exception as exc:  # noqa: BLE001 - a diagnostic must not hide the failure
+        shown = f"(could not read the page: {exc})"
+    print(f"--- the page at {page.url} showed:\n{shown[-4000:]}")
 
 
 def _idle(page) -> None:

@@ -15,6 +15,9 @@ from pathlib import Path
 
 from tests.app.samples import ROOT
 
+APPS: dict[str, tuple[subprocess.Popen, Path]] = {}
+"""The apps running now, by address: their process and log, for `explain`."""
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -38,10 +41,40 @@ def running_app(data_dir: Path, **env: str) -> Iterator[str]:
     try:
         if health(proc, url, timeout=60) != b"ok":
             raise RuntimeError("the app did not start: see " + log.name)
-        yield url
+        with tracked(url, proc, Path(log.name)):
+            yield url
     finally:
         stop(proc)
         log.close()
+
+
+@contextmanager
+def tracked(url: str, proc: subprocess.Popen, log: Path) -> Iterator[None]:
+    """Known to `explain` while it runs; explained at once when the test fails inside it."""
+    APPS[url] = (proc, log)
+    try:
+        yield
+    except BaseException:
+        explain(url)
+        raise
+    finally:
+        APPS.pop(url, None)
+
+
+def explain(url: str) -> None:
+    """Print where the app's threads wait (SIGUSR1: ui.startup registers faulthandler) and the
+    end of its log: a browser test that timed out says no more than its selector."""
+    if url not in APPS:
+        return
+    proc, log = APPS[url]
+    if proc.poll() is None:
+        os.kill(proc.pid, signal.SIGUSR1)
+        time.sleep(1.0)
+    try:
+        print(f"--- the app at {url} (its threads' stacks last), its log ended with:\n"
+              + log.read_text(errors="replace")[-12000:])
+    except OSError as exc:
+        print(f"--- no log of the app at {url}: {exc}")
 
 
 def health(proc: subprocess.Popen, url: str, timeout: float) -> bytes:

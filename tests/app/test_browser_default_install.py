@@ -23,9 +23,9 @@ import pytest
 from sandbox.docker_backend import WARM_LABEL
 from sandbox.engine import LABEL
 from sandbox.owners import ID_FILE, INSTALLATION_LABEL
-from tests.app.browser_fixtures import CHART, _last_message, _settled, _upload
+from tests.app.browser_fixtures import CHART, _last_message, _settled, _upload, failed, show_page
 from tests.app.samples import messy_csv
-from tests.app.server import free_port, health
+from tests.app.server import free_port, health, tracked
 from tests.default.installed import (
     analyst_command,
     assert_every_table_and_chart_is_in,
@@ -37,9 +37,12 @@ PATIENCE_MS = 180_000
 
 
 @pytest.fixture(autouse=True)
-def _patient(page):
+def _patient(page, request):
     page.set_default_timeout(PATIENCE_MS)
     page.set_default_navigation_timeout(PATIENCE_MS)
+    yield
+    if failed(request):
+        show_page(page)
 
 
 @contextmanager
@@ -55,7 +58,8 @@ def readme_app(data_dir: Path) -> Iterator[str]:
     try:
         if health(proc, url, timeout=90) != b"ok":
             raise RuntimeError(f"`analyst web` did not start: see {log.name}")
-        yield url
+        with tracked(url, proc, Path(log.name)):
+            yield url
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
