@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tarfile
+import time
 import uuid
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,9 @@ PRELOAD = "pandas,matplotlib.pyplot"
 INPUT_IN_IMAGE = "/workspace/input"
 LIB_IN_IMAGE = "/workspace/lib"
 WARM_LABEL = "analyst.warm"
+GOING_S = 5.0
+"""How long a listed engine that killed a container is watched for its own end (a
+shutting-down dockerd stops its containers, `--shutdown-timeout`, then its API)."""
 
 
 def kernel_command(limits: Limits) -> list[str]:
@@ -203,12 +207,18 @@ class DockerBackend:
         channel = self._launch_warm(image, on)
         if channel is not None:
             return channel
-        problem = on.problem(image)
-        if problem:
-            raise SandboxUnavailable(f"The Docker sandbox cannot start: {problem}.")
-        self.warm, self.by_value, self._sent = False, on.by_value, {}
-        cid, channel = create_and_attach(image, self.limits, self.workspace,
-                                         f"analyst-sbx-{uuid.uuid4().hex[:12]}", on)
+        try:
+            problem = on.problem(image)
+            if problem:
+                raise SandboxUnavailable(f"The Docker sandbox cannot start: {problem}.")
+            self.warm, self.by_value, self._sent = False, on.by_value, {}
+            cid, channel = create_and_attach(image, self.limits, self.workspace,
+                                             f"analyst-sbx-{uuid.uuid4().hex[:12]}", on)
+        except SandboxUnavailable:
+            if on.url is None or on.answers():
+                raise
+            on.mark_down()  # gone between its placement and the start: the next one, if any
+            return self.launch()
         self.container = cid
         # After the start: the tmpfs is mounted then (before, the copy would land under it).
         self._restore_output()
@@ -355,8 +365,10 @@ class DockerBackend:
         if oom:
             return Death(True, OUT_OF_MEMORY)
         if on.exits.killed(self.container):
-            # The engine was told to kill it (docker rm -f, docker kill, a stop): not its own end.
-            return Death(False, CONTAINER_GONE)
+            # The engine was told to kill it (docker rm -f, docker kill, a stop): not its own
+            # end. A listed engine that is shutting down kills its containers while it still
+            # answers for a moment: so it is watched a little longer before that is said.
+            return Death(False, ENGINE_DOWN if on.url is not None and _going(on) else CONTAINER_GONE)
         return Death(False, CONTAINER_EXITED,
                      exit_values(status if isinstance(status, int) else None))
 
@@ -365,6 +377,18 @@ class DockerBackend:
             cid, self.container, on = self.container, None, self._on()
             remove_container(cid, on)
             on.exits.forget(cid)
+
+
+def _going(on: Engine, within_s: float = GOING_S) -> bool:
+    """`on` stops answering within `within_s` (marked down then)."""
+    deadline = time.monotonic() + within_s
+    while True:
+        if not on.answers():
+            on.mark_down()
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.25)
 
 
 def remove_container(cid: str, on: Engine | None = None) -> None:
