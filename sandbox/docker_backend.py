@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import tarfile
-import time
 import uuid
 from typing import TYPE_CHECKING, Any
 
@@ -42,9 +41,6 @@ PRELOAD = "pandas,matplotlib.pyplot"
 INPUT_IN_IMAGE = "/workspace/input"
 LIB_IN_IMAGE = "/workspace/lib"
 WARM_LABEL = "analyst.warm"
-GOING_S = 5.0
-"""How long a listed engine that killed a container is watched for its own end (a
-shutting-down dockerd stops its containers, `--shutdown-timeout`, then its API)."""
 
 
 def kernel_command(limits: Limits) -> list[str]:
@@ -368,7 +364,7 @@ class DockerBackend:
             # The engine was told to kill it (docker rm -f, docker kill, a stop): not its own
             # end. A listed engine that is shutting down kills its containers while it still
             # answers for a moment: so it is watched a little longer before that is said.
-            return Death(False, ENGINE_DOWN if on.url is not None and _going(on) else CONTAINER_GONE)
+            return Death(False, ENGINE_DOWN if on.url is not None and on.going() else CONTAINER_GONE)
         return Death(False, CONTAINER_EXITED,
                      exit_values(status if isinstance(status, int) else None))
 
@@ -377,18 +373,6 @@ class DockerBackend:
             cid, self.container, on = self.container, None, self._on()
             remove_container(cid, on)
             on.exits.forget(cid)
-
-
-def _going(on: Engine, within_s: float = GOING_S) -> bool:
-    """`on` stops answering within `within_s` (marked down then)."""
-    deadline = time.monotonic() + within_s
-    while True:
-        if not on.answers():
-            on.mark_down()
-            return True
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(0.25)
 
 
 def remove_container(cid: str, on: Engine | None = None) -> None:

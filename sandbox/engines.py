@@ -30,6 +30,9 @@ HOSTS_ENV = "ANALYST_DOCKER_HOSTS"
 SCHEMES = ("unix", "tcp", "ssh")
 RECHECK_S = 30.0
 """A down engine is asked again (one ping) when a session is placed this long after."""
+GOING_S = 5.0
+"""How long a listed engine that killed a container is watched for its own end (dockerd
+stops its containers, within its `--shutdown-timeout`, then closes its API)."""
 
 
 class HostsError(SandboxError):
@@ -123,6 +126,18 @@ class Engine:
             return bool(self.client().ping())
         except (DockerException, OSError):
             return False
+
+    def going(self, within_s: float = GOING_S) -> bool:
+        """It stops answering within `within_s` (marked down then): asked after it killed a
+        container, which a shutting-down dockerd does to all of them before it goes."""
+        deadline = time.monotonic() + within_s
+        while True:
+            if not self.answers():
+                self.mark_down()
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.25)
 
     def mark_down(self) -> None:
         with self._lock:
