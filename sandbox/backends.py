@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from sandbox.docker_backend import DockerBackend
-from sandbox.engine import engine_problem, image_problem, image_tag
+from sandbox.engine import image_tag
+from sandbox.engines import problem as engines_problem
 from sandbox.errors import SandboxError
 from sandbox.health import Vitals
 from sandbox.limits import Limits
@@ -39,7 +40,7 @@ class AutoBackend:
 
     def _choose(self) -> Backend:
         if self._chosen is None:
-            problem = engine_problem() or image_problem(image_tag())
+            problem = engines_problem(image_tag())
             chosen: Backend
             if problem is None:
                 chosen = DockerBackend(self.workspace, self.limits, pool=self.pool)

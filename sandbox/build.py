@@ -29,6 +29,7 @@ from pathlib import Path
 from docker.errors import DockerException
 
 from sandbox import engine
+from sandbox.engines import connect, parse_hosts
 from sandbox.errors import SandboxError
 from sandbox.tag import KEEPER, KERNEL, REPOSITORY, image_inputs, image_tag
 
@@ -208,6 +209,28 @@ def engine_build(options: dict, progress: Progress) -> None:
         raise BuildError(f"the engine could not build the image: {engine.reason(exc)}") from exc
 
 
+def load_into(url: str, progress: Progress = print) -> str:
+    """Copy this checkout's image from the local engine (DOCKER_HOST or the socket) into the
+    engine at `url`, through the engines' own save and load (no registry); its tag."""
+    tag = image_tag()
+    hosts = parse_hosts(url)  # HostsError (a SandboxError) when it is not an engine's address
+    if len(hosts) != 1:
+        raise BuildError("--host takes one engine's address, e.g. unix:///path/to/docker.sock.")
+    target_url = hosts[0]
+    started = time.monotonic()
+    progress(f"Loading {tag} into {target_url} (the whole image crosses, about a minute)...")
+    try:
+        target = connect(target_url)
+        # Streamed, engine to engine: the image (GBs) is never held whole in memory.
+        target.images.load(engine.client().api.get_image(tag))
+        target.api.tag(tag, REPOSITORY, "latest")
+        target.images.get(tag)
+    except (DockerException, OSError) as exc:
+        raise BuildError(f"the image could not be loaded into {target_url}: {engine.reason(exc)}") from exc
+    progress(f"Loaded {tag} into {target_url} in {time.monotonic() - started:.0f} s.")
+    return tag
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sandbox build", description=__doc__.splitlines()[0])
     add_arguments(parser)
@@ -221,15 +244,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="no registry: debootstrap a Debian base and install wheels downloaded by the host",
     )
     parser.add_argument("--if-missing", action="store_true", help="do nothing when the image exists")
+    parser.add_argument(
+        "--host", metavar="URL",
+        help="also load the image into this engine (one of ANALYST_DOCKER_HOSTS): built here "
+             "first when missing, then copied engine to engine",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.if_missing and image_exists():
-        print(f"Sandbox image {image_tag()} is present.")
-        return 0
+    def say(line: str) -> None:
+        print(line, flush=True)
+
     try:
-        build(offline=args.offline, progress=lambda line: print(line, flush=True))
-    except BuildError as exc:
+        if (args.if_missing or args.host) and image_exists():
+            print(f"Sandbox image {image_tag()} is present.")
+        else:
+            build(offline=args.offline, progress=say)
+        if args.host:
+            load_into(args.host, say)
+    except SandboxError as exc:  # BuildError, or a --host that is not an engine's address
         print(f"Could not build the sandbox image: {exc}", file=sys.stderr)
         return 1
     return 0

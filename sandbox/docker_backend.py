@@ -12,13 +12,15 @@ from docker.types import DriverConfig, LogConfig, Mount, Ulimit
 from sandbox import owners
 from sandbox.archive import beyond, pack, unpack
 from sandbox.by_value import Listing, changed_since, listing, tar_of
-from sandbox.engine import LABEL, client, engine_problem, exits, image_problem, image_tag, reason
+from sandbox.engine import LABEL, image_tag, reason
+from sandbox.engines import Engine, engines, place
 from sandbox.errors import SandboxUnavailable
 from sandbox.health import Vitals
 from sandbox.limits import Limits
 from sandbox.notices import (
     CONTAINER_EXITED,
     CONTAINER_GONE,
+    ENGINE_DOWN,
     NEVER_STARTED,
     NOT_ANSWERING,
     OUT_OF_MEMORY,
@@ -63,12 +65,15 @@ def output_volume(limits: Limits) -> DriverConfig:
     })
 
 
-def container_options(workspace: Workspace | None, limits: Limits, name: str) -> dict[str, Any]:
+def container_options(workspace: Workspace | None, limits: Limits, name: str,
+                      by_value: bool = False) -> dict[str, Any]:
     """Keyword arguments of `containers.create`; every hardening setting lives here.
 
     `workspace` None: a warm container (`sandbox.pool`), made before its session is known.
     Only its labels and the sources of input/ and lib/ differ (its own volumes, filled by
-    value when it is handed out); every other option is the same by construction."""
+    value when it is handed out); every other option is the same by construction.
+    `by_value`: a session's container that gets those volumes too (an engine of
+    ANALYST_DOCKER_HOSTS, which may not see this host's folders)."""
     mb = 1024 * 1024
     labels = {LABEL: "1", "analyst.session": name,
               "analyst.workspace": str(workspace.root) if workspace else "",
@@ -108,7 +113,7 @@ def container_options(workspace: Workspace | None, limits: Limits, name: str) ->
         "environment": {"MPLBACKEND": "Agg", "PYTHONIOENCODING": "utf-8", "HOME": "/tmp"},  # noqa: S108
         "working_dir": "/workspace",
         "mounts": [
-            *_read_only_mounts(workspace, limits),
+            *_read_only_mounts(None if by_value else workspace, limits),
             # output/ is the container's own tmpfs volume, sized and inode-limited: the
             # filesystem enforces the output limits, and its pages count as the session's
             # memory. The host's output/ holds copies made after each step (sync_output).
@@ -132,29 +137,33 @@ def _read_only_mounts(workspace: Workspace | None, limits: Limits) -> list[Mount
 
 
 def create_and_attach(image: str, limits: Limits, workspace: Workspace | None,
-                      name: str) -> tuple[str, AttachChannel]:
-    """Create, attach to and start one hardened container; its id and the keeper's channel.
+                      name: str, on: Engine | None = None) -> tuple[str, AttachChannel]:
+    """Create, attach to and start one hardened container on the engine `on` (default: the
+    first); its id and the keeper's channel.
 
     The container is remembered by `owners` (removed at exit). Raises SandboxUnavailable."""
-    exits.watch()  # before the start: its end must not be missed
+    on = on or engines()[0]
+    client = on.client
+    on.exits.watch()  # before the start: its end must not be missed
     try:
         container = client().containers.create(
-            image, kernel_command(limits), **container_options(workspace, limits, name))
+            image, kernel_command(limits),
+            **container_options(workspace, limits, name, by_value=on.by_value))
     except (DockerException, OSError) as exc:
         raise SandboxUnavailable(
             f"Docker could not start the sandbox container: {reason(exc)}") from exc
     cid = container.id
     if cid is None:  # the engine answered a create without an id
         raise SandboxUnavailable("Docker created the sandbox container without an id.")
-    owners.started(cid, lambda: remove_container(cid))
+    owners.started(cid, lambda: remove_container(cid, on))
     try:
         # Attached before the start, so not a byte of the keeper's is missed.
         raw = client().api.attach_socket(
             cid, params={"stdin": 1, "stdout": 1, "stderr": 0, "stream": 1})
         container.start()
     except (DockerException, OSError) as exc:
-        remove_container(cid)
-        exits.forget(cid)
+        remove_container(cid, on)
+        on.exits.forget(cid)
         raise SandboxUnavailable(
             f"Docker could not start the sandbox container: {reason(exc)}") from exc
     return cid, AttachChannel(getattr(raw, "_sock", raw), keep=raw)
@@ -173,39 +182,57 @@ class DockerBackend:
         self.image = image
         self.pool = pool
         """Warm containers to take one from at a launch (`sandbox.pool`); None: start cold."""
+        self.engine: Engine | None = None
+        """Where the running (or last) container is: placed at each launch (`sandbox.engines`)."""
         self.container: str | None = None
         self.warm = False
-        """The running container came from the pool: input/ and lib/ cross by value."""
+        """The running container came from the pool."""
+        self.by_value = False
+        """Its input/ and lib/ cross by value (warm, or on a listed engine): no bound folder."""
         self._sent: dict[str, Listing] = {}  # input/, lib/ -> what was copied in last
         self._seen: dict[str, str] = {}  # output file -> sha256 of the host's copy
         self._output_digest: str | None = None
         self._left_out: set[str] = set()  # what the last sync left out (links, FIFOs)
 
+    def _on(self) -> Engine:
+        return self.engine or engines()[0]
+
     def launch(self) -> AttachChannel:
         image = self.image or image_tag()
-        channel = self._launch_warm(image)
+        self.engine = on = place(self.limits)
+        channel = self._launch_warm(image, on)
         if channel is not None:
             return channel
-        problem = engine_problem() or image_problem(image)
-        if problem:
-            raise SandboxUnavailable(f"The Docker sandbox cannot start: {problem}.")
-        self.warm, self._sent = False, {}
-        cid, channel = create_and_attach(image, self.limits, self.workspace,
-                                         f"analyst-sbx-{uuid.uuid4().hex[:12]}")
+        try:
+            problem = on.problem(image)
+            if problem:
+                raise SandboxUnavailable(f"The Docker sandbox cannot start: {problem}.")
+            self.warm, self.by_value, self._sent = False, on.by_value, {}
+            cid, channel = create_and_attach(image, self.limits, self.workspace,
+                                             f"analyst-sbx-{uuid.uuid4().hex[:12]}", on)
+        except SandboxUnavailable:
+            if on.url is None or on.answers():
+                raise
+            on.mark_down()  # gone between its placement and the start: the next one, if any
+            return self.launch()
         self.container = cid
         # After the start: the tmpfs is mounted then (before, the copy would land under it).
         self._restore_output()
+        if not self.sync_input():
+            self.stop()
+            raise SandboxUnavailable(
+                f"The Docker sandbox cannot start: the engine {on.url} refused the session's files.")
         return channel
 
-    def _launch_warm(self, image: str) -> AttachChannel | None:
-        """A container of the pool, made for this image and these limits, with the
-        workspace's input/, lib/ and output/ copied in; None when there is none ready."""
-        if self.pool is None or not self.pool.fits(image, self.limits):
+    def _launch_warm(self, image: str, on: Engine) -> AttachChannel | None:
+        """A container of the pool, made for this image and these limits on this engine, with
+        the workspace's input/, lib/ and output/ copied in; None when there is none ready."""
+        if self.pool is None or not self.pool.fits(image, self.limits) or self.pool.engine is not on:
             return None
         warm = self.pool.take()
         if warm is None:
             return None
-        self.container, self.warm, self._sent = warm.id, True, {}
+        self.container, self.warm, self.by_value, self._sent = warm.id, True, True, {}
         if not self.sync_input():
             self.stop()  # half filled: never used, never given back
             return None
@@ -213,17 +240,17 @@ class DockerBackend:
         return warm.channel
 
     def sync_input(self) -> bool:
-        """Before a step of a warm container: copy what changed in the host's input/ and
-        lib/ in, by value (a bound container sees the host's folders: nothing to do).
-        False when the engine refused the copy."""
-        if not self.warm or self.container is None:
+        """Before a step of a container that holds copies: copy what changed in the host's
+        input/ and lib/ in, by value (a bound container sees the host's folders: nothing to
+        do). False when the engine refused the copy."""
+        if not self.by_value or self.container is None:
             return True
         for folder, target in ((self.workspace.input_dir, INPUT_IN_IMAGE),
                                (self.workspace.lib_dir, LIB_IN_IMAGE)):
             now = listing(folder)
             if set(self._sent.get(target, {})) - set(now):
                 # A removed file: the archive API only adds, and a table the session no
-                # longer has must not be read again. A bound container sees the folder as is.
+                # longer has must not be read again. A new container gets the folder as is.
                 self.pool = None
                 return False
             changed = changed_since(self._sent.get(target, {}), now)
@@ -231,9 +258,9 @@ class DockerBackend:
                 continue
             with tar_of(folder, changed) as data:
                 try:
-                    client().api.put_archive(self.container, target, data)
+                    self._on().client().api.put_archive(self.container, target, data)
                 except (DockerException, OSError):
-                    self.pool = None  # the restart this causes starts a bound container
+                    self.pool = None  # the restart this causes starts a container of its own
                     return False
             self._sent[target] = now
         return True
@@ -252,7 +279,7 @@ class DockerBackend:
             return
         with data:
             try:
-                client().api.put_archive(container, "/workspace/output", data)
+                self._on().client().api.put_archive(container, "/workspace/output", data)
             except (DockerException, OSError):
                 self._seen = {}  # unknown what arrived: the next sync compares every byte
 
@@ -266,7 +293,7 @@ class DockerBackend:
         if state.get("digest") == self._output_digest:
             return self._left_out
         try:
-            chunks, _ = client().api.get_archive(self.container, "/workspace/output/.")
+            chunks, _ = self._on().client().api.get_archive(self.container, "/workspace/output/.")
             listed = state.get("changed")
             changed = set(listed) if isinstance(listed, list) else None
             done = unpack(chunks, self.workspace.output_dir, self._seen, changed=changed,
@@ -280,28 +307,28 @@ class DockerBackend:
         if self.container is None:
             return None
         try:
-            return client().api.inspect_container(self.container)["State"]
+            return self._on().client().api.inspect_container(self.container)["State"]
         except (DockerException, OSError):
             return None
 
     def alive(self) -> bool:
         # The event watcher knows of an exit at once, without a call to the engine.
-        return self.container is not None and not exits.ended(self.container)
+        return self.container is not None and not self._on().exits.ended(self.container)
 
     def vitals(self) -> Vitals:
         """Running, and the CPU time its processes used (the engine's one-shot stats)."""
-        cid = self.container
-        if cid is None or exits.ended(cid):
+        cid, on = self.container, self._on()
+        if cid is None or on.exits.ended(cid):
             return Vitals(False, None)
         try:
-            if not client().api.inspect_container(cid)["State"].get("Running"):
+            if not on.client().api.inspect_container(cid)["State"].get("Running"):
                 return Vitals(False, None)
         except NotFound:
             return Vitals(False, None)
         except (DockerException, OSError):
             return Vitals(True, None)  # a slow or busy engine says nothing of the container
         try:
-            stats = client().api.stats(cid, stream=False, one_shot=True)
+            stats = on.client().api.stats(cid, stream=False, one_shot=True)
             used = stats["cpu_stats"]["cpu_usage"]["total_usage"]
         except (DockerException, OSError, KeyError, TypeError):
             return Vitals(True, None)
@@ -310,14 +337,20 @@ class DockerBackend:
     def interrupt(self) -> None:
         if self.container:
             try:
-                client().api.kill(self.container, signal="SIGINT")
+                self._on().client().api.kill(self.container, signal="SIGINT")
             except (DockerException, OSError):
                 pass  # gone already: the session notices when its reply never comes
 
     def death(self) -> Death:
         if self.container is None:
             return Death(False, NEVER_STARTED)
-        ended, status, oom = exits.wait(self.container, timeout=3.0)
+        on = self._on()
+        if on.url is not None and not on.answers():
+            # A listed engine that stopped answering: marked down, so the restart this
+            # death causes places the session on another (the host's files are all here).
+            on.mark_down()
+            return Death(False, ENGINE_DOWN)
+        ended, status, oom = on.exits.wait(self.container, timeout=3.0)
         if not ended:
             state = self._state()
             if state is None:
@@ -327,22 +360,24 @@ class DockerBackend:
             status, oom = state.get("ExitCode"), bool(state.get("OOMKilled"))
         if oom:
             return Death(True, OUT_OF_MEMORY)
-        if exits.killed(self.container):
-            # The engine was told to kill it (docker rm -f, docker kill, a stop): not its own end.
-            return Death(False, CONTAINER_GONE)
+        if on.exits.killed(self.container):
+            # The engine was told to kill it (docker rm -f, docker kill, a stop): not its own
+            # end. A listed engine that is shutting down kills its containers while it still
+            # answers for a moment: so it is watched a little longer before that is said.
+            return Death(False, ENGINE_DOWN if on.url is not None and on.going() else CONTAINER_GONE)
         return Death(False, CONTAINER_EXITED,
                      exit_values(status if isinstance(status, int) else None))
 
     def stop(self) -> None:
         if self.container:
-            cid, self.container = self.container, None
-            remove_container(cid)
-            exits.forget(cid)
+            cid, self.container, on = self.container, None, self._on()
+            remove_container(cid, on)
+            on.exits.forget(cid)
 
 
-def remove_container(cid: str) -> None:
+def remove_container(cid: str, on: Engine | None = None) -> None:
     try:
-        client().api.remove_container(cid, force=True, v=True)  # with its output volume
+        (on or engines()[0]).client().api.remove_container(cid, force=True, v=True)  # with its output volume
     except NotFound:
         pass
     except (DockerException, OSError):

@@ -107,7 +107,8 @@ class Exits:
     containers as it arrives, and `wait()` can give a late OOM notice a moment.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, connect: Callable[[], docker.DockerClient] = client) -> None:
+        self._connect = connect  # the engine whose events these are (`sandbox.engines`)
         self._cond = threading.Condition()
         self._exit: dict[str, int | None] = {}  # container id -> exit status
         self._oom: set[str] = set()
@@ -130,7 +131,7 @@ class Exits:
         while True:
             since = self._since
             try:
-                stream = client().events(
+                stream = self._connect().events(
                     since=int(since), decode=True,
                     filters={"type": "container", "label": f"{LABEL}=1", "event": ["oom", "die", "kill"]},
                 )

@@ -37,8 +37,9 @@ OUT_OF_MEMORY = "out_of_memory"  # the engine says so (Docker's cgroup)
 OOM_LIKELY = "oom_likely"  # killed by SIGKILL without a cgroup: most likely the OOM killer
 EXITED = "exited"  # the local keeper's exit `status`, its `signal` and its log's last line
 CONTAINER_EXITED = "container_exited"  # the container's exit `status` (and `signal`)
+ENGINE_DOWN = "engine_down"  # its engine of ANALYST_DOCKER_HOSTS stopped answering
 DEATHS = (NEVER_STARTED, NOT_ANSWERING, CONTAINER_GONE, OUT_OF_MEMORY, OOM_LIKELY, EXITED,
-          CONTAINER_EXITED)
+          CONTAINER_EXITED, ENGINE_DOWN)
 
 # What came over the control channel that was not the keeper's answer
 # (`ChannelTampered.reason`; `values["reason"]` of "tampered"). "claimed": the kernel's
@@ -79,6 +80,8 @@ def death_detail(reason: str, values: Mapping[str, int | float | str]) -> str:
         return "its container is gone, e.g. removed or the engine restarted"
     if reason == OUT_OF_MEMORY:
         return "out of memory"
+    if reason == ENGINE_DOWN:
+        return "its Docker engine stopped answering, so it moved to another engine"
     if reason == OOM_LIKELY:
         return "killed, most likely out of memory"
     if reason in (EXITED, CONTAINER_EXITED):

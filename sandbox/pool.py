@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Self
 
 from sandbox.docker_backend import create_and_attach, remove_container
-from sandbox.engine import engine_problem, exits, image_problem, image_tag
+from sandbox.engine import image_tag
+from sandbox.engines import Engine, engines
 from sandbox.errors import SandboxUnavailable
 from sandbox.limits import Limits
 from sandbox.protocol import AttachChannel, KernelConnection, KernelGone, ReplyTimeout
@@ -50,13 +51,17 @@ class WarmContainer:
 
 
 class WarmPool:
-    """Up to `size` warm containers for sessions of `image` with `limits`. No I/O until
-    `start()`; thread-safe; a context manager (`stop()` at its end)."""
+    """Up to `size` warm containers for sessions of `image` with `limits`, on one engine
+    (default: the first of `sandbox.engines`). No I/O until `start()`; thread-safe; a
+    context manager (`stop()` at its end)."""
 
-    def __init__(self, size: int, limits: Limits, image: str | None = None) -> None:
+    def __init__(self, size: int, limits: Limits, image: str | None = None,
+                 engine: Engine | None = None) -> None:
         self.size = max(0, size)
         self.limits = limits
         self.image = image or image_tag()
+        self.engine = engine or engines()[0]
+        """Where its containers are: a session placed elsewhere starts its own."""
         self.handed = 0
         """Containers handed to sessions so far."""
         self.started = 0
@@ -93,7 +98,7 @@ class WarmPool:
             while self._ready:
                 warm = self._ready.popleft()
                 self._cond.notify_all()  # the filler starts a replacement
-                if exits.ended(warm.id):  # ended while it waited (idle timeout, removed)
+                if self.engine.exits.ended(warm.id):  # ended while it waited (idle timeout, removed)
                     self._discard(warm)
                     continue
                 self.handed += 1
@@ -134,7 +139,7 @@ class WarmPool:
     # -- the filler ------------------------------------------------------------------------
 
     def _fill(self) -> None:
-        problem = engine_problem() or image_problem(self.image)
+        problem = self.engine.problem(self.image)
         if problem:  # nothing to warm: sessions start cold, as without a pool
             log.info("no warm sandboxes: %s", problem)
             return
@@ -164,7 +169,7 @@ class WarmPool:
         """One container started and its imports done; None when that failed (retried later)."""
         try:
             cid, channel = create_and_attach(self.image, self.limits, None,
-                                             f"analyst-warm-{uuid.uuid4().hex[:12]}")
+                                             f"analyst-warm-{uuid.uuid4().hex[:12]}", self.engine)
         except SandboxUnavailable as exc:
             log.warning("a warm sandbox did not start: %s", exc)
             time.sleep(RETRY_S)
@@ -185,12 +190,11 @@ class WarmPool:
 
     def _drop_ended(self) -> None:
         """Forget ready containers that ended (called holding the lock)."""
-        for warm in [w for w in self._ready if exits.ended(w.id)]:
+        for warm in [w for w in self._ready if self.engine.exits.ended(w.id)]:
             self._ready.remove(warm)
             self._discard(warm)
 
-    @staticmethod
-    def _discard(warm: WarmContainer) -> None:
+    def _discard(self, warm: WarmContainer) -> None:
         warm.channel.close()
-        remove_container(warm.id)
-        exits.forget(warm.id)
+        remove_container(warm.id, self.engine)
+        self.engine.exits.forget(warm.id)
