@@ -117,10 +117,13 @@ class Blind:
     wrong: str | None = None
     """None, or the result row ("gross", "operating", "net") that the file states wrongly."""
     months: int = 12
+    gross_row: bool = True
+    """False: no gross result row (nor cost subtotal) to tell cost of sales from the rest."""
 
     @property
     def name(self) -> str:
         parts = [self.words, self.costs, self.money, "blank" if self.blank_rows else "",
+                 "" if self.gross_row else "nogross",
                  "indent" if self.indent else "", self.total_column or "",
                  "k" if self.thousands else "", "net" if self.net else "nonet",
                  f"wrong-{self.wrong}" if self.wrong else "", f"{self.months}m"]
@@ -201,9 +204,10 @@ def statement(path: Path, layout: Blind, seed: int) -> tuple[Path, dict]:
     if words.cogs_heading:
         rows.append((words.cogs_heading, None, False))
     rows += [(pad + label, lines[label][1], True) for label in words.cogs]
-    if words.cogs_total:
+    if words.cogs_total and layout.gross_row:
         rows.append((words.cogs_total, cogs, True))
-    rows.append((words.gross, stated["gross"], False))
+    if layout.gross_row:
+        rows.append((words.gross, stated["gross"], False))
     gap()
     rows.append((words.opex_heading, None, False))
     rows += [(pad + label, lines[label][1], True) for label in words.opex]
