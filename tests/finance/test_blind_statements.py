@@ -12,6 +12,7 @@ it is fixed.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 
@@ -100,9 +101,33 @@ BUDGETS = [
 NO_HIGHEST_MONTH = "declined by name: no offline reading of the month with the highest revenue"
 GROSS_UNPLACED = ("declined by name: no gross result row, and lines ('Less: Freight in', 'Commissions') "
                   "that neither name nor heading places as cost of sales or operating expense")
+THOUSANDS = ("wrong: a statement '(in thousands)' has its figures stated in the file's unit with no word "
+             "of thousands (1,335.60 for revenue of 1,335,600)")
 # Questions declined on every statement that holds the figure.
 DECLINED = {"highest_month": NO_HIGHEST_MONTH}
 KNOWN: dict[str, dict[str, str]] = {
+    "en-ebit-parentheses-grouped-blank-k-nonet-12m": {
+        "revenue": THOUSANDS,
+        "gross_profit": THOUSANDS,
+        "operating_profit": THOUSANDS,
+    },
+    "de-parentheses-currency-blank-k-net-12m": {
+        "revenue": THOUSANDS,
+        "gross_profit": THOUSANDS,
+        "operating_profit": THOUSANDS,
+        "net_profit": THOUSANDS,
+    },
+    "uk-negative-number-blank-Total-k-nonet-12m": {
+        "revenue": THOUSANDS,
+        "gross_profit": THOUSANDS,
+        "operating_profit": THOUSANDS,
+    },
+    "zh-positive-number-FY-k-net-12m": {
+        "revenue": THOUSANDS,
+        "gross_profit": THOUSANDS,
+        "operating_profit": THOUSANDS,
+        "net_profit": THOUSANDS,
+    },
     "en-less-negative-grouped-nogross-indent-net-12m": {
         "gross_profit": GROSS_UNPLACED,
         "gross_margin": GROSS_UNPLACED,
@@ -185,7 +210,10 @@ def judge(question: str, answer, info: dict) -> tuple[str, str]:
         return "wrong", said
     if isinstance(got, float) and math.isnan(got):
         return "declined", said
-    scale = (1.0, 1000.0) if info.get("thousands") else (1.0,)
+    # A statement "(in thousands)": its figures are thousands; one stated in the file's own
+    # unit must say so, or it is a thousandth of the truth.
+    said_unit = bool(re.search(r"thousand|тис\.|тисяч|тыс\.|тысяч|千|tsd|tausend", answer.text, re.I))
+    scale = ((1000.0, 1.0) if said_unit else (1000.0,)) if info.get("thousands") else (1.0,)
     exact = any(_cents(float(got)) == _cents(float(want) * s) for s in scale)
     return ("exact" if exact else "wrong"), said
 
