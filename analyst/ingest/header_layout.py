@@ -35,13 +35,18 @@ def _text(value: Any) -> str:
     return re.sub(r"\s+", " ", str(value)).strip()
 
 
+_FIGURE = re.compile(r"[(\-\u2212+]?(?:[€$£₴₽¥￥]|usd|eur|uah|rub|cny|грн)?\d[\d.,']*"
+                     r"(?:%|[€$£₴₽¥￥]|usd|eur|uah|rub|cny|грн\.?|руб\.?|元)?\)?-?", re.IGNORECASE)
+
+
 def _is_number(value: Any) -> bool:
     if isinstance(value, bool):
         return False
     if isinstance(value, int | float):
         return True
-    text = str(value).strip().replace("\u00a0", "").replace(" ", "")
-    return bool(re.fullmatch(r"[(\-\u2212+]?[€$£₴₽¥]?\d[\d.,']*%?\)?", text))
+    text = str(value).strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
+    # A currency before or after the figure: "$1,234.50", "1.234,50 €", "-1 234,50 грн".
+    return bool(_FIGURE.fullmatch(text))
 
 
 def periods_of(cells: Sequence[Any]) -> dict[int, Period]:
@@ -72,11 +77,15 @@ def _label_row(cells: Sequence[Any]) -> bool:
 
 
 def _figures_below(period_columns: list[int], row: Sequence[Any]) -> bool:
-    """The first data row has figures (or blanks) under the periods, not dates again."""
+    """The first data row has figures (or blanks) under the periods, not dates again.
+
+    A budget of three months under twelve months' headers leaves most cells blank: blanks
+    and figures alone under the periods are a data row however few the figures are."""
     values = [row[j] if j < len(row) else None for j in period_columns]
     numbers = sum(not _blank(v) and _is_number(v) for v in values)
     dates = sum(isinstance(v, dt.date) for v in values)
-    return numbers >= max(1, len(values) // 3) and dates == 0
+    others = sum(not _blank(v) for v in values) - numbers
+    return dates == 0 and numbers >= 1 and (numbers >= len(values) // 3 or others == 0)
 
 
 def find_period_header(rows: Sequence[Any], i: int) -> tuple[list[str], list[int], int, dict[int, Period]] | None:

@@ -9,7 +9,10 @@ rows the file states itself: "Total revenue", "Total cost of sales", "Gross prof
 sold" follows "Total revenue" with no heading of its own was read with the cost inside
 the revenue section; the file's "Gross profit" row says otherwise. So the plausible
 section boundaries are tried in turn (the headings alone; then a subtotal also closes its
-section), and the first that reproduces every result row is kept. When none does, the
+section; then the lines without a heading between the revenue and a gross result row are
+that row's cost of sales, whatever their names: "Less: Freight in", "Commissions"), and
+the first that reproduces every result row is kept. Each result is checked as the recipes
+add it up, over the whole statement. When none does, the
 reading is marked unreconciled with the row that disagrees, and no figure is stated from it.
 """
 
@@ -22,19 +25,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyst.recipes.pnl import classify_account, line_kind
+from analyst.recipes.results import result_of
 
-# What a result row states, by its label (en/uk/ru/de/zh). A profit row is signed as the
-# file states it; "loss" rows are the same figure with its sign.
-_RESULTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (what, re.compile(pattern, re.IGNORECASE)) for what, pattern in (
-        ("gross_profit", r"gross\s+(?:profit|loss|income|result)|валов\w*\s+прибут\w*|"
-                         r"валов\w*\s+прибыл\w*|rohertrag|bruttogewinn|bruttoergebnis|毛利(?!率)"),
-        ("operating_profit", r"operating\s+(?:profit|loss|income|result)|\bebit\b|"
-                             r"операційн\w*\s+прибут\w*|операционн\w*\s+прибыл\w*|"
-                             r"betriebsergebnis|营业利润|经营利润"),
-        ("net_profit", r"net\s+(?:profit|loss|income|result)|чист\w*\s+прибут\w*|"
-                       r"чист\w*\s+прибыл\w*|jahresüberschuss|jahresfehlbetrag|净利润|净利(?![润率])"),
-    ))
 _TOTAL_WORDS = re.compile(
     r"(?:grand\s+|sub-?)?totals?|summe|gesamt|итого|всего|разом|усього|всього|合计|合計|小计|小計|总计|總計",
     re.IGNORECASE)
@@ -67,13 +59,16 @@ class Reconciled:
     """None when the reading reproduces every result row (or the file states none)."""
     reread: bool
     """The headings alone did not reproduce the results: subtotals close sections too."""
+    costs_of: str | None = None
+    """The gross result row whose preceding lines without a heading were read as its cost
+    of sales, when only that reading reproduced the results."""
 
 
 def states(label: str) -> str | None:
     """The P&L result a total row states by its label, or None ("Total", "EBITDA")."""
-    for what, pattern in _RESULTS:
-        if pattern.search(label):
-            return what
+    what = result_of(label)
+    if what is not None:
+        return what
     if not _TOTAL_WORDS.search(label):
         return None
     kind = classify_account(_TOTAL_WORDS.sub(" ", label))
@@ -88,13 +83,16 @@ def reconcile(texts: Sequence[str], figures: np.ndarray, kinds: Sequence[str],
               if what is not None and bool(np.isfinite(figures[i]).any())]
     candidates = [tuple(sections)]
     closed = _closed(kinds, texts)
-    if closed != candidates[0]:
-        candidates.append(closed)
+    for candidate in (closed, _costs_of_gross(kinds, texts, closed)):
+        if candidate not in candidates:
+            candidates.append(candidate)
     tried: list[list[Disagreement | None]] = []
     for number, candidate in enumerate(candidates):
         outcome = [_check(i, what, texts, figures, kinds, candidate) for i, what in checks]
         if all(d is None for d in outcome):
-            return Reconciled(candidate, _agrees(len(texts), checks, outcome), None, number > 0)
+            gross = {s for s, c in zip(candidate, closed, strict=True) if s != c and s is not None}
+            return Reconciled(candidate, _agrees(len(texts), checks, outcome), None, number > 0,
+                              costs_of=min(gross) if gross else None)
         tried.append(outcome)
     best = min(range(len(tried)), key=lambda n: sum(d is not None for d in tried[n]))
     first = next(d for d in tried[best] if d is not None)
@@ -125,6 +123,29 @@ def _closed(kinds: Sequence[str], texts: Sequence[str]) -> tuple[str | None, ...
     return tuple(out)
 
 
+def _costs_of_gross(kinds: Sequence[str], texts: Sequence[str],
+                    sections: tuple[str | None, ...]) -> tuple[str | None, ...]:
+    """`sections`, with the lines of no section between the revenue and a gross result row
+    ("Contribution", "Валовий прибуток") put under that row: whatever their names, they are
+    what the gross result subtracts from revenue, its cost of sales (`pnl.line_kind`)."""
+    out = list(sections)
+    for row, text in enumerate(texts):
+        if kinds[row] not in ("subtotal", "total") or result_of(text) != "gross_profit":
+            continue
+        for i in range(row - 1, -1, -1):
+            if kinds[i] == "section":
+                break
+            if kinds[i] in ("subtotal", "total"):
+                # A cost block's own "Total …" is passed; revenue's total, an unnamed sum
+                # or another result is where the costs begin.
+                if states(texts[i]) in ("revenue", *RESULTS[3:]) or not _TOTAL_WORDS.search(texts[i]):
+                    break
+                continue
+            if kinds[i] == "line" and out[i] is None:
+                out[i] = text
+    return tuple(out)
+
+
 def _check(row: int, what: str, texts: Sequence[str], figures: np.ndarray,
            kinds: Sequence[str], sections: Sequence[str | None]) -> Disagreement | None:
     """None when the lines above `row`, read with `sections`, add up to its figures."""
@@ -138,10 +159,11 @@ def _check(row: int, what: str, texts: Sequence[str], figures: np.ndarray,
     zero = np.zeros(figures.shape[1])
 
     def total(kind: str) -> np.ndarray:
-        # Revenue is the statement's whole revenue: a revenue line below "Total revenue"
-        # (a cost read as revenue) is as wrong as one missing above it. The other results
-        # add up what precedes them.
-        picked = [by[i] for i in lines if (i < row or what == "revenue") and read[i] == kind]
+        # Every result is the whole statement's, as the recipes add it up: a revenue line
+        # below "Total revenue" (a cost read as revenue) is as wrong as one missing above
+        # it, and finance costs read as an operating expense below "Operating profit" would
+        # make the operating profit stated differ from the file's.
+        picked = [by[i] for i in lines if read[i] == kind]
         summed = np.sum(picked, axis=0) if picked else zero
         return summed if kind == "revenue" else sign * summed
 

@@ -17,6 +17,7 @@ import pandas as pd
 
 from analyst.datacard import RowKind
 from analyst.ingest.reconcile import reconcile
+from analyst.recipes.results import result_of
 from analyst.words.note import Items, Name, Note
 
 _SUBTOTAL = re.compile(
@@ -54,9 +55,9 @@ def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKi
             section, since = label, i + 1
         elif _RATIO.search(label) and not _PROFIT.search(label) and _ratio_like(row):
             kinds.append("ratio")
-        elif _SUBTOTAL.search(label) or _PROFIT.search(label) or _adds_up(figures, kinds, since, i):
+        elif _SUBTOTAL.search(label) or _result(label) or _adds_up(figures, kinds, since, i):
             kinds.append("subtotal")
-            if _PROFIT.search(label):
+            if _result(label):
                 section = None  # "Gross profit" closes the sections above it
             block = [k for k in range(since, i) if kinds[k] == "line"]
             if _SUBTOTAL.search(label) and len(block) >= 1:
@@ -69,7 +70,7 @@ def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKi
     structured = kinds.count("section") + kinds.count("subtotal")
     if lines < 2 or structured < 2:
         return None
-    last = max((i for i, k in enumerate(kinds) if k == "subtotal" and _PROFIT.search(texts[i])),
+    last = max((i for i, k in enumerate(kinds) if k == "subtotal" and _result(texts[i])),
                default=None)
     if last is not None:
         kinds[last] = "total"
@@ -80,6 +81,10 @@ def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKi
         notes.append(Note("statement_unreconciled", label=off.label,
                           column=Name(str(values.columns[off.column])), stated=off.stated,
                           read=off.read))
+    elif kept.costs_of is not None:
+        first = next(i for i, (a, b) in enumerate(zip(sections, kept.sections, strict=True))
+                     if b == kept.costs_of and a != b)
+        notes.append(Note("statement_costs_of_gross", label=kept.costs_of, line=texts[first]))
     elif kept.reread:
         first = next(i for i, (a, b) in enumerate(zip(sections, kept.sections, strict=True)) if a != b)
         closing = max(i for i in range(first) if kinds[i] in ("subtotal", "total"))
@@ -87,6 +92,12 @@ def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKi
     rows = tuple(RowKind(i, texts[i], kinds[i], kept.sections[i], agrees=kept.agrees[i])
                  for i in range(len(texts)))
     return rows, notes
+
+
+def _result(label: str) -> bool:
+    """A profit row by its label: one the reconciliation checks (`results`) or another
+    ("EBITDA", "Profit before tax"), never a line to add up."""
+    return bool(_PROFIT.search(label)) or result_of(label) is not None
 
 
 def describe(rows: Sequence[RowKind]) -> Note:

@@ -18,6 +18,8 @@ from analyst.planner.columns import column_currency
 from analyst.planner.finask import budget_step
 from analyst.planner.phrases import say
 from analyst.planner.tables import PnLTable
+from analyst.recipes.pnl import classify_account, line_kind
+from analyst.recipes.results import result_of
 from analyst.report.formats import currency_unit
 
 _BUDGET = re.compile(r"budget|plan|target|forecast|бюджет|план|预算|计划", re.IGNORECASE)
@@ -34,6 +36,24 @@ def disagreeing_row(card: Any, cards: Sequence[Any]) -> str | None:
     wide = next((c for c in cards if c.table == getattr(card, "wide_table", None)), card)
     return next((r.label for r in (getattr(wide, "row_kinds", ()) or ()) if r.agrees is False),
                 None)
+
+
+def unplaced_costs(cards: Sequence[Any]) -> tuple[str, ...]:
+    """The line items of the first statement whose kind neither their section nor their
+    name tells ("Freight in", "Commissions": read as operating expenses), unless the file's
+    own gross result or cost-of-sales total agrees with that reading. While such a line
+    could be cost of sales, the statement's gross profit and margin are not known."""
+    for card in cards:
+        rows = tuple(getattr(card, "row_kinds", ()) or ())
+        if not rows:
+            continue
+        confirmed = any(r.agrees and (result_of(r.label) == "gross_profit"
+                                      or classify_account(r.label) == "cogs") for r in rows)
+        if confirmed:
+            return ()
+        return tuple(dict.fromkeys(r.label for r in rows
+                                   if r.kind == "line" and line_kind(r.label, r.section) is None))
+    return ()
 
 
 def first_disagreement(cards: Sequence[Any]) -> str | None:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from analyst.planner import finask
-from analyst.planner.finance import first_disagreement, pnl_step, variance_step
+from analyst.planner.finance import first_disagreement, pnl_step, unplaced_costs, variance_step
 from analyst.planner.plan import Plan
 from analyst.planner.tables import pnl_table
 from analyst.words import say as _say
@@ -84,6 +84,10 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
         return Plan(steps=(finask.ranking_step(ranking, ask, language),))
     if found is None:
         return None
+    gross = ask.figure == "gross_profit" or (ask.kind == "margin" and ask.figure in (None, "gross"))
+    if gross and (unplaced := unplaced_costs(cards)):
+        # Any of these lines could be cost of sales: a gross figure would be a guess.
+        return Plan(reason=say_finance(language, "gross_unplaced", lines=", ".join(unplaced)))
     planned = finask.statement_step(ask, found, language)
     if isinstance(planned, str):
         return Plan(reason=planned)

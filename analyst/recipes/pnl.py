@@ -10,21 +10,26 @@ import pandas as pd
 from .columns import RecipeError, require, to_dates, to_labels, to_number
 from .notes import note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
+from .results import result_of
 from .sanity import checked_margin
 
 _PERIODS = {"M": ("M", "month"), "Q": ("Q-DEC", "quarter")}
 LINES = ("revenue", "cogs", "opex", "ignore")
 # Matched in this order: "cost of sales" must be COGS before "sales" makes it revenue.
 _KEYWORDS = (
-    ("cogs", ("cogs", "cost of goods", "cost of sales", "cost of revenue", "собівартість",
+    ("cogs", ("cogs", "cost of goods", "cost of sales", "cost of revenue", "direct cost",
+              "variable cost", "прямі витрати", "прямые затраты", "прямые расходы", "собівартість",
               "себестоимость", "собівартост", "себестоимост", "herstellungskosten", "umsatzkosten",
               "wareneinsatz", "materialaufwand", "成本")),
-    ("ignore", ("tax", "interest", "dividend", "податок", "налог", "відсот", "процент",
-                "zins", "steuer", "税", "利息")),
+    # Finance costs are below the operating line in every language's statements.
+    ("ignore", ("tax", "interest", "dividend", "finance cost", "financial cost", "financial expense",
+                "finance charge", "подат", "налог", "відсот", "процент", "фінансові витрати",
+                "финансовые расходы", "zins", "steuer", "finanzaufwand", "税", "利息", "财务费用")),
     ("revenue", ("revenue", "sales", "income", "turnover", "виручка", "выручка", "дохід",
                  "доход", "продаж", "umsatz", "erlös", "收入", "销售")),
     ("opex", ("opex", "expense", "salar", "wage", "payroll", "rent", "marketing", "admin",
-              "utilit", "depreciation", "витрат", "расход", "зарплат", "оренд", "аренд",
+              "utilit", "depreciation", "advertis", "insurance", "витрат", "расход",
+              "зарплат", "оренд", "аренд", "реклам", "werbe",
               "aufwand", "aufwend", "gehalt", "gehälter", "miete",
               "费用", "工资", "租金")),
 )
@@ -171,7 +176,11 @@ def classify_account(name: str) -> str | None:
 
 
 def line_kind(label: str, section: str | None = None) -> str | None:
-    """A statement line's P&L kind: its section's ("Cost of sales") first, then its own name's."""
+    """A statement line's P&L kind: its section's ("Cost of sales") first, then its own name's.
+    A line whose section is a gross result row ("Contribution": `reconcile` puts there the
+    lines without a heading that the row subtracts from revenue) is cost of sales."""
+    if section and result_of(str(section)) == "gross_profit":
+        return "cogs"
     return classify_account(str(section or "")) or classify_account(str(label))
 
 

@@ -148,6 +148,8 @@ SAMPLES: dict[str, Note] = {
                                    column=Name("Jan 2025"), stated=41250.5, read=52870.25),
     "statement_sections_closed": Note("statement_sections_closed", label="Разом доходи",
                                       line="Собівартість товарів"),
+    "statement_costs_of_gross": Note("statement_costs_of_gross", label="Валовий прибуток",
+                                     line="Транспортні витрати"),
     "wide_measures": Note("wide_measures", 2, n=2, names="Виручка, Кількість"),
     "wide_total_a": Note("wide_total_a", name="Total"),
     "wide_total_an": Note("wide_total_an", name="FY 2025"),
