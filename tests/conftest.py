@@ -33,6 +33,25 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         app_start.sweep_once()
 
 
+_FIRST_ATTEMPTS: list[pytest.TestReport] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.outcome == "rerun":  # a browser test's failed first attempt (tests/tiers.py)
+        _FIRST_ATTEMPTS.append(report)
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Every failed first attempt whole: its error and what it printed (the page's text, the
+    app's thread stacks and log), though its second attempt may have passed."""
+    for report in _FIRST_ATTEMPTS:
+        terminalreporter.write_sep("_", f"failed first attempt: {report.nodeid}")
+        terminalreporter.write_line(report.longreprtext[-6000:])
+        for name, content in report.sections:
+            if "stdout" in name or "stderr" in name:
+                terminalreporter.write_line(f"--- {name}\n{content[-16000:]}")
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     """Keep each phase's report on the test, so a fixture's teardown knows it failed."""
