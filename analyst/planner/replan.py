@@ -20,7 +20,7 @@ from analyst.planner.phrases import normalise, say
 from analyst.planner.plan import recipe_step
 from analyst.planner.runner import DATA_REPORT_STEPS
 from analyst.planner.tables import pnl_table
-from analyst.report.formats import currency_unit
+from analyst.words.number_formats import currency_unit
 
 _COLUMN_ARGS = {
     "pnl_summary": ("date", "account", "amount", "section", "revenue", "cogs"),

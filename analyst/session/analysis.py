@@ -42,13 +42,13 @@ from analyst.words import say
 from analyst.words.catalog import write_mo_files
 from sandbox import Limits, SandboxError, Workspace
 
-# The brains (analyst.planner, analyst.agent) and the report builder (analyst.reporting) are
+# The brains (analyst.planner, analyst.agent) and the report builder (analyst.report.build) are
 # imported in the methods that need them: they load every recipe, pandas, matplotlib,
 # reportlab or openai, which `analyst ingest` and `--help` (tests/cli/test_lazy_imports.py)
 # and a page that only lists files must not pay for.
 if TYPE_CHECKING:  # imported when a report is made: they pull in pandas and reportlab
     from analyst.report import Report
-    from analyst.reporting import Pin
+    from analyst.report.build import Pin
 
 log = logging.getLogger(__name__)
 
@@ -411,7 +411,7 @@ class Analysis:
         Raises `ReportingError` when there is nothing to report.
         """
         from analyst.record.versions import earlier_files, table_files
-        from analyst.reporting import build_report, standard_answer, summary_plan
+        from analyst.report.build import build_report, standard_answer, summary_plan
 
         answers = self.history
         latest = standard_answer(answers) if not pins else None

@@ -19,7 +19,7 @@ from analyst.query.model import Query, QueryError
 from analyst.query.values import category_values
 from analyst.record import Step
 from analyst.report import Report
-from analyst.reporting import STANDARD_QUESTION, Pin, ReportingError
+from analyst.report.build import STANDARD_QUESTION, Pin, ReportingError
 from analyst.templates.capture import covered_period, template_of
 from analyst.templates.changes import with_changes
 from analyst.templates.matching import ColumnQuestion, StepMatch, match_steps

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from analyst.record.versions import earlier_files, table_files
-from analyst.reporting import Pin, ReportingError
+from analyst.report.build import Pin, ReportingError
 from analyst.session.analysis import Analysis
 from tests.grids import tiered
 from tests.templates.months import COLUMNS, QUESTIONS, sales

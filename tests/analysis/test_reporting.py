@@ -11,8 +11,8 @@ import pytest
 
 from analyst.events import Event
 from analyst.report import render_pdf
+from analyst.report.build import Pin, ReportingError
 from analyst.report.model import Report
-from analyst.reporting import Pin, ReportingError
 from analyst.session.analysis import Analysis
 
 

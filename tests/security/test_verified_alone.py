@@ -25,7 +25,7 @@ import pytest
 from analyst.events import Answer
 from analyst.planner.plan import standard_plan
 from analyst.record import ModelCode, QueryCall, Step
-from analyst.reporting import Pin
+from analyst.report.build import Pin
 from analyst.session.analysis import Analysis
 from analyst.templates.run import first_run, run_template
 from benchmarks.sales_data import write_sales_csv

@@ -19,13 +19,13 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from analyst.report import KPI, Report, render_pdf, render_xlsx
-from analyst.report.formats import excel_delta_format, format_delta
 from analyst.report.period import period_text
 from analyst.session.analysis import Analysis
 from analyst.templates import first_run, run_template
 from analyst.templates.changes import change, with_changes
 from analyst.templates.files import dumps, loads
 from analyst.templates.model import KeyFigure, ReportTemplate
+from analyst.words.number_formats import excel_delta_format, format_delta
 from tests.grids import tiered
 from tests.templates.months import COLUMNS, sales
 

@@ -18,7 +18,7 @@ import pandas as pd
 import pytest
 
 from analyst.record import Answer
-from analyst.reporting import STANDARD_QUESTION, Pin
+from analyst.report.build import STANDARD_QUESTION, Pin
 from analyst.session.analysis import Analysis
 from analyst.templates import ReportTemplate, run_template
 from analyst.templates.capture import template_of

@@ -26,13 +26,13 @@ from analyst.planner.phrases.definitions import translate_definition
 from analyst.planner.runner import own_kind, planned_of, step_paragraph
 from analyst.record.artifact_tables import artifact_path
 from analyst.report import CodeStep, Definition, Report, Section, Source
-from analyst.report.formats import format_int
+from analyst.report.kpi_tiles import kpi_tiles
 from analyst.report.model import ColumnFormat
 from analyst.report.period import period_text
-from analyst.reporting.charts import chart_cells, class_chart, section_chart
-from analyst.reporting.kpis import kpi_tiles
-from analyst.reporting.tables import abc_classes, friendly, kpi_rows, overview_rows, step_table
+from analyst.report.section_chart import chart_cells, class_chart, section_chart
+from analyst.report.section_table import abc_classes, friendly, kpi_rows, overview_rows, step_table
 from analyst.words.note import render
+from analyst.words.number_formats import format_int
 from sandbox import Workspace
 
 STANDARD_QUESTION = "Standard report"
