@@ -84,8 +84,8 @@ def recurring_template(analysis: Analysis, messages: list[MessageRecord],
     """"Save as a recurring report": the template of this report (the standard sections
     when the report has them, each other pinned answer with its pinned steps) and the
     titles of sections it cannot keep (a model's code)."""
+    from analyst.recurring.capture import template_of
     from analyst.report.build import STANDARD_QUESTION
-    from analyst.templates.capture import template_of
 
     report = report_of(analysis, messages, pins, title)
     history = answers_of(messages)

@@ -89,8 +89,8 @@ def owner() -> str:
 
 
 def templates() -> Any:
-    """The signed-in user's saved recurring reports (`analyst.templates.library`)."""
-    from analyst.templates.library import TemplateLibrary
+    """The signed-in user's saved recurring reports (`analyst.recurring.library`)."""
+    from analyst.recurring.library import TemplateLibrary
 
     return TemplateLibrary(settings().data_dir, owner())
 

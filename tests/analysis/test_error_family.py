@@ -28,7 +28,7 @@ _OUTSIDE = {"analyst.recipes.columns.RecipeError", "sandbox.protocol.KernelGone"
             # Signals caught where they are raised and turned into a card's notice or a
             # template's sentence (issue 31): they never reach a user as themselves.
             "analyst.ingest.formula_guard.OtherBook", "analyst.ingest.formula_guard.TooManyFormulas",
-            "analyst.ingest.formulas_eval._OutOfTime", "analyst.templates.rules.RuleBroken",
+            "analyst.ingest.formulas_eval._OutOfTime", "analyst.recurring.rules.RuleBroken",
             # The engine proxy's refusal: answered to the app's Docker client as a 403 with
             # its reason, inside the proxy's own process (issue 30); never a user's sentence.
             "analyst.deploy.proxy.Refused",

@@ -13,7 +13,7 @@ from analyst.record.versions import earlier_files, table_files
 from analyst.report.build import Pin, ReportingError
 from analyst.session.analysis import Analysis
 from tests.grids import tiered
-from tests.templates.months import COLUMNS, QUESTIONS, sales
+from tests.recurring.months import COLUMNS, QUESTIONS, sales
 
 
 def _answer(analysis: Analysis, question: str):
