@@ -21,13 +21,8 @@ from typing import TYPE_CHECKING, Any, Literal, Self
 
 from analyst.events import Answer, Event, Step
 from analyst.progress import Progress
-from analyst.session import file_tables
 from analyst.session.admission import Admission, Lease, QueueTimeout, admission
-from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.session.backend_words import backend_warning
-from analyst.session.file_log import FileLog, WorkspaceFiles
-from analyst.session.file_log import current as current_file
-from analyst.session.restore import ingest_named, restore_files
 from analyst.session.stopping import (
     INTERRUPTED,
     STOPPED,
@@ -37,7 +32,12 @@ from analyst.session.stopping import (
 from analyst.session.upload_name import arrived_name
 from analyst.session.verified import RecipeGate
 from analyst.session.warm import current_pool
+from analyst.store import file_tables
 from analyst.store import workspace_state as state
+from analyst.store.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
+from analyst.store.file_log import FileLog, WorkspaceFiles
+from analyst.store.file_log import current as current_file
+from analyst.store.restore import ingest_named, restore_files
 from analyst.words import say
 from analyst.words.catalog import write_mo_files
 from sandbox import Limits, SandboxError, Workspace
