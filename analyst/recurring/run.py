@@ -24,7 +24,7 @@ from analyst.recurring.matching import ColumnQuestion, StepMatch, match_steps
 from analyst.recurring.model import ReportTemplate, TemplateStep
 from analyst.recurring.run_words import RunNote
 from analyst.report import Report
-from analyst.report.build import STANDARD_QUESTION, Pin, ReportingError
+from analyst.report.build import STANDARD_QUESTION, Pin, ReportBuildError
 from analyst.words.note import Name, NameList, Parts
 
 
@@ -121,7 +121,7 @@ def run_template(analysis: Any, template: ReportTemplate, *,
         asked.append(answer)
         pins += _pins_of(analysis, answer)
     if not pins:
-        raise ReportingError(RunNote("none_ran", reasons=Parts(not_run)))
+        raise ReportBuildError(RunNote("none_ran", reasons=Parts(not_run)))
     report = analysis.report(title=title, pins=pins if asked or not template.standard else None,
                              include_code=include_code, language=lang)
     period = covered_period(analysis.cards)

@@ -408,7 +408,7 @@ class Analysis:
         analysis' sandbox session, as an ordinary step; then `build_report` only reads.
         A standard report computed before one of its files was replaced is run again; a
         pinned answer of the earlier version is refused by `build_report` (never mixed).
-        Raises `ReportingError` when there is nothing to report.
+        Raises `ReportBuildError` when there is nothing to report.
         """
         from analyst.record.versions import earlier_files, table_files
         from analyst.report.build import build_report, standard_answer, summary_plan

@@ -74,7 +74,7 @@ def test_the_family_has_the_roots_it_should_and_no_stray_roots():
     assert not any(issubclass(c, AnalystError) for c in SANDBOX)  # the sandbox knows nothing of us
     names = {_name(c) for c in OURS}
     for expected in ("analyst.ingest.errors.IngestError", "analyst.agent.config.ConfigError",
-                     "analyst.report.model.ReportError", "analyst.report.build.ReportingError",
+                     "analyst.report.model.ReportError", "analyst.report.build.ReportBuildError",
                      "analyst.store.schema.StoreVersionError", "analyst.agent.client.ModelAPIError",
                      "analyst.commands.loading.CommandError", "analyst.session.admission.QueueTimeout"):
         assert expected in names
