@@ -5,8 +5,8 @@ from __future__ import annotations
 import streamlit as st
 
 from analyst.errors import user_message
+from analyst.recurring.files import TemplateError, dumps, loads
 from analyst.report.text import download_name
-from analyst.templates.files import TemplateError, dumps, loads
 from analyst.words.note import render
 from ui import state
 from ui.errors import guarded

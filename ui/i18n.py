@@ -16,8 +16,8 @@ from typing import Any
 
 import streamlit as st
 
-from analyst.report.formats import format_int
 from analyst.words import normalise, say
+from analyst.words.number_formats import format_int
 
 CHOICES = {"auto": "Automatic", "en": "English", "uk": "Українська", "ru": "Русский", "zh": "中文"}
 PREF_KEY = "pref_ui_language"  # the Settings choice (kept apart from the widget's key)

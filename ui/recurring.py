@@ -1,7 +1,7 @@
 """Run a saved recurring report on a new upload, for the Recurring reports page.
 
 The new file goes into a session of its own (the user can open it on the Analyze page
-afterwards); the template runs there (`analyst.templates.run_template`); column questions
+afterwards); the template runs there (`analyst.recurring.run_template`); column questions
 come back to the page as a short form, and nothing runs until they are answered.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from analyst.templates import ColumnQuestion, ReportTemplate, run_template
+from analyst.recurring import ColumnQuestion, ReportTemplate, run_template
 from ui import state, uploads
 from ui.reportgen import Built, rendered
 

@@ -19,10 +19,10 @@ from analyst.planner.phrases import language_of
 from analyst.record.chart import Chart
 from analyst.record.versions import earlier_files
 from analyst.report.csv_cells import SPREADSHEET_TEXT, inert_csv
-from analyst.report.formats import format_int
 from analyst.session.stopping import INTERRUPTED, STOPPED, STOPPED_TEXT
 from analyst.store import MessageRecord, StepRecord, unanswered
 from analyst.words.notice import notice_text
+from analyst.words.number_formats import format_int
 from ui import state
 from ui.answers import answer_markdown
 from ui.i18n import STANDARD_REPORT, current, t

@@ -17,8 +17,8 @@ from typing import Any
 from analyst.events import Answer
 from analyst.progress import Progress, tell
 from analyst.report import Report
+from analyst.report.build import Pin
 from analyst.report.text import download_name
-from analyst.reporting import Pin
 from analyst.session.analysis import Analysis
 from analyst.store import MessageRecord, PinRecord
 
@@ -59,7 +59,7 @@ def rendered(report: Report, progress: Progress | None = None) -> Built:
 def report_of(analysis: Analysis, messages: list[MessageRecord], pins: list[PinRecord],
               title: str | None, include_code: bool = True,
               progress: Progress | None = None) -> Report:
-    from analyst.reporting import build_report, summary_plan
+    from analyst.report.build import build_report, summary_plan
 
     history = answers_of(messages)
     chosen = _pins(messages, pins)
@@ -84,8 +84,8 @@ def recurring_template(analysis: Analysis, messages: list[MessageRecord],
     """"Save as a recurring report": the template of this report (the standard sections
     when the report has them, each other pinned answer with its pinned steps) and the
     titles of sections it cannot keep (a model's code)."""
-    from analyst.reporting import STANDARD_QUESTION
-    from analyst.templates.capture import template_of
+    from analyst.recurring.capture import template_of
+    from analyst.report.build import STANDARD_QUESTION
 
     report = report_of(analysis, messages, pins, title)
     history = answers_of(messages)

@@ -89,8 +89,8 @@ def owner() -> str:
 
 
 def templates() -> Any:
-    """The signed-in user's saved recurring reports (`analyst.templates.library`)."""
-    from analyst.templates.library import TemplateLibrary
+    """The signed-in user's saved recurring reports (`analyst.recurring.library`)."""
+    from analyst.recurring.library import TemplateLibrary
 
     return TemplateLibrary(settings().data_dir, owner())
 
@@ -155,7 +155,7 @@ def kept_original(root: Path, name: str, files: Any | None = None) -> Path:
 
 
 def _recorded(root: Path, name: str, files: Any | None) -> Any | None:
-    from analyst.session.file_log import current
+    from analyst.store.file_log import current
 
     return current(files if files is not None else file_log(root), name)
 
@@ -164,7 +164,7 @@ def file_log(root: Path) -> Any:
     """The file log of the workspace at `root`: an app session's rows in the store when
     `root` is one of the store's workspaces, else the workspace's own `files.json` (the
     command line's)."""
-    from analyst.session.file_log import WorkspaceFiles
+    from analyst.store.file_log import WorkspaceFiles
     from analyst.store.log import SessionFiles
 
     # Found from the folder, not from `store()`: the workspace belongs to the store of its

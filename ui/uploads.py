@@ -13,10 +13,10 @@ import streamlit as st
 
 from analyst.errors import user_message
 from analyst.progress import Stage
-from analyst.report.formats import format_int
 from analyst.session.upload_name import arrived_name
 from analyst.store import DEFAULT_TITLE, SessionRecord
 from analyst.store.workspace_state import STATE_DIR
+from analyst.words.number_formats import format_int
 from ui import i18n, state
 from ui.errors import show_failure
 from ui.plain import name_text

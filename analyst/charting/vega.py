@@ -13,8 +13,8 @@ from typing import Any
 
 import altair as alt
 
+from analyst.charting.chart_text import number_locale, value_text
 from analyst.record.chart import Chart, Mark
-from analyst.report.chart_text import number_locale, value_text
 
 COLOURS = {"favourable": "#2E7D32", "unfavourable": "#B03A2E", "neutral": "#1F4E79"}
 """Green for good news, red for bad, the house blue when a bar means neither."""

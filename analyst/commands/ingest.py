@@ -14,10 +14,10 @@ from analyst.datacard import ROLES, DataCard
 from analyst.errors import user_message
 from analyst.ingest import IngestError, IngestOptions, ingest_file
 from analyst.progress import Progress, Stage
-from analyst.report.formats import format_int, format_number
 from analyst.words import say
 from analyst.words.catalog import keys
 from analyst.words.note import render
+from analyst.words.number_formats import format_int, format_number
 from sandbox import Workspace
 
 

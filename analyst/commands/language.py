@@ -18,10 +18,10 @@ from collections.abc import Mapping
 
 from analyst.planner.phrases import language_of
 from analyst.recipes.numbers import language_code
-from analyst.report.formats import format_int
 from analyst.settings import load_settings
 from analyst.words import LANGUAGES
 from analyst.words.note import Note, Value
+from analyst.words.number_formats import format_int
 
 CONTEXT = "cli"
 

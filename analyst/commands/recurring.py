@@ -35,7 +35,7 @@ def column_answers(pairs: list[str]) -> dict[str, str]:
 def run_recurring(args: argparse.Namespace, started: float) -> int:
     # Here, not at the top: about 0.45 s (measured), paid by every command line call since
     # the commands are imported to build the help.
-    from analyst.templates import first_run, load_template, run_template
+    from analyst.recurring import first_run, load_template, run_template
 
     lang = chosen(args)
     template = load_template(args.template) if args.template is not None else None

@@ -4,7 +4,7 @@ Ingest every file, run the standard recipes in the sandbox, render the PDF (and 
 `--ask "QUESTION"` adds one section per question; `--save-template T.json` keeps the report
 as a recurring one (sections as structured steps, the run's key figures and period);
 `--template T.json` runs a saved one again on new files and shows the changes
-(`analyst.templates`; `--column OLD=NEW` answers a column question it asked).
+(`analyst.recurring`; `--column OLD=NEW` answers a column question it asked).
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ from analyst.progress import Progress, tell
 from analyst.settings import load_settings
 
 if TYPE_CHECKING:
+    from analyst.recurring import ReportTemplate
     from analyst.report import Report
-    from analyst.templates import ReportTemplate
 
 
 def report_language(args: argparse.Namespace) -> str | None:
@@ -43,9 +43,9 @@ def write_outputs(report: Report, args: argparse.Namespace,
         args.xlsx.write_bytes(render_xlsx(report))
         written.append(args.xlsx)
     if args.save_template is not None and template is not None:
-        # Here, not at the top: analyst.templates costs about 0.45 s to import (measured),
+        # Here, not at the top: analyst.recurring costs about 0.45 s to import (measured),
         # which every command line call would pay (the commands are imported for --help).
-        from analyst.templates import save_template
+        from analyst.recurring import save_template
 
         save_template(template, args.save_template)
         written.append(args.save_template)

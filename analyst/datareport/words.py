@@ -7,9 +7,9 @@ from typing import Any
 
 from analyst.query.answer import number
 from analyst.record.figures import StepFigures
-from analyst.report.formats import format_int
 from analyst.words import LANGUAGES, say
 from analyst.words.catalog import message
+from analyst.words.number_formats import format_int
 
 RECIPES = ("data_overview", "distribution", "correlations")
 

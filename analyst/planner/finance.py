@@ -20,7 +20,7 @@ from analyst.planner.phrases import say
 from analyst.planner.tables import PnLTable
 from analyst.recipes.pnl import classify_account, line_kind
 from analyst.recipes.results import result_of
-from analyst.report.formats import currency_unit
+from analyst.words.number_formats import currency_unit
 
 _BUDGET = re.compile(r"budget|plan|target|forecast|бюджет|план|预算|计划", re.IGNORECASE)
 _ACTUAL = re.compile(r"actual|fact|real|факт|实际", re.IGNORECASE)

@@ -19,8 +19,8 @@ from analyst.planner.codegen import PlannedStep
 from analyst.planner.columns import column_currency
 from analyst.planner.tables import PnLTable, pnl_table
 from analyst.recipes.pnl import line_concept
-from analyst.report.formats import currency_unit
 from analyst.words import say as _say
+from analyst.words.number_formats import currency_unit
 
 
 def say(lang: str, key: str, **values: Any) -> str:

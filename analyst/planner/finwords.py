@@ -13,8 +13,8 @@ from typing import Any
 
 from analyst.planner.codegen import PlannedStep, StepFigures
 from analyst.recipes.labels import month_label
-from analyst.report.formats import format_delta, format_int, format_money, format_percent
 from analyst.words import say as _say
+from analyst.words.number_formats import format_delta, format_int, format_money, format_percent
 
 CONTEXT = "finance"
 

@@ -16,14 +16,14 @@ from analyst.planner.phrases import say
 from analyst.planner.phrases.nouns import Noun
 from analyst.recipes.labels import month_label
 from analyst.recipes.sanity import checked_share
-from analyst.report.formats import (
+from analyst.words.note import RecipeNote, render
+from analyst.words.number_formats import (
     format_delta,
     format_int,
     format_money,
     format_number,
     format_percent,
 )
-from analyst.words.note import RecipeNote, render
 
 NOTES_SHOWN = 3
 """Notes quoted in a paragraph; the rest are counted ("+2 more notes") and kept in the

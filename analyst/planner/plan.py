@@ -39,8 +39,8 @@ from analyst.planner.tables import (
     report_tables,
 )
 from analyst.recipes.numbers import marks as number_marks
-from analyst.report.formats import currency_unit
 from analyst.words import say as _say
+from analyst.words.number_formats import currency_unit
 
 _BREAKDOWN_DIMENSIONS = ("category", "region", "channel", "store", "manager", "country", "city")
 _FREQ = {"month": "M", "week": "W", "quarter": "Q"}

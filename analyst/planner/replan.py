@@ -1,7 +1,7 @@
 """Plan a saved recipe call again on another table: the step of a recurring report.
 
 A recurring report keeps each section as its recipe and its arguments, columns by name
-(`analyst.templates`); next month the columns are matched on the new table first, then
+(`analyst.recurring`); next month the columns are matched on the new table first, then
 this plans the same call as the planner would have planned it there: titles and chart
 words in the section's language, the currency of the new table's columns, computed
 columns. Every kind of step the offline brain makes can be planned again: the sales
@@ -20,7 +20,7 @@ from analyst.planner.phrases import normalise, say
 from analyst.planner.plan import recipe_step
 from analyst.planner.runner import DATA_REPORT_STEPS
 from analyst.planner.tables import pnl_table
-from analyst.report.formats import currency_unit
+from analyst.words.number_formats import currency_unit
 
 _COLUMN_ARGS = {
     "pnl_summary": ("date", "account", "amount", "section", "revenue", "cogs"),

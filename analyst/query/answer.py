@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from analyst.ingest.profile import is_id_name as is_code_name
 from analyst.query.model import CORRELATIONS, Query
 from analyst.query.phrases import qsay
 from analyst.query.plot import value_column
@@ -18,8 +19,7 @@ from analyst.query.reading import reading_text, statistic_label
 from analyst.recipes.labels import month_label
 from analyst.recipes.numbers import is_year_name, is_year_values, year_text
 from analyst.record.figures import StepFigures
-from analyst.report.formats import format_int, format_number, format_percent
-from analyst.report.frames import is_code_name
+from analyst.words.number_formats import format_int, format_number, format_percent
 
 SHOWN_GROUPS = 10
 

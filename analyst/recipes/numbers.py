@@ -1,7 +1,7 @@
 """The one language normaliser and the one number style, shared by the host and the sandbox.
 
 The recipes run inside the sandbox, whose Python has the standard library only, so this
-module imports nothing else; the report's formatters (`analyst.report.formats`), the chart
+module imports nothing else; the formatters (`analyst.words.number_formats`), the chart
 labels (`recipes.labels`) and the catalogue (`analyst.words.normalise`) build on it, and a
 figure therefore reads the same on a chart, in an answer, in the PDF and in the Excel sheet.
 

@@ -1,6 +1,9 @@
-"""Reports: the `Report` model, rendered to PDF (`render_pdf`) and Excel (`render_xlsx`).
+"""Reports: built from an analysis (`analyst.report.build.build_report`: answers and cards
+-> `Report`), rendered to PDF (`render_pdf`) and Excel (`render_xlsx`).
 
-The number formatting functions are public so the UI shows figures exactly as the report.
+Building reads the planner's records, so it is imported from `analyst.report.build`, never
+with the package: the planner and the answers import the renderers' model, and the figures'
+number formats are the house's (`analyst.words.number_formats`), not the report's.
 """
 
 from __future__ import annotations
@@ -8,15 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from analyst.lazy import on_first_use
-from analyst.report.formats import (
-    excel_number_format,
-    format_delta,
-    format_int,
-    format_money,
-    format_number,
-    format_percent,
-    format_value,
-)
 from analyst.report.model import KPI, CodeStep, Definition, Report, ReportError, Section, Source
 
 if TYPE_CHECKING:
@@ -33,20 +27,13 @@ __all__ = [
     "ReportError",
     "Section",
     "Source",
-    "excel_number_format",
-    "format_delta",
-    "format_int",
-    "format_money",
-    "format_number",
-    "format_percent",
-    "format_value",
     "render_pdf",
     "render_xlsx",
 ]
 
 # The renderers import reportlab and openpyxl (about 0.3 s of CPU), and the fonts module
-# finds its files through matplotlib; the number formats are wanted by every command and
-# screen. So the renderers are imported on first use (PEP 562), not with the package.
+# finds its files through matplotlib; the model is wanted by every command and screen. So
+# the renderers are imported on first use (PEP 562), not with the package.
 _ON_FIRST_USE = {"FontUnavailable": "analyst.report.fonts", "render_pdf": "analyst.report.pdf",
                  "render_xlsx": "analyst.report.xlsx"}
 

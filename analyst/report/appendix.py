@@ -17,10 +17,10 @@ from reportlab.platypus import (
 )
 
 from analyst.report import styles as sty
-from analyst.report.formats import format_int
 from analyst.report.model import Report
 from analyst.report.styles import FRAME_WIDTH, Styles, heading, table_style
 from analyst.report.text import clean, escape, para_text
+from analyst.words.number_formats import format_int
 
 Labels = Mapping[str, str]
 

@@ -10,8 +10,8 @@ import pandas as pd
 from analyst.ingest.profile import is_id_name
 from analyst.recipes.labels import month_label
 from analyst.recipes.numbers import is_year_name, is_year_values
-from analyst.report.formats import MISSING, format_value
 from analyst.report.text import clean
+from analyst.words.number_formats import MISSING, format_value
 
 NUMERIC_FORMATS = frozenset({"money", "int", "number", "percent", "year", "code"})
 

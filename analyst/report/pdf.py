@@ -30,7 +30,6 @@ from analyst.record.chart import Chart
 from analyst.report import styles as sty
 from analyst.report.appendix import appendix
 from analyst.report.fonts import fonts_for
-from analyst.report.formats import format_delta, format_value
 from analyst.report.labels import detect_language, labels_for
 from analyst.report.model import KPI, Report, Section
 from analyst.report.pages import ReportDoc, numbered_canvas
@@ -45,6 +44,7 @@ from analyst.report.styles import (
 from analyst.report.tables import frame_table
 from analyst.report.text import clean, contains_cjk, escape, para_text, paragraphs
 from analyst.report.vector import chart_drawing, marks_text
+from analyst.words.number_formats import format_delta, format_value
 
 TOC_MIN_SECTIONS = 4  # a contents page pays off from four sections on
 KPI_COLUMNS = 3

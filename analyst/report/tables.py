@@ -10,10 +10,10 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
-from analyst.report.formats import format_int
 from analyst.report.frames import NUMERIC_FORMATS, cell_text, column_formats, prepare_frame
 from analyst.report.styles import FRAME_WIDTH, INK, NAVY, RULE, ZEBRA, Styles
 from analyst.report.text import escape, para_text, truncate
+from analyst.words.number_formats import format_int
 
 MAX_ROWS = 2000  # beyond this a PDF is no longer read; the Excel export has every row
 MAX_COLUMNS = 12  # beyond this columns become too narrow to read on A4

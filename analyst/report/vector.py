@@ -16,8 +16,8 @@ from reportlab.graphics.shapes import Drawing, Group, Line, PolyLine, Rect, Stri
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from analyst.charting.chart_text import value_text
 from analyst.record.chart import Chart, Mark
-from analyst.report.chart_text import value_text
 
 INK, MUTED, GRID = colors.HexColor("#1F2933"), colors.HexColor("#6B7785"), colors.HexColor("#E4E7EB")
 TONES = {"favourable": colors.HexColor("#2E7D32"), "unfavourable": colors.HexColor("#B03A2E"),

@@ -28,13 +28,13 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from analyst.report.formats import excel_delta_format, excel_number_format
 from analyst.report.frames import NUMERIC_FORMATS, column_formats, prepare_frame
 from analyst.report.labels import detect_language, labels_for
 from analyst.report.model import Report, Section
 from analyst.report.pdf import format_generated
 from analyst.report.text import clean, truncate
 from analyst.report.xlsx_chart import bridge_chart, native_chart
+from analyst.words.number_formats import excel_delta_format, excel_number_format
 
 EXCEL_CELL_CHARS = 32_767  # Excel's limit for one cell
 IMAGE_WIDTH_PX = 720

@@ -21,13 +21,8 @@ from typing import TYPE_CHECKING, Any, Literal, Self
 
 from analyst.events import Answer, Event, Step
 from analyst.progress import Progress
-from analyst.session import file_tables
 from analyst.session.admission import Admission, Lease, QueueTimeout, admission
-from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.session.backend_words import backend_warning
-from analyst.session.file_log import FileLog, WorkspaceFiles
-from analyst.session.file_log import current as current_file
-from analyst.session.restore import ingest_named, restore_files
 from analyst.session.stopping import (
     INTERRUPTED,
     STOPPED,
@@ -37,18 +32,23 @@ from analyst.session.stopping import (
 from analyst.session.upload_name import arrived_name
 from analyst.session.verified import RecipeGate
 from analyst.session.warm import current_pool
+from analyst.store import file_tables
 from analyst.store import workspace_state as state
+from analyst.store.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
+from analyst.store.file_log import FileLog, WorkspaceFiles
+from analyst.store.file_log import current as current_file
+from analyst.store.restore import ingest_named, restore_files
 from analyst.words import say
 from analyst.words.catalog import write_mo_files
 from sandbox import Limits, SandboxError, Workspace
 
-# The brains (analyst.planner, analyst.agent) and the report builder (analyst.reporting) are
+# The brains (analyst.planner, analyst.agent) and the report builder (analyst.report.build) are
 # imported in the methods that need them: they load every recipe, pandas, matplotlib,
 # reportlab or openai, which `analyst ingest` and `--help` (tests/cli/test_lazy_imports.py)
 # and a page that only lists files must not pay for.
 if TYPE_CHECKING:  # imported when a report is made: they pull in pandas and reportlab
     from analyst.report import Report
-    from analyst.reporting import Pin
+    from analyst.report.build import Pin
 
 log = logging.getLogger(__name__)
 
@@ -408,10 +408,10 @@ class Analysis:
         analysis' sandbox session, as an ordinary step; then `build_report` only reads.
         A standard report computed before one of its files was replaced is run again; a
         pinned answer of the earlier version is refused by `build_report` (never mixed).
-        Raises `ReportingError` when there is nothing to report.
+        Raises `ReportBuildError` when there is nothing to report.
         """
         from analyst.record.versions import earlier_files, table_files
-        from analyst.reporting import build_report, standard_answer, summary_plan
+        from analyst.report.build import build_report, standard_answer, summary_plan
 
         answers = self.history
         latest = standard_answer(answers) if not pins else None

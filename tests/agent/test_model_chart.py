@@ -21,7 +21,7 @@ from analyst.charting.vega import vega_lite
 from analyst.planner.model_chart import ChartSpec, SpecProblem, read_spec
 from analyst.record import Answer, Step
 from analyst.report import render_pdf, render_xlsx
-from analyst.reporting import Pin, build_report
+from analyst.report.build import Pin, build_report
 from sandbox import Workspace
 from tests.agent.conftest import SALES, ask, config_for, local_session, sales_workspace
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call

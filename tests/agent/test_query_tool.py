@@ -22,7 +22,7 @@ from analyst.query.answer import query_figures
 from analyst.query.model import AGGREGATIONS, FILTER_OPS, PERIOD_UNITS, Query
 from analyst.query.schema import QUERY_TABLE, QueryArgs
 from analyst.session.analysis import Analysis
-from analyst.session.answer_log import WorkspaceAnswers
+from analyst.store.answer_log import WorkspaceAnswers
 from tests.agent.conftest import config_for
 from tests.agent.fake_openai import FakeOpenAI, Scripted, raw_tool_call, reply
 from tests.query.tables import SHAPES, write

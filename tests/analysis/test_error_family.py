@@ -28,7 +28,7 @@ _OUTSIDE = {"analyst.recipes.columns.RecipeError", "sandbox.protocol.KernelGone"
             # Signals caught where they are raised and turned into a card's notice or a
             # template's sentence (issue 31): they never reach a user as themselves.
             "analyst.ingest.formula_guard.OtherBook", "analyst.ingest.formula_guard.TooManyFormulas",
-            "analyst.ingest.formulas_eval._OutOfTime", "analyst.templates.rules.RuleBroken",
+            "analyst.ingest.formulas_eval._OutOfTime", "analyst.recurring.rules.RuleBroken",
             # The engine proxy's refusal: answered to the app's Docker client as a 403 with
             # its reason, inside the proxy's own process (issue 30); never a user's sentence.
             "analyst.deploy.proxy.Refused",
@@ -74,7 +74,7 @@ def test_the_family_has_the_roots_it_should_and_no_stray_roots():
     assert not any(issubclass(c, AnalystError) for c in SANDBOX)  # the sandbox knows nothing of us
     names = {_name(c) for c in OURS}
     for expected in ("analyst.ingest.errors.IngestError", "analyst.agent.config.ConfigError",
-                     "analyst.report.model.ReportError", "analyst.reporting.ReportingError",
+                     "analyst.report.model.ReportError", "analyst.report.build.ReportBuildError",
                      "analyst.store.schema.StoreVersionError", "analyst.agent.client.ModelAPIError",
                      "analyst.commands.loading.CommandError", "analyst.session.admission.QueueTimeout"):
         assert expected in names

@@ -21,10 +21,10 @@ from pypdf import PdfReader
 
 from analyst.ingest.pipeline import ingest_file
 from analyst.report import render_pdf
-from analyst.report.formats import format_money
 from analyst.session.analysis import Analysis
 from analyst.words import say
 from analyst.words.note import Note
+from analyst.words.number_formats import format_money
 from tests.grids import first_fast, tiered
 from tests.ingest.finance_books import ACTUAL_SHEETS, BUDGET_SHEETS, PNL_LABELS, budget_book
 

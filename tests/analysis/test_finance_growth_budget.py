@@ -14,8 +14,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.report.formats import format_delta, format_money, format_percent
 from analyst.session.analysis import Analysis
+from analyst.words.number_formats import format_delta, format_money, format_percent
 from tests.grids import first_fast, tiered
 
 SHORT = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")

@@ -19,9 +19,9 @@ import pytest
 from pypdf import PdfReader
 
 from analyst.report import render_pdf
-from analyst.report.formats import format_money
 from analyst.session.analysis import Analysis
 from analyst.words import say
+from analyst.words.number_formats import format_money
 from tests.grids import first_fast, tiered
 from tests.ingest.finance_books import SHORT, pnl_workbook
 

@@ -15,8 +15,8 @@ import pandas as pd
 import pytest
 
 from analyst.planner.finask import read_ask
-from analyst.report.formats import format_money, format_percent
 from analyst.session.analysis import Analysis
+from analyst.words.number_formats import format_money, format_percent
 from tests.grids import FULL_RUN_ONLY
 from tests.ingest.finance_books import NET_LABELS, PNL_LABELS, pnl_workbook
 

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from analyst.recipes.labels import month_label
 from analyst.report import render_pdf, render_xlsx
-from analyst.reporting import Pin
+from analyst.report.build import Pin
 from analyst.session.analysis import Analysis
 
 ISO_MONTH = re.compile(r"(?<![\d-])\d{4}-\d{2}(?![\d-])")

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from analyst.record.versions import earlier_files, table_files
-from analyst.reporting import Pin, ReportingError
+from analyst.report.build import Pin, ReportBuildError
 from analyst.session.analysis import Analysis
 from tests.grids import tiered
-from tests.templates.months import COLUMNS, QUESTIONS, sales
+from tests.recurring.months import COLUMNS, QUESTIONS, sales
 
 
 def _answer(analysis: Analysis, question: str):
@@ -40,7 +40,7 @@ def test_replacing_a_file_marks_earlier_answers_and_the_report_does_not_mix(
         history = analysis.history
         assert all(earlier_files(a, root, table_files(analysis.cards)) == ("sales.csv",)
                    for a in history if a.steps)
-        with pytest.raises(ReportingError, match="earlier version of sales.csv"):
+        with pytest.raises(ReportBuildError, match="earlier version of sales.csv"):
             analysis.report(pins=[Pin(0, asked.steps[0].number)])
         # The standard report of the earlier version is run again, not reused.
         report = analysis.report()

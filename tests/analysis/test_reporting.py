@@ -11,8 +11,8 @@ import pytest
 
 from analyst.events import Event
 from analyst.report import render_pdf
+from analyst.report.build import Pin, ReportBuildError
 from analyst.report.model import Report
-from analyst.reporting import Pin, ReportingError
 from analyst.session.analysis import Analysis
 
 
@@ -79,7 +79,7 @@ def test_pinned_results_make_their_own_report(analysis: Analysis) -> None:
 
 def test_a_pin_to_a_missing_step_is_a_plain_error(analysis: Analysis) -> None:
     _run(analysis.ask("total revenue", brain="offline"))
-    with pytest.raises(ReportingError, match="Step 9"):
+    with pytest.raises(ReportBuildError, match="Step 9"):
         analysis.report(pins=[Pin(len(analysis.history) - 1, 9)])
 
 

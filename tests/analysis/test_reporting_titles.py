@@ -6,7 +6,7 @@ import pytest
 
 from analyst.planner.phrases.definitions import translate_definition
 from analyst.recipes.breakdown import BREAKDOWN_DEFINITION
-from analyst.reporting import Pin
+from analyst.report.build import Pin
 from analyst.session.analysis import Analysis
 
 

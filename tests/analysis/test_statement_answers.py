@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from analyst.report.formats import format_money, format_percent
 from analyst.session.analysis import Analysis
+from analyst.words.number_formats import format_money, format_percent
 from tests.ingest.finance_books import pnl_workbook
 
 QUESTIONS = {

@@ -19,7 +19,7 @@ import pandas as pd
 import pytest
 
 from analyst.agent.config import LLMConfig
-from analyst.reporting import Pin
+from analyst.report.build import Pin
 from analyst.session.analysis import Analysis
 from benchmarks.sales_data import write_sales_csv
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call

@@ -12,7 +12,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analyst.report.formats import format_int
+from analyst.words.number_formats import format_int
 from tests.agent.fake_openai import FakeOpenAI, error, tool_call
 from tests.app.samples import ROOT, messy_csv
 from tests.app.test_page_languages import english_words, page_texts

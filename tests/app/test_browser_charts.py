@@ -8,7 +8,7 @@ import re
 import pandas as pd
 import pytest
 
-from analyst.report.formats import format_money
+from analyst.words.number_formats import format_money
 from tests.app import browser_fixtures
 from tests.app.browser_fixtures import _last_message, _settled, _upload
 from tests.app.samples import messy_csv

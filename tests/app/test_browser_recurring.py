@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from tests.app import browser_fixtures
 from tests.app.browser_fixtures import _last_message, _settled, _upload
-from tests.templates.months import sales
+from tests.recurring.months import sales
 
 pytestmark = pytest.mark.browser
 _patient, app_url = browser_fixtures._patient, browser_fixtures.app_url  # the shared fixtures

@@ -6,7 +6,7 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from tests.app.samples import ROOT
-from tests.templates.months import sales
+from tests.recurring.months import sales
 
 APP = str(ROOT / "app.py")
 MARK = "From the earlier version of sales.csv"

@@ -19,8 +19,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from analyst.charting.check import notice
-from analyst.report.formats import format_money
 from analyst.store import Store
+from analyst.words.number_formats import format_money
 from tests.app.samples import ROOT
 
 APP = str(ROOT / "app.py")

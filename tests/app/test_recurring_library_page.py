@@ -11,10 +11,10 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analyst.templates.files import dumps, loads
-from analyst.templates.library import TemplateLibrary
+from analyst.recurring.files import dumps, loads
+from analyst.recurring.library import TemplateLibrary
 from tests.app.samples import ROOT
-from tests.templates.test_template_file import _template
+from tests.recurring.test_template_file import _template
 from ui.state import LOCAL_OWNER
 
 PAGE = str(ROOT / "pages" / "recurring.py")

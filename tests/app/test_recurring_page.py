@@ -9,9 +9,9 @@ import io
 from pypdf import PdfReader
 from streamlit.testing.v1 import AppTest
 
-from analyst.templates.library import TemplateLibrary
+from analyst.recurring.library import TemplateLibrary
 from tests.app.samples import ROOT
-from tests.templates.months import sales
+from tests.recurring.months import sales
 from ui.state import LOCAL_OWNER
 
 APP = str(ROOT / "app.py")

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from analyst.charting.vega import vega_lite
 from analyst.planner.charts import chart_for
 from analyst.report import Report, Section, render_pdf, render_xlsx
-from analyst.reporting.charts import chart_cells
+from analyst.report.section_chart import chart_cells
 
 HOSTILE = ["a\x00b", "line\nbreak", "tab\tx", "\u2028sep", "x" * 500, "<b>bold</b>",
            "=HYPERLINK(\"http://127.0.0.1/\")", "🙂 emoji", "مرحبا", "", " ", "{{label}}",

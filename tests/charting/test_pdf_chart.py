@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from analyst.charting.chart_text import value_text
 from analyst.planner.charts import chart_for
 from analyst.recipes import ChartSeries, ChartSpec, render_chart
 from analyst.report import Report, Section, render_pdf
-from analyst.report.chart_text import value_text
 from tests.acceptance.pdfcheck import crop, distinct_glyph_shapes, fonts, grey, render_pages, words
 from tests.charting.tables import results
 

@@ -19,7 +19,7 @@ from openpyxl.utils.cell import range_boundaries
 
 from analyst.planner.charts import chart_for, heading
 from analyst.report import Report, Section, render_xlsx
-from analyst.reporting.charts import DROPPED_COLUMNS, chart_cells
+from analyst.report.section_chart import DROPPED_COLUMNS, chart_cells
 from tests.charting.tables import results
 
 SEEDS = range(8)

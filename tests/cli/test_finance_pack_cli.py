@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from analyst.report.formats import format_money, format_percent
 from analyst.words import say
+from analyst.words.number_formats import format_money, format_percent
 from tests.cli.test_ask_report_cli import analyst
 from tests.grids import tiered
 from tests.ingest.finance_books import NET_LABELS, PNL_LABELS, pnl_workbook

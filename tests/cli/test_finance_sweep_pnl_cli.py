@@ -34,8 +34,8 @@ from analyst.commands import ask as ask_command
 from analyst.commands.loading import open_analysis
 from analyst.planner.phrases import data_language
 from analyst.report import render_pdf
-from analyst.report.formats import format_money, format_percent
 from analyst.session.analysis import Analysis
+from analyst.words.number_formats import format_money, format_percent
 from tests.cli.test_ask_report_cli import analyst
 from tests.grids import tiered
 from tests.ingest.finance_books import pnl_sheet

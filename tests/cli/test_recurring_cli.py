@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.cli.test_ask_report_cli import analyst
-from tests.templates.months import sales
+from tests.recurring.months import sales
 
 
 def _text(pdf: Path) -> str:

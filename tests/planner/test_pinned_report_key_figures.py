@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from analyst.planner import key_figures_step
-from analyst.reporting import Pin
+from analyst.report.build import Pin
 from analyst.session.analysis import Analysis
 from benchmarks.sales_data import write_sales_csv
 

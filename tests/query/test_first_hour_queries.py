@@ -20,7 +20,7 @@ from pypdf import PdfReader
 from analyst.query.reading import choose, reading_text
 from analyst.recipes.labels import month_label
 from analyst.report import render_pdf, render_xlsx
-from analyst.reporting import Pin
+from analyst.report.build import Pin
 from analyst.session.analysis import Analysis
 from tests.grids import tiered
 

@@ -18,8 +18,8 @@ import pandas as pd
 import pytest
 
 from analyst.events import Answer
-from analyst.report.formats import format_number
 from analyst.session.analysis import Analysis
+from analyst.words.number_formats import format_number
 from tests.query.asking import ask, close, figures
 
 

@@ -12,7 +12,7 @@ import pytest
 from analyst.events import ModelCode, QueryCall, RecipeCall
 from analyst.record import figures_sent
 from analyst.report import Report
-from analyst.reporting import build_report
+from analyst.report.build import build_report
 from analyst.session.analysis import Analysis
 from analyst.store import Store
 from benchmarks.sales_data import write_sales_csv

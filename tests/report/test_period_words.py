@@ -17,8 +17,8 @@ import pytest
 
 from analyst.ingest import ingest_file
 from analyst.recipes.labels import month_label
+from analyst.report.build import _subtitle
 from analyst.report.period import period_text
-from analyst.reporting import _subtitle
 from analyst.words import LANGUAGES
 from sandbox import Workspace
 from tests.ingest.finance_books import months_wide

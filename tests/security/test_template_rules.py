@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from analyst.errors import user_message
-from analyst.templates import rules
-from analyst.templates.files import TemplateError, dumps, loads
-from analyst.templates.model import ColumnRef, ReportTemplate, TemplateQuestion, TemplateStep
+from analyst.recurring import rules
+from analyst.recurring.files import TemplateError, dumps, loads
+from analyst.recurring.model import ColumnRef, ReportTemplate, TemplateQuestion, TemplateStep
 from analyst.words.catalog import LANGUAGES
 
 REGION = ColumnRef("Region", "category", "str", ("North", "South"))
@@ -154,7 +154,7 @@ def test_any_deep_nesting_is_a_sentence_not_a_traceback(levels: int, bracket: st
     text = bracket * levels + "1" + closing * levels
     with pytest.raises(TemplateError) as refused:
         loads(text, "deep.json")
-    from analyst.templates.files import MAX_BYTES
+    from analyst.recurring.files import MAX_BYTES
 
     assert refused.value.args[0].key == ("too_big" if len(text) > MAX_BYTES else "too_deep")
 
@@ -197,7 +197,7 @@ def sales(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
                                              ("North\n#", False), ("north", False)])
 def test_a_saved_filter_value_must_be_one_the_new_file_holds(sales, value, runs):
     from analyst.query.values import category_values
-    from analyst.templates.run import match_template, replanned
+    from analyst.recurring.run import match_template, replanned
 
     card, root = sales
     template = loads(json.dumps({**valid(), "questions": [

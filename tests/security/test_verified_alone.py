@@ -25,9 +25,9 @@ import pytest
 from analyst.events import Answer
 from analyst.planner.plan import standard_plan
 from analyst.record import ModelCode, QueryCall, Step
-from analyst.reporting import Pin
+from analyst.recurring.run import first_run, run_template
+from analyst.report.build import Pin
 from analyst.session.analysis import Analysis
-from analyst.templates.run import first_run, run_template
 from benchmarks.sales_data import write_sales_csv
 from tests.grids import each_value_once, pairs
 

@@ -13,8 +13,8 @@ import pytest
 
 from analyst.datacard import DataCard
 from analyst.ingest import IngestOptions, ingest_file
-from analyst.session.file_log import WorkspaceFiles
 from analyst.store import FileRecord, Store
+from analyst.store.file_log import WorkspaceFiles
 from analyst.store.log import SessionFiles
 from analyst.store.workspace_state import options_dict, record_of
 from sandbox import Workspace

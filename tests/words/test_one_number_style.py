@@ -9,8 +9,7 @@ import pytest
 
 from analyst.recipes import labels
 from analyst.recipes.numbers import fixed, language_code, marks
-from analyst.report import formats
-from analyst.words import normalise
+from analyst.words import normalise, number_formats
 
 SPELLINGS = ["uk", "UK", "uk-UA", "uk_UA", " ru-RU", "zh_CN", "zh-Hans-CN", "en-GB", "EN", "de",
              None, ""]
@@ -42,9 +41,9 @@ def test_the_report_and_the_charts_write_a_figure_the_same_way(language, seed):
             expected = english.replace(",", "\0").replace(".", decimal).replace("\0", thousands)
             if expected.lstrip("-").strip("0.,\u00a0") == "":
                 expected = expected.lstrip("-")  # a zero has no sign
-            assert formats.format_number(value, places, language) == expected
+            assert number_formats.format_number(value, places, language) == expected
             assert fixed(value, places, language) == expected
             chart = labels.format_value(value, decimals=places, language=language)
             assert chart == expected, (value, places)
         assert labels.format_value(value, "percent", language=language) == (
-            formats.format_percent(value / 100, language=language))
+            number_formats.format_percent(value / 100, language=language))

@@ -24,10 +24,10 @@ from analyst.events import Answer, RecipeCall, Step
 from analyst.planner.narrative import ordered_notes
 from analyst.recipes.notes import NoteId, Word, as_losses, note
 from analyst.record.figures import figures_sent
-from analyst.report.formats import format_value
 from analyst.words.catalog import keys, po_path
 from analyst.words.note import RecipeNote
 from analyst.words.note import Word as Said
+from analyst.words.number_formats import format_value
 from sandbox import ExecutionResult
 from tests.record.steps import kept_and_read_back
 
@@ -156,7 +156,7 @@ FIGURED = sorted(k for k in KEYS if _fields(k) & {"rows", "total", "n", "year"})
 @pytest.mark.parametrize("key", FIGURED)
 def test_figures_are_written_in_the_language_s_style(key):
     """Counts and amounts read as the product's one number style prints them in each
-    language (`report.formats`): "1\u00a0448" and "-12\u00a0345,50" in uk/ru, "1,448" and
+    language (`words.number_formats`): "1\u00a0448" and "-12\u00a0345,50" in uk/ru, "1,448" and
     "-12,345.50" in en/zh."""
     for n in (*COUNTS, 1448, 123456):
         for total in (-12345.5, 0.25, 1234567.891):

@@ -2,7 +2,7 @@
 
 The templates are the message catalogue's context "planner" (`analyst.words`; English is
 the reference; the recipes' notes are message ids of their own, context "recipe", see
-`analyst.recipes.notes`). Placeholders get figures already formatted by `analyst.report.formats`, so a number
+`analyst.recipes.notes`). Placeholders get figures already formatted by `analyst.words.number_formats`, so a number
 reads the same in the answer, the report's narrative and its tables.
 
 The language of a question is guessed from its letters: mostly Chinese characters -> "zh";

@@ -33,7 +33,7 @@ from analyst.recipes.statement import (
     MARGIN_DEFINITION as MARGIN_TREND_DEFINITION,
 )
 from analyst.recipes.variance import DEFINITION as BUDGET_DEFINITION
-from analyst.report.formats import format_percent
+from analyst.words.number_formats import format_percent
 
 TEMPLATES: dict[str, dict[str, str]] = {
     "uk": defs_uk.DEFINITIONS, "ru": defs_ru.DEFINITIONS, "zh": defs_zh.DEFINITIONS,

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from analyst.errors import AnalystError
-from analyst.templates.model import ReportTemplate
-from analyst.templates.rules import RuleBroken, check_template, check_text
-from analyst.templates.run_words import RunNote
+from analyst.recurring.model import ReportTemplate
+from analyst.recurring.rules import RuleBroken, check_template, check_text
+from analyst.recurring.run_words import RunNote
 from analyst.words.note import Name
 
 FORMAT = "analyst-report-template"

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from analyst.datacard import ColumnCard, DataCard
-from analyst.templates.matching import match_steps, normal
-from analyst.templates.model import ColumnRef, TemplateStep
-from tests.templates.months import COLUMNS, REGIONS
+from analyst.recurring.matching import match_steps, normal
+from analyst.recurring.model import ColumnRef, TemplateStep
+from tests.recurring.months import COLUMNS, REGIONS
 
 ROLES = {"date": "date", "order": "id", "product": "category", "region": "category",
          "channel": "category", "qty": "quantity", "revenue": "money", "cost": "money"}

@@ -17,14 +17,14 @@ import pandas as pd
 import pytest
 
 from analyst.record.step import file_sha256
+from analyst.recurring import ReportTemplate, first_run, run_template
+from analyst.recurring.files import dumps, loads
 from analyst.report import Report, render_pdf
 from analyst.report.period import period_text
 from analyst.session.analysis import Analysis
-from analyst.templates import ReportTemplate, first_run, run_template
-from analyst.templates.files import dumps, loads
 from analyst.words.note import render
 from tests.grids import first_fast
-from tests.templates.months import COLUMNS, QUESTIONS, sales
+from tests.recurring.months import COLUMNS, QUESTIONS, sales
 
 LANGUAGES = ("en", "uk", "ru", "zh")
 

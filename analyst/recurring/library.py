@@ -13,9 +13,9 @@ import re
 import secrets
 from pathlib import Path
 
-from analyst.templates.files import TemplateError, load_template, save_template
-from analyst.templates.model import ReportTemplate
-from analyst.templates.run_words import RunNote
+from analyst.recurring.files import TemplateError, load_template, save_template
+from analyst.recurring.model import ReportTemplate
+from analyst.recurring.run_words import RunNote
 
 log = logging.getLogger(__name__)
 _ID = re.compile(r"^[A-Za-z0-9_-]{6,40}$")

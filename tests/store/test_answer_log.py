@@ -10,8 +10,8 @@ import pytest
 
 from analyst.events import RecipeCall
 from analyst.session.analysis import Analysis
-from analyst.session.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.store import Store
+from analyst.store.answer_log import AnswerLog, MemoryAnswers, WorkspaceAnswers
 from analyst.store.log import SessionAnswers
 from analyst.store.workspace_state import HISTORY, STATE_DIR
 from tests.cli.test_ask_report_cli import analyst

@@ -18,16 +18,16 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from analyst.recurring import first_run, run_template
+from analyst.recurring.changes import change, with_changes
+from analyst.recurring.files import dumps, loads
+from analyst.recurring.model import KeyFigure, ReportTemplate
 from analyst.report import KPI, Report, render_pdf, render_xlsx
-from analyst.report.formats import excel_delta_format, format_delta
 from analyst.report.period import period_text
 from analyst.session.analysis import Analysis
-from analyst.templates import first_run, run_template
-from analyst.templates.changes import change, with_changes
-from analyst.templates.files import dumps, loads
-from analyst.templates.model import KeyFigure, ReportTemplate
+from analyst.words.number_formats import excel_delta_format, format_delta
 from tests.grids import tiered
-from tests.templates.months import COLUMNS, sales
+from tests.recurring.months import COLUMNS, sales
 
 LANGUAGES = ("en", "uk", "ru", "zh")
 POINTS = {"en": "pp", "uk": "в. п.", "ru": "п. п.", "zh": "个百分点"}

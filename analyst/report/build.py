@@ -26,13 +26,13 @@ from analyst.planner.phrases.definitions import translate_definition
 from analyst.planner.runner import own_kind, planned_of, step_paragraph
 from analyst.record.artifact_tables import artifact_path
 from analyst.report import CodeStep, Definition, Report, Section, Source
-from analyst.report.formats import format_int
+from analyst.report.kpi_tiles import kpi_tiles
 from analyst.report.model import ColumnFormat
 from analyst.report.period import period_text
-from analyst.reporting.charts import chart_cells, class_chart, section_chart
-from analyst.reporting.kpis import kpi_tiles
-from analyst.reporting.tables import abc_classes, friendly, kpi_rows, overview_rows, step_table
+from analyst.report.section_chart import chart_cells, class_chart, section_chart
+from analyst.report.section_table import abc_classes, friendly, kpi_rows, overview_rows, step_table
 from analyst.words.note import render
+from analyst.words.number_formats import format_int
 from sandbox import Workspace
 
 STANDARD_QUESTION = "Standard report"
@@ -40,7 +40,7 @@ MAX_TABLE_ROWS = 25
 """Longer tables are cut in the report (a CFO reads the head; the CSV has every row)."""
 
 
-class ReportingError(AnalystError, ValueError):  # ValueError: what callers caught before
+class ReportBuildError(AnalystError, ValueError):  # ValueError: what callers caught before
     """The report cannot be built from this analysis; the message says what to do."""
 
 
@@ -103,7 +103,7 @@ def build_report(
             sections.append(section)
             origins.append((section.title, is_verified(step)))
     if not sections:
-        raise ReportingError("No step of the analysis finished, so there is nothing to report.")
+        raise ReportBuildError("No step of the analysis finished, so there is nothing to report.")
     if summary is not None and summary.figures is not None and pins:
         steps = [*steps, summary]  # the appendix keeps the pinned steps first
         if is_verified(summary):
@@ -138,7 +138,7 @@ def _one_version(chosen: Sequence[tuple[Step, str | None, str | None, Answer]],
     for step, _, _, answer in chosen:
         files = earlier_files(replace(answer, steps=(step,)), workspace.root, names)
         if files:
-            raise ReportingError(
+            raise ReportBuildError(
                 f"“{answer.question}” was answered from the earlier version of "
                 f"{', '.join(files)}: ask it again on the new version (and pin the new "
                 "answer) so the report does not mix figures of two versions.")
@@ -176,18 +176,18 @@ def _chosen(answers: Sequence[Answer],
         return [_pinned(answers, pin) for pin in pins]
     answer = standard_answer(answers)
     if answer is None:
-        raise ReportingError("Run the standard report first (nothing to report yet).")
+        raise ReportBuildError("Run the standard report first (nothing to report yet).")
     return [(step, None, None, answer) for step in answer.steps]
 
 
 def _pinned(history: Sequence[Answer], pin: Pin) -> tuple[Step, str | None, str | None, Answer]:
     if not 0 <= pin.answer_index < len(history):
-        raise ReportingError(f"Pinned answer {pin.answer_index + 1} is no longer in the history.")
+        raise ReportBuildError(f"Pinned answer {pin.answer_index + 1} is no longer in the history.")
     answer = history[pin.answer_index]
     for step in answer.steps:
         if step.number == pin.step_number:
             return step, pin.title, pin.narrative, answer
-    raise ReportingError(f"Step {pin.step_number} is not part of the answer to "
+    raise ReportBuildError(f"Step {pin.step_number} is not part of the answer to "
                          f"\"{answer.question}\".")
 
 

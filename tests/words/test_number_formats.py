@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from analyst.report import (
+from analyst.words.number_formats import (
     excel_number_format,
     format_delta,
     format_int,
@@ -165,7 +165,7 @@ def test_excel_formats_stay_numeric_and_put_the_local_currency_after_the_number(
 
 
 def test_currency_marks_read_as_one_code_and_shown_as_the_reader_expects():
-    from analyst.report.formats import currency_code, currency_unit
+    from analyst.words.number_formats import currency_code, currency_unit
 
     assert [currency_code(m) for m in ("₴", "грн", "грн.", "uah", "руб.", "₽", "$", "元", "¥")] == [
         "UAH", "UAH", "UAH", "UAH", "RUB", "RUB", "USD", "CNY", "¥"]

@@ -18,13 +18,13 @@ from analyst.planner.codegen import PlannedStep
 from analyst.query.model import Query, QueryError
 from analyst.query.values import category_values
 from analyst.record import Step
+from analyst.recurring.capture import covered_period, template_of
+from analyst.recurring.changes import with_changes
+from analyst.recurring.matching import ColumnQuestion, StepMatch, match_steps
+from analyst.recurring.model import ReportTemplate, TemplateStep
+from analyst.recurring.run_words import RunNote
 from analyst.report import Report
-from analyst.reporting import STANDARD_QUESTION, Pin, ReportingError
-from analyst.templates.capture import covered_period, template_of
-from analyst.templates.changes import with_changes
-from analyst.templates.matching import ColumnQuestion, StepMatch, match_steps
-from analyst.templates.model import ReportTemplate, TemplateStep
-from analyst.templates.run_words import RunNote
+from analyst.report.build import STANDARD_QUESTION, Pin, ReportBuildError
 from analyst.words.note import Name, NameList, Parts
 
 
@@ -67,7 +67,7 @@ def match_template(template: ReportTemplate, cards: Sequence[Any], root: Any,
                    answers: Mapping[str, str] | None = None,
                    values: Mapping[str, Mapping[str, list[str]]] | None = None,
                    ) -> tuple[StepMatch, ...]:
-    """Every saved step matched on the new tables (see `analyst.templates.matching`);
+    """Every saved step matched on the new tables (see `analyst.recurring.matching`);
     `values`: the tables' category values when read already."""
     if values is None:
         values = {c.table: category_values(root, c) for c in cards}
@@ -121,7 +121,7 @@ def run_template(analysis: Any, template: ReportTemplate, *,
         asked.append(answer)
         pins += _pins_of(analysis, answer)
     if not pins:
-        raise ReportingError(RunNote("none_ran", reasons=Parts(not_run)))
+        raise ReportBuildError(RunNote("none_ran", reasons=Parts(not_run)))
     report = analysis.report(title=title, pins=pins if asked or not template.standard else None,
                              include_code=include_code, language=lang)
     period = covered_period(analysis.cards)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from analyst.recipes.numbers import NBSP, local_style
 from analyst.record.chart import Chart
-from analyst.report.formats import format_value
+from analyst.words.number_formats import format_value
 
 
 def value_text(chart: Chart, value: float) -> str:

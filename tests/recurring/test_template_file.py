@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 
 from analyst.errors import AnalystError, user_message
-from analyst.templates.files import VERSION, dumps, load_template, loads, save_template
-from analyst.templates.model import (
+from analyst.recurring.files import VERSION, dumps, load_template, loads, save_template
+from analyst.recurring.model import (
     ColumnRef,
     KeyFigure,
     ReportTemplate,
     TemplateQuestion,
     TemplateStep,
 )
-from tests.templates.months import COLUMNS, QUESTIONS
+from tests.recurring.months import COLUMNS, QUESTIONS
 
 
 def _template(seed: int) -> ReportTemplate:

@@ -16,8 +16,7 @@ from analyst.datacard import DataCard
 from analyst.planner.phrases import language_of
 from analyst.query.values import category_values
 from analyst.record import Answer, QueryCall, RecipeCall, Step
-from analyst.report import Report
-from analyst.templates.model import (
+from analyst.recurring.model import (
     MAX_VALUES,
     ColumnRef,
     KeyFigure,
@@ -25,6 +24,7 @@ from analyst.templates.model import (
     TemplateQuestion,
     TemplateStep,
 )
+from analyst.report import Report
 
 
 def template_of(report: Report, cards: Sequence[DataCard], asked: Sequence[Answer], *,

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from analyst.datacard import ColumnCard, DataCard
-from analyst.templates.files import TemplateError, load_template, loads
-from analyst.templates.matching import StepMatch, match_steps
-from analyst.templates.model import ColumnRef, TemplateStep
-from analyst.templates.run import replanned
+from analyst.recurring.files import TemplateError, load_template, loads
+from analyst.recurring.matching import StepMatch, match_steps
+from analyst.recurring.model import ColumnRef, TemplateStep
+from analyst.recurring.run import replanned
 from analyst.words.catalog import keys, message
 from analyst.words.note import render
 

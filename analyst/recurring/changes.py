@@ -15,13 +15,13 @@ from dataclasses import replace
 
 import pandas as pd
 
+from analyst.recurring.model import KeyFigure, ReportTemplate
+from analyst.recurring.words import against, rsay
 from analyst.report import KPI, Report, Section
-from analyst.report.formats import format_delta
 from analyst.report.model import DeltaUnit
 from analyst.report.period import period_text
-from analyst.templates.model import KeyFigure, ReportTemplate
-from analyst.templates.words import against, rsay
 from analyst.words.note import render
+from analyst.words.number_formats import format_delta
 
 
 def change(then: float, now: float, fmt: str = "number") -> float | None:

@@ -15,8 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from analyst.session.file_log import FileLog, WorkspaceFiles
 from analyst.store import workspace_state as state
+from analyst.store.file_log import FileLog, WorkspaceFiles
 from analyst.store.records import FileRecord
 from sandbox import Workspace, WorkspaceError
 
@@ -28,7 +28,7 @@ def restore_files(workspace: Workspace, files: FileLog | None = None,
     """The cards of every file `files` records (default: the workspace's `files.json`), and
     what could not be restored, in plain words."""
     from analyst.ingest import IngestError, IngestOptions
-    from analyst.session import file_tables as place
+    from analyst.store import file_tables as place
 
     root = workspace.root
     log_ = files if files is not None else WorkspaceFiles(root)

@@ -14,10 +14,10 @@ import random
 
 import pytest
 
+from analyst.recurring.changes import with_changes
+from analyst.recurring.model import KeyFigure, ReportTemplate
 from analyst.report import KPI, Report
 from analyst.report.period import period_text
-from analyst.templates.changes import with_changes
-from analyst.templates.model import KeyFigure, ReportTemplate
 from analyst.words import LANGUAGES, say
 
 MONTH = {"en": "Oct 2025", "uk": "жовт. 2025", "ru": "окт. 2025", "zh": "2025年10月"}

@@ -18,11 +18,11 @@ import pandas as pd
 import pytest
 
 from analyst.record import Answer
-from analyst.reporting import STANDARD_QUESTION, Pin
+from analyst.recurring import ReportTemplate, run_template
+from analyst.recurring.capture import template_of
+from analyst.recurring.files import dumps, loads
+from analyst.report.build import STANDARD_QUESTION, Pin
 from analyst.session.analysis import Analysis
-from analyst.templates import ReportTemplate, run_template
-from analyst.templates.capture import template_of
-from analyst.templates.files import dumps, loads
 from tests.grids import first_fast
 
 

@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from analyst.datacard import ROLES, ColumnCard, DataCard
-from analyst.templates.model import ColumnRef, TemplateStep
-from analyst.templates.run_words import RunNote
+from analyst.recurring.model import ColumnRef, TemplateStep
+from analyst.recurring.run_words import RunNote
 from analyst.words.note import Items, Word
 
 _GROUPS = ({"category", "text", "id"}, {"money", "number"})

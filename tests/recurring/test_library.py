@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from analyst.templates.files import TemplateError, load_template
-from analyst.templates.library import TemplateLibrary
-from tests.templates.test_template_file import _template
+from analyst.recurring.files import TemplateError, load_template
+from analyst.recurring.library import TemplateLibrary
+from tests.recurring.test_template_file import _template
 
 
 @pytest.mark.parametrize("seed", range(6))

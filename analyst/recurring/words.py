@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from analyst.recurring.model import ReportTemplate
 from analyst.report.period import period_text
-from analyst.templates.model import ReportTemplate
 from analyst.words import say
 
 

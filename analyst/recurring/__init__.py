@@ -5,10 +5,10 @@ template from a finished run), `matching` (its columns found in new files), `cha
 figures against the saved run) and `run` (the runs themselves, in an `Analysis`).
 """
 
-from analyst.templates.files import TemplateError, load_template, save_template
-from analyst.templates.matching import ColumnQuestion, MissingColumn
-from analyst.templates.model import ReportTemplate
-from analyst.templates.run import RunResult, first_run, run_template
+from analyst.recurring.files import TemplateError, load_template, save_template
+from analyst.recurring.matching import ColumnQuestion, MissingColumn
+from analyst.recurring.model import ReportTemplate
+from analyst.recurring.run import RunResult, first_run, run_template
 
 __all__ = ["ColumnQuestion", "MissingColumn", "ReportTemplate", "RunResult", "TemplateError",
            "first_run", "load_template", "run_template", "save_template"]
