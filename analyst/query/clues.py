@@ -244,7 +244,17 @@ def table_nouns(card: Any) -> set[str]:
     """The words naming the table itself, and their singulars ("cars", "car"): what one
     row is ("which car has the highest Horsepower")."""
     own = set(words(card.table)) | set(words(str(card.source_file or "").rsplit(".", 1)[0]))
+    own |= {tail for w in own for tail in _abbreviated_plural(w)}
     return own | {singular(w) for w in own}
+
+
+def _abbreviated_plural(word: str) -> list[str]:
+    """The plural noun behind a short prefix in a table's name ("mtcars": Motor Trend's
+    cars): the rows are those things. Only a plural ("cars", not the "sleep" of "msleep")
+    after one to three letters: a longer head ("electricity") is a word of its own."""
+    if not (word.isascii() and word.isalpha() and word.endswith("s") and not word.endswith("ss")):
+        return []
+    return [word[k:] for k in (1, 2, 3) if len(word) - k >= 4]
 
 
 def after_marker(toks: list[str], at: int, markers: tuple[str, ...], used: set[int]) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from analyst.query import clues, conditions, finish
+from analyst.query import clues, conditions, finish, shorthand
 from analyst.query import measures as stat_clues
 from analyst.query.columns import Hit, column_hits, partial_hits, value_hits
 from analyst.query.finish import Refusal
@@ -27,6 +27,7 @@ from analyst.query.model import (
     Query,
     is_numeric,
 )
+from analyst.query.naming import additive
 from analyst.query.periods import date_source
 from analyst.query.place import without_place
 from analyst.query.text import (
@@ -37,6 +38,7 @@ from analyst.query.text import (
 )
 from analyst.query.vocab import (
     AGGREGATIONS,
+    BUSIEST,
     BY,
     CHANGE,
     HIGHEST,
@@ -73,7 +75,7 @@ def read_table(question: str, card: Any,
                values: Mapping[str, Sequence[Any]] | None = None) -> TableReading:
     """The readings of `question` on the table of `card` (`values`: its category values)."""
     question, placed = without_place(question, card)
-    question = symbols_said(question)
+    question = symbols_said(shorthand.said_in_full(question))
     flags = conditions.yes_columns(values or {})
     toks = words(question)
     columns = {c.name: c for c in card.columns}
@@ -313,6 +315,9 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     lacking = conditions.lacking(toks, hits, used, flags or {})
     # The aggregation, among the words left.
     found: list[tuple[Aggregation, list[int]]] = []
+    if (busy := clues.first(BUSIEST, toks, used)) is not None:  # most rows: a count
+        used.update(busy)
+        found, order = [("count", busy)], order or "desc"
     percentiles = stat_clues.percentiles(toks, used)
     if percentiles is not None:
         used.update(percentiles[1])
@@ -358,7 +363,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             and all(t in _AND for t in toks[previous.span[-1] + 1:hit.span[0]]))
         previous = hit
         after_which = which is not None and hit.span[0] in (which[-1] + 1, which[-1] + 2) and (
-            asked_period is None)  # "哪个月revenue最高": the month is asked, not the row
+            asked_period is None) or (  # "哪个月revenue最高": the month is asked, not the row
+            busy is not None and hit.span[0] - busy[-1] in (1, 2))  # "the busiest cyl"
         if ((after_by or (after_which and aggregation is not None)) and period is None
                 and col.role == "date"
                 and any(same_word("year", w) for w in words(str(hit.column)))):
@@ -431,7 +437,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     unknown = clues.unexplained_group(toks, used)
     if unknown is not None:
         return Refusal("no_group_column", {"word": unknown})
-    if aggregation == "count" and aggregation_span is not None:
+    if aggregation == "count" and aggregation_span not in (None, busy):
         # "number of orders", "how many customers": the column counted right after the
         # words is counted by its distinct values (an order is its order id, a customer
         # its name), not by rows; "how many units" adds a quantity up (below).
@@ -468,6 +474,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if aggregation is None and order is not None and not group_by and period is None:
         if measures:  # "the highest close" -> max; "top 5 ..." without a group -> rows
             aggregation = ("max" if order == "desc" else "min") if limit is None else "rows"
+    if busy is not None and measures:  # "the busiest day by tip": rows or tips? not said
+        return Refusal("unexplained", {"words": toks[busy[0]], "unused": (toks[busy[0]],)})
     if aggregation == "count":
         if measures and columns[measures[0]].role == "quantity":
             aggregation = "sum"  # "how many units" adds the units up
@@ -479,14 +487,12 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                 aggregation = "count"  # "cars by Origin", "rainy days": rows counted
             else:
                 return Refusal("nothing_found", {})
-        elif all(_additive(columns[m]) for m in measures):
+        elif all(additive(columns[m]) for m in measures):  # amounts, counts; not prices
             aggregation = "sum"
         else:
             # Is "temp by month" a total or an average? Both are plausible: ask.
             base = Query(card.table, "mean", tuple(measures), tuple(group_by), period,
                          tuple(filters), order, limit)
-            if not group_by and period is None and not filters and order is None:
-                return [base, replace(base, aggregation="sum")]
             return [base, replace(base, aggregation="sum")]
     return finish.queries(card.table, aggregation, measures, group_by, period, filters, order,
                           limit, percentiles[0] if percentiles else None, also)
@@ -515,13 +521,6 @@ def _nearest_numeric(hits: list[Hit], columns: dict[str, Any], at: int) -> str |
     if not numeric:
         return None
     return min(numeric, key=lambda h: (abs(h.span[0] - at), h.span[0] > at)).column
-
-
-def _additive(col: Any) -> bool:
-    """Amounts and counts add up; temperatures, prices and ratios do not."""
-    from analyst.query.naming import additive
-
-    return additive(col)
 
 
 def _plain(value: float) -> str:

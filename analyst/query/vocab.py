@@ -30,14 +30,20 @@ AGGREGATIONS: dict[Aggregation, tuple[str, ...]] = {
 "share of the total" stays a share."""
 
 HIGHEST = ("highest", "largest", "biggest", "greatest", "most", "top", "best", "hottest",
-           "warmest", "wettest", "peak", "найбільш*", "найвищ*", "найкращ*", "топ", "наибольш*",
+           "warmest", "wettest", "peak", "heaviest", "longest", "tallest", "higher",
+           "найважч*", "найдовш*", "сам* тяжел*", "сам* длинн*", "最重", "最长",
+           "найбільш*", "найвищ*", "найкращ*", "топ", "наибольш*",
            "самый высокий", "самая высокая", "самой высокой", "самую высокую", "самым высоким",
            "самое высокое", "сам* высок*", "сам* больш*", "высш*", "лучш*", "最高", "最多", "前")
-LOWEST = ("lowest", "smallest", "least", "fewest", "bottom", "worst", "coldest", "найменш*",
+LOWEST = ("lowest", "smallest", "least", "fewest", "bottom", "worst", "coldest", "lightest",
+          "shortest", "lower", "найлегш*", "найкоротш*", "сам* легк*", "сам* коротк*", "最轻",
+          "最短", "найменш*",
           "найнижч*", "найгірш*", "наименьш*", "самый низкий", "самая низкая",
           "самой низкой", "самую низкую", "самым низким", "самое низкое", "сам* низк*",
           "сам* маленьк*", "низш*", "худш*",
           "最低", "最少")
+BUSIEST = ("busiest", "найзавантаженіш*", "найжвавіш*", "сам* загруженн*", "最忙")
+"""The busiest day, class, shop: the one with the most rows (a count, highest first)."""
 WHICH = ("which", "what", "who", "яка", "який", "яке", "які", "якому", "якій", "какой", "какая",
          "какое", "какие", "каком", "哪个", "哪些", "哪", "什么")
 CHANGE = ("change", "changed", "growth", "grew", "grow", "difference", "increase", "decrease",
