@@ -92,7 +92,8 @@ def read_table(question: str, card: Any,
     used |= {i for h in picked for i in h.span}
     partial, clashes = partial_hits(toks, list(columns), used, [h.column for h in named])
     used |= {i for h in partial for i in h.span} | {i for c in clashes for i in c.span}
-    partial += _money_hit(toks, card, used, [*named, *partial])
+    partial += _money_hit(toks, card, used, [*named, *partial]) + conditions.flag_kin(
+        toks, flags, used)  # "survivors" of a yes/no "survived": its yes rows
     used |= {i for h in partial for i in h.span}
     hits = sorted(named + partial, key=lambda h: h.span[0])
     # Whole names and values say more than a telling word inside a name.
@@ -197,29 +198,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     """The readings; `used` collects the indexes of the words explained."""
     if (unsupported := stat_clues.unsupported(toks, used)) is not None:
         return Refusal("unsupported_measure", {"word": unsupported})  # never a sum instead
-    filters: list[Filter] = []
     # Category values: "for AAPL", "Europe", "rainy" -> the rows with that value.
-    by_column: dict[str, list[str]] = {}
-    for hit in picked:
-        negation = conditions.negation(toks, hit.span[0], used)
-        if negation:
-            # "not USA", "except Europe": the rows without it, never the rows with it.
-            used.update(negation)
-            filters.append(Filter(hit.column, "ne", hit.value or ""))
-            continue
-        by_column.setdefault(hit.column, []).append(hit.value or "")
-    either: set[str] = set()
-    for column, vals in by_column.items():
-        filters.append(Filter(column, "eq", vals[0]) if len(vals) == 1
-                       else Filter(column, "in", tuple(vals)))
-        places = sorted(h.span for h in picked if h.column == column)
-        for a, b in zip(places, places[1:], strict=False):
-            between = range(a[-1] + 1, b[0])
-            if any(toks[i] in _OR for i in between) and all(
-                    toks[i] in (*_OR, *_AND, ",") for i in between):
-                # "rain or drizzle": the rows of either, one figure (not side by side)
-                used.update(between)
-                either.add(column)
+    filters, either = conditions.value_filters(toks, picked, hits, used)
     # A column compared with its own statistic: "more than the average fare".
     numbers = {name for name, col in columns.items() if is_numeric(col)}
     for threshold in stat_clues.thresholds(toks, used, hits, numbers):
@@ -309,8 +289,9 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             toks, hits, columns, used):
         used.update(words_used)
         conditioned.add(column)
-        filters.append(Filter(column, "ne" if negated else "eq", values[0]) if len(values) == 1
-                       else Filter(column, "in", values))
+        # "cyl not 4 or 6": neither of them, a "≠" each (the rows kept are those of all)
+        filters += ([Filter(column, "ne", v) for v in values] if negated else [
+            Filter(column, "eq", values[0]) if len(values) == 1 else Filter(column, "in", values)])
     # "how many cars have no Horsepower value": the blanks of the column, counted.
     lacking = conditions.lacking(toks, hits, used, flags or {})
     # The aggregation, among the words left.

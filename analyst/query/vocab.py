@@ -51,7 +51,8 @@ CHANGE = ("change", "changed", "growth", "grew", "grow", "difference", "increase
           "вырос*", "变化", "增长", "变动", "差异")
 
 BY = ("by", "per", "each", "every", "for each", "for every", "of each", "in each",
-      "по", "за", "для кожного", "для кожної", "кожн*", "для каждого", "для каждой", "кажд*",
+      "broken down by", "split by", "grouped by", "breakdown by",
+      "по", "за", "для кожного", "для кожної", "кожн*", "кожен", "для каждого", "для каждой", "кажд*",
       "в розрізі", "в разрезе", "按", "每", "各", "分")
 """A grouping follows these words ("by Origin", "по регіонах", "按地区")."""
 ROW_WORDS = ("day", "date", "row", "record", "entry", "день", "дня", "дні", "днів", "дата",
@@ -156,7 +157,8 @@ FILLERS = ("had", "having", "been", "were", "was", "will", "would", "can", "coul
            "покажи", "покажіть", "порахуй", "порахуйте", "обчисли", "знайди", "дай", "мені",
            "будь ласка", "имел", "имела", "имело", "имели", "был", "была", "было", "были",
            "есть", "покажите", "посчитай", "посчитайте", "вычисли", "найди", "дай", "мне",
-           "пожалуйста", "де", "где", "请", "显示", "计算", "告诉", "我", "一下", "多少")
+           "пожалуйста", "де", "где", "only", "лише", "тільки", "только", "请", "仅",
+           "只", "显示", "计算", "告诉", "我", "一下", "多少")
 """Words that carry no condition, measure or grouping: verbs of asking and having."""
 NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "categories",
               "price", "prices", "level", "levels", "status", "value", "values", "field",
@@ -166,7 +168,7 @@ NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "ca
 """Said after a column's name, they only say what the column holds ("weather type",
 "closing price", "region name"): honoured by the column itself."""
 
-CJK_FILLERS = frozenset("的是了吗呢请我们你给看下一共有多少几个条行数据表中在值与和及")
+CJK_FILLERS = frozenset("的是了吗呢请我们你给看下一共有多少几个条行数据表中在值与和及种")
 """Chinese characters that ask without saying anything: any other one left over is a word
 the reading did not honour."""
 
