@@ -195,3 +195,15 @@ def test_a_long_word_before_a_plural_is_no_table_noun(tmp_path: Path):
         table, source_file = "mtcars", "mtcars.csv"
 
     assert {"cars", "car"} <= table_nouns(Named)
+
+
+@pytest.mark.parametrize(("question", "column", "p"), [
+    ("lower quartile of wt", "wt", 25), ("the lower quartile of hp", "hp", 25),
+    ("bottom quartile of mpg", "mpg", 25), ("top quartile of hp", "hp", 75),
+    ("upper quartile of wt", "wt", 75)])
+def test_a_quartile_named_by_a_comparative_is_that_one(table, question, column, p):
+    """"lower" and "top" are superlatives too: before "quartile" they name which one."""
+    analysis, df, _ = table
+    got = figures(ask(analysis, question))
+    assert got.query.percentiles == (float(p),), (question, got.query)
+    assert close(got.figures.get(f"p{p}", got.figures.get("value")), df[column].quantile(p / 100))
