@@ -61,13 +61,13 @@ def run_query(session: Any, query: Query, card: Any, question: str, language: st
         step = query_step(query, card, 1, language)
     except QueryError as exc:
         text = str(exc)
-        yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline"))
+        yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline", language=language))
         return
     head = read_as(query, card, language)
     yield Event("plan", step.description, data={"steps": [step.description]})
     if approve is not None and not approve(step):
         text = head + "\n\n" + say(language, "skipped", step=step.description)
-        yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline"))
+        yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline", language=language))
         return
     yield Event("code", step.description, step=step)
     # What run_step does, with the result kept typed (a finished step's is never None).
@@ -85,10 +85,10 @@ def run_query(session: Any, query: Query, card: Any, question: str, language: st
         yield Event("error", problem, step=step)
         text = head + "\n\n" + problem
         yield Event("answer", text, answer=Answer(question, text, steps=(step,), ok=False,
-                                                  brain="offline"))
+                                                  brain="offline", language=language))
         return
     text = head + "\n\n" + answer_text(figures, language)
-    yield Event("answer", text, answer=Answer(question, text, steps=(step,), brain="offline"))
+    yield Event("answer", text, answer=Answer(question, text, steps=(step,), brain="offline", language=language))
 
 
 def read_as(query: Query, card: Any, language: str) -> str:
@@ -146,7 +146,7 @@ def ask_back(choice: Choice, question: str, language: str, several: bool) -> Ite
     key = "which_table" if len(tables) > 1 else "ask"
     text = qsay(language, key, tables=", ".join(sorted(tables)))
     text += "\n\n" + "\n".join(f"- {o}" for o in options)
-    yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline",
+    yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline", language=language,
                                               options=tuple(options)))
 
 
@@ -176,7 +176,7 @@ def refuse(choice: Choice, cards: Sequence[Any], question: str, language: str,
     if ideas:
         text += "\n\n" + qsay(language, "suggest") + "\n" + "\n".join(f"- {q}" for q in ideas)
     text += "\n\n" + say(language, "needs_model", skills=say(language, "skills"))
-    yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline",
+    yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline", language=language,
                                               options=tuple(ideas)))
 
 

@@ -47,8 +47,8 @@ def answer_offline(
     """
     from analyst.planner import queries
 
-    lang = normalise(language or language_of(question))
     names = tuple(col.name for card in cards for col in card.columns)
+    lang = normalise(language or language_of(question, names))  # its words, not the names
     intent = parse_intent(question, names)
     statement = statement_plan(question, cards, lang)
     if statement is not None:  # a P&L workbook: its recipe reads lines by their sections
@@ -90,7 +90,7 @@ def answer_query(
     removed since) is answered as the question typed."""
     from analyst.planner import queries
 
-    lang = normalise(language or language_of(question))
+    lang = normalise(language or language_of(question, (c.name for t in cards for c in t.columns)))
     card = next((c for c in cards if c.table == query.table), None)
     if card is None:
         yield from answer_offline(session, cards, question, approve=approve, timeout=timeout,
@@ -185,8 +185,8 @@ def _recipe_fits(intent: Any, choice: Any, question: str) -> bool:
 def offline_plan(cards: Sequence[Any], question: str,
                  language: str | None = None) -> tuple[Step, ...]:
     """The steps `answer_offline` would run for `question`, planned, not run (approval)."""
-    lang = normalise(language or language_of(question))
     names = tuple(col.name for card in cards for col in card.columns)
+    lang = normalise(language or language_of(question, names))
     plan = statement_plan(question, cards, lang) or question_plan(parse_intent(question, names),
                                                                   cards, lang)
     return tuple(planned_step(p, n) for n, p in enumerate(plan.steps, start=1))
@@ -223,7 +223,8 @@ def run_plan(
     lang = normalise(language)
     if not plan.steps:
         text = plan.reason or say(lang, "no_plan")
-        yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline"))
+        yield Event("answer", text, answer=Answer(question, text, ok=False, brain="offline",
+                                                  language=lang))
         return
     yield Event("plan", "; ".join(s.description for s in plan.steps),
                 data={"steps": [s.description for s in plan.steps]})
@@ -249,7 +250,8 @@ def run_plan(
     text = "\n\n".join(paragraphs + failures) or say(lang, "no_step")
     if footer and paragraphs:
         text += "\n\n" + footer
-    answer = Answer(question, text, steps=tuple(done), brain="offline", ok=bool(paragraphs))
+    answer = Answer(question, text, steps=tuple(done), brain="offline", ok=bool(paragraphs),
+                    language=lang)
     yield Event("answer", text, answer=answer)
 
 

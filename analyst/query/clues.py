@@ -222,11 +222,22 @@ def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
             continue  # (a number left over is a condition not honoured: it stays)
         if any(stem_match(f, tok) for f in fillers if " " not in f):
             continue
+        if _names_a_year(toks, i, used):
+            continue  # "в 2007 году", "у 2007 році", "in the year 2007": read with the year
         if is_cjk(tok) and (tok in CJK_FILLERS or (
                 tok in "年月日" and i > 0 and i - 1 in used and toks[i - 1].isdigit())):
             continue  # (the 年 of "2014年" was read with its year)
         out.append(tok)
     return list(dict.fromkeys(out))
+
+def _names_a_year(toks: list[str], at: int, used: set[int]) -> bool:
+    """Is the word at `at` the word "year" said beside a year the reading used?"""
+    if not (toks[at] in ("р", "г") or any(stem_match(s, toks[at]) for s in (
+            "year", "році", "году", *PERIODS["year"]))):
+        return False
+    return any(0 <= j < len(toks) and j in used and _YEAR.fullmatch(toks[j]) is not None
+               for j in (at - 1, at + 1))
+
 
 def _kin_of_column(tok: str, columns: list[list[str]]) -> bool:
     """Is `tok` another form of a column's word ("survivors" of "survived")? Then it says
@@ -244,7 +255,17 @@ def table_nouns(card: Any) -> set[str]:
     """The words naming the table itself, and their singulars ("cars", "car"): what one
     row is ("which car has the highest Horsepower")."""
     own = set(words(card.table)) | set(words(str(card.source_file or "").rsplit(".", 1)[0]))
+    own |= {tail for w in own for tail in _abbreviated_plural(w)}
     return own | {singular(w) for w in own}
+
+
+def _abbreviated_plural(word: str) -> list[str]:
+    """The plural noun behind a short prefix in a table's name ("mtcars": Motor Trend's
+    cars): the rows are those things. Only a plural ("cars", not the "sleep" of "msleep")
+    after one to three letters: a longer head ("electricity") is a word of its own."""
+    if not (word.isascii() and word.isalpha() and word.endswith("s") and not word.endswith("ss")):
+        return []
+    return [word[k:] for k in (1, 2, 3) if len(word) - k >= 4]
 
 
 def after_marker(toks: list[str], at: int, markers: tuple[str, ...], used: set[int]) -> bool:

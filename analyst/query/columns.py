@@ -119,19 +119,32 @@ _LINKS = frozenset(("is", "are", "equals", "equal", "to", "дорівнює", "�
                     "равна", "为", "等于", "是"))
 
 
+_NOTS = frozenset(("not", "isn", "t", "isnt", "не", "不", "不是"))
+"""Said between a column's name and its value they negate it ("drv != f" is "drv not f"):
+they stay for `conditions.negation` to read."""
+_BEFORE = frozenset(("for", "with", "where", "of", "in", "on", "для", "з", "с", "де", "где"))
+"""Before a letter said ahead of its column ("for f drv"): never the "s" of "what's"."""
+
+
 def _after_name(part: str, toks: list[str], column: str) -> tuple[int, ...] | None:
-    """Where `part` is said right after the column's whole name ("drv = f", "drv is f")."""
+    """Where `part` is said right after the column's whole name ("drv = f", "drv is f",
+    "drv is not f") or right before it after a preposition ("for f drv")."""
     name = words(column)
     for i, tok in enumerate(toks):
-        if tok != part:
+        if tok != part or not name:
             continue
-        j = i - 1
-        while j >= 0 and toks[j] in _LINKS:
+        j, negated = i - 1, False
+        while j >= 0 and toks[j] in _LINKS | _NOTS:
+            negated = negated or toks[j] in _NOTS
             j -= 1
         start = j - len(name) + 1
-        if name and start >= 0 and all(
-                _same(a, b) for a, b in zip(name, toks[start:j + 1], strict=True)):
-            return tuple(range(j + 1, i + 1))  # the linking words are the condition's too
+        if start >= 0 and all(_same(a, b) for a, b in zip(name, toks[start:j + 1], strict=True)):
+            # the linking words are the condition's too; a "not" is read by the negation
+            return (i,) if negated else tuple(range(j + 1, i + 1))
+        ahead = toks[i + 1:i + 1 + len(name)]
+        if i > 0 and toks[i - 1] in _BEFORE and len(ahead) == len(name) and all(
+                _same(a, b) for a, b in zip(name, ahead, strict=True)):
+            return (i,)
     return None
 
 

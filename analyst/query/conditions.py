@@ -5,12 +5,13 @@ for every word)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from analyst.query.columns import Hit
-from analyst.query.model import is_numeric
-from analyst.query.text import find_phrase, number_of
+from analyst.query.model import Filter, is_numeric
+from analyst.query.text import find_phrase, number_of, words
 from analyst.query.vocab import NOT, STOP
 
 AND = ("and", "і", "й", "та", "и", "和", "与", "及")
@@ -49,7 +50,7 @@ def negation(toks: list[str], at: int, used: set[int]) -> list[int] | None:
     end = at - 1
     while end >= 0 and end not in used:
         for phrase in NOT:
-            n = len(phrase.split())
+            n = len(words(phrase))  # "不是" is two words, as the question's are cut
             start = end - n + 1
             if start >= 0 and not any(j in used for j in range(start, end + 1)) and find_phrase(
                     phrase, toks[start:end + 1], set()) == list(range(n)):
@@ -58,6 +59,58 @@ def negation(toks: list[str], at: int, used: set[int]) -> list[int] | None:
             return None
         end -= 1
     return None
+
+
+def value_filters(toks: list[str], picked: Sequence[Hit], named: Sequence[Hit],
+                  used: set[int]) -> tuple[list[Filter], set[str]]:
+    """The filters of the category values found ("for AAPL", "Europe or Asia", "not USA",
+    "except island Torgersen"), and the columns whose values are said as either ("rain or
+    drizzle": one figure over both). `used` collects the words explained."""
+    filters: list[Filter] = []
+    by_column: dict[str, list[Hit]] = {}
+    negated: dict[str, Hit] = {}
+    for hit in sorted(picked, key=lambda h: h.span[0]):  # a list is read in its order
+        said = negation(toks, _named_before(hit, named), used)
+        if said is None and hit.column in negated and _joined(toks, negated[hit.column], hit):
+            # "not setosa or versicolor": the "not" holds for every value of its list
+            said = list(range(negated[hit.column].span[-1] + 1, hit.span[0]))
+        if said is not None:
+            # "not USA", "except Europe": the rows without it, never the rows with it.
+            used.update(said)
+            filters.append(Filter(hit.column, "ne", hit.value or ""))
+            negated[hit.column] = hit
+            continue
+        by_column.setdefault(hit.column, []).append(hit)
+    either: set[str] = set()
+    for column, hits in by_column.items():
+        values = [h.value or "" for h in hits]
+        filters.append(Filter(column, "eq", values[0]) if len(values) == 1
+                       else Filter(column, "in", tuple(values)))
+        places = sorted(h.span for h in hits)
+        for a, b in zip(places, places[1:], strict=False):
+            between = range(a[-1] + 1, b[0])
+            if any(toks[i] in OR for i in between) and all(
+                    toks[i] in (*OR, *AND, ",") for i in between):
+                # "rain or drizzle": the rows of either, one figure (not side by side)
+                used.update(between)
+                either.add(column)
+    return filters, either
+
+
+def _named_before(hit: Hit, named: Sequence[Hit]) -> int:
+    """Where a value's words begin, with its own column's name said right before it
+    ("island Torgersen"): a "not" may stand before the name."""
+    start = hit.span[0]
+    for other in named:
+        if other.column == hit.column and other.value is None and other.span[-1] == start - 1:
+            return other.span[0]
+    return start
+
+
+def _joined(toks: list[str], first: Hit, then: Hit) -> bool:
+    """Are two values of a list joined only by "or", "and" or commas ("setosa or virginica")?"""
+    between = toks[first.span[-1] + 1:then.span[0]]
+    return bool(between) and all(t in (*OR, *AND, ",") for t in between)
 
 
 NumberCondition = tuple[str, tuple[Any, ...], tuple[int, ...], bool]
@@ -97,8 +150,6 @@ def number_conditions(toks: list[str], hits: list[Hit], columns: dict[str, Any],
             else:
                 break
         after = _number_list(toks, j, taken, forward=True)
-        if after and negated and len(after[0]) > 1:
-            continue  # "not 4 or 6": no such filter; its words stay unexplained (declined)
         if after and (linking or (columns[hit.column].unique or 0) <= 50):
             values, span = after
             found.append((hit.column, values, (*linking, *span), negated))
@@ -126,10 +177,13 @@ _LIST_JOINS = {*AND, "or", "або", "или", "或"}
 
 def _number_list(toks: list[str], at: int, taken: set[int],
                  forward: bool) -> tuple[tuple[Any, ...], tuple[int, ...]] | None:
-    """Numbers at `at` joined by "and"/"or" ("4 and 8"), read forward or backward."""
+    """Numbers at `at` joined by "and"/"or" ("4 and 8"), read forward or backward. Read
+    forward, a list's commas ("6, 7 or 8": the words keep no comma) join numbers too when
+    the list ends with its "and"/"or"."""
     step = 1 if forward else -1
     values: list[Any] = []
     span: list[int] = []
+    bare: list[int] = []  # where numbers joined by a comma (gone from the words) are
     j = at
     while 0 <= j < len(toks) and j not in taken:
         value = number_of(toks[j])
@@ -144,7 +198,14 @@ def _number_list(toks: list[str], at: int, taken: set[int],
                 span.append(k)
                 j = nxt
                 continue
+        if forward and k < len(toks) and k not in taken and number_of(toks[k]) is not None:
+            bare.append(k)
+            j = k
+            continue
         break
+    if bare and not any(toks[i] in _LIST_JOINS for i in span if i > bare[-1]):
+        # numbers side by side with no "and"/"or" ending them are no list: the first only
+        values, span = values[:1], span[:1]
     if not values:
         return None
     if not forward:
@@ -156,6 +217,27 @@ def _number_list(toks: list[str], at: int, taken: set[int],
 
 _YES = ("yes", "y", "true", "так", "да", "是")
 _NO = ("no", "n", "false", "ні", "нет", "否")
+
+
+def flag_kin(toks: list[str], flags: Mapping[str, str], used: set[int]) -> list[Hit]:
+    """Words that are another form of a yes/no column's word ("survivors", "survivor" of
+    "survived"; "smokers" is its plural and found as the name itself): they name the rows
+    that say yes, as the column's own name does. The word's stem must hold all of the
+    name's word but its ending (two letters at most)."""
+    found = []
+    for i, tok in enumerate(toks):
+        if i in used or not tok.isalpha():
+            continue
+        for column in flags:
+            for word in words(column):
+                stem = len(os.path.commonprefix([word, tok]))
+                if stem >= 5 and stem >= len(word) - 2 and tok != word:
+                    found.append(Hit(column, (i,), False))
+                    break
+            else:
+                continue
+            break
+    return found
 
 
 def yes_columns(values: Mapping[str, Sequence[Any]]) -> dict[str, str]:

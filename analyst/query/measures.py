@@ -63,7 +63,8 @@ def percentiles(toks: list[str], used: set[int]) -> tuple[tuple[float, ...], lis
     span = clues.first(QUARTILE_WORDS, toks, used)
     if span is not None:
         before = span[0] - 1
-        if before >= 0 and before not in used and toks[before] in _WHICH_QUARTILE:
+        # (read as a superlative already: "lower", "top" are also "lowest", "highest")
+        if before >= 0 and toks[before] in _WHICH_QUARTILE:
             # "the first quartile", "upper quartile": that one, not all three
             return (_WHICH_QUARTILE[toks[before]],), [before, *span]
         return (25.0, 50.0, 75.0), span

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from analyst.query import clues, conditions, finish
+from analyst.query import clues, conditions, finish, shorthand
 from analyst.query import measures as stat_clues
 from analyst.query.columns import Hit, column_hits, partial_hits, value_hits
 from analyst.query.finish import Refusal
@@ -27,6 +27,7 @@ from analyst.query.model import (
     Query,
     is_numeric,
 )
+from analyst.query.naming import additive
 from analyst.query.periods import date_source
 from analyst.query.place import without_place
 from analyst.query.text import (
@@ -37,6 +38,7 @@ from analyst.query.text import (
 )
 from analyst.query.vocab import (
     AGGREGATIONS,
+    BUSIEST,
     BY,
     CHANGE,
     HIGHEST,
@@ -73,7 +75,7 @@ def read_table(question: str, card: Any,
                values: Mapping[str, Sequence[Any]] | None = None) -> TableReading:
     """The readings of `question` on the table of `card` (`values`: its category values)."""
     question, placed = without_place(question, card)
-    question = symbols_said(question)
+    question = symbols_said(shorthand.said_in_full(question))
     flags = conditions.yes_columns(values or {})
     toks = words(question)
     columns = {c.name: c for c in card.columns}
@@ -90,7 +92,8 @@ def read_table(question: str, card: Any,
     used |= {i for h in picked for i in h.span}
     partial, clashes = partial_hits(toks, list(columns), used, [h.column for h in named])
     used |= {i for h in partial for i in h.span} | {i for c in clashes for i in c.span}
-    partial += _money_hit(toks, card, used, [*named, *partial])
+    partial += _money_hit(toks, card, used, [*named, *partial]) + conditions.flag_kin(
+        toks, flags, used)  # "survivors" of a yes/no "survived": its yes rows
     used |= {i for h in partial for i in h.span}
     hits = sorted(named + partial, key=lambda h: h.span[0])
     # Whole names and values say more than a telling word inside a name.
@@ -195,29 +198,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     """The readings; `used` collects the indexes of the words explained."""
     if (unsupported := stat_clues.unsupported(toks, used)) is not None:
         return Refusal("unsupported_measure", {"word": unsupported})  # never a sum instead
-    filters: list[Filter] = []
     # Category values: "for AAPL", "Europe", "rainy" -> the rows with that value.
-    by_column: dict[str, list[str]] = {}
-    for hit in picked:
-        negation = conditions.negation(toks, hit.span[0], used)
-        if negation:
-            # "not USA", "except Europe": the rows without it, never the rows with it.
-            used.update(negation)
-            filters.append(Filter(hit.column, "ne", hit.value or ""))
-            continue
-        by_column.setdefault(hit.column, []).append(hit.value or "")
-    either: set[str] = set()
-    for column, vals in by_column.items():
-        filters.append(Filter(column, "eq", vals[0]) if len(vals) == 1
-                       else Filter(column, "in", tuple(vals)))
-        places = sorted(h.span for h in picked if h.column == column)
-        for a, b in zip(places, places[1:], strict=False):
-            between = range(a[-1] + 1, b[0])
-            if any(toks[i] in _OR for i in between) and all(
-                    toks[i] in (*_OR, *_AND, ",") for i in between):
-                # "rain or drizzle": the rows of either, one figure (not side by side)
-                used.update(between)
-                either.add(column)
+    filters, either = conditions.value_filters(toks, picked, hits, used)
     # A column compared with its own statistic: "more than the average fare".
     numbers = {name for name, col in columns.items() if is_numeric(col)}
     for threshold in stat_clues.thresholds(toks, used, hits, numbers):
@@ -307,12 +289,16 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             toks, hits, columns, used):
         used.update(words_used)
         conditioned.add(column)
-        filters.append(Filter(column, "ne" if negated else "eq", values[0]) if len(values) == 1
-                       else Filter(column, "in", values))
+        # "cyl not 4 or 6": neither of them, a "≠" each (the rows kept are those of all)
+        filters += ([Filter(column, "ne", v) for v in values] if negated else [
+            Filter(column, "eq", values[0]) if len(values) == 1 else Filter(column, "in", values)])
     # "how many cars have no Horsepower value": the blanks of the column, counted.
     lacking = conditions.lacking(toks, hits, used, flags or {})
     # The aggregation, among the words left.
     found: list[tuple[Aggregation, list[int]]] = []
+    if (busy := clues.first(BUSIEST, toks, used)) is not None:  # most rows: a count
+        used.update(busy)
+        found, order = [("count", busy)], order or "desc"
     percentiles = stat_clues.percentiles(toks, used)
     if percentiles is not None:
         used.update(percentiles[1])
@@ -358,7 +344,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             and all(t in _AND for t in toks[previous.span[-1] + 1:hit.span[0]]))
         previous = hit
         after_which = which is not None and hit.span[0] in (which[-1] + 1, which[-1] + 2) and (
-            asked_period is None)  # "哪个月revenue最高": the month is asked, not the row
+            asked_period is None) or (  # "哪个月revenue最高": the month is asked, not the row
+            busy is not None and hit.span[0] - busy[-1] in (1, 2))  # "the busiest cyl"
         if ((after_by or (after_which and aggregation is not None)) and period is None
                 and col.role == "date"
                 and any(same_word("year", w) for w in words(str(hit.column)))):
@@ -431,7 +418,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     unknown = clues.unexplained_group(toks, used)
     if unknown is not None:
         return Refusal("no_group_column", {"word": unknown})
-    if aggregation == "count" and aggregation_span is not None:
+    if aggregation == "count" and aggregation_span not in (None, busy):
         # "number of orders", "how many customers": the column counted right after the
         # words is counted by its distinct values (an order is its order id, a customer
         # its name), not by rows; "how many units" adds a quantity up (below).
@@ -468,6 +455,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if aggregation is None and order is not None and not group_by and period is None:
         if measures:  # "the highest close" -> max; "top 5 ..." without a group -> rows
             aggregation = ("max" if order == "desc" else "min") if limit is None else "rows"
+    if busy is not None and measures:  # "the busiest day by tip": rows or tips? not said
+        return Refusal("unexplained", {"words": toks[busy[0]], "unused": (toks[busy[0]],)})
     if aggregation == "count":
         if measures and columns[measures[0]].role == "quantity":
             aggregation = "sum"  # "how many units" adds the units up
@@ -479,14 +468,12 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                 aggregation = "count"  # "cars by Origin", "rainy days": rows counted
             else:
                 return Refusal("nothing_found", {})
-        elif all(_additive(columns[m]) for m in measures):
+        elif all(additive(columns[m]) for m in measures):  # amounts, counts; not prices
             aggregation = "sum"
         else:
             # Is "temp by month" a total or an average? Both are plausible: ask.
             base = Query(card.table, "mean", tuple(measures), tuple(group_by), period,
                          tuple(filters), order, limit)
-            if not group_by and period is None and not filters and order is None:
-                return [base, replace(base, aggregation="sum")]
             return [base, replace(base, aggregation="sum")]
     return finish.queries(card.table, aggregation, measures, group_by, period, filters, order,
                           limit, percentiles[0] if percentiles else None, also)
@@ -515,13 +502,6 @@ def _nearest_numeric(hits: list[Hit], columns: dict[str, Any], at: int) -> str |
     if not numeric:
         return None
     return min(numeric, key=lambda h: (abs(h.span[0] - at), h.span[0] > at)).column
-
-
-def _additive(col: Any) -> bool:
-    """Amounts and counts add up; temperatures, prices and ratios do not."""
-    from analyst.query.naming import additive
-
-    return additive(col)
 
 
 def _plain(value: float) -> str:

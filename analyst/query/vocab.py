@@ -30,14 +30,20 @@ AGGREGATIONS: dict[Aggregation, tuple[str, ...]] = {
 "share of the total" stays a share."""
 
 HIGHEST = ("highest", "largest", "biggest", "greatest", "most", "top", "best", "hottest",
-           "warmest", "wettest", "peak", "найбільш*", "найвищ*", "найкращ*", "топ", "наибольш*",
+           "warmest", "wettest", "peak", "heaviest", "longest", "tallest", "higher",
+           "найважч*", "найдовш*", "сам* тяжел*", "сам* длинн*", "最重", "最长",
+           "найбільш*", "найвищ*", "найкращ*", "топ", "наибольш*",
            "самый высокий", "самая высокая", "самой высокой", "самую высокую", "самым высоким",
            "самое высокое", "сам* высок*", "сам* больш*", "высш*", "лучш*", "最高", "最多", "前")
-LOWEST = ("lowest", "smallest", "least", "fewest", "bottom", "worst", "coldest", "найменш*",
+LOWEST = ("lowest", "smallest", "least", "fewest", "bottom", "worst", "coldest", "lightest",
+          "shortest", "lower", "найлегш*", "найкоротш*", "сам* легк*", "сам* коротк*", "最轻",
+          "最短", "найменш*",
           "найнижч*", "найгірш*", "наименьш*", "самый низкий", "самая низкая",
           "самой низкой", "самую низкую", "самым низким", "самое низкое", "сам* низк*",
           "сам* маленьк*", "низш*", "худш*",
           "最低", "最少")
+BUSIEST = ("busiest", "найзавантаженіш*", "найжвавіш*", "сам* загруженн*", "最忙")
+"""The busiest day, class, shop: the one with the most rows (a count, highest first)."""
 WHICH = ("which", "what", "who", "яка", "який", "яке", "які", "якому", "якій", "какой", "какая",
          "какое", "какие", "каком", "哪个", "哪些", "哪", "什么")
 CHANGE = ("change", "changed", "growth", "grew", "grow", "difference", "increase", "decrease",
@@ -45,7 +51,8 @@ CHANGE = ("change", "changed", "growth", "grew", "grow", "difference", "increase
           "вырос*", "变化", "增长", "变动", "差异")
 
 BY = ("by", "per", "each", "every", "for each", "for every", "of each", "in each",
-      "по", "за", "для кожного", "для кожної", "кожн*", "для каждого", "для каждой", "кажд*",
+      "broken down by", "split by", "grouped by", "breakdown by",
+      "по", "за", "для кожного", "для кожної", "кожн*", "кожен", "для каждого", "для каждой", "кажд*",
       "в розрізі", "в разрезе", "按", "每", "各", "分")
 """A grouping follows these words ("by Origin", "по регіонах", "按地区")."""
 ROW_WORDS = ("day", "date", "row", "record", "entry", "день", "дня", "дні", "днів", "дата",
@@ -150,7 +157,8 @@ FILLERS = ("had", "having", "been", "were", "was", "will", "would", "can", "coul
            "покажи", "покажіть", "порахуй", "порахуйте", "обчисли", "знайди", "дай", "мені",
            "будь ласка", "имел", "имела", "имело", "имели", "был", "была", "было", "были",
            "есть", "покажите", "посчитай", "посчитайте", "вычисли", "найди", "дай", "мне",
-           "пожалуйста", "де", "где", "请", "显示", "计算", "告诉", "我", "一下", "多少")
+           "пожалуйста", "де", "где", "only", "лише", "тільки", "только", "请", "仅",
+           "只", "显示", "计算", "告诉", "我", "一下", "多少")
 """Words that carry no condition, measure or grouping: verbs of asking and having."""
 NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "categories",
               "price", "prices", "level", "levels", "status", "value", "values", "field",
@@ -160,7 +168,7 @@ NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "ca
 """Said after a column's name, they only say what the column holds ("weather type",
 "closing price", "region name"): honoured by the column itself."""
 
-CJK_FILLERS = frozenset("的是了吗呢请我们你给看下一共有多少几个条行数据表中在值与和及")
+CJK_FILLERS = frozenset("的是了吗呢请我们你给看下一共有多少几个条行数据表中在值与和及种")
 """Chinese characters that ask without saying anything: any other one left over is a word
 the reading did not honour."""
 

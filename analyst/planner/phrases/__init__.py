@@ -14,7 +14,7 @@ the data's own words (title, column and sheet names).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -38,15 +38,21 @@ _RU_LETTERS = re.compile("[ыэъё]")
 # Ukrainian words spelled without і/ї/є/ґ, so "сума по регіонах" and "загальна сума" are
 # told from Russian ("сумма", "общая").
 _UK_WORDS = re.compile(r"(?<!\w)(сума|суми|суму|виручк\w*|прибут\w*|витрат\w*|загальн\w*|"
-                       r"разом|усього|всього|чому|яка|який|яке|що|товари|продаж[уа]ми)(?!\w)")
+                       r"разом|усього|всього|чому|яка|який|яке|що|товари|продаж[уа]ми|кожен|кожн\w*)(?!\w)")
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
 _CYRILLIC_WORD = re.compile("[\u0400-\u04ff]+")
 _LATIN = re.compile("[A-Za-z]")
-_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK_RANGE = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CJK = re.compile(f"[{_CJK_RANGE}]")
 
-def language_of(text: str) -> str:
-    """"en", "uk", "ru" or "zh" for a question or any short text."""
-    lower = text.lower()
+def language_of(text: str, names: Iterable[str] = ()) -> str:
+    """"en", "uk", "ru" or "zh" for a question or any short text.
+
+    `names`: the table's own words (its column names) as the question may quote them. They
+    are in the file's language, not the asker's: "среднее hp, wt, qsec и mpg" is Russian,
+    "average Виручка by month" English. Left out of the count unless nothing else is left.
+    """
+    lower = _without_names(text, names).lower()
     # A Chinese character carries about a word, a Latin letter a fraction of one.
     cjk = len(_CJK.findall(lower)) * 3
     cyrillic = len(_CYRILLIC.findall(lower))
@@ -58,6 +64,22 @@ def language_of(text: str) -> str:
             return "uk"
         return "ru"
     return "en"
+
+
+def _without_names(text: str, names: Iterable[str]) -> str:
+    """`text` without the names it quotes (whole words: "hp" is not taken out of "php");
+    `text` itself when the names are all it has letters for."""
+    said = sorted({str(n).strip() for n in names if re.search(r"[^\W\d_]", str(n))},
+                  key=len, reverse=True)
+    if not said:
+        return text
+    pattern = "|".join(re.escape(n) for n in said)
+    rest = re.sub(rf"(?<![^\W_])(?:{pattern})(?![^\W_])", " ", text, flags=re.IGNORECASE)
+    # A Chinese character is a word of its own: a name written inside Chinese text
+    # ("wt小于3的车的平均mpg") touches no letter of its own script.
+    rest = re.sub(rf"(?<=[{_CJK_RANGE}])(?:{pattern})|(?:{pattern})(?=[{_CJK_RANGE}])", " ",
+                  rest, flags=re.IGNORECASE)
+    return rest if re.search(r"[^\W\d_]", rest) else text
 
 
 def data_language(cards: Sequence[Any], title: str | None = None) -> str:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.sweep.question import Question
-from tests.sweep.questions import blind, cars, later, penguins, rdata, weather, world
+from tests.sweep.questions import blind, cars, hurried, later, penguins, rdata, weather, world
 
 ALL: tuple[Question, ...] = (*weather.QUESTIONS, *cars.QUESTIONS, *rdata.QUESTIONS,
                              *penguins.QUESTIONS, *world.QUESTIONS, *later.QUESTIONS,
-                             *blind.QUESTIONS)
+                             *blind.QUESTIONS, *hurried.QUESTIONS)
