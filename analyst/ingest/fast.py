@@ -87,6 +87,8 @@ def read_fast(raw: bytes, options: IngestOptions, display_name: str) -> FastTabl
     if any("\n" in c or "\r" in c for r in rows for c in r.cells if c):
         return None  # quoted line breaks: the tail cannot be cut at a line safely
     header = find_header(rows, options.header_row)
+    if header.unit is not None:
+        return None  # figures in thousands: the general path scales them and says so
     filled = [r for r in rows if any(c is not None for c in r.cells)]
     head_data = filled[header.data_index:]
     width = len(header.names)

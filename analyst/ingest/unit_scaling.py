@@ -1,0 +1,35 @@
+"""Figures stated in thousands (or millions) made whole, with one sentence per unit saying so."""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+
+from analyst.ingest.units import Unit, scaled, unit_in_titles
+from analyst.words.note import Name, Names, Note
+
+# A year column ("Year", "FY") under a title "in thousands" holds years, not thousands.
+_YEAR_NAME = re.compile(r"^\s*(year|fy|jahr|рік|год|年|年份|年度)\s*$", re.IGNORECASE)
+_NOT_SCALED = ("percent", "id")
+
+
+def scale_columns(typed: dict[str, pd.Series], kinds: dict[str, str], unit: Unit | None) -> list[Note]:
+    """Multiply the number columns in place: by the title's unit, or by a unit their own header
+    states ("Units (thousands)" scales that column only). Percents, codes and years stay."""
+    groups: dict[tuple[int, str], list[str]] = {}
+    for name, values in typed.items():
+        own = unit_in_titles([name])
+        chosen = own or unit
+        if chosen is None or not _is_figure(name, values, kinds):
+            continue
+        typed[name] = scaled(values, chosen.factor)
+        groups.setdefault((chosen.factor, chosen.phrase), []).append(name)
+    return [Note("unit_scaled", factor=factor, phrase=Name(phrase), names=Names(names))
+            for (factor, phrase), names in groups.items()]
+
+
+def _is_figure(name: str, values: pd.Series, kinds: dict[str, str]) -> bool:
+    if values.dtype.kind not in "iuf" or kinds.get(name) in _NOT_SCALED:
+        return False
+    return not _YEAR_NAME.match(name) and "%" not in name
