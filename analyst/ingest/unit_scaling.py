@@ -6,11 +6,14 @@ import re
 
 import pandas as pd
 
+from analyst.ingest.profile import is_id_name
 from analyst.ingest.units import Unit, scaled, unit_in_titles
 from analyst.words.note import Name, Names, Note
 
-# A year column ("Year", "FY") under a title "in thousands" holds years, not thousands.
-_YEAR_NAME = re.compile(r"^\s*(year|fy|jahr|рік|год|年|年份|年度)\s*$", re.IGNORECASE)
+# A year column ("Year", "FY") or an account number under a title "in thousands" holds
+# years and accounts, not thousands: scaled, 4000 would be read as account 4,000,000.
+_NOT_FIGURES = re.compile(r"^\s*(year|fy|jahr|рік|год|年|年份|年度)\s*$|account|konto|рахун|счёт|счет|科目",
+                          re.IGNORECASE)
 _NOT_SCALED = ("percent", "id")
 
 
@@ -32,4 +35,4 @@ def scale_columns(typed: dict[str, pd.Series], kinds: dict[str, str], unit: Unit
 def _is_figure(name: str, values: pd.Series, kinds: dict[str, str]) -> bool:
     if values.dtype.kind not in "iuf" or kinds.get(name) in _NOT_SCALED:
         return False
-    return not _YEAR_NAME.match(name) and "%" not in name
+    return not (_NOT_FIGURES.search(name) or is_id_name(name) or "%" in name)

@@ -168,12 +168,15 @@ def test_two_different_units_in_the_titles_scale_nothing(ingest, tmp_path, kind)
 
 
 @pytest.mark.parametrize("kind", ("comma", "xlsx"))
-def test_years_and_percents_under_a_unit_note_stay_as_written(ingest, tmp_path, kind):
-    lines = [["Sales (in thousands)"], ["Year", "Revenue", "Margin %"],
-             ["2023", "1335.6", "12.5"], ["2024", "1410.2", "13.1"], ["2025", "1502.9", "11.8"]]
+def test_years_codes_and_percents_under_a_unit_note_stay_as_written(ingest, tmp_path, kind):
+    lines = [["Sales (in thousands)"], ["Year", "Account", "Store code", "Revenue", "Margin %"],
+             ["2023", "4000", "17", "1335.6", "12.5"], ["2024", "4010", "18", "1410.2", "13.1"],
+             ["2025", "4020", "19", "1502.9", "11.8"]]
     card, frame = _read(ingest, tmp_path, lines, kind)
     assert frame["Revenue"].tolist() == [1335600.0, 1410200.0, 1502900.0]
     assert frame["Year"].tolist() == [2023, 2024, 2025]
+    assert frame["Account"].tolist() == [4000, 4010, 4020]
+    assert frame["Store code"].astype(str).tolist() == ["17", "18", "19"]
     assert frame["Margin %"].tolist() == [12.5, 13.1, 11.8]
 
 
