@@ -189,3 +189,13 @@ def test_a_large_file_with_a_unit_note_is_scaled_as_a_small_one_is(ingest, tmp_p
     lines, figures = _table(rng, ["Sales by store", note], ["Store", "Revenue", "Cost"], labels)
     card, frame = _read(ingest, tmp_path, lines, "comma")
     _exact(frame, ["Revenue", "Cost"], figures, factor)
+
+
+@pytest.mark.parametrize("header", ("Units (thousands)", "Обсяг, тис. шт."))
+def test_a_large_file_with_a_unit_in_a_column_header_scales_that_column_as_a_small_one_does(ingest, tmp_path, header):
+    rng = random.Random(header)
+    labels = [f"Store {i}" for i in range(40_000)]
+    lines, figures = _table(rng, ["Sales by store"], ["Store", header, "Price"], labels)
+    card, frame = _read(ingest, tmp_path, lines, "comma")
+    _exact(frame, [header], figures, 1_000)
+    _exact(frame, ["Price"], [row[1:] for row in figures], 1)
