@@ -20,16 +20,18 @@ _NOT_SCALED = ("percent", "id")
 def scale_columns(typed: dict[str, pd.Series], kinds: dict[str, str], unit: Unit | None) -> list[Note]:
     """Multiply the number columns in place: by the title's unit, or by a unit their own header
     states ("Units (thousands)" scales that column only). Percents, codes and years stay."""
-    groups: dict[tuple[int, str], list[str]] = {}
+    groups: dict[tuple[str, int, str], list[str]] = {}
     for name, values in typed.items():
         own = unit_in_titles([name])
         chosen = own or unit
         if chosen is None or not _is_figure(name, values, kinds):
             continue
         typed[name] = scaled(values, chosen.factor)
-        groups.setdefault((chosen.factor, chosen.phrase), []).append(name)
-    return [Note("unit_scaled", factor=factor, phrase=Name(phrase), names=Names(names))
-            for (factor, phrase), names in groups.items()]
+        # The card says where the unit was read: the title, or the column's own header.
+        key = "unit_scaled_header" if own else "unit_scaled"
+        groups.setdefault((key, chosen.factor, chosen.phrase), []).append(name)
+    return [Note(key, factor=factor, phrase=Name(phrase), names=Names(names))
+            for (key, factor, phrase), names in groups.items()]
 
 
 def _is_figure(name: str, values: pd.Series, kinds: dict[str, str]) -> bool:

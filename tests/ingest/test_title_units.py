@@ -156,6 +156,8 @@ def test_a_unit_in_a_column_header_scales_that_column_only(ingest, tmp_path, kin
     card, frame = _read(ingest, tmp_path, lines, kind)
     _exact(frame, [header], figures, 1_000)
     _exact(frame, ["Price"], [row[1:] for row in figures], 1)
+    said = [a for a in card.assumptions if isinstance(a, Note) and a.key.startswith("unit_scaled")]
+    assert [(a.key, a.values["names"]) for a in said] == [("unit_scaled_header", (header,))], card.assumptions
 
 
 @pytest.mark.parametrize("kind", ("comma", "xlsx"))
