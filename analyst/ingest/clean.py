@@ -19,6 +19,7 @@ from analyst.ingest.options import IngestOptions
 from analyst.ingest.reading import ColumnReading
 from analyst.ingest.table import RawTable
 from analyst.ingest.totals import sum_rows, sum_sentence
+from analyst.ingest.unit_scaling import scale_columns
 from analyst.words.note import Name, NameList, Note, Parts, Word
 
 _DATE_NAME = re.compile(r"date|day|month|period|дата|день|місяць|месяц|日期|日付|月份", re.IGNORECASE)
@@ -70,6 +71,7 @@ def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
                                    notes, kinds, assumptions, raw, facts)
     assumptions += number_sentences(facts)
     _formats_as_kinds(raw, dict(zip(frame.columns, source_columns, strict=True)), typed, notes, kinds)
+    assumptions += scale_columns(typed, kinds, raw.unit)
     result = pd.DataFrame(typed)
     sums, summed = sum_rows(result, kept_rows) if len(kept_rows) == len(result) else (None, [])
     if summed and sums is not None:

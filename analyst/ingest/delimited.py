@@ -73,7 +73,7 @@ def read_delimited(raw: bytes, options: IngestOptions, display_name: str) -> Raw
     names = tuple(header.names) + ("",) * (width - len(header.names))
     return RawTable(frame, names[:width], numbers, header.rows[-1] if header.rows else None,
                     encoding=_encoding_label(decoded.encoding), delimiter=delimiter,
-                    excluded=tuple(excluded), assumptions=tuple(assumptions))
+                    excluded=tuple(excluded), assumptions=tuple(assumptions), unit=header.unit)
 
 
 def sniff_delimiter(text: str) -> str:

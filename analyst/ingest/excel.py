@@ -83,7 +83,8 @@ def _raw_table(path: Path, kind: str, chosen: Sheet, visible: list[Sheet], optio
     width = len(frame.columns)
     names = tuple(header.names[:width]) + ("",) * (width - len(header.names))
     return RawTable(frame, names, numbers, header.rows[-1] if header.rows else None, sheet=chosen.name,
-                    sheets=tuple(s.name for s in visible), assumptions=tuple(assumptions))
+                    sheets=tuple(s.name for s in visible), assumptions=tuple(assumptions),
+                    unit=header.unit)
 
 
 def _chosen(sheets: list[Sheet], visible: list[Sheet], options: IngestOptions, display_name: str) -> Sheet:

@@ -37,6 +37,7 @@ from analyst.ingest.number_notes import NumberFacts, number_sentences
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.reading import ColumnReading
 from analyst.ingest.records import head_text, records
+from analyst.ingest.units import unit_in_titles
 from analyst.words.note import Name, Note, Word
 
 FAST_FROM = 1024 * 1024
@@ -87,6 +88,8 @@ def read_fast(raw: bytes, options: IngestOptions, display_name: str) -> FastTabl
     if any("\n" in c or "\r" in c for r in rows for c in r.cells if c):
         return None  # quoted line breaks: the tail cannot be cut at a line safely
     header = find_header(rows, options.header_row)
+    if header.unit is not None or any(unit_in_titles([n]) for n in header.names):
+        return None  # figures in thousands: the general path scales them and says so
     filled = [r for r in rows if any(c is not None for c in r.cells)]
     head_data = filled[header.data_index:]
     width = len(header.names)

@@ -7,12 +7,13 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from analyst.ingest.errors import IngestError
 from analyst.ingest.header_layout import find_period_header
 from analyst.ingest.periods import header_label
+from analyst.ingest.units import Unit, line_text, unit_in_titles
 from analyst.words.note import Note
 
 # Loose on purpose: this only tells header text from data, the column parser decides values
@@ -48,6 +49,8 @@ class Header:
     assumption: str
     skipped: str | None = None
     """What the lines above the header were taken for ("2 lines above the header skipped: ...")."""
+    unit: Unit | None = None
+    """The unit the title lines above the header give the figures ("(in thousands)")."""
 
     @property
     def sentences(self) -> tuple[str, ...]:
@@ -174,6 +177,16 @@ def period_header(rows: Sequence[Row], i: int) -> Header | None:
 
 
 def find_header(rows: Sequence[Row], forced_row: int | None = None) -> Header:
+    header = _find_header(rows, forced_row)
+    if not header.rows:
+        return header
+    # Only the lines above the header are titles: a row label saying "thousands" is data.
+    titles = [line_text(r.cells) for r in rows if r.number < header.rows[0]]
+    unit = unit_in_titles(titles)
+    return replace(header, unit=unit) if unit else header
+
+
+def _find_header(rows: Sequence[Row], forced_row: int | None = None) -> Header:
     rows = [r for r in rows if _filled(r) > 0]
     if not rows:
         raise IngestError(Note("error_no_rows_with_data"))

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from analyst.datacard import ExcludedRow
+from analyst.ingest.units import Unit
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,8 @@ class RawTable:
     """Column index -> note about formulas found in it (computed, or left empty)."""
     column_formats: dict[int, str] = field(default_factory=dict)
     """Column index -> "money" / "percent" when the workbook's number formats say so."""
+    unit: Unit | None = None
+    """The unit the title lines give the figures: `clean` multiplies the number columns by it."""
 
 
 def row_text(cells: Iterable[object], limit: int = 120) -> str:

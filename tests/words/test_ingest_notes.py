@@ -109,6 +109,8 @@ SAMPLES: dict[str, Note] = {
     "percent": Note("percent", names=Names(["Знижка", "Маржа", "ПДВ"])),
     "scientific": Note("scientific", names=Names(["Маса", "Енергія"])),
     "final_dot": Note("final_dot", names=Names(["Вага"])),
+    "unit_scaled": Note("unit_scaled", factor=1000, phrase=Name("in thousands"), names=Names(["2024", "2025"])),
+    "unit_scaled_header": Note("unit_scaled_header", factor=1000, phrase=Name("thousands"), names=Names(["Units"])),
     "sheet_chosen_by_user": Note("sheet_chosen_by_user", sheet=Name("Лютий")),
     "skipped_sheet": Note("skipped_sheet", sheet=Name("Обкладинка"), why=Word("sheet_cover")),
     "not_read": Note("not_read", items=Items([Note("skipped_sheet", sheet=Name("Обкладинка"), why=Word("sheet_cover")),
