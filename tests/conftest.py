@@ -33,23 +33,31 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         app_start.sweep_once()
 
 
-_FIRST_ATTEMPTS: list[pytest.TestReport] = []
+_FIRST_ATTEMPTS: dict[str, list[str]] = {}
+"""A browser test's failed first attempt (tests/tiers.py), by test: its error, then what its
+teardown printed (the page's text, the app's thread stacks and log: tests/app/server.py)."""
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if report.outcome == "rerun":  # a browser test's failed first attempt (tests/tiers.py)
-        _FIRST_ATTEMPTS.append(report)
+    if report.outcome == "rerun":
+        _FIRST_ATTEMPTS[report.nodeid] = [report.longreprtext[-6000:], *_printed(report)]
+    elif report.when == "teardown" and report.nodeid in _FIRST_ATTEMPTS \
+            and len(_FIRST_ATTEMPTS[report.nodeid]) == 1:
+        # The attempt's teardown follows its failed call: the diagnostics are printed there.
+        _FIRST_ATTEMPTS[report.nodeid] += _printed(report)
+
+
+def _printed(report: pytest.TestReport) -> list[str]:
+    return [f"--- {name}\n{content[-16000:]}" for name, content in report.sections
+            if "stdout" in name or "stderr" in name]
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
-    """Every failed first attempt whole: its error and what it printed (the page's text, the
-    app's thread stacks and log), though its second attempt may have passed."""
-    for report in _FIRST_ATTEMPTS:
-        terminalreporter.write_sep("_", f"failed first attempt: {report.nodeid}")
-        terminalreporter.write_line(report.longreprtext[-6000:])
-        for name, content in report.sections:
-            if "stdout" in name or "stderr" in name:
-                terminalreporter.write_line(f"--- {name}\n{content[-16000:]}")
+    """Every failed first attempt whole, though its second attempt may have passed."""
+    for nodeid, parts in _FIRST_ATTEMPTS.items():
+        terminalreporter.write_sep("_", f"failed first attempt: {nodeid}")
+        for part in parts:
+            terminalreporter.write_line(part)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -28,7 +28,8 @@ def free_port() -> int:
 @contextmanager
 def running_app(data_dir: Path, **env: str) -> Iterator[str]:
     port = free_port()
-    log = open(data_dir.parent / "streamlit.log", "wb")  # noqa: SIM115 - closed below
+    # Appended to: a browser test's second attempt (tests/tiers.py) keeps the first one's log.
+    log = open(data_dir.parent / "streamlit.log", "ab")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1",

@@ -50,7 +50,7 @@ def readme_app(data_dir: Path) -> Iterator[str]:
     """`analyst web` with the README's defaults; only the port is chosen (a free one)."""
     port = free_port()
     data_dir.mkdir(parents=True)
-    log = open(data_dir.parent / "web.log", "wb")  # noqa: SIM115 - closed below
+    log = open(data_dir.parent / "web.log", "ab")  # noqa: SIM115 - closed below; "ab": a second attempt keeps the first log
     proc = subprocess.Popen([*analyst_command(), "web", "--server.port", str(port)],
                             cwd=data_dir.parent, env=untouched_env(data_dir), stdout=log,
                             stderr=subprocess.STDOUT, start_new_session=True)
