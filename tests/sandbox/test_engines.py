@@ -26,11 +26,12 @@ import docker
 import pandas as pd
 import pytest
 
-from sandbox import ExecutionResult, Workspace, open_session
+from sandbox import ExecutionResult, Workspace, open_session, owners, reap_orphans, use_installation
 from sandbox.build import load_into
 from sandbox.engine import LABEL
 from sandbox.engines import HOSTS_ENV, connect
 from sandbox.notices import ENGINE_DOWN
+from sandbox.owners import INSTALLATION_LABEL, OWNER_LABEL, owner_token
 from sandbox.session import KernelSession
 from tests.sandbox.conftest import TEST_LIMITS
 
@@ -125,6 +126,43 @@ def where(engine: SecondEngine, main: docker.DockerClient, workspace: Workspace)
         found["second"] = on_engine(engine.client, workspace)
     (name,) = [name for name, listed in found.items() if listed]  # exactly one container
     return name
+
+
+def test_the_start_up_sweep_reaches_every_listed_engine(second_engine, docker_image, tmp_path,
+                                                       monkeypatch):
+    """A session may have run on any engine: the app's start-up sweep removes this
+    installation's leftovers on each (here: one whose owner died, one exited, one of a live
+    owner kept), and one of another installation is never touched."""
+    monkeypatch.setattr(owners, "_installation", owners._installation)  # put back after
+    ours = use_installation(tmp_path / "ours")
+    theirs = use_installation(tmp_path / "theirs")
+    use_installation(tmp_path / "ours")
+    child = subprocess.Popen(["true"])  # noqa: S603, S607  a process that is gone: a dead owner
+    child.wait()
+    made = {}
+    for who, owner, exited, name in ((ours, owner_token(child.pid), False, "dead owner"),
+                                     (ours, owner_token(), True, "exited"),
+                                     (ours, owner_token(), False, "live owner"),
+                                     (theirs, owner_token(child.pid), False, "theirs")):
+        container = second_engine.client.containers.create(
+            docker_image, ["true"], network_mode="none",
+            labels={LABEL: "1", INSTALLATION_LABEL: who, OWNER_LABEL: owner})
+        if exited:
+            container.start()
+            container.wait(timeout=60)
+        made[container.id] = name
+    try:
+        monkeypatch.setenv(HOSTS_ENV, f"{MAIN},{second_engine.url}")
+        reap_orphans()
+        left = {made[c["Id"]] for c in second_engine.client.api.containers(all=True)
+                if c["Id"] in made}
+        assert left == {"live owner", "theirs"}
+    finally:
+        for cid in made:
+            try:
+                second_engine.client.api.remove_container(cid, force=True)
+            except docker.errors.NotFound:
+                pass
 
 
 def test_sessions_spread_over_two_engines_and_move_when_one_stops(
