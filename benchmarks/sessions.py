@@ -279,6 +279,29 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
+def judge(outcomes: list[Outcome]) -> None:
+    """Issue 30's closed-loop acceptance, from this run's own figures: each N's throughput
+    within 80% of the best N's, and its p95 at most twice the ideal, N x the mean service
+    time (the first N's mean question time, N=1 by default) / the cores."""
+    if not outcomes or not outcomes[0].times:
+        return
+    service = statistics.fmean(outcomes[0].times)
+    cores = os.cpu_count() or 1
+    best = max(len(o.times) / o.seconds for o in outcomes)
+    print(f"\nmean service time {service:.2f} s (N={outcomes[0].n}); {cores} cores; best "
+          f"throughput {best:.2f} questions/s")
+    print(f"{'N':>3} {'q/s / best':>10} {'ideal p95 s':>11} {'p95 / ideal':>11}  acceptance")
+    for o in outcomes:
+        share = len(o.times) / o.seconds / best
+        ideal = max(service, o.n * service / cores)
+        ratio = pct(o.times, 0.95) / ideal
+        verdict = ("" if o is not outcomes[-1] else "met" if share >= 0.8 and ratio <= 2.0
+                   else "NOT met")
+        print(f"{o.n:>3} {share:>10.2f} {ideal:>11.2f} {ratio:>11.2f}  {verdict}")
+    print("acceptance (the largest N): throughput >= 0.80 of the best N's, p95 <= 2x ideal; "
+          "think time and a session's first start are in every question's time")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", default="1,10,20,40")
@@ -327,6 +350,7 @@ def main() -> int:
           "running containers at once (from the engine); cont MB: their memory at its peak "
           "(cgroups); proc MB: this process's peak RSS (the host side of all sessions); host+MB: the machine's peak "
           "used memory above its level before that N (other users of the machine included).")
+    judge(outcomes)
     if any(o.containers_peak == 0 for o in outcomes):
         print("(container memory unreadable from the cgroups here)")
     failed = False
