@@ -10,6 +10,7 @@ container on a listed engine bind-mounts one.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import threading
@@ -24,12 +25,17 @@ from docker.utils import kwargs_from_env
 from sandbox import engine
 from sandbox.engine import API_TIMEOUT_S, LABEL, EngineWords, Exits, reason
 from sandbox.errors import SandboxError, SandboxUnavailable
+from sandbox.health import load_factor
 from sandbox.limits import Limits
 
 HOSTS_ENV = "ANALYST_DOCKER_HOSTS"
 SCHEMES = ("unix", "tcp", "ssh")
 RECHECK_S = 30.0
 """A down engine is asked again (one ping) when a session is placed this long after."""
+PROBE_S = 5.0
+"""A listed engine must answer a ping within this long (times the machine's load) to be
+offered a session: one that hangs rather than refuses is passed over at once, not waited on
+for a whole API timeout (`API_TIMEOUT_S`) at every placement."""
 GOING_S = 5.0
 """How long a listed engine that killed a container is watched for its own end (dockerd
 stops its containers, within its `--shutdown-timeout`, then closes its API)."""
@@ -85,13 +91,14 @@ def most_free(loads: Sequence[Load]) -> int | None:
     return best
 
 
-def connect(url: str) -> docker.DockerClient:
+def connect(url: str, timeout: int = API_TIMEOUT_S) -> docker.DockerClient:
     """A client of the engine at `url`; TLS for tcp:// as the SDK reads it from the
-    environment (DOCKER_TLS_VERIFY, DOCKER_CERT_PATH), ssh:// through the ssh command."""
+    environment (DOCKER_TLS_VERIFY, DOCKER_CERT_PATH), ssh:// through the ssh command.
+    The SDK asks the engine's version at once, so a silent engine fails here."""
     if url.startswith("tcp://"):
         tls = kwargs_from_env().get("tls", False)
-        return docker.DockerClient(base_url=url, tls=tls, timeout=API_TIMEOUT_S)
-    return docker.DockerClient(base_url=url, timeout=API_TIMEOUT_S,
+        return docker.DockerClient(base_url=url, tls=tls, timeout=timeout)
+    return docker.DockerClient(base_url=url, timeout=timeout,
                                use_ssh_client=url.startswith("ssh://"))
 
 
@@ -124,6 +131,20 @@ class Engine:
     def answers(self) -> bool:
         try:
             return bool(self.client().ping())
+        except (DockerException, OSError):
+            return False
+
+    def answers_soon(self) -> bool:
+        """It answers a ping within PROBE_S times the machine's load (a client of its own
+        with that timeout: the session's client waits a whole API timeout)."""
+        if self.url is None:
+            return self.answers()
+        try:
+            probe = connect(self.url, timeout=math.ceil(PROBE_S * load_factor()))
+            try:
+                return bool(probe.ping())
+            finally:
+                probe.close()
         except (DockerException, OSError):
             return False
 
@@ -162,6 +183,9 @@ class Engine:
     def load(self, limits: Limits) -> Load:
         """Its places and the sandbox containers running on it; not up when it does not answer."""
         if self.down:
+            return Load(0, 0, up=False)
+        if not self.answers_soon():
+            self.mark_down()
             return Load(0, 0, up=False)
         try:
             api = self.client().api
