@@ -104,6 +104,10 @@ class Recorded:
         return [m["content"] for m in self.messages if m["role"] == "tool"]
 
 
+POLL_S = 0.01
+"""How soon the server notices `stop()`, in seconds."""
+
+
 class FakeOpenAI:
     def __init__(self, script: Iterable[Scripted] = ()) -> None:
         self._script = list(script)
@@ -127,7 +131,10 @@ class FakeOpenAI:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._server.daemon_threads = True
         self._server.block_on_close = False  # a hanging handler must not block stop()
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        # serve_forever looks for stop() every poll_interval: its default half second was
+        # paid by every test that used a server (a third of tests/agent/test_agent_words.py).
+        threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": POLL_S},
+                         daemon=True).start()
         return self
 
     def stop(self) -> None:

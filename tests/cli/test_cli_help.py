@@ -27,6 +27,7 @@ from analyst.__main__ import main
 from analyst.words import LANGUAGES
 from tests.cli.machine import no_language_from_the_machine
 from tests.cli.test_cli_words import english_left
+from tests.grids import each_value_once
 
 REPO = Path(__file__).resolve().parents[2]
 EXPECTED = Path(__file__).with_name("help_en")
@@ -65,28 +66,36 @@ def english_help(command: str) -> str:
 # ---- Real subprocesses ----------------------------------------------------------------------
 
 
+# Each process costs seconds of start-up: every command, every language and every way of
+# asking (ANALYST_LANG, the locale, --lang X, --lang=X) once each, case j asking the j-th way
+# its command has; every command in every language in every way is run in-process below
+# (test_every_help_in_every_way_of_asking_is_english_in_process).
+SUBPROCESS_HELPS = each_value_once(COMMANDS, LANGUAGES)
+
+
 @pytest.mark.slow  # a real process of our command line
-@pytest.mark.parametrize("command", COMMANDS)
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("command", "language"), SUBPROCESS_HELPS)
 def test_every_help_is_english_whatever_language_is_asked_for(command: str,
                                                               language: str) -> None:
-    # Each command asks its own way (the ways rotate over the commands and languages).
     every = ways(language, command)
-    argv, env = every[(COMMANDS.index(command) + LANGUAGES.index(language)) % len(every)]
+    argv, env = every[SUBPROCESS_HELPS.index((command, language)) % len(every)]
     run = analyst(*([command] if command else []), "--help", *argv, **env)
     assert run.returncode == 0 and run.stderr == "", run.stderr
     assert run.stdout == english_help(command)
 
 
+# In a process, each language once, the two ways taking turns (ANALYST_LANG; --lang=X);
+# every refusal in both ways is run in-process below
+# (test_argparse_refuses_in_its_own_english_without_a_traceback).
 @pytest.mark.slow  # a real process of our command line
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_missing_required_argument_is_refused_in_argparse_english(language: str) -> None:
-    for argv, env in ways(language, "report")[::3]:  # ANALYST_LANG; --lang=X
-        run = analyst("report", *argv, **env)
-        assert run.returncode == 2 and run.stdout == "", run
-        assert "Traceback" not in run.stderr
-        assert run.stderr.startswith("usage: python -m analyst report"), run.stderr
-        assert "error: the following arguments are required: FILE, -o/--output" in run.stderr
+    argv, env = ways(language, "report")[::3][LANGUAGES.index(language) % 2]
+    run = analyst("report", *argv, **env)
+    assert run.returncode == 2 and run.stdout == "", run
+    assert "Traceback" not in run.stderr
+    assert run.stderr.startswith("usage: python -m analyst report"), run.stderr
+    assert "error: the following arguments are required: FILE, -o/--output" in run.stderr
 
 
 # ---- In-process: many variants ----------------------------------------------------------------

@@ -126,16 +126,15 @@ CASES = pairs(BACKENDS, list(TAMPER), list(ORIGINS), marks=on_docker)
 @pytest.mark.parametrize(("backend", "attack", "origin"), CASES, indirect=["backend"])
 def test_the_standard_report_after_a_step_run_directly_states_the_datas_figures(
         analysis: Analysis, sales_csv: Path, attack: str, origin: str) -> None:
+    """Then, on the same Analysis (opening one and reading the file cost more than a plan), a
+    recipe right after foreign code in the same plan: the attack runs again there, so the
+    recipe follows freshly tampered code as it would in a new session."""
     tamper(analysis, attack, origin)
     answer = last_answer(analysis.standard_report())
     assert answer.ok and kpi_total(answer.steps) == pytest.approx(truth(sales_csv), rel=1e-9)
     report = analysis.report()
     assert report.kpis[0].value == pytest.approx(truth(sales_csv), rel=1e-9)
 
-
-@pytest.mark.parametrize(("backend", "attack", "origin"), CASES, indirect=["backend"])
-def test_a_recipe_after_foreign_code_in_the_same_plan_runs_alone(
-        analysis: Analysis, sales_csv: Path, attack: str, origin: str) -> None:
     step = Step(1, "Look at revenue", TAMPER[attack], origin=ORIGINS[origin])
     answer = last_answer(analysis.run_planned("revenue", [step, kpi_step(analysis)]))
     assert kpi_total(answer.steps) == pytest.approx(truth(sales_csv), rel=1e-9)
