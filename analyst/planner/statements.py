@@ -15,6 +15,7 @@ from typing import Any
 
 from analyst.planner import finask
 from analyst.planner.finance import first_disagreement, pnl_step, unplaced_costs, variance_step
+from analyst.planner.finextreme import extreme_plan
 from analyst.planner.plan import Plan
 from analyst.planner.tables import pnl_table
 from analyst.words import say as _say
@@ -71,6 +72,8 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
     budget = finask.budget_step(cards, None, language)
     ask = finask.read_ask(question, found.labels if found else (),
                           ranking_items=ranking is not None, budget=budget is not None)
+    if found is not None and (extreme := extreme_plan(question, cards, found, language)):
+        return extreme
     if ask is None:
         return None
     if ask.kind == "unread":
