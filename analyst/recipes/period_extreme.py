@@ -24,7 +24,7 @@ EXTREME_DEFINITION = (
     "over every period from the statement's first to its last, a period without figures "
     "counting as 0; lines are taken as for the other finance questions (costs as positive). "
     "The period with the highest (or lowest) figure is stated; periods sharing it are all "
-    "named. A whole-year column (FY, Total) is never a period."
+    "named. A whole-year or total column is never a period."
 )
 
 
