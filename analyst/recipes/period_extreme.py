@@ -64,7 +64,7 @@ def period_extreme(
     if by == "Q":
         months = pd.Series(sorted(set(period_span(lines, "M"))), dtype=object)
         held = months.map(lambda p: p.asfreq("Q-DEC")).value_counts()
-        partial = sorted(period_label(q) for q, n in held.items() if n < 3)
+        partial = sorted(period_label(pd.Period(str(q), freq="Q-DEC")) for q, n in held.items() if n < 3)
         if partial:
             raise RecipeError("partial_quarters", len(partial), quarters=partial)
     values, kind = series(lines, figure, line, by)
