@@ -150,6 +150,7 @@ def extreme_plan(question: str, cards: Sequence[Any], found: finask.Statement,
                             "section": table.section,
                             **({"line": ask.line} if ask.line else {"figure": ask.figure}),
                             "extreme": ask.extreme, "by": ask.by,
+                            **({"columns": "Q"} if grain == "quarter" else {}),
                             **({"year": ask.year} if ask.year is not None else {})}
     if table.currency:
         args["currency"] = currency_unit(table.currency, lang)

@@ -45,11 +45,14 @@ def period_extreme(
     by: str = "M",
     year: int | None = None,
     currency: str | None = None,
+    columns: str = "M",
 ) -> RecipeResult:
     """The month (`by` "M") or quarter ("Q") whose `line` or `figure` is the highest
-    (`extreme` "max") or lowest ("min"), over the statement or its `year`. A quarter is
-    compared only when the statement has all three of its months."""
-    if extreme not in ("max", "min") or by not in ("M", "Q"):
+    (`extreme` "max") or lowest ("min"), over the statement or its `year`. `columns`: the
+    statement's own periods, "M" months or "Q" quarters (each dated by its first month). A
+    quarter of months is compared only when the statement has all three of them."""
+    if extreme not in ("max", "min") or by not in ("M", "Q") or columns not in ("M", "Q") \
+            or (columns, by) == ("Q", "M"):
         raise RecipeError("bad_extreme", extreme=str(extreme), by=str(by))
     if (figure is None) == (line is None):
         raise RecipeError("figure_or_line")
@@ -61,7 +64,7 @@ def period_extreme(
     if year is not None:
         keep, _ = select_period(lines["month"], year, None, None)
         lines = lines[keep]
-    if by == "Q":
+    if by == "Q" and columns == "M":
         months = pd.Series(sorted(set(period_span(lines, "M"))), dtype=object)
         held = months.map(lambda p: p.asfreq("Q-DEC")).value_counts()
         partial = sorted(period_label(pd.Period(str(q), freq="Q-DEC")) for q, n in held.items() if n < 3)
