@@ -69,7 +69,7 @@ def period_extreme(
         held = months.map(lambda p: p.asfreq("Q-DEC")).value_counts()
         partial = sorted(period_label(pd.Period(str(q), freq="Q-DEC")) for q, n in held.items() if n < 3)
         if partial:
-            raise RecipeError("partial_quarters", len(partial), quarters=partial)
+            raise RecipeError("partial_quarters", quarters=partial)
     values, kind = series(lines, figure, line, by)
     span = period_span(lines, by)
     values = values.reindex(span, fill_value=0.0).astype(float)

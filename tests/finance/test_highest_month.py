@@ -198,7 +198,7 @@ def _language(layout: Blind) -> str:
 
 
 @pytest.mark.parametrize("layout", _cases([x for x in LAYOUTS if x.wrong is None],
-                                           ("en-lessNone", "zhNone", "ruNone")))
+                                           ("en-lessNone", "zhNone")))
 def test_the_month_or_quarter_of_the_extreme_is_the_generators(loaded, layout: Blind) -> None:
     analysis, root = loaded(layout)
     truth = _truth(layout)
