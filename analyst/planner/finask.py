@@ -135,7 +135,7 @@ def _stem(word: str) -> str:
     return word[:max(4, len(word) - 2)] if re.search("[а-яіїєґё]", word) else word
 
 
-def _line(text: str, labels: Sequence[str]) -> str | None:
+def line_named(text: str, labels: Sequence[str]) -> str | None:
     """The longest line-item label the question names (as written, or its Cyrillic stems)."""
     words = re.findall(r"\w+", text)
     found: list[str] = []
@@ -207,7 +207,7 @@ def _read(text: str, labels: Sequence[str], *, ranking_items: bool,
         return FinAsk("margin", figure=margin, by=by, year=year, quarter=quarter, month=month)
     if _EXPENSES.search(text):
         return FinAsk("expenses", n=n, year=year, quarter=quarter, month=month)
-    line = _line(text, labels)
+    line = line_named(text, labels)
     figure = None if line else next((k for k, p in FIGURE_WORDS if p.search(text)), None)
     if line is None and figure is None:
         return None
@@ -408,41 +408,10 @@ def _columns_budget(card: Any, year: int | None, lang: str) -> PlannedStep | Non
                        chart_title=None if lang == "en" else title, language=lang)
 
 
-def ranking_table(cards: Sequence[Any]) -> Any | None:
-    """A tidy table of items (cost centres, departments) by period: the first long table of
-    a wide table with one key column and no measures, that is not a statement."""
-    for card in cards:
-        if not getattr(card, "wide_table", None):
-            continue
-        names = [c.name for c in card.columns]
-        # A cost-centre statement's tidy table keeps each centre's section beside it.
-        keys = [c for c in card.columns if c.role in ("category", "text") and c.name != "Section"]
-        if "Period" in names and "Value" in names and "Measure" not in names and len(keys) == 1 \
-                and not _is_pnl(card):
-            return card
-    return None
-
-
-def _is_pnl(card: Any) -> bool:
-    """A P&L's tidy table (revenue lines among its line items), not costs by cost centre."""
-    table = pnl_table(card)
-    return table is not None and bool(table.section) and table.account == "Line item"
-
-
-def ranking_step(card: Any, ask: FinAsk, lang: str) -> PlannedStep:
-    item = next(c.name for c in card.columns if c.role in ("category", "text")
-                and c.name != "Section")
-    args: dict[str, Any] = {"item": item, "date": "Period", "value": "Value"}
-    args.update({k: v for k, v in (("year", ask.year), ("quarter", ask.quarter),
-                                   ("month", ask.month)) if v is not None})
-    value = next(c for c in card.columns if c.name == "Value")
-    currency = column_currency(value)
-    if currency:
-        args["currency"] = currency_unit(currency, lang)
-    title = say(lang, "title_ranking", item=item)
-    return PlannedStep("ranking", title, "rank_items", card.parquet_path, args,
-                       chart_title=None if lang == "en" else title, language=lang)
-
+OWN_READINGS = (_LOSSES, _EXPENSES, _BUDGET, _YTD, _FULL_YEAR, _RANKING_ITEMS)
+"""Questions these readings answer whatever else they say ("largest expenses by month")."""
+MEASURES = (_MARGIN, _MOM, _QOQ, _YOY, _GROWTH, _TOP)
+"""Words of measures beyond a line's figure: margins, growth, a top n."""
 
 _READ_PATTERNS: tuple[re.Pattern[str], ...] = (
     *(p for _, p in FIGURE_WORDS), _MARGIN, *(p for _, p in _MARGIN_KINDS), _LOSSES, _EXPENSES,

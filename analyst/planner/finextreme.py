@@ -51,11 +51,6 @@ _ASKING = _any(r"\bwhen\b", r"\bdid\b", r"\bwe\b", r"\bsee\b", r"\bsaw\b", r"к�
                r"(?<!\w)мал[аи]?(?!\w)", r"(?<!\w)в(?!\w)", r"(?<!\w)у(?!\w)", r"(?<!\w)за(?!\w)",
                r"(?<!\w)по(?!\w)", r"(?<!\w)для(?!\w)", r"(?<!\w)найбільше(?!\w)",
                r"(?<!\w)больше\s+всего(?!\w)", r"(?<!\w)всего(?!\w)", r"是", r"出现在", r"哪")
-# Questions the other finance readings answer ("largest expenses by month", "loss months",
-# budget to date): theirs. Words of a measure this reading does not compute: named.
-_THEIRS = (finask._LOSSES, finask._EXPENSES, finask._BUDGET, finask._YTD, finask._FULL_YEAR,
-           finask._RANKING_ITEMS)
-_OTHER = (finask._MARGIN, finask._MOM, finask._QOQ, finask._YOY, finask._GROWTH, finask._TOP)
 _GOOD_FIGURES = ("revenue", "gross_profit", "operating_profit", "net_profit")
 
 
@@ -86,13 +81,13 @@ def read_extreme(question: str, labels: Sequence[str] = ()) -> ExtremeAsk | None
     found = {k: p.search(text) for k, p in (("max", _HIGH), ("min", _LOW), ("good", _GOOD),
                                              ("bad", _BAD))}
     ways = [k for k, m in found.items() if m]
-    if any(p.search(text) for p in _THEIRS):
-        return None
+    if any(p.search(text) for p in finask.OWN_READINGS):
+        return None  # "largest expenses by month", "loss months", budget to date: finask's
     if months == quarters or len(ways) != 1:
         return None if not ways or not (months or quarters) else ExtremeAsk(
             "max", "M", unread=tuple(m.group(0).strip() for m in found.values() if m))
     left: list[str] = []
-    line = finask._line(text, labels)
+    line = finask.line_named(text, labels)
     figure = None if line else next((k for k, p in finask.FIGURE_WORDS if p.search(text)), None)
     way = ways[0]
     if way in ("good", "bad"):
@@ -100,7 +95,7 @@ def read_extreme(question: str, labels: Sequence[str] = ()) -> ExtremeAsk | None
             # "The best month" of a cost or a line item: highest or lowest is the reader's call.
             left.append(str(found[way].group(0)))  # type: ignore[union-attr]
         way = "max" if way == "good" else "min"
-    for pattern in _OTHER:
+    for pattern in finask.MEASURES:  # a measure this reading does not compute: named
         left += [m.group(0).strip() for m in pattern.finditer(text)]
     rest = _blank(_blank(_blank(text, _MONTH), _QUARTER), _ASKING)
     for pattern in (_HIGH, _LOW, _GOOD, _BAD):
