@@ -104,3 +104,25 @@ def test_values_alone_or_inside_words_change_nothing(analysis, question, languag
 def test_the_answer_and_its_notices_speak_the_question_s_language(analysis, question, language):
     answer = next(e.answer for e in analysis.ask(question, brain="offline") if e.kind == "answer")
     assert answer.language == language, answer.text
+
+
+@pytest.mark.parametrize(("question", "language"), [
+    ("среднее body_mass_g для Adelie на Torgersen", "ru"),
+    ("середнє flipper_length_mm для Gentoo на острові Biscoe", "uk"),
+    ("Chinstrap 在 Dream 的 bill_length_mm 最大值", "zh"),
+    ("average body_mass_g in Київ", "en"),
+])
+def test_the_notice_before_anything_runs_speaks_the_question_s_language(
+        analysis, monkeypatch, question, language):
+    """A model asked for but not usable: the warning and the answer are `Analysis.ask`'s own
+    words, judged before any brain runs."""
+    from analyst.agent.config import ConfigError, LLMConfig
+    from analyst.words import say
+
+    monkeypatch.setenv("ANALYST_TOOL_CALLING", "sometimes")  # a setting that cannot be used
+    events = list(analysis.ask(question, brain="llm"))
+    answer = next(e.answer for e in events if e.kind == "answer")
+    assert answer.text == say(language, "agent", "no_model")
+    with pytest.raises(ConfigError) as problem:
+        LLMConfig.from_env()
+    assert [e.message for e in events if e.kind == "warning"] == [problem.value.message_in(language)]
