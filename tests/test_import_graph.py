@@ -49,8 +49,8 @@ KNOWN_PACKAGE_CIRCLE_EDGES = frozenset({
 KNOWN_LONG_MODULES = {
     "analyst/session/analysis.py": 639,
     "analyst/query/parse.py": 546,
-    "analyst/planner/finask.py": 564,
-    "analyst/recipes/finance_ask.py": 544,
+    "analyst/planner/finask.py": 486,
+    "analyst/recipes/finance_ask.py": 477,
     "analyst/planner/narrative.py": 495,
     "sandbox/session.py": 489,
     "sandbox/kernel.py": 402,

@@ -15,7 +15,7 @@ from analyst.charting.check import notice as chart_notice
 from analyst.charting.selection import highlighted, picked_rows
 from analyst.charting.vega import SELECTION, selectable, vega_lite
 from analyst.events import Answer, ExecutionResult, OutputFile, Step
-from analyst.planner.phrases import language_of
+from analyst.planner.phrases import question_language
 from analyst.record.chart import Chart
 from analyst.record.versions import earlier_files
 from analyst.report.csv_cells import SPREADSHEET_TEXT, inert_csv
@@ -284,10 +284,11 @@ def usage_text(usage: Mapping[str, Any], lang: str | None = None) -> str:
     return t("model_usage_cost", lang, usage=text, cost=f"{cost:.4f}") if cost else text
 
 
-def answer_language(question: str) -> str | None:
-    """The language an answer to `question` is written in (its months too): the question's;
-    None for the standard report, asked in the interface language."""
-    return None if question == STANDARD_REPORT else language_of(question)
+def answer_language(question: str, cards: Sequence[Any] = ()) -> str | None:
+    """The language an answer to `question` is written in (its months too): the question's
+    own words, not the column names and values of `cards` it quotes; None for the standard
+    report, asked in the interface language."""
+    return None if question == STANDARD_REPORT else question_language(question, cards)
 
 
 def said_in(answer: Answer) -> str | None:

@@ -146,7 +146,7 @@ def run_live(session_id: str, question: str, make_events: Callable[[], Generator
                     label = t("working")
                     status.update(label=label)
                 elif kind == "failure":
-                    show_failure(_failure_sentence(payload, answer_language(question)),
+                    show_failure(_failure_sentence(payload, answer_language(question, _cards(analysis))),
                                  payload)
                 elif kind == "done":
                     break
@@ -206,7 +206,7 @@ def _settle(store: Any, session_id: str, before: int | None, analysis: Any, ques
     """
     if store.last_answer_id(session_id) == before:
         text = ended_text(ended) if ended else t("ended_without_answer",
-                                                 answer_language(question) or "en")
+                                                 answer_language(question, _cards(analysis)) or "en")
         answer = given[-1] if given else Answer(question, text, steps=tuple(steps), ok=False,
                                                 ended=ended)
         if analysis is not None:
@@ -238,13 +238,19 @@ def _render_event(event: Any, steps: list[Step], workspace: Path,
         with st.container(border=True):
             # Months in the answer's language, as its text says them.
             step_view(event.step, workspace, key=f"live{len(steps)}",
-                      language=answer_language(question) if question else None)
+                      language=answer_language(question, _cards(st.session_state.get("analysis")))
+                      if question else None)
         return None
     if kind in ("error", "warning"):
         # An error's message quotes the step's own (an exception text is the step's to choose).
         st.warning(literal(event.message))
         return None
     return None
+
+
+def _cards(analysis: Any) -> tuple[Any, ...]:
+    """The loaded tables' cards: a question's language leaves out the names it quotes."""
+    return tuple(analysis.cards) if analysis is not None else ()
 
 
 def _interrupt(analysis: Any, reason: str) -> None:

@@ -38,7 +38,7 @@ from analyst.agent.usage import Usage
 from analyst.agent.words import failure_words, joined, said
 from analyst.events import Answer, Event, ModelCode, Origin, Step
 from analyst.planner.model_chart import model_charted
-from analyst.planner.phrases import language_of
+from analyst.planner.phrases import question_language
 from analyst.planner.queries import query_step
 from analyst.query.model import QueryError
 from analyst.query.reading import reading_text
@@ -84,7 +84,7 @@ def run_agent(
     """Answer `question` about the tables of `cards` with the model of `config`."""
     client = client or make_client(config)
     tools_on = config.tool_calling != "off"
-    language = language_of(question)
+    language = question_language(question, cards)
     messages: list[dict[str, Any]] = [
         {"role": "system", "content": system_prompt(cards, privacy=privacy, tool_calling=tools_on,
                                                     language=language)},

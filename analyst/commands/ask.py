@@ -49,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
         *files, question = args.items
         with open_analysis([Path(f) for f in files], args.workspace, args.backend,
                            quiet=args.json, language=lang) as analysis:
+            lang = chosen(args, question, analysis.cards)  # the names it quotes left out
             answer = None
             for event in analysis.ask(question, brain="offline" if args.offline else "auto",
                                       privacy=not args.share_samples):

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from analyst.planner.phrases import language_of
+from analyst.planner.phrases import question_language
 from analyst.recipes.numbers import language_code
 from analyst.settings import load_settings
 from analyst.words import LANGUAGES
@@ -76,10 +77,11 @@ def add_language_argument(parser: argparse.ArgumentParser, help_text: str = "") 
                                           "else the locale's language, else en)")
 
 
-def chosen(args: argparse.Namespace, written: str | None = None) -> str:
+def chosen(args: argparse.Namespace, written: str | None = None, cards: Sequence[Any] = ()) -> str:
     """The language of the words a command prints: `--lang`, else the language the
     environment states (ANALYST_LANG, the locale), else the language of `written` (a text
-    the user wrote: `ask`'s question), else English."""
+    the user wrote: `ask`'s question, without the names and values of `cards` it quotes),
+    else English."""
     return (getattr(args, "lang", None) or stated_language()
-            or (language_of(written) if written else None) or "en")
+            or (question_language(written, cards) if written else None) or "en")
 

@@ -17,6 +17,15 @@ from typing import Any
 
 from analyst.planner.codegen import PlannedStep
 from analyst.planner.columns import column_currency
+from analyst.planner.finperiods import (
+    MONTHS,
+    QUARTER,
+    QUARTER_FREE,
+    YEAR,
+    ZH_MONTH,
+    month_of,
+    quarter_of,
+)
 from analyst.planner.tables import PnLTable, pnl_table
 from analyst.recipes.pnl import line_concept
 from analyst.words import say as _say
@@ -32,7 +41,7 @@ def _any(*stems: str) -> re.Pattern[str]:
 
 
 # The P&L's own results, most specific first ("gross profit" before "profit").
-_FIGURES: tuple[tuple[str, re.Pattern[str]], ...] = (
+FIGURE_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("gross_profit", _any(r"gross\s+profit", r"валов\w*\s+прибут", r"валов\w*\s+прибыл",
                           r"毛利(?!率)")),
     ("operating_profit", _any(r"operating\s+(?:profit|income|result)", r"\bebit\b",
@@ -92,38 +101,6 @@ _BY_MONTH = _any(r"\bby\s+months?\b", r"\bmonthly\b", r"\bper\s+month\b", r"\bea
 _BY_QUARTER = _any(r"\bby\s+quarters?\b", r"\bquarterly\b", r"\bper\s+quarter\b",
                    r"\beach\s+quarter\b", r"по\s+квартал", r"поквартальн", r"щокварталу",
                    r"ежеквартальн", r"按季度?", r"每季度", r"各季度", r"逐季")
-_YEAR = re.compile(r"(?<!\d)(19\d{2}|20\d{2})(?!\d)")
-_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4}
-_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "перш": 1, "друг": 2, "трет": 3,
-            "четверт": 4, "перв": 1, "втор": 2, "一": 1, "二": 2, "三": 3, "四": 4}
-_QUARTER = (
-    re.compile(r"(?<![\w])q([1-4])(?![\d])", re.IGNORECASE),
-    re.compile(r"([1-4])\s*(?:st|nd|rd|th)?\s*quarter", re.IGNORECASE),
-    re.compile(r"quarter\s+([1-4])(?!\d)", re.IGNORECASE),
-    re.compile(r"(first|second|third|fourth)\s+quarter", re.IGNORECASE),
-    re.compile(r"(?<!\d)([1-4])(?:-?[а-яіїє]{1,3})?\s*(?:квартал|кв\b)", re.IGNORECASE),
-    re.compile(r"(?<![\w])(iv|iii|ii|i)\s*(?:квартал|кв)", re.IGNORECASE),
-    re.compile(r"(перш|друг|трет|четверт|перв|втор)\w*\s+квартал", re.IGNORECASE),
-    re.compile(r"第?([1-4一二三四])季度"),
-)
-_MONTHS: tuple[tuple[int, re.Pattern[str]], ...] = tuple(
-    (n + 1, re.compile(pattern, re.IGNORECASE)) for n, pattern in enumerate((
-        r"\bjan(?:uary)?\b|січ|январ",
-        r"\bfeb(?:ruary)?\b|лют(?:ий|ого|ому|\.)|феврал",
-        r"\bmar(?:ch)?\b|берез|(?<!\w)март",
-        r"\bapr(?:il)?\b|квіт|апрел",
-        r"\bmay\b|(?<!\w)трав|(?<!\w)ма[йяе](?!\w)",
-        r"\bjune?\b|черв|(?<!\w)июн",
-        r"\bjuly?\b|(?<!\w)лип(?:ень|ня|ні|\.)|(?<!\w)июл",
-        r"\baug(?:ust)?\b|серп|август",
-        r"\bsep(?:t(?:ember)?)?\b|верес|сентябр",
-        r"\boct(?:ober)?\b|жовт|октябр",
-        r"\bnov(?:ember)?\b|листопад|ноябр",
-        r"\bdec(?:ember)?\b|(?<!\w)груд|декабр",
-    )))
-_ZH_MONTH = re.compile(r"(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月")
-_ZH_NUMBERS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
-               "十": 10, "十一": 11, "十二": 12}
 _TOP = re.compile(r"(?:top|largest|biggest|перш\w*|топ|найбільш\w*|крупнейш\w*|наибольш\w*|"
                   r"больш\w*|前|最大的?)\s*(\d{1,2})", re.IGNORECASE)
 
@@ -136,7 +113,7 @@ class FinAsk:
     """total, by, losses, margin, expenses, growth, budget or ranking; "unread" when words
     of the question are left that no part of the reading honours (`unread`)."""
     figure: str | None = None
-    """One of `recipes.finance_ask.FIGURES` (revenue, gross_profit …), or None."""
+    """One of `recipes.statement_series.FIGURES` (revenue, gross_profit …), or None."""
     line: str | None = None
     """A line item's own label ("Marketing"), or None."""
     by: str | None = None
@@ -153,34 +130,12 @@ class FinAsk:
     """The question's words no part of the reading explains ("highest", "median")."""
 
 
-def _quarter(text: str) -> int | None:
-    for pattern in _QUARTER:
-        found = pattern.search(text)
-        if found:
-            word = found.group(1).lower()
-            if word.isdigit():
-                return int(word)
-            return _ROMAN.get(word) or _ORDINAL.get(word)
-    return None
-
-
-def _month(text: str) -> int | None:
-    found = _ZH_MONTH.search(text)
-    if found:
-        word = found.group(1)
-        return int(word) if word.isdigit() else _ZH_NUMBERS.get(word)
-    for number, pattern in _MONTHS:
-        if pattern.search(text):
-            return number
-    return None
-
-
 def _stem(word: str) -> str:
     """A Cyrillic word without its ending ("оренду" -> "орен"), so cases match the label."""
     return word[:max(4, len(word) - 2)] if re.search("[а-яіїєґё]", word) else word
 
 
-def _line(text: str, labels: Sequence[str]) -> str | None:
+def line_named(text: str, labels: Sequence[str]) -> str | None:
     """The longest line-item label the question names (as written, or its Cyrillic stems)."""
     words = re.findall(r"\w+", text)
     found: list[str] = []
@@ -230,11 +185,11 @@ def read_ask(question: str, labels: Sequence[str] = (), *, ranking_items: bool =
 
 def _read(text: str, labels: Sequence[str], *, ranking_items: bool,
           budget: bool) -> FinAsk | None:
-    years = [int(y) for y in _YEAR.findall(text)]
+    years = [int(y) for y in YEAR.findall(text)]
     year = years[-1] if years else None
-    quarter, month = _quarter(text), _month(text)
+    quarter, month = quarter_of(text), month_of(text)
     if quarter is not None:
-        month = None if not _month(_QUARTER_FREE.sub(" ", text)) else month
+        month = None if not month_of(QUARTER_FREE.sub(" ", text)) else month
     top = _TOP.search(text)
     n = int(top.group(1)) if top and 0 < int(top.group(1)) <= 50 else 5
     if budget and (_BUDGET.search(text) or _YTD.search(text)):
@@ -244,7 +199,7 @@ def _read(text: str, labels: Sequence[str], *, ranking_items: bool,
         return FinAsk("unread", unread=(planned.group(0).strip(),))
     if ranking_items and _RANKING_ITEMS.search(text):
         return FinAsk("ranking", n=n, year=year, quarter=quarter, month=month)
-    if _LOSSES.search(text) and not _FIGURES[2][1].search(text):
+    if _LOSSES.search(text) and not FIGURE_WORDS[2][1].search(text):
         return FinAsk("losses", year=year)
     by = "Q" if _BY_QUARTER.search(text) else "M" if _BY_MONTH.search(text) else None
     if _MARGIN.search(text):
@@ -252,8 +207,8 @@ def _read(text: str, labels: Sequence[str], *, ranking_items: bool,
         return FinAsk("margin", figure=margin, by=by, year=year, quarter=quarter, month=month)
     if _EXPENSES.search(text):
         return FinAsk("expenses", n=n, year=year, quarter=quarter, month=month)
-    line = _line(text, labels)
-    figure = None if line else next((k for k, p in _FIGURES if p.search(text)), None)
+    line = line_named(text, labels)
+    figure = None if line else next((k for k, p in FIGURE_WORDS if p.search(text)), None)
     if line is None and figure is None:
         return None
     compare = ("YoY" if _YOY.search(text) else "QoQ" if _QOQ.search(text)
@@ -266,8 +221,6 @@ def _read(text: str, labels: Sequence[str], *, ranking_items: bool,
         return FinAsk("growth", figure=figure, line=line, compare=compare, year=year, quarter=quarter, month=month)
     return FinAsk("by" if by else "total", figure=figure, line=line, by=by, year=year, quarter=quarter, month=month)
 
-
-_QUARTER_FREE = re.compile("|".join(p.pattern for p in _QUARTER), re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -455,46 +408,15 @@ def _columns_budget(card: Any, year: int | None, lang: str) -> PlannedStep | Non
                        chart_title=None if lang == "en" else title, language=lang)
 
 
-def ranking_table(cards: Sequence[Any]) -> Any | None:
-    """A tidy table of items (cost centres, departments) by period: the first long table of
-    a wide table with one key column and no measures, that is not a statement."""
-    for card in cards:
-        if not getattr(card, "wide_table", None):
-            continue
-        names = [c.name for c in card.columns]
-        # A cost-centre statement's tidy table keeps each centre's section beside it.
-        keys = [c for c in card.columns if c.role in ("category", "text") and c.name != "Section"]
-        if "Period" in names and "Value" in names and "Measure" not in names and len(keys) == 1 \
-                and not _is_pnl(card):
-            return card
-    return None
-
-
-def _is_pnl(card: Any) -> bool:
-    """A P&L's tidy table (revenue lines among its line items), not costs by cost centre."""
-    table = pnl_table(card)
-    return table is not None and bool(table.section) and table.account == "Line item"
-
-
-def ranking_step(card: Any, ask: FinAsk, lang: str) -> PlannedStep:
-    item = next(c.name for c in card.columns if c.role in ("category", "text")
-                and c.name != "Section")
-    args: dict[str, Any] = {"item": item, "date": "Period", "value": "Value"}
-    args.update({k: v for k, v in (("year", ask.year), ("quarter", ask.quarter),
-                                   ("month", ask.month)) if v is not None})
-    value = next(c for c in card.columns if c.name == "Value")
-    currency = column_currency(value)
-    if currency:
-        args["currency"] = currency_unit(currency, lang)
-    title = say(lang, "title_ranking", item=item)
-    return PlannedStep("ranking", title, "rank_items", card.parquet_path, args,
-                       chart_title=None if lang == "en" else title, language=lang)
-
+OWN_READINGS = (_LOSSES, _EXPENSES, _BUDGET, _YTD, _FULL_YEAR, _RANKING_ITEMS)
+"""Questions these readings answer whatever else they say ("largest expenses by month")."""
+MEASURES = (_MARGIN, _MOM, _QOQ, _YOY, _GROWTH, _TOP)
+"""Words of measures beyond a line's figure: margins, growth, a top n."""
 
 _READ_PATTERNS: tuple[re.Pattern[str], ...] = (
-    *(p for _, p in _FIGURES), _MARGIN, *(p for _, p in _MARGIN_KINDS), _LOSSES, _EXPENSES,
+    *(p for _, p in FIGURE_WORDS), _MARGIN, *(p for _, p in _MARGIN_KINDS), _LOSSES, _EXPENSES,
     _RANKING_ITEMS, _BUDGET, _YTD, _FULL_YEAR, _MOM, _QOQ, _YOY, _GROWTH, _BY_MONTH,
-    _BY_QUARTER, _YEAR, *_QUARTER, *(p for _, p in _MONTHS), _ZH_MONTH, _TOP,
+    _BY_QUARTER, YEAR, *QUARTER, *(p for _, p in MONTHS), ZH_MONTH, _TOP,
     _any(r"\btotals?\b", r"\bsum\b", r"\boverall\b", r"\bhow\s+much\b", r"\bfor\s+the\s+year\b",
          r"\bthis\s+year\b", r"\bspen[dt]\b", r"\bearn(?:ed|t)?\b", r"\bmade\b", r"\bmake\b",
          r"\bcompany\b", r"\bbusiness\b", r"\bamount\b", r"\bfigures?\b", r"\bline\b",

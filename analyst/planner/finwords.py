@@ -242,6 +242,28 @@ def _ranking(step: PlannedStep, f: StepFigures, lang: str) -> str:
     return text + _more(lang, f, len(rows))
 
 
+def _extreme(step: PlannedStep, f: StepFigures, lang: str) -> str:
+    v = f.figures
+    way, by = step.arguments.get("extreme", "max"), step.arguments.get("by", "M")
+    what, n, ties = _what(step, lang), int(v["periods"]), int(v["ties"])
+    holders = [r for r in _rows(f) if r.get("extreme")][:ties]
+    q = by == "Q"
+    first = period_words(v["first_year"], v["first_part"] * q, v["first_part"] * (not q), lang)
+    last = period_words(v["last_year"], v["last_part"] * q, v["last_part"] * (not q), lang)
+    span = first if n == 1 else say(lang, "span", first=first, last=last)
+    text = say(lang, "reading", what=say(lang, f"extreme_what_{way}_{by}", what=what), period=span)
+    value = _money(step, v["value"], lang)
+    if ties == 1:
+        return text + _sp(lang) + say(lang, f"extreme_one_{way}_{by}", plural=n, what=what,
+                                      period=row_period(holders[0]["period"], lang), value=value,
+                                      n=format_int(n, lang))
+    named = _list(lang, [row_period(r["period"], lang) for r in holders])
+    text += _sp(lang) + say(lang, f"extreme_tie_{way}_{by}", plural=ties, what=what, value=value,
+                            periods=named, count=format_int(ties, lang))
+    return text + (say(lang, "more_rows", plural=ties - len(holders),
+                       n=format_int(ties - len(holders), lang)) if ties > len(holders) else "")
+
+
 WRITERS: dict[str, Callable[[PlannedStep, StepFigures, str], str]] = {
     "statement_figure": _figure,
     "loss_months": _losses,
@@ -250,4 +272,5 @@ WRITERS: dict[str, Callable[[PlannedStep, StepFigures, str], str]] = {
     "line_growth": _growth,
     "budget_to_date": _budget,
     "rank_items": _ranking,
+    "period_extreme": _extreme,
 }

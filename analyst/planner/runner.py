@@ -15,7 +15,7 @@ from analyst.events import Answer, Event, FileHash, QueryCall, RecipeCall, Step
 from analyst.planner.codegen import PlannedStep
 from analyst.planner.intents import intent_covers, knows_word, parse_intent
 from analyst.planner.narrative import NOTES_SHOWN, describe
-from analyst.planner.phrases import data_language, language_of, normalise, say
+from analyst.planner.phrases import data_language, language_of, normalise, question_language, say
 from analyst.planner.plan import Plan, question_plan, standard_plan
 from analyst.planner.statements import statement_plan
 from analyst.query.model import Query
@@ -48,7 +48,7 @@ def answer_offline(
     from analyst.planner import queries
 
     names = tuple(col.name for card in cards for col in card.columns)
-    lang = normalise(language or language_of(question, names))  # its words, not the names
+    lang = normalise(language or question_language(question, cards))  # not the names it quotes
     intent = parse_intent(question, names)
     statement = statement_plan(question, cards, lang)
     if statement is not None:  # a P&L workbook: its recipe reads lines by their sections
@@ -90,7 +90,7 @@ def answer_query(
     removed since) is answered as the question typed."""
     from analyst.planner import queries
 
-    lang = normalise(language or language_of(question, (c.name for t in cards for c in t.columns)))
+    lang = normalise(language or question_language(question, cards))
     card = next((c for c in cards if c.table == query.table), None)
     if card is None:
         yield from answer_offline(session, cards, question, approve=approve, timeout=timeout,
@@ -186,7 +186,7 @@ def offline_plan(cards: Sequence[Any], question: str,
                  language: str | None = None) -> tuple[Step, ...]:
     """The steps `answer_offline` would run for `question`, planned, not run (approval)."""
     names = tuple(col.name for card in cards for col in card.columns)
-    lang = normalise(language or language_of(question, names))
+    lang = normalise(language or question_language(question, cards))
     plan = statement_plan(question, cards, lang) or question_plan(parse_intent(question, names),
                                                                   cards, lang)
     return tuple(planned_step(p, n) for n, p in enumerate(plan.steps, start=1))

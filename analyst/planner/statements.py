@@ -15,6 +15,8 @@ from typing import Any
 
 from analyst.planner import finask
 from analyst.planner.finance import first_disagreement, pnl_step, unplaced_costs, variance_step
+from analyst.planner.finextreme import extreme_plan
+from analyst.planner.finranking import ranking_step, ranking_table
 from analyst.planner.plan import Plan
 from analyst.planner.tables import pnl_table
 from analyst.words import say as _say
@@ -67,10 +69,12 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
     expenses, growth, budget to date, rankings), planned on the table it needs; None when
     the reading places nothing."""
     found = finask.statement_of(cards)
-    ranking = finask.ranking_table(cards)
+    ranking = ranking_table(cards)
     budget = finask.budget_step(cards, None, language)
     ask = finask.read_ask(question, found.labels if found else (),
                           ranking_items=ranking is not None, budget=budget is not None)
+    if found is not None and (extreme := extreme_plan(question, cards, found, language)):
+        return extreme
     if ask is None:
         return None
     if ask.kind == "unread":
@@ -81,7 +85,7 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
         step = finask.budget_step(cards, ask.year, language, full_year=ask.full_year)
         return Plan(steps=(step,)) if step is not None else None
     if ask.kind == "ranking" and ranking is not None:
-        return Plan(steps=(finask.ranking_step(ranking, ask, language),))
+        return Plan(steps=(ranking_step(ranking, ask, language),))
     if found is None:
         return None
     gross = ask.figure == "gross_profit" or (ask.kind == "margin" and ask.figure in (None, "gross"))

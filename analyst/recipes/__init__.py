@@ -29,6 +29,7 @@ from .finance_ask import (
 )
 from .funnel import funnel_conversion
 from .kpi import kpi_summary
+from .period_extreme import period_extreme
 from .pnl import classify_account, pnl_summary
 from .profile import outliers, profile
 from .ranking import abc_analysis, top_n
@@ -47,7 +48,7 @@ RECIPES = (
 )
 QUESTION_RECIPES = (
     "statement_figure", "loss_months", "statement_margins", "largest_expenses", "line_growth",
-    "budget_to_date", "rank_items",
+    "budget_to_date", "rank_items", "period_extreme",
 )
 """The offline planner's answers to one finance question on a statement (not in the model's
 list: it has `pnl_statement` and pandas for these)."""
@@ -60,7 +61,7 @@ __all__ = [
     "format_value", "funnel_conversion", "notes", "kpi_summary", "margin_by", "outliers",
     "period_dynamics", "pnl_summary", "profile", "render_chart", "top_n",
     "budget_to_date", "largest_expenses", "line_growth", "loss_months", "rank_items",
-    "statement_figure", "statement_margins",
+    "statement_figure", "statement_margins", "period_extreme",
 ]
 
 # Drawing imports matplotlib (about 0.4 s of CPU). The host imports this package for its

@@ -15,15 +15,12 @@ import math
 import pandas as pd
 
 from .columns import RecipeError, require, to_dates, to_labels, to_number
-from .notes import Word, note, title
+from .notes import note, title
 from .pnl import line_kind
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin, checked_share
 from .statement import COST_KINDS, _profits, _totals, statement_lines
-
-FIGURES = ("revenue", "cogs", "gross_profit", "opex", "operating_profit", "net_profit",
-           "total_costs")
-"""What a question may ask for besides one line item: the P&L's own results."""
+from .statement_series import named, period_label, period_span, select_period, series
 
 DEFINITION = (
     "Lines are taken for revenue, cost of sales, operating expenses or lines below the "
@@ -51,70 +48,6 @@ RANKING_DEFINITION = (
 )
 
 
-def _select(months: pd.Series, year: int | None, quarter: int | None,
-            month: int | None, missing: RecipeError | None = None,
-            ) -> tuple[pd.Series, dict[str, float]]:
-    """Which rows the period asked for covers, and that period as numbers. Without a year,
-    the latest year that has the quarter or month asked for (or the latest year).
-    `missing` lets a recipe keep its own refusal when the period is not in the data."""
-    if year is None:
-        candidates = [p.year for p in months.dropna().unique()
-                      if (quarter is None or p.quarter == quarter)
-                      and (month is None or p.month == month)]
-        if not candidates:
-            raise missing or RecipeError("period_missing")
-        year = max(candidates)
-    keep = months.map(lambda p: p.year == year
-                      and (quarter is None or p.quarter == quarter)
-                      and (month is None or p.month == month)).astype(bool)
-    if not keep.any():
-        raise missing or RecipeError("period_missing")
-    return keep, {"year": float(year), "quarter": float(quarter or 0), "month": float(month or 0)}
-
-
-def _label(period: pd.Period) -> str:
-    return str(period) if period.freqstr.startswith("M") else f"{period.year}-Q{period.quarter}"
-
-
-def _series(lines: pd.DataFrame, figure: str | None, line: str | None,
-            freq: str) -> tuple[pd.Series, str]:
-    """The asked figure per period (`freq` M or Q) and its kind (revenue, cost, result)."""
-    periods = lines["month"] if freq == "M" else lines["month"].map(lambda p: p.asfreq("Q-DEC"))
-    if line is not None:
-        rows = lines["line"].astype(str) == line
-        if not rows.any():
-            raise RecipeError("no_line_item", line=str(line))
-        kind = str(lines.loc[rows, "kind"].iloc[0])
-        return (lines.loc[rows, "amount"].groupby(periods[rows]).sum(),
-                "revenue" if kind == "revenue" else "cost")
-    if figure not in FIGURES:
-        raise RecipeError("bad_figure", choices=list(FIGURES), figure=str(figure))
-    per = _profits(_totals(lines, periods), True)
-    if figure == "total_costs":
-        return per["cogs"] + per["opex"], "cost"
-    if figure == "net_profit":
-        if not (lines["kind"] == "ignore").any():
-            # No interest or tax lines: the statement has no net profit; its operating
-            # profit is not one.
-            raise RecipeError("no_net_profit_lines")
-        return per["net_profit"], "result"
-    kind = "revenue" if figure == "revenue" else "cost" if figure in COST_KINDS else "result"
-    return per[figure], kind
-
-
-def _named(line: str | None, figure: str | None) -> str:
-    """What a title names: the line item as the statement writes it, or the P&L's own
-    figure ("gross_profit") as a word of the reader's language."""
-    return str(line) if line is not None else Word(f"figure_{figure}")
-
-
-def _span(lines: pd.DataFrame, freq: str) -> pd.PeriodIndex:
-    first, last = lines["month"].min(), lines["month"].max()
-    if freq == "M":
-        return pd.period_range(first, last, freq="M")
-    return pd.period_range(first.asfreq("Q-DEC"), last.asfreq("Q-DEC"), freq="Q-DEC")
-
-
 def statement_figure(
     df: pd.DataFrame,
     date: str,
@@ -135,21 +68,21 @@ def statement_figure(
         raise RecipeError("figure_or_line")
     notes: list[str] = []
     lines = statement_lines(df, date, account, amount, section, notes)
-    keep, period = _select(lines["month"], year, quarter, month)
+    keep, period = select_period(lines["month"], year, quarter, month)
     lines = lines[keep]
     freq = by or "M"
     if freq not in ("M", "Q"):
         raise RecipeError("bad_by", by=str(by))
-    values, kind = _series(lines, figure, line, freq)
-    span = _span(lines, freq)
+    values, kind = series(lines, figure, line, freq)
+    span = period_span(lines, freq)
     values = values.reindex(span, fill_value=0.0)
     figures = {**period, "value": float(values.sum()), "periods": float(len(span)),
                "months": float(lines["month"].nunique())}
-    table = pd.DataFrame({"period": [_label(p) for p in span],
+    table = pd.DataFrame({"period": [period_label(p) for p in span],
                           "value": [float(v) for v in values]})
     name = line or figure or ""
     heading = title(("amount_by_month" if freq == "M" else "amount_by_quarter") if by
-                    else "amount_total", amount=_named(line, figure))
+                    else "amount_total", amount=named(line, figure))
     chart = ChartSpec(kind="bar" if freq == "Q" or not by else "line", title=heading,
                       labels=tuple(table["period"]),
                       series=(ChartSeries(str(name), tuple(table["value"])),),
@@ -172,10 +105,10 @@ def loss_months(
     notes: list[str] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     if year is not None:
-        keep, _ = _select(lines["month"], year, None, None,
+        keep, _ = select_period(lines["month"], year, None, None,
                           missing=RecipeError("no_month_of_year", year=int(year)))
         lines = lines[keep]
-    span = _span(lines, "M")
+    span = period_span(lines, "M")
     per = _profits(_totals(lines, lines["month"]).reindex(span, fill_value=0.0), True)
     lost = per[(per["operating_profit"] < 0) | (per["net_profit"] < 0)]
     table = pd.DataFrame({"month": [str(p) for p in lost.index],
@@ -217,9 +150,9 @@ def statement_margins(
     lines = statement_lines(df, date, account, amount, section, notes)
     if margin == "net" and not (lines["kind"] == "ignore").any():
         raise RecipeError("no_net_profit_lines")
-    keep, period = _select(lines["month"], year, quarter, month)
+    keep, period = select_period(lines["month"], year, quarter, month)
     lines = lines[keep]
-    span = _span(lines, "M")
+    span = period_span(lines, "M")
     per = _profits(_totals(lines, lines["month"]).reindex(span, fill_value=0.0), True)
     whole = _profits(_totals(lines, None), True).iloc[0]
     figures = {**period, "revenue": float(whole["revenue"]), "months": float(len(span))}
@@ -263,7 +196,7 @@ def largest_expenses(
     their share of all cost lines."""
     notes: list[str] = []
     lines = statement_lines(df, date, account, amount, section, notes)
-    keep, period = _select(lines["month"], year, quarter, month)
+    keep, period = select_period(lines["month"], year, quarter, month)
     costs = lines[keep & lines["kind"].isin(COST_KINDS)]
     if costs.empty:
         raise RecipeError("no_cost_lines")
@@ -316,19 +249,19 @@ def line_growth(
     else:
         freq = "M" if compare == "MoM" or (compare == "YoY" and month) else "Q"
     if freq == "Y":
-        values = _series(lines, figure, line, "M")[0]
+        values = series(lines, figure, line, "M")[0]
         values = values.groupby(values.index.map(lambda p: p.asfreq("Y"))).sum()
         span = pd.period_range(min(years), max(years), freq="Y")
     else:
-        values = _series(lines, figure, line, freq)[0]
-        span = _span(lines, freq)
+        values = series(lines, figure, line, freq)[0]
+        span = period_span(lines, freq)
     values = values.reindex(span, fill_value=0.0)
     lag = 12 if compare == "YoY" and freq == "M" else 4 if compare == "YoY" and freq == "Q" else 1
     previous = values.shift(lag)
     change = values - previous
     pct = [c / abs(p) * 100.0 if pd.notna(p) and p != 0 else math.nan
            for c, p in zip(change, previous, strict=True)]
-    labels = [str(p.year) if freq == "Y" else _label(p) for p in span]
+    labels = [str(p.year) if freq == "Y" else period_label(p) for p in span]
     table = pd.DataFrame({"period": labels, "value": values.astype(float).to_list(),
                           "previous": previous.astype(float).to_list(),
                           "change": change.astype(float).to_list(), "change_pct": pct})
@@ -356,10 +289,10 @@ def line_growth(
                "change": float(change.iloc[at]), "change_pct": float(pct[at])}
     name = line or figure or ""
     chart = ChartSpec(kind="line" if freq == "M" else "bar",
-                      title=title(f"growth_chart_{compare}", amount=_named(line, figure)),
+                      title=title(f"growth_chart_{compare}", amount=named(line, figure)),
                       labels=tuple(labels), series=(ChartSeries(str(name), tuple(table["value"])),),
                       unit="money", currency=currency)
-    return RecipeResult(name="line_growth", title=title(f"growth_{compare}", amount=_named(line, figure)), table=table,
+    return RecipeResult(name="line_growth", title=title(f"growth_{compare}", amount=named(line, figure)), table=table,
                         chart=chart, definition=GROWTH_DEFINITION, notes=tuple(notes),
                         figures=figures)
 
@@ -406,7 +339,7 @@ def budget_to_date(
                           "section": (source[section].astype("string").fillna("") if section
                                       else "")})
     frame = frame[frame["month"].notna()]
-    keep, period = _select(frame["month"], year, None, None,
+    keep, period = select_period(frame["month"], year, None, None,
                            *([RecipeError("no_actuals", year=int(year))] if year else []))
     year = int(period["year"])
     frame = frame[keep]
@@ -520,7 +453,7 @@ def rank_items(
     frame = pd.DataFrame({"item": to_labels(df[item]), "month": dates.dt.to_period("M"),
                           "value": numbers.fillna(0.0)})
     frame = frame[frame["month"].notna()]
-    keep, period = _select(frame["month"], year, quarter, month)
+    keep, period = select_period(frame["month"], year, quarter, month)
     frame = frame[keep]
     if frame["value"].sum() < 0:
         frame["value"] = -frame["value"]

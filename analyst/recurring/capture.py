@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from analyst.datacard import DataCard
-from analyst.planner.phrases import language_of
+from analyst.planner.phrases import question_language
 from analyst.query.values import category_values
 from analyst.record import Answer, QueryCall, RecipeCall, Step
 from analyst.recurring.model import (
@@ -39,7 +39,7 @@ def template_of(report: Report, cards: Sequence[DataCard], asked: Sequence[Answe
         for step in answer.steps:
             if step.result is None or not step.result.ok:
                 continue
-            saved = template_step(step, cards, root, language_of(answer.question))
+            saved = template_step(step, cards, root, question_language(answer.question, cards))
             if saved is None:
                 left_out.append(step.description)
             else:

@@ -333,16 +333,16 @@ class Analysis:
             yield from self._finish(Answer(question, say(language_of(question), "add_file_first"),
                                            ok=False))
             return
-        from analyst.planner.phrases import language_of
-
-        chosen, config, problem = _choose_brain(brain, llm_config, language_of(question))
+        from analyst.planner.phrases import question_language
+        lang = question_language(question, self.cards)  # its words, not the names it quotes
+        chosen, config, problem = _choose_brain(brain, llm_config, lang)
         if problem:
             yield Event("warning", problem)
         if chosen == "none":
             from analyst.words import say as catalogue
 
-            yield from self._finish(Answer(question, catalogue(language_of(question), "agent",
-                                                               "no_model"), ok=False, brain="llm"))
+            yield from self._finish(Answer(question, catalogue(lang, "agent", "no_model"),
+                                           ok=False, brain="llm"))
             return
         yield from self._run(question, chosen, config, privacy, approve)
 
@@ -475,14 +475,14 @@ class Analysis:
                  language: str | None = None) -> Iterator[Event]:
         """Run a brain in one of the host's places (waiting for one, told, when none is
         free); an infrastructure failure becomes a plain error and a failed answer."""
-        from analyst.planner.phrases import language_of
+        from analyst.planner.phrases import question_language
 
         self._stop.clear()
         steps: list[Step] = []
         warned: list[str] = []  # warnings shown while answering are kept with the answer
         answered = False
         began = False
-        lang = language or language_of(question)
+        lang = language or question_language(question, self.cards)
         try:
             began = yield from self._waiting(lang)
             if not began:  # stopped while waiting: nothing ran

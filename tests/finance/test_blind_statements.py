@@ -98,13 +98,13 @@ BUDGETS = [
 # the whole statement as the recipes add it up; figures with currency words ("1.234,50 €",
 # "1 234,50 грн") found under their period header; a two-row header of periods over mostly
 # blank budget months found (the first Budget/Actual pair had been read as the whole year).
-NO_HIGHEST_MONTH = "declined by name: no offline reading of the month with the highest revenue"
 GROSS_UNPLACED = ("declined by name: no gross result row, and lines ('Less: Freight in', 'Commissions') "
                   "that neither name nor heading places as cost of sales or operating expense")
 # Statements '(in thousands)' are scaled at ingest (analyst/ingest/units.py): their
 # figures are judged at full value, with no xfail left.
-# Questions declined on every statement that holds the figure.
-DECLINED = {"highest_month": NO_HIGHEST_MONTH}
+# Questions declined on every statement that holds the figure ("which month had the highest
+# revenue" is answered since planner/finextreme.py).
+DECLINED: dict[str, str] = {}
 KNOWN: dict[str, dict[str, str]] = {
     "en-less-negative-grouped-nogross-indent-net-12m": {
         "gross_profit": GROSS_UNPLACED,
@@ -175,7 +175,9 @@ def judge(question: str, answer, info: dict) -> tuple[str, str]:
         at = info["months"].index(want)
         names = (str(want), f"{want.split()[1]}-{at + 1:02d}")  # as the file writes it, or ISO
         numbers = {_cents(v) for v in _numbers(answer)}
-        ok = any(n in said for n in names) and _cents(info["best_revenue"]) in numbers
+        # A statement "(in thousands)" is scaled at ingest: its month is stated at full value.
+        best = info["best_revenue"] * (1000.0 if info.get("thousands") else 1.0)
+        ok = any(n in said for n in names) and _cents(best) in numbers
         return ("exact" if ok else "wrong"), said
     if question == "gross_margin":
         got = figures.get("gross_margin_pct")

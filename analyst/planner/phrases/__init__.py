@@ -66,6 +66,24 @@ def language_of(text: str, names: Iterable[str] = ()) -> str:
     return "en"
 
 
+def table_words(cards: Iterable[Any]) -> tuple[str, ...]:
+    """What a question may quote from the tables instead of saying it in its own language:
+    column names, the category values the cards show ("Torgersen", "setosa", "Київ", from
+    their sample rows) and a statement's row labels. From the cards alone: no table is read."""
+    words: list[str] = []
+    for card in cards:
+        words += [str(col.name) for col in card.columns]
+        words += [v for v in _label_values(card) if len(v) <= 60]
+        words += [str(row.label) for row in getattr(card, "row_kinds", ()) or ()]
+    return tuple(dict.fromkeys(w for w in words if w.strip()))
+
+
+def question_language(question: str, cards: Iterable[Any] = ()) -> str:
+    """The language of `question` asked about the tables of `cards`: its own words, not the
+    names and values it quotes ("среднее body_mass_g для Adelie на Torgersen" is Russian)."""
+    return language_of(question, table_words(cards))
+
+
 def _without_names(text: str, names: Iterable[str]) -> str:
     """`text` without the names it quotes (whole words: "hp" is not taken out of "php");
     `text` itself when the names are all it has letters for."""

@@ -22,6 +22,7 @@ from analyst.recipes.finance_ask import DEFINITION as FINANCE_ASK_DEFINITION
 from analyst.recipes.finance_ask import GROWTH_DEFINITION, RANKING_DEFINITION
 from analyst.recipes.funnel import DEFINITION as FUNNEL_DEFINITION
 from analyst.recipes.kpi import DEFINITION as KPI_DEFINITION
+from analyst.recipes.period_extreme import EXTREME_DEFINITION
 from analyst.recipes.pnl import DEFINITION as PNL_DEFINITION
 from analyst.recipes.ranking import abc_definition, top_n_definition
 from analyst.recipes.statement import (
@@ -59,6 +60,7 @@ _FIXED = {
     "line_growth": GROWTH_DEFINITION,
     "budget_to_date": BUDGET_TO_DATE_DEFINITION,
     "rank_items": RANKING_DEFINITION,
+    "period_extreme": EXTREME_DEFINITION,
 }
 _TOP_N = re.compile(r"the top (\d+) are listed")
 _ABC = re.compile(r"Class A: cumulative share <= (\d+)%; class B: <= (\d+)%")
@@ -113,6 +115,6 @@ _FILL: dict[str, Callable[[str, dict[str, object], str], str]] = {
     "funnel_conversion": _plain, "pnl_summary": _plain, "pnl_statement": _plain,
     "margin_trend": _plain, "expense_structure": _plain, "notable_changes": _plain,
     "budget_vs_actual": _plain, "finance_ask": _plain, "line_growth": _plain,
-    "budget_to_date": _plain, "rank_items": _plain,
+    "budget_to_date": _plain, "rank_items": _plain, "period_extreme": _plain,
     "period_dynamics": _period, "top_n": _top, "abc_analysis": _abc,
 }
