@@ -16,6 +16,8 @@ import pandas as pd
 
 from analyst.planner.phrases import phrases
 from analyst.recipes.labels import month_label
+from analyst.recipes.registry import recipe as registered
+from analyst.recipes.unit import HostChart
 from analyst.record.chart import Chart, ChartKind, Mark, NumberFormat, Sort, Tone, is_whole
 
 MAX_BARS = 25
@@ -31,18 +33,23 @@ def chart_for(recipe: str, arguments: Arguments, table: pd.DataFrame, *, title: 
               language: str = "en") -> Chart | None:
     """The chart of `recipe`'s result `table` in `language`; None when the recipe draws
     none or the table lacks the columns its call names (the table is then shown alone)."""
+    unit = registered(recipe)
+    spec = unit.chart if unit is not None else None
     rule = _RULES.get(recipe)
-    if rule is None:
+    if spec is None and rule is None:
         return None
     try:
-        return rule(arguments, table, title, language)
+        if spec is not None:
+            return _bars(spec, arguments, table, title, language)
+        return rule(arguments, table, title, language)  # type: ignore[misc]
     except (KeyError, TypeError, ValueError):
         return None  # a table of another shape than the recipe's: no chart, never a wrong one
 
 
 def draws(recipe: str) -> bool:
     """True when `recipe`'s result gets a chart here (so its table is worth reading)."""
-    return recipe in _RULES
+    unit = registered(recipe)
+    return recipe in _RULES or (unit is not None and unit.chart is not None)
 
 
 def heading(column: str, language: str) -> str:
@@ -104,10 +111,17 @@ def _period_dynamics(a: Arguments, table: pd.DataFrame, title: str, language: st
                        kind=kind, sort="table", currency=_currency(a), limit=MAX_POINTS)
 
 
-def _top_n(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
-    # The ranking's own order: its "Other" row stays last, whatever its size.
-    return categories(table, str(a["by"]), (str(a["amount"]),), title=title,
-                       language=language, sort="table", currency=_currency(a))
+def _bars(spec: HostChart, a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
+    x = a[spec.x]
+    if not isinstance(x, str):
+        if len(x) != 1:
+            raise ValueError("a table grouped by several columns has no one category axis")
+        x = x[0]
+    value = spec.column or str(a[spec.value])
+    signed = (lambda row: _sign_tone(row[value])) if spec.signed else None
+    return categories(table, str(x), (value,), title=title, language=language,
+                      sort="table" if spec.keep_order else "descending",
+                      currency=_currency(a), tone=signed)
 
 
 def _breakdown(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
@@ -118,11 +132,6 @@ def _breakdown(a: Arguments, table: pd.DataFrame, title: str, language: str) -> 
         by = by[0]
     return categories(table, str(by), (str(a["amount"]),), title=title, language=language,
                        currency=_currency(a))
-
-
-def _abc(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
-    return categories(table, str(a["item"]), (str(a["amount"]),), title=title,
-                       language=language, currency=_currency(a))
 
 
 def _margin_by(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
@@ -191,9 +200,7 @@ def _text(value: object) -> str:
 
 _RULES: dict[str, Callable[[Arguments, pd.DataFrame, str, str], Chart]] = {
     "period_dynamics": _period_dynamics,
-    "top_n": _top_n,
     "breakdown": _breakdown,
-    "abc_analysis": _abc,
     "margin_by": _margin_by,
     "budget_vs_actual": _budget_vs_actual,
     "pnl_summary": _pnl_summary,

@@ -32,6 +32,7 @@ from .kpi import kpi_summary
 from .pnl import classify_account, pnl_summary
 from .profile import outliers, profile
 from .ranking import abc_analysis, top_n
+from .registry import registry as _registry
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .statement import expense_structure, margin_trend, notable_changes, pnl_statement
 from .variance import budget_vs_actual
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from .charts import apply_style, draw_chart, format_value, render_chart
 
 RECIPES = (
-    "kpi_summary", "period_dynamics", "top_n", "abc_analysis", "breakdown", "margin_by",
+    *_registry(), "kpi_summary", "period_dynamics", "breakdown", "margin_by",
     "funnel_conversion", "pnl_summary", "budget_vs_actual", "profile", "outliers",
     "pnl_statement", "margin_trend", "expense_structure", "notable_changes",
 )

@@ -11,15 +11,15 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any
 
-from . import dynamics, funnel, kpi, pnl, ranking, statement, variance
+from . import dynamics, funnel, kpi, pnl, statement, variance
 from .breakdown import BREAKDOWN_DEFINITION, MARGIN_DEFINITION, breakdown, margin_by
 from .profile import PROFILE_DEFINITION, outliers, outliers_definition, profile
+from .registry import registry
 
 DEFINITIONS: MappingProxyType[str, str] = MappingProxyType({
+    **{name: recipe.definition() for name, recipe in registry().items()},
     "kpi_summary": kpi.DEFINITION,
     "period_dynamics": dynamics.definition("M"),
-    "top_n": ranking.top_n_definition(10),
-    "abc_analysis": ranking.abc_definition(0.80, 0.95),
     "breakdown": BREAKDOWN_DEFINITION,
     "margin_by": MARGIN_DEFINITION,
     "funnel_conversion": funnel.DEFINITION,
@@ -41,10 +41,6 @@ _MEANINGS: dict[Callable[..., Any], str] = {
     dynamics.period_dynamics: "sum per month/week/quarter (freq M/W/Q), change and change_pct "
                               "vs previous, yoy_change/yoy_pct; empty periods are 0. figures: "
                               "total, periods, last, last_change_pct, best, worst",
-    ranking.top_n: "n largest groups, rest as 'Other' row. figures: total, items, top_total, "
-                   "top_share_pct, other_total",
-    ranking.abc_analysis: "ABC classes (A <= a cumulative share incl. the item, B <= b), "
-                          "Pareto chart. figures: a_items, b_items, c_items, a_share_pct...",
     breakdown: "sum and share_pct per category (by: one column or a list). "
                          "figures: total, groups, largest, largest_share_pct",
     margin_by: "revenue, cost, gross_profit, margin_pct per group. figures: revenue, "
@@ -83,7 +79,8 @@ def describe_for_model() -> str:
         "print(res.summary()) shows it. "
         "Pass currency='$' (symbol or code) to label money axes."),
     ]
-    for function, meaning in _MEANINGS.items():
+    meanings = {**{r.function: r.meaning for r in registry().values()}, **_MEANINGS}
+    for function, meaning in meanings.items():
         signature = inspect.signature(function)
         # Names and defaults only: the annotations cost tokens and say little more.
         signature = signature.replace(

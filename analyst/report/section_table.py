@@ -16,6 +16,7 @@ from analyst.planner.codegen import PlannedStep
 from analyst.planner.phrases import phrases, say
 from analyst.planner.runner import planned_of
 from analyst.recipes.numbers import is_year_name, is_year_values
+from analyst.recipes.registry import recipe
 from analyst.record.artifact_tables import TABLE_SUFFIXES, read_step_table
 from analyst.report.frames import is_code_name
 from analyst.report.model import ColumnFormat
@@ -36,7 +37,11 @@ def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, d
     table = read.frame
     planned = planned_of(step)
     money = set()
-    if planned:
+    unit = recipe(planned.recipe) if planned else None
+    if planned and unit is not None:  # the columns its recipe says are money
+        money = {v for k, v in planned.arguments.items() if k in unit.money and isinstance(v, str)}
+        money |= set(unit.money_columns)
+    elif planned:
         money = {v for k, v in planned.arguments.items()
                  if k in ("amount", "revenue", "cost") and isinstance(v, str)}
         if planned.recipe in _BUDGET_RECIPES:  # the budget and actual are money, as is the gap
@@ -206,10 +211,11 @@ def friendly(table: pd.DataFrame, formats: dict[str, ColumnFormat], step: Step,
     """
     words = phrases(lang)
     table = pack_values(table, step, lang)
-    if step.recipe == "top_n" and planned and "rank" in table.columns:
-        by = planned.arguments.get("by")
+    unit = recipe(step.recipe or "")
+    if unit is not None and unit.tail_row and unit.chart and planned and "rank" in table.columns:
+        by = planned.arguments.get(unit.chart.x)
         if by in table.columns:  # the recipe's "Other" row, in the reader's language
-            other = table["rank"].isna() & (table[by].astype(str) == "Other")
+            other = table["rank"].isna() & (table[by].astype(str) == unit.tail_row)
             table[by] = table[by].astype(object).where(~other, words["other_row"])
     if step.recipe == "kpi_summary" and planned and "metric" in table.columns:
         table["metric"] = table["metric"].map(lambda m: _metric(str(m), planned.arguments, lang))

@@ -1,0 +1,96 @@
+"""What one recipe declares about itself, beside its function, in its own module.
+
+A recipe module ends with `REGISTERED = (Recipe(...), ...)`; `registry.registry()` finds
+them. Everything here is data the host reads (the planner, the report, the model's prompt)
+and the sandbox ignores: plain values, no host code, since this package is copied into
+every sandbox workspace and imported there on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Draw = Literal["bars", "periods", "variance", "bridge"]
+"""The host's chart shapes: one bar per row, a period axis, signed gaps to a plan, a bridge
+from revenue to operating profit (the planner draws them; the recipe says which)."""
+
+@dataclass(frozen=True)
+class HostChart:
+    """The chart the host draws again from the result's saved table."""
+
+    draw: Draw = "bars"
+    x: str = ""
+    """The parameter naming the category column ("by"); a list of one counts as that one."""
+    value: str = "amount"
+    """The parameter naming the value column ("amount")..."""
+    column: str | None = None
+    """...or a column of the recipe's own ("gross_profit"), when it draws that instead."""
+    keep_order: bool = False
+    """Rows drawn as the table has them (a ranking with its tail last), not largest first."""
+    signed: bool = False
+    """Bars toned by their sign (a loss red), not all neutral."""
+
+
+@dataclass(frozen=True)
+class Title:
+    """The step's title, message `key` of context "planner" filled from the call's arguments."""
+
+    key: str
+    values: tuple[str, ...] = ()
+    """Parameters put in as they are named ("by", "amount")."""
+    count: str | None = None
+    """The parameter that picks the plural form ("n")."""
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    """Values of parameters the call may leave out (n=10)."""
+
+    def fill(self, arguments: Mapping[str, Any]) -> tuple[int | None, dict[str, Any]]:
+        """The plural count and the values of the message for `arguments` (KeyError: one
+        the call lacks)."""
+        given = {**self.defaults, **arguments}
+        values = {name: given[name] for name in self.values}
+        return (None if self.count is None else int(given[self.count])), values
+
+
+@dataclass(frozen=True)
+class Offer:
+    """When the standard report of a sales table includes the recipe: each parameter's role
+    in the table ("amount", "main": its main item, "date", "cost", "count": how many, 10),
+    the rest fixed."""
+
+    roles: Mapping[str, str]
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    slug: str = ""
+    """The stem of the step's files, its arguments as placeholders ("top_{n}_{by}")."""
+    answers: str | None = None
+    """The kind of question of the offline planner it answers ("top"), its roles then
+    filled from the question (the item it names, its measure, its count)."""
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """One recipe: its function and what the host needs to plan, show and explain it."""
+
+    function: Callable[..., Any]
+    meaning: str
+    """One line for the model's prompt: what it computes and the figures it returns."""
+    definition: Callable[..., str]
+    """Its definition for the parameters used (called with no argument: the defaults)."""
+    title: Title | None = None
+    chart: HostChart | None = None
+    money: tuple[str, ...] = ("amount", "revenue", "cost")
+    """Parameters naming money columns of its table."""
+    money_columns: tuple[str, ...] = ("gross_profit", "change", "yoy_change")
+    """Its own columns that hold money."""
+    tail_row: str | None = None
+    """The English label of a row it adds for all the rest ("Other"), said in the reader's
+    words by the step's code and the report."""
+    offer: Offer | None = None
+    classes: bool = False
+    """Its table has a `class` column (A, B, C): the report shows one row per class (items,
+    amount, share) and their shares, not the rows of the items."""
+
+    @property
+    def name(self) -> str:
+        return str(self.function.__name__)
