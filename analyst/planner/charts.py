@@ -17,7 +17,7 @@ import pandas as pd
 from analyst.planner.phrases import phrases
 from analyst.recipes.labels import month_label
 from analyst.recipes.registry import recipe as registered
-from analyst.recipes.unit import HostChart
+from analyst.recipes.unit import Draw, HostChart
 from analyst.record.chart import Chart, ChartKind, Mark, NumberFormat, Sort, Tone, is_whole
 
 MAX_BARS = 25
@@ -34,14 +34,10 @@ def chart_for(recipe: str, arguments: Arguments, table: pd.DataFrame, *, title: 
     """The chart of `recipe`'s result `table` in `language`; None when the recipe draws
     none or the table lacks the columns its call names (the table is then shown alone)."""
     unit = registered(recipe)
-    spec = unit.chart if unit is not None else None
-    rule = _RULES.get(recipe)
-    if spec is None and rule is None:
+    if unit is None or unit.chart is None:
         return None
     try:
-        if spec is not None:
-            return _bars(spec, arguments, table, title, language)
-        return rule(arguments, table, title, language)  # type: ignore[misc]
+        return _DRAWN[unit.chart.draw](unit.chart, arguments, table, title, language)
     except (KeyError, TypeError, ValueError):
         return None  # a table of another shape than the recipe's: no chart, never a wrong one
 
@@ -49,7 +45,7 @@ def chart_for(recipe: str, arguments: Arguments, table: pd.DataFrame, *, title: 
 def draws(recipe: str) -> bool:
     """True when `recipe`'s result gets a chart here (so its table is worth reading)."""
     unit = registered(recipe)
-    return recipe in _RULES or (unit is not None and unit.chart is not None)
+    return unit is not None and unit.chart is not None
 
 
 def heading(column: str, language: str) -> str:
@@ -104,10 +100,10 @@ def shares_chart(table: pd.DataFrame, x: str, column: str, *, title: str, langua
                  sort="table", number_format="currency", currency=currency, language=language)
 
 
-def _period_dynamics(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
+def _periods(spec: HostChart, a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
     x = next(c for c in PERIOD_COLUMNS if c in table.columns)
     kind: ChartKind = "line" if len(table) > 36 else "bar"
-    return categories(table, x, (str(a["amount"]),), title=title, language=language,
+    return categories(table, x, (str(a[spec.value]),), title=title, language=language,
                        kind=kind, sort="table", currency=_currency(a), limit=MAX_POINTS)
 
 
@@ -124,22 +120,7 @@ def _bars(spec: HostChart, a: Arguments, table: pd.DataFrame, title: str, langua
                       currency=_currency(a), tone=signed)
 
 
-def _breakdown(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
-    by = a["by"]
-    if not isinstance(by, str):
-        if len(by) != 1:
-            raise ValueError("a breakdown by several columns has no one category axis")
-        by = by[0]
-    return categories(table, str(by), (str(a["amount"]),), title=title, language=language,
-                       currency=_currency(a))
-
-
-def _margin_by(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
-    return categories(table, str(a["by"]), ("gross_profit",), title=title, language=language,
-                       currency=_currency(a), tone=lambda row: _sign_tone(row["gross_profit"]))
-
-
-def _budget_vs_actual(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
+def _variance(spec: HostChart, a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
     def tone(row: pd.Series) -> Tone:
         # Over budget is good news for revenue and bad news for a cost: a cost line under
         # budget (a negative variance) is favourable.
@@ -148,11 +129,11 @@ def _budget_vs_actual(a: Arguments, table: pd.DataFrame, title: str, language: s
 
     ranked = table.assign(_size=table["variance"].abs()).sort_values(
         "_size", ascending=False, kind="mergesort").drop(columns="_size")
-    return categories(ranked, str(a["line"]), ("variance",), title=title, language=language,
+    return categories(ranked, str(a[spec.x]), ("variance",), title=title, language=language,
                        sort="table", currency=_currency(a), tone=tone)
 
 
-def _pnl_summary(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
+def _bridge(_: HostChart, a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
     # The bridge of the whole span: revenue, less cost of sales, to gross profit, less
     # operating costs, to operating profit. Each bar is a column's total.
     steps = (("revenue", False, True), ("cogs", True, False), ("gross_profit", False, True),
@@ -198,10 +179,6 @@ def _text(value: object) -> str:
     return str(value)
 
 
-_RULES: dict[str, Callable[[Arguments, pd.DataFrame, str, str], Chart]] = {
-    "period_dynamics": _period_dynamics,
-    "breakdown": _breakdown,
-    "margin_by": _margin_by,
-    "budget_vs_actual": _budget_vs_actual,
-    "pnl_summary": _pnl_summary,
+_DRAWN: dict[Draw, Callable[[HostChart, Arguments, pd.DataFrame, str, str], Chart]] = {
+    "bars": _bars, "periods": _periods, "variance": _variance, "bridge": _bridge,
 }

@@ -15,6 +15,11 @@ from typing import Any, Literal
 Draw = Literal["bars", "periods", "variance", "bridge"]
 """The host's chart shapes: one bar per row, a period axis, signed gaps to a plan, a bridge
 from revenue to operating profit (the planner draws them; the recipe says which)."""
+MONEY_PARAMETERS = ("amount", "revenue", "cost")
+"""Parameters naming money columns of a recipe's table, unless it says others."""
+MONEY_COLUMNS = ("gross_profit", "change", "yoy_change")
+"""A recipe's own columns holding money, unless it says others."""
+
 
 @dataclass(frozen=True)
 class HostChart:
@@ -75,18 +80,21 @@ class Recipe:
     function: Callable[..., Any]
     meaning: str
     """One line for the model's prompt: what it computes and the figures it returns."""
-    definition: Callable[..., str]
-    """Its definition for the parameters used (called with no argument: the defaults)."""
+    definition: str | Callable[..., str]
+    """Its definition; a function of the parameters used when they change it (`defined()`)."""
     title: Title | None = None
     chart: HostChart | None = None
-    money: tuple[str, ...] = ("amount", "revenue", "cost")
+    money: tuple[str, ...] = MONEY_PARAMETERS
     """Parameters naming money columns of its table."""
-    money_columns: tuple[str, ...] = ("gross_profit", "change", "yoy_change")
+    money_columns: tuple[str, ...] = MONEY_COLUMNS
     """Its own columns that hold money."""
     tail_row: str | None = None
     """The English label of a row it adds for all the rest ("Other"), said in the reader's
     words by the step's code and the report."""
     offer: Offer | None = None
+    for_model: bool = True
+    """Listed in the model's prompt; the offline planner's answers to one question are not
+    (the model has `pnl_statement` and pandas for those)."""
     classes: bool = False
     """Its table has a `class` column (A, B, C): the report shows one row per class (items,
     amount, share) and their shares, not the rows of the items."""
@@ -94,3 +102,7 @@ class Recipe:
     @property
     def name(self) -> str:
         return str(self.function.__name__)
+
+    def defined(self) -> str:
+        """Its definition with its default parameters."""
+        return self.definition if isinstance(self.definition, str) else self.definition()

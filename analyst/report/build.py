@@ -296,21 +296,13 @@ def _step_title(step: Step, planned: PlannedStep | None, lang: str) -> str:
         return step.description
     a = planned.arguments
     try:
-        if planned.recipe == "kpi_summary":
-            return say(lang, "title_kpi", amount=a["amount"])
-        if planned.recipe == "period_dynamics":
+        if planned.recipe == "period_dynamics":  # its period said in words ("by month")
             period = say(lang, "by_" + _PERIOD_WORDS[a.get("freq", "M")])
             return say(lang, "title_dynamics", amount=a["amount"], period=period)
         unit = recipe(planned.recipe)
         if unit is not None and unit.title is not None:
             count, values = unit.title.fill(a)
             return say(lang, unit.title.key, plural=count, **values)
-        if planned.recipe == "breakdown":
-            return say(lang, "title_breakdown", amount=a["amount"], by=a["by"])
-        if planned.recipe == "margin_by":
-            return say(lang, "title_margin", by=a["by"])
-        if planned.recipe in ("pnl_summary", "funnel_conversion"):
-            return say(lang, "title_pnl" if planned.recipe == "pnl_summary" else "title_funnel")
     except (KeyError, TypeError):
         pass
     return step.description
