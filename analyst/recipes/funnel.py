@@ -9,7 +9,7 @@ import pandas as pd
 from .columns import RecipeError, pct, require, to_dates, to_labels, to_number
 from .notes import note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
-from .unit import Recipe, Title
+from .unit import Recipe, Said, Title
 
 _PERIODS = {"M": "M", "W": "W-SUN", "Q": "Q-DEC"}
 
@@ -138,5 +138,5 @@ REGISTERED = (Recipe(
     meaning="stage and overall conversion %; wide: stages=[count columns in order]; long: "
             "stage=, count=, order=; period= date column. figures: overall_conversion_pct, "
             "'conversion_pct:A->B'",
-    definition=DEFINITION, title=Title("title_funnel"),
+    definition=DEFINITION, said=Said("funnel_conversion"), title=Title("title_funnel"),
 ),)

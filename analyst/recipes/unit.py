@@ -74,6 +74,18 @@ class Offer:
 
 
 @dataclass(frozen=True)
+class Said:
+    """Its definition as a message of context "recipe_definition" in the catalogue: `key`,
+    with the call's parameters in braces ("period_dynamics_{freq}")."""
+
+    key: str
+    values: tuple[str, ...] = ()
+    """Parameters put in as they are ("n")."""
+    percents: tuple[str, ...] = ()
+    """Parameters put in as percentages in the reader's style ("a": 0.8 -> "80%")."""
+
+
+@dataclass(frozen=True)
 class Recipe:
     """One recipe: its function and what the host needs to plan, show and explain it."""
 
@@ -82,6 +94,8 @@ class Recipe:
     """One line for the model's prompt: what it computes and the figures it returns."""
     definition: str | Callable[..., str]
     """Its definition; a function of the parameters used when they change it (`defined()`)."""
+    said: Said | None = None
+    """Its definition in the reader's words; None: English only (a model's helper)."""
     title: Title | None = None
     chart: HostChart | None = None
     money: tuple[str, ...] = MONEY_PARAMETERS

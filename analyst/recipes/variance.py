@@ -8,7 +8,7 @@ from .columns import require, to_labels, to_number
 from .notes import note, title
 from .pnl import classify_account
 from .result import ChartSeries, ChartSpec, RecipeResult
-from .unit import HostChart, Recipe
+from .unit import HostChart, Recipe, Said
 
 DEFINITION = (
     "Per line: variance = actual - budget; variance % = variance / |budget| x 100 (empty when "
@@ -95,7 +95,7 @@ REGISTERED = (Recipe(
     meaning="variance = actual - budget per line, variance_pct, favourable/unfavourable "
             "(revenue lines up is good, costs down is good). figures: budget, actual, variance, "
             "net_variance, lines",
-    definition=DEFINITION, chart=HostChart("variance", x="line"),
+    definition=DEFINITION, said=Said("budget_vs_actual"), chart=HostChart("variance", x="line"),
     money=("amount", "revenue", "cost", "budget", "actual"),
     money_columns=("gross_profit", "change", "yoy_change", "budget", "actual", "variance"),
 ),)

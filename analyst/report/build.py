@@ -22,11 +22,11 @@ from analyst.errors import AnalystError
 from analyst.events import Answer, RecipeCall, Step
 from analyst.planner.codegen import PlannedStep
 from analyst.planner.phrases import data_language, normalise, say
-from analyst.planner.phrases.definitions import translate_definition
 from analyst.planner.runner import own_kind, planned_of, step_paragraph
 from analyst.recipes.registry import recipe
 from analyst.record.artifact_tables import artifact_path
 from analyst.report import CodeStep, Definition, Report, Section, Source
+from analyst.report.definitions import definition_text
 from analyst.report.kpi_tiles import kpi_tiles
 from analyst.report.model import ColumnFormat
 from analyst.report.period import period_text
@@ -311,13 +311,16 @@ def _step_title(step: Step, planned: PlannedStep | None, lang: str) -> str:
 def _definitions(steps: Sequence[Step], lang: str) -> tuple[Definition, ...]:
     """Each recipe's definition once, in the report's language (English when unknown)."""
     seen: dict[str, str] = {}
+    said: dict[str, str] = {}
     for step in steps:
         if step.result is None or not step.recipe:
             continue
-        figures = step.figures
+        figures, planned = step.figures, planned_of(step)
         if figures and figures.definition and figures.definition not in seen.values():
             seen[step.description] = figures.definition
-    return tuple(Definition(k, translate_definition(v, lang)) for k, v in seen.items())
+            said[step.description] = definition_text(
+                step.recipe, figures.definition, planned.arguments if planned else {}, lang)
+    return tuple(Definition(k, said[k]) for k in seen)
 
 
 def _line_kinds(cards: Sequence[DataCard], steps: Sequence[Step],
