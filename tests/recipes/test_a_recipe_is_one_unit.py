@@ -40,7 +40,7 @@ import pandas as pd
 from .columns import require, to_labels, to_number
 from .notes import title
 from .result import ChartSeries, ChartSpec, RecipeResult
-from .unit import HostChart, Offer, Recipe, Title
+from .unit import HostChart, Offer, Recipe, Said, Title
 
 
 def definition() -> str:
@@ -66,7 +66,8 @@ def median_by(df: pd.DataFrame, by: str, amount: str, currency: str | None = Non
 
 REGISTERED = (
     Recipe(median_by, meaning="the middle amount of each group's rows. figures: groups",
-           definition=definition, title=Title("title_median_by", ("by", "amount")),
+           definition=definition, said=Said("median_by"),
+           title=Title("title_median_by", ("by", "amount")),
            chart=HostChart(x="by"),
            offer=Offer({"by": "main", "amount": "amount"}, slug="median_{by}")),
 )
@@ -79,9 +80,20 @@ TITLES = {  # (planner, recipe_title): the step's title and the recipe's own
 }
 
 
-def _entries(text: str) -> str:
+DEFINITIONS = {
+    "en": "The median of a group is the middle amount of its rows, sorted by amount.",
+    "uk": "Медіана групи — середня за порядком сума її рядків, упорядкованих за сумою.",
+    "ru": "Медиана группы — средняя по порядку сумма её строк, упорядоченных по сумме.",
+    "zh": "组的中位数是其各行按金额排序后位于中间的金额。",
+}
+
+
+def _entries(language: str) -> str:
+    entries = (("planner", "title_median_by", TITLES[language]),
+               ("recipe_title", NAME, TITLES[language]),
+               ("recipe_definition", NAME, DEFINITIONS[language]))
     return "".join(f'\nmsgctxt "{context}"\nmsgid "{key}"\nmsgstr "{text}"\n'
-                   for context, key in (("planner", "title_median_by"), ("recipe_title", NAME)))
+                   for context, key, text in entries)
 
 
 def _forget() -> None:
@@ -98,9 +110,9 @@ def added(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     (folder / f"{NAME}.py").write_text(MODULE, encoding="utf-8")
     locale = tmp_path / "locale"
     shutil.copytree(catalog.LOCALE_DIR, locale)
-    for language, text in TITLES.items():
+    for language in TITLES:
         with (locale / language / "LC_MESSAGES" / "analyst.po").open("a", encoding="utf-8") as po:
-            po.write(_entries(text))
+            po.write(_entries(language))
     monkeypatch.setattr(catalog, "LOCALE_DIR", locale)
     monkeypatch.setattr(analyst.recipes, "__path__", [*analyst.recipes.__path__, str(folder)])
     _forget()
@@ -171,4 +183,4 @@ def test_it_runs_in_the_sandbox_and_the_report_shows_its_table_formats_and_chart
     assert section.table[amount].tolist() == pytest.approx(shown.tolist())
     assert section.column_formats == {amount: "money", section.table.columns[2]: "int"}
     assert [m.label for m in section.chart.marks] == list(map(str, shown.index))
-    assert any("middle amount" in d.text for d in report.definitions)
+    assert DEFINITIONS["uk"] in [d.text for d in report.definitions]  # the appendix, in its words
