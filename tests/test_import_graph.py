@@ -54,7 +54,6 @@ KNOWN_LONG_MODULES = {
     "analyst/planner/narrative.py": 495,
     "sandbox/session.py": 489,
     "sandbox/kernel.py": 402,
-    "analyst/planner/plan.py": 401,  # 413 before its P&L step moved to planner/finance.py
 }
 
 Edges = Mapping[str, Iterable[str]]

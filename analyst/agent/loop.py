@@ -43,6 +43,7 @@ from analyst.planner.queries import query_step
 from analyst.query.model import QueryError
 from analyst.query.reading import reading_text
 from analyst.query.schema import QUERY_TABLE, TOOL_NAME, query_from_arguments
+from analyst.recipes import QUESTION_RECIPES, RECIPES
 from analyst.record import finished
 from sandbox import SandboxError
 
@@ -232,9 +233,10 @@ def tables_named(code: str, cards: Sequence[Any]) -> tuple[str, ...]:
 
 
 def recipe_called(code: str) -> str | None:
-    """The first recipe the code calls (`recipes.top_n(...)`), for the methodology appendix."""
-    match = _RECIPE_CALL.search(code)
-    return match.group(1) if match else None
+    """The first recipe of the registry the code calls (`recipes.<name>(...)`), for the
+    methodology appendix; a helper it calls (`recipes.render_chart`) is none."""
+    known = {*RECIPES, *QUESTION_RECIPES}
+    return next((m.group(1) for m in _RECIPE_CALL.finditer(code) if m.group(1) in known), None)
 
 
 def assistant_message(reply: ModelReply) -> dict[str, Any]:

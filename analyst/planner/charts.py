@@ -16,6 +16,8 @@ import pandas as pd
 
 from analyst.planner.phrases import phrases
 from analyst.recipes.labels import month_label
+from analyst.recipes.registry import recipe as registered
+from analyst.recipes.unit import Draw, HostChart
 from analyst.record.chart import Chart, ChartKind, Mark, NumberFormat, Sort, Tone, is_whole
 
 MAX_BARS = 25
@@ -31,18 +33,19 @@ def chart_for(recipe: str, arguments: Arguments, table: pd.DataFrame, *, title: 
               language: str = "en") -> Chart | None:
     """The chart of `recipe`'s result `table` in `language`; None when the recipe draws
     none or the table lacks the columns its call names (the table is then shown alone)."""
-    rule = _RULES.get(recipe)
-    if rule is None:
+    unit = registered(recipe)
+    if unit is None or unit.chart is None:
         return None
     try:
-        return rule(arguments, table, title, language)
+        return _DRAWN[unit.chart.draw](unit.chart, arguments, table, title, language)
     except (KeyError, TypeError, ValueError):
         return None  # a table of another shape than the recipe's: no chart, never a wrong one
 
 
 def draws(recipe: str) -> bool:
     """True when `recipe`'s result gets a chart here (so its table is worth reading)."""
-    return recipe in _RULES
+    unit = registered(recipe)
+    return unit is not None and unit.chart is not None
 
 
 def heading(column: str, language: str) -> str:
@@ -97,40 +100,27 @@ def shares_chart(table: pd.DataFrame, x: str, column: str, *, title: str, langua
                  sort="table", number_format="currency", currency=currency, language=language)
 
 
-def _period_dynamics(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
+def _periods(spec: HostChart, a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
     x = next(c for c in PERIOD_COLUMNS if c in table.columns)
     kind: ChartKind = "line" if len(table) > 36 else "bar"
-    return categories(table, x, (str(a["amount"]),), title=title, language=language,
+    return categories(table, x, (str(a[spec.value]),), title=title, language=language,
                        kind=kind, sort="table", currency=_currency(a), limit=MAX_POINTS)
 
 
-def _top_n(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
-    # The ranking's own order: its "Other" row stays last, whatever its size.
-    return categories(table, str(a["by"]), (str(a["amount"]),), title=title,
-                       language=language, sort="table", currency=_currency(a))
+def _bars(spec: HostChart, a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
+    x = a[spec.x]
+    if not isinstance(x, str):
+        if len(x) != 1:
+            raise ValueError("a table grouped by several columns has no one category axis")
+        x = x[0]
+    value = spec.column or str(a[spec.value])
+    signed = (lambda row: _sign_tone(row[value])) if spec.signed else None
+    return categories(table, str(x), (value,), title=title, language=language,
+                      sort="table" if spec.keep_order else "descending",
+                      currency=_currency(a), tone=signed)
 
 
-def _breakdown(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
-    by = a["by"]
-    if not isinstance(by, str):
-        if len(by) != 1:
-            raise ValueError("a breakdown by several columns has no one category axis")
-        by = by[0]
-    return categories(table, str(by), (str(a["amount"]),), title=title, language=language,
-                       currency=_currency(a))
-
-
-def _abc(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
-    return categories(table, str(a["item"]), (str(a["amount"]),), title=title,
-                       language=language, currency=_currency(a))
-
-
-def _margin_by(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
-    return categories(table, str(a["by"]), ("gross_profit",), title=title, language=language,
-                       currency=_currency(a), tone=lambda row: _sign_tone(row["gross_profit"]))
-
-
-def _budget_vs_actual(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
+def _variance(spec: HostChart, a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
     def tone(row: pd.Series) -> Tone:
         # Over budget is good news for revenue and bad news for a cost: a cost line under
         # budget (a negative variance) is favourable.
@@ -139,11 +129,11 @@ def _budget_vs_actual(a: Arguments, table: pd.DataFrame, title: str, language: s
 
     ranked = table.assign(_size=table["variance"].abs()).sort_values(
         "_size", ascending=False, kind="mergesort").drop(columns="_size")
-    return categories(ranked, str(a["line"]), ("variance",), title=title, language=language,
+    return categories(ranked, str(a[spec.x]), ("variance",), title=title, language=language,
                        sort="table", currency=_currency(a), tone=tone)
 
 
-def _pnl_summary(a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
+def _bridge(_: HostChart, a: Arguments, table: pd.DataFrame, title: str, language: str) -> Chart:
     # The bridge of the whole span: revenue, less cost of sales, to gross profit, less
     # operating costs, to operating profit. Each bar is a column's total.
     steps = (("revenue", False, True), ("cogs", True, False), ("gross_profit", False, True),
@@ -189,12 +179,6 @@ def _text(value: object) -> str:
     return str(value)
 
 
-_RULES: dict[str, Callable[[Arguments, pd.DataFrame, str, str], Chart]] = {
-    "period_dynamics": _period_dynamics,
-    "top_n": _top_n,
-    "breakdown": _breakdown,
-    "abc_analysis": _abc,
-    "margin_by": _margin_by,
-    "budget_vs_actual": _budget_vs_actual,
-    "pnl_summary": _pnl_summary,
+_DRAWN: dict[Draw, Callable[[HostChart, Arguments, pd.DataFrame, str, str], Chart]] = {
+    "bars": _bars, "periods": _periods, "variance": _variance, "bridge": _bridge,
 }

@@ -16,6 +16,7 @@ from typing import Any
 
 from analyst.comment import inert
 from analyst.recipes.notes import NoteId, Word
+from analyst.recipes.registry import recipe
 from analyst.record.figures import StepFigures
 from analyst.record.refusal import REFUSAL_MARKER
 from sandbox import FIGURES_FUNCTION
@@ -51,9 +52,10 @@ class PlannedStep:
     chart_title: str | None = None
     """A title for the chart in the answer's language; None keeps the recipe's own."""
     other_note: str | None = None
-    """top_n: the caption used when the "Other" bar is left out, with {items} and {share}."""
+    """A recipe with a tail row: the caption used when its bar is left out, with {items}
+    and {share}."""
     other_label: str | None = None
-    """top_n: the long tail's row in the reader's language ("Інші"); None keeps "Other"."""
+    """The tail row in the reader's language ("Інші"); None keeps the recipe's."""
     chart_value_label: str | None = None
     """The value axis's title in the reader's language when the recipe's is English."""
     number_marks: tuple[str, str] = (",", ".")
@@ -165,19 +167,21 @@ def _note_code(text: str) -> str:
 
 def _adjusts_chart(step: PlannedStep) -> bool:
     return (bool(step.chart_title) or bool(step.chart_value_label) or _renames_other(step)
-            or (step.recipe == "top_n" and step.other_note is not None)
+            or step.other_note is not None
             or step.language != "en")
 
 
 def _renames_other(step: PlannedStep) -> bool:
-    return step.recipe == "top_n" and bool(step.other_label) and step.other_label != "Other"
+    unit = recipe(step.recipe)
+    return bool(step.other_label) and unit is not None and step.other_label != unit.tail_row
 
 
 def _other_label_code(step: PlannedStep) -> str:
-    """Rename the recipe's English "Other" row (top_n has no parameter for its label)."""
-    if not _renames_other(step):
+    """Rename the recipe's English "Other" row (the recipe has no parameter for its label)."""
+    unit = recipe(step.recipe)
+    if not _renames_other(step) or unit is None or unit.chart is None:
         return ""
-    by, label = step.arguments.get("by"), step.other_label
+    by, label = step.arguments.get(unit.chart.x), step.other_label
     return f'''
 # The long tail's row in the reader's language (the recipe calls it "Other").
 rest = result.table["rank"].isna()
@@ -210,7 +214,7 @@ def _chart_code(step: PlannedStep, out: str) -> str:
         lines.append(f"chart = replace(chart, title={step.chart_title!r})")
     if step.chart_value_label:
         lines.append(f"chart = replace(chart, value_label={step.chart_value_label!r})")
-    if step.recipe == "top_n" and step.other_note is not None:
+    if step.other_note is not None:
         amount = step.arguments.get("amount")
         items = _marked('f\'{int(other["items"].iloc[0]):,}\'', step.number_marks)
         share = _marked('f\'{other["share_pct"].iloc[0]:.1f}\'', step.number_marks)

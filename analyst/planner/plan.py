@@ -10,13 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from analyst import recipes
 from analyst.datareport.plan import data_steps
 from analyst.events import Step
-from analyst.planner.codegen import PlannedStep, slugify
+from analyst.planner.codegen import PlannedStep
 from analyst.planner.columns import (
     SalesColumns,
-    derived_for,
     is_ledger,
     measure_column,
     sales_columns,
@@ -30,7 +28,8 @@ from analyst.planner.finance import (
     pnl_step,
 )
 from analyst.planner.intents import Intent
-from analyst.planner.phrases import normalise, phrases, say
+from analyst.planner.offers import name_of, offered_step, roles_of, sales_step
+from analyst.planner.phrases import normalise, say
 from analyst.planner.tables import (
     FunnelTable,
     ReportTable,
@@ -38,9 +37,8 @@ from analyst.planner.tables import (
     pnl_table,
     report_tables,
 )
-from analyst.recipes.numbers import marks as number_marks
+from analyst.recipes.registry import registry
 from analyst.words import say as _say
-from analyst.words.number_formats import currency_unit
 
 _BREAKDOWN_DIMENSIONS = ("category", "region", "channel", "store", "manager", "country", "city")
 _FREQ = {"month": "M", "week": "W", "quarter": "Q"}
@@ -125,9 +123,9 @@ def _sales_steps(cols: SalesColumns, prefix: str, sheet_column: str | None,
     main = _main_dimension(cols)
     if sheet_column and sheet_column != main:
         steps.append(_breakdown(cols, prefix, sheet_column, cols.amount, lang))
-    if main:
-        steps.append(_top(cols, prefix, main, cols.amount, 10, lang))
-        steps.append(_abc(cols, prefix, main, cols.amount, lang))
+    roles = roles_of(cols, main)
+    steps.extend(offered_step(unit, cols, prefix, lang, roles) for unit in registry().values()
+                 if unit.offer and all(roles.get(r) for r in unit.offer.roles.values()))
     for keyword in _BREAKDOWN_DIMENSIONS:
         column = cols.dimensions.get(keyword)
         if column and column != main:
@@ -207,15 +205,12 @@ def question_plan(intent: Intent | None, cards: Sequence[Any], language: str = "
             return Plan(reason=say(lang, "no_date", table=cols.table, measure=measure,
                                    period=intent.period))
         return Plan(steps=(_dynamics(cols, "", measure, intent.period, lang),))
-    if intent.kind == "top" and measure and dimension:
+    answering = next((u for u in registry().values() if u.offer and u.offer.answers == intent.kind), None)
+    if answering is not None and measure and dimension:  # (a question names its item)
         if intent.ascending:
             return Plan(reason=needs_model_message(lang))
-        return Plan(steps=(_top(cols, "", dimension, measure, intent.n, lang),))
-    if intent.kind == "abc" and measure:
-        item = dimension or _main_dimension(cols)
-        if item is None:
-            return Plan(reason=say(lang, "no_item", table=cols.table))
-        return Plan(steps=(_abc(cols, "", item, measure, lang),))
+        roles = roles_of(cols, dimension, intent.n) | {"amount": measure}
+        return Plan(steps=(offered_step(answering, cols, "", lang, roles),))
     if intent.kind == "breakdown" and dimension and measure:
         return Plan(steps=(_breakdown(cols, "", dimension, measure, lang),))
     if intent.kind == "margin":
@@ -247,30 +242,6 @@ def _main_dimension(cols: SalesColumns) -> str | None:
     return cols.categories[0] if cols.categories else None
 
 
-def _name(column: str) -> str:
-    return slugify(column) or "column"
-
-
-def _step(cols: SalesColumns, slug: str, description: str, recipe: str, lang: str,
-          **arguments: Any) -> PlannedStep:
-    if not hasattr(recipes, recipe):
-        raise LookupError(f"recipe {recipe} is missing from analyst.recipes")  # our bug
-    measure = arguments.get("amount")
-    # A quantity is counted, not priced: no currency on its chart or in its words.
-    unit = "number" if measure is not None and measure == cols.quantity else "money"
-    if cols.currency and unit == "money":
-        # The mark the reader expects ("грн" in Ukrainian): the chart draws it as given and
-        # the answer and report read it back, so all three agree.
-        arguments["currency"] = currency_unit(cols.currency, lang)
-    # The recipes title their charts with the bare column names ("Top 10 Product by
-    # Revenue"); the chart carries the step's title, in its language and words.
-    used = {v for v in arguments.values() if isinstance(v, str)}
-    return PlannedStep(slug=slug, description=description, recipe=recipe,
-                       parquet_path=cols.parquet_path, arguments=arguments,
-                       chart_title=description,
-                       derived=derived_for(cols, used), language=lang, unit=unit)
-
-
 def key_figures_step(cards: Sequence[Any], parquet_path: str | None = None,
                      language: str = "en") -> PlannedStep | None:
     """The key-figures step of the main sales table (that of `parquet_path` when it is one),
@@ -291,45 +262,25 @@ def key_figures_step(cards: Sequence[Any], parquet_path: str | None = None,
 def _kpi(cols: SalesColumns, prefix: str, lang: str) -> PlannedStep:
     args = {k: v for k, v in (("date", cols.date), ("order_id", cols.order_id),
                               ("cost", cols.cost), ("quantity", cols.quantity)) if v}
-    return _step(cols, f"{prefix}key_figures", say(lang, "title_kpi", amount=cols.amount),
+    return sales_step(cols, f"{prefix}key_figures", say(lang, "title_kpi", amount=cols.amount),
                  "kpi_summary", lang, amount=cols.amount, **args)
 
 
 def _dynamics(cols: SalesColumns, prefix: str, amount: str, period: str,
               lang: str) -> PlannedStep:
     title = say(lang, "title_dynamics", amount=amount, period=say(lang, f"by_{period}"))
-    return _step(cols, f"{prefix}{_name(amount)}_by_{period}", title, "period_dynamics", lang,
+    return sales_step(cols, f"{prefix}{name_of(amount)}_by_{period}", title, "period_dynamics", lang,
                  date=cols.date, amount=amount, freq=_FREQ[period])
 
 
-def _top(cols: SalesColumns, prefix: str, by: str, amount: str, n: int,
-         lang: str) -> PlannedStep:
-    # The table keeps the rest as one "Other" row, so it adds up to the total; the step's
-    # code leaves that bar out of the chart when it would dwarf the top bars.
-    step = _step(cols, f"{prefix}top_{n}_{_name(by)}",
-                 say(lang, "title_top", plural=n, n=n, by=by, amount=amount), "top_n", lang,
-                 by=by, amount=amount, n=n, other=True)
-    # A template: the step's code fills in the count and share it computes, in the reader's
-    # number style, and calls the long tail by the reader's word for "Other".
-    return replace(step, other_note=phrases(lang)["other_not_drawn"],
-                   other_label=None if lang == "en" else phrases(lang)["other_row"],
-                   number_marks=number_marks(lang))
-
-
-def _abc(cols: SalesColumns, prefix: str, item: str, amount: str, lang: str) -> PlannedStep:
-    return _step(cols, f"{prefix}abc_{_name(item)}",
-                 say(lang, "title_abc", item=item, amount=amount), "abc_analysis", lang,
-                 item=item, amount=amount)
-
-
 def _breakdown(cols: SalesColumns, prefix: str, by: str, amount: str, lang: str) -> PlannedStep:
-    return _step(cols, f"{prefix}{_name(amount)}_by_{_name(by)}",
+    return sales_step(cols, f"{prefix}{name_of(amount)}_by_{name_of(by)}",
                  say(lang, "title_breakdown", amount=amount, by=by), "breakdown", lang,
                  by=by, amount=amount)
 
 
 def _margin(cols: SalesColumns, prefix: str, by: str, lang: str) -> PlannedStep:
-    step = _step(cols, f"{prefix}margin_by_{_name(by)}", say(lang, "title_margin", by=by),
+    step = sales_step(cols, f"{prefix}margin_by_{name_of(by)}", say(lang, "title_margin", by=by),
                  "margin_by", lang, by=by, revenue=cols.amount, cost=cols.cost)
     # The recipe's axis says "Gross profit" in English.
     return step if lang == "en" else replace(step, chart_value_label=say(lang, "col_gross_profit"))
@@ -388,10 +339,11 @@ def recipe_step(card: Any, recipe: str, arguments: dict[str, Any],
             return _kpi(cols, "", lang)
         if recipe == "period_dynamics" and cols.date:
             return _dynamics(cols, "", amount, freq[arguments.get("freq", "M")], lang)
-        if recipe == "top_n":
-            return _top(cols, "", real["by"], amount, int(arguments.get("n", 10)), lang)
-        if recipe == "abc_analysis":
-            return _abc(cols, "", real["item"], amount, lang)
+        unit = registry().get(recipe)
+        if unit is not None and unit.offer is not None:
+            main = next((real[p] for p, r in unit.offer.roles.items() if r == "main"), None)
+            count = next((arguments.get(p, 10) for p, r in unit.offer.roles.items() if r == "count"), 10)
+            return offered_step(unit, cols, "", lang, roles_of(cols, main, int(count)))
         if recipe == "breakdown":
             return _breakdown(cols, "", real["by"], amount, lang)
         if recipe == "margin_by" and cols.cost:

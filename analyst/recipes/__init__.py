@@ -14,54 +14,26 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from . import notes
-from .breakdown import breakdown, margin_by
 from .catalog import DEFINITIONS, describe_for_model
 from .columns import RecipeError
-from .dynamics import period_dynamics
-from .finance_ask import (
-    budget_to_date,
-    largest_expenses,
-    line_growth,
-    loss_months,
-    rank_items,
-    statement_figure,
-    statement_margins,
-)
-from .funnel import funnel_conversion
-from .kpi import kpi_summary
-from .period_extreme import period_extreme
-from .pnl import classify_account, pnl_summary
-from .profile import outliers, profile
-from .ranking import abc_analysis, top_n
+from .pnl import classify_account
+from .registry import registry as _registry
 from .result import ChartSeries, ChartSpec, RecipeResult
-from .statement import expense_structure, margin_trend, notable_changes, pnl_statement
-from .variance import budget_vs_actual
 
 if TYPE_CHECKING:
     from . import charts  # noqa: F401 (`recipes.charts`, resolved by __getattr__ below)
     from .charts import apply_style, draw_chart, format_value, render_chart
 
-RECIPES = (
-    "kpi_summary", "period_dynamics", "top_n", "abc_analysis", "breakdown", "margin_by",
-    "funnel_conversion", "pnl_summary", "budget_vs_actual", "profile", "outliers",
-    "pnl_statement", "margin_trend", "expense_structure", "notable_changes",
-)
-QUESTION_RECIPES = (
-    "statement_figure", "loss_months", "statement_margins", "largest_expenses", "line_growth",
-    "budget_to_date", "rank_items", "period_extreme",
-)
+# Each recipe's function is bound here by the registry, as `recipes.<name>` (see `registry`).
+RECIPES = tuple(name for name, recipe in _registry().items() if recipe.for_model)
+QUESTION_RECIPES = tuple(name for name, recipe in _registry().items() if not recipe.for_model)
 """The offline planner's answers to one finance question on a statement (not in the model's
 list: it has `pnl_statement` and pandas for these)."""
 
 __all__ = [
-    "DEFINITIONS", "QUESTION_RECIPES", "RECIPES", "ChartSeries", "ChartSpec", "RecipeError", "RecipeResult",
-    "abc_analysis", "apply_style", "breakdown", "budget_vs_actual", "classify_account",
-    "describe_for_model", "draw_chart", "expense_structure", "margin_trend", "notable_changes",
-    "pnl_statement",
-    "format_value", "funnel_conversion", "notes", "kpi_summary", "margin_by", "outliers",
-    "period_dynamics", "pnl_summary", "profile", "render_chart", "top_n",
-    "budget_to_date", "largest_expenses", "line_growth", "loss_months", "rank_items",
-    "statement_figure", "statement_margins", "period_extreme",
+    "DEFINITIONS", "QUESTION_RECIPES", "RECIPES", "ChartSeries", "ChartSpec", "RecipeError",
+    "RecipeResult", "apply_style", "classify_account", "describe_for_model", "draw_chart",
+    "format_value", "notes", "render_chart", *RECIPES, *QUESTION_RECIPES,
 ]
 
 # Drawing imports matplotlib (about 0.4 s of CPU). The host imports this package for its

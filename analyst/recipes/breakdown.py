@@ -17,6 +17,7 @@ from .columns import (
 from .notes import note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin, checked_share, costs_as_positive
+from .unit import HostChart, Recipe, Said, Title
 
 _CHART_BARS = 25  # beyond this a bar chart stops being readable: show the largest only
 
@@ -147,3 +148,15 @@ def margin_by(
         name="margin_by", title=title("margin_by", by=str(by)), table=table, chart=chart,
         definition=MARGIN_DEFINITION, notes=tuple(notes), figures=figures,
     )
+
+
+REGISTERED = (
+    Recipe(breakdown, meaning="sum and share_pct per category (by: one column or a list). "
+                              "figures: total, groups, largest, largest_share_pct",
+           definition=BREAKDOWN_DEFINITION, said=Said("breakdown"), title=Title("title_breakdown", ("amount", "by")),
+           chart=HostChart(x="by")),
+    Recipe(margin_by, meaning="revenue, cost, gross_profit, margin_pct per group. figures: "
+                              "revenue, cost, gross_profit, margin_pct, loss_groups",
+           definition=MARGIN_DEFINITION, said=Said("margin_by"), title=Title("title_margin", ("by",)),
+           chart=HostChart(x="by", column="gross_profit", signed=True)),
+)

@@ -7,6 +7,7 @@ import pandas as pd
 from .columns import RecipeError, require, returns_note, to_dates, to_number
 from .notes import Word, note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
+from .unit import HostChart, Recipe, Said
 
 # Weeks run Monday to Sunday (ISO); a year earlier is 12 months, 4 quarters or 52 weeks.
 _FREQS = {"M": ("M", "month", 12), "W": ("W-SUN", "week", 52), "Q": ("Q-DEC", "quarter", 4)}
@@ -131,3 +132,12 @@ def _partial_notes(dates: pd.Series, span: pd.PeriodIndex, word: str) -> list[st
 def _code(span: pd.PeriodIndex) -> str:
     name = span.freqstr
     return "M" if name.startswith("M") else "Q" if name.startswith("Q") else "W"
+
+
+REGISTERED = (Recipe(
+    period_dynamics,
+    meaning="sum per month/week/quarter (freq M/W/Q), change and change_pct vs previous, "
+            "yoy_change/yoy_pct; empty periods are 0. figures: total, periods, last, "
+            "last_change_pct, best, worst",
+    definition=definition, said=Said("period_dynamics_{freq}"), chart=HostChart("periods"),
+),)

@@ -9,6 +9,7 @@ import pandas as pd
 from .columns import RecipeError, pct, require, to_dates, to_labels, to_number
 from .notes import note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
+from .unit import Recipe, Said, Title
 
 _PERIODS = {"M": "M", "W": "W-SUN", "Q": "Q-DEC"}
 
@@ -130,3 +131,12 @@ def _conversions(frame: pd.DataFrame, stage_order: list[str], period: str | None
     if period is not None:
         table.insert(0, "period", period)
     return table
+
+
+REGISTERED = (Recipe(
+    funnel_conversion,
+    meaning="stage and overall conversion %; wide: stages=[count columns in order]; long: "
+            "stage=, count=, order=; period= date column. figures: overall_conversion_pct, "
+            "'conversion_pct:A->B'",
+    definition=DEFINITION, said=Said("funnel_conversion"), title=Title("title_funnel"),
+),)

@@ -8,6 +8,7 @@ from .columns import require, returns_note, to_dates, to_number
 from .notes import note, title
 from .result import RecipeResult
 from .sanity import checked_margin, costs_as_positive
+from .unit import Recipe, Said, Title
 
 DEFINITION = (
     "Total = sum of the amount over all rows (returns and other negative rows are netted in). "
@@ -91,3 +92,11 @@ def kpi_summary(
         notes=tuple(notes),
         figures=figures,
     )
+
+
+REGISTERED = (Recipe(
+    kpi_summary,
+    meaning="totals, orders, average order value, gross margin. figures: total, rows, orders, "
+            "average_order_value, [returns, cost, gross_profit, gross_margin_pct, quantity, days]",
+    definition=DEFINITION, said=Said("kpi_summary"), title=Title("title_kpi", ("amount",)), money_columns=(),
+),)

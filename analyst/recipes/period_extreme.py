@@ -18,6 +18,7 @@ from .notes import title
 from .result import RecipeResult
 from .statement import statement_lines
 from .statement_series import named, period_label, period_span, select_period, series
+from .unit import Recipe, Said
 
 EXTREME_DEFINITION = (
     "The line or result is added up per month (per quarter: the sum of its three months) "
@@ -91,3 +92,11 @@ def period_extreme(
     heading = title(f"extreme_{extreme}_{by}", amount=named(line, figure))
     return RecipeResult(name="period_extreme", title=heading, table=table, chart=None,
                         definition=EXTREME_DEFINITION, notes=tuple(notes), figures=figures)
+
+
+REGISTERED = (
+    Recipe(period_extreme, for_model=False, definition=EXTREME_DEFINITION,
+           said=Said("period_extreme"),
+           meaning="the offline planner's answer to one finance question on a statement: the "
+                   "month or quarter of a line's or result's highest or lowest figure"),
+)

@@ -7,6 +7,7 @@ import pandas as pd
 from .columns import RecipeError, require, to_number
 from .notes import note, title
 from .result import RecipeResult
+from .unit import Recipe
 
 PROFILE_DEFINITION = (
     "Per column: type, filled and missing cells, distinct values; for numbers the sum, "
@@ -111,3 +112,12 @@ def _describe(series: pd.Series, name: str) -> list:
     else:
         row += [None, pd.NA]
     return row
+
+
+REGISTERED = (
+    Recipe(profile, meaning="one row per column: type, missing, distinct, numeric stats, "
+                            "date range", definition=PROFILE_DEFINITION),
+    Recipe(outliers, meaning="rows outside Q1-1.5*IQR..Q3+1.5*IQR (method='zscore': |z|>3) with "
+                             "outlier_reason. figures: lower_bound, upper_bound, outliers",
+           definition=outliers_definition),
+)

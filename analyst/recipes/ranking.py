@@ -17,6 +17,7 @@ from .columns import (
 from .notes import note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_share
+from .unit import HostChart, Offer, Recipe, Said, Title
 
 OTHER = "Other"
 _PARETO_BARS = 40  # more bars than this are drawn without labels
@@ -174,3 +175,28 @@ def abc_analysis(
         table=sums[["rank", item, amount, "share_pct", "cumulative_pct", "class"]],
         chart=chart, definition=abc_definition(a, b), notes=tuple(notes), figures=figures,
     )
+
+
+REGISTERED = (
+    Recipe(
+        top_n,
+        meaning="n largest groups, rest as 'Other' row. figures: total, items, top_total, "
+                "top_share_pct, other_total",
+        definition=top_n_definition, said=Said("top_n", values=("n",)),
+        title=Title("title_top", ("n", "by", "amount"), count="n", defaults={"n": 10}),
+        chart=HostChart(x="by", keep_order=True),  # its "Other" row stays last
+        tail_row=OTHER,
+        offer=Offer({"by": "main", "amount": "amount", "n": "count"}, {"other": True},
+                    slug="top_{n}_{by}", answers="top"),
+    ),
+    Recipe(
+        abc_analysis,
+        meaning="ABC classes (A <= a cumulative share incl. the item, B <= b), Pareto chart. "
+                "figures: a_items, b_items, c_items, a_share_pct...",
+        definition=abc_definition, said=Said("abc_analysis", percents=("a", "b")),
+        title=Title("title_abc", ("item", "amount")),
+        chart=HostChart(x="item"),
+        classes=True,
+        offer=Offer({"item": "main", "amount": "amount"}, slug="abc_{item}", answers="abc"),
+    ),
+)

@@ -8,6 +8,7 @@ from .columns import require, to_labels, to_number
 from .notes import note, title
 from .pnl import classify_account
 from .result import ChartSeries, ChartSpec, RecipeResult
+from .unit import HostChart, Recipe, Said
 
 DEFINITION = (
     "Per line: variance = actual - budget; variance % = variance / |budget| x 100 (empty when "
@@ -87,3 +88,14 @@ def budget_vs_actual(
         table=table,
         chart=chart, definition=DEFINITION, notes=tuple(notes), figures=figures,
     )
+
+
+REGISTERED = (Recipe(
+    budget_vs_actual,
+    meaning="variance = actual - budget per line, variance_pct, favourable/unfavourable "
+            "(revenue lines up is good, costs down is good). figures: budget, actual, variance, "
+            "net_variance, lines",
+    definition=DEFINITION, said=Said("budget_vs_actual"), chart=HostChart("variance", x="line"),
+    money=("amount", "revenue", "cost", "budget", "actual"),
+    money_columns=("gross_profit", "change", "yoy_change", "budget", "actual", "variance"),
+),)

@@ -15,7 +15,7 @@ class RecipeCall:
     """The offline planner called one recipe on one table (`Step.inputs` names the table)."""
 
     recipe: str
-    """Name of the function in `analyst.recipes`, e.g. "top_n"."""
+    """Name of the function in `analyst.recipes`, one of the registry's (`analyst.recipes.registry`)."""
     params: dict[str, Any] = field(default_factory=dict)
     """Its keyword arguments as the planner gave them (JSON values: str, number, bool, list)."""
     language: str = "en"

@@ -22,10 +22,11 @@ from analyst.errors import AnalystError
 from analyst.events import Answer, RecipeCall, Step
 from analyst.planner.codegen import PlannedStep
 from analyst.planner.phrases import data_language, normalise, say
-from analyst.planner.phrases.definitions import translate_definition
 from analyst.planner.runner import own_kind, planned_of, step_paragraph
+from analyst.recipes.registry import recipe
 from analyst.record.artifact_tables import artifact_path
 from analyst.report import CodeStep, Definition, Report, Section, Source
+from analyst.report.definitions import definition_text
 from analyst.report.kpi_tiles import kpi_tiles
 from analyst.report.model import ColumnFormat
 from analyst.report.period import period_text
@@ -243,7 +244,8 @@ def _section(workspace: Workspace, step: Step, title: str | None, narrative: str
         text = (text + "\n\n" if text else "") + chart_notice(lang, step.chart_left_out)
     table, formats = step_table(workspace, step)
     summary_chart, summary_table = None, None
-    if table is not None and step.recipe == "abc_analysis" and "class" in table.columns:
+    unit = recipe(step.recipe or "")
+    if table is not None and unit is not None and unit.classes and "class" in table.columns:
         table, formats = abc_classes(table, formats)
         summary_table = table.copy()  # friendly() renames the columns of the one it shows
         if drawn.chart is not None:
@@ -269,15 +271,17 @@ def _section(workspace: Workspace, step: Step, title: str | None, narrative: str
                         else (drawn.chart, drawn.raw))
     cells = (chart_cells(shown_chart, raw, table)
              if shown_chart is not None and raw is not None and table is not None
-             and (summary_chart is not None or step.recipe not in _SUMMARISED) else None)
+             and (summary_chart is not None or not _summarised(step)) else None)
     return Section(title=title or _step_title(step, planned, lang), narrative=text or "",
                    chart_path=chart,
                    table=table, column_formats=formats, currency=currency,
                    row_formats=row_formats, chart=shown_chart, chart_cells=cells)
 
 
-_SUMMARISED = ("abc_analysis", "kpi_summary")
-"""Recipes whose section table is a summary of the step's (ABC classes), not its rows."""
+def _summarised(step: Step) -> bool:
+    """Is the section's table a summary of the step's (ABC classes, key figures), not its rows?"""
+    unit = recipe(step.recipe or "")
+    return step.recipe == "kpi_summary" or (unit is not None and unit.classes)
 
 
 _PERIOD_WORDS = {"M": "month", "W": "week", "Q": "quarter"}
@@ -292,22 +296,13 @@ def _step_title(step: Step, planned: PlannedStep | None, lang: str) -> str:
         return step.description
     a = planned.arguments
     try:
-        if planned.recipe == "kpi_summary":
-            return say(lang, "title_kpi", amount=a["amount"])
-        if planned.recipe == "period_dynamics":
+        if planned.recipe == "period_dynamics":  # its period said in words ("by month")
             period = say(lang, "by_" + _PERIOD_WORDS[a.get("freq", "M")])
             return say(lang, "title_dynamics", amount=a["amount"], period=period)
-        if planned.recipe == "top_n":
-            return say(lang, "title_top", plural=int(a.get("n", 10)), n=a.get("n", 10), by=a["by"],
-                       amount=a["amount"])
-        if planned.recipe == "abc_analysis":
-            return say(lang, "title_abc", item=a["item"], amount=a["amount"])
-        if planned.recipe == "breakdown":
-            return say(lang, "title_breakdown", amount=a["amount"], by=a["by"])
-        if planned.recipe == "margin_by":
-            return say(lang, "title_margin", by=a["by"])
-        if planned.recipe in ("pnl_summary", "funnel_conversion"):
-            return say(lang, "title_pnl" if planned.recipe == "pnl_summary" else "title_funnel")
+        unit = recipe(planned.recipe)
+        if unit is not None and unit.title is not None:
+            count, values = unit.title.fill(a)
+            return say(lang, unit.title.key, plural=count, **values)
     except (KeyError, TypeError):
         pass
     return step.description
@@ -316,13 +311,16 @@ def _step_title(step: Step, planned: PlannedStep | None, lang: str) -> str:
 def _definitions(steps: Sequence[Step], lang: str) -> tuple[Definition, ...]:
     """Each recipe's definition once, in the report's language (English when unknown)."""
     seen: dict[str, str] = {}
+    said: dict[str, str] = {}
     for step in steps:
         if step.result is None or not step.recipe:
             continue
-        figures = step.figures
+        figures, planned = step.figures, planned_of(step)
         if figures and figures.definition and figures.definition not in seen.values():
             seen[step.description] = figures.definition
-    return tuple(Definition(k, translate_definition(v, lang)) for k, v in seen.items())
+            said[step.description] = definition_text(
+                step.recipe, figures.definition, planned.arguments if planned else {}, lang)
+    return tuple(Definition(k, said[k]) for k in seen)
 
 
 def _line_kinds(cards: Sequence[DataCard], steps: Sequence[Step],

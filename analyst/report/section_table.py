@@ -16,6 +16,8 @@ from analyst.planner.codegen import PlannedStep
 from analyst.planner.phrases import phrases, say
 from analyst.planner.runner import planned_of
 from analyst.recipes.numbers import is_year_name, is_year_values
+from analyst.recipes.registry import recipe
+from analyst.recipes.unit import MONEY_COLUMNS, MONEY_PARAMETERS
 from analyst.record.artifact_tables import TABLE_SUFFIXES, read_step_table
 from analyst.report.frames import is_code_name
 from analyst.report.model import ColumnFormat
@@ -35,16 +37,12 @@ def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, d
         return None, {}
     table = read.frame
     planned = planned_of(step)
-    money = set()
-    if planned:
-        money = {v for k, v in planned.arguments.items()
-                 if k in ("amount", "revenue", "cost") and isinstance(v, str)}
-        if planned.recipe in _BUDGET_RECIPES:  # the budget and actual are money, as is the gap
-            money |= {v for k, v in planned.arguments.items()
-                      if k in ("budget", "actual") and isinstance(v, str)} | {"budget", "actual", "variance"}
-        money |= {"gross_profit", "change", "yoy_change"} if planned.recipe != "kpi_summary" else set()
-    if planned and planned.recipe in _PACK_MONEY:
-        money |= set(_PACK_MONEY[planned.recipe])
+    unit = recipe(planned.recipe) if planned else None
+    money: set[str] = set()
+    if planned:  # the columns its recipe says are money (a query's: the amount's)
+        named = unit.money if unit else MONEY_PARAMETERS
+        money = {v for k, v in planned.arguments.items() if k in named and isinstance(v, str)}
+        money |= set(unit.money_columns if unit else MONEY_COLUMNS)
     formats: dict[str, ColumnFormat] = {}
     table = table.copy()
     for column in table.columns:
@@ -148,14 +146,8 @@ def abc_classes(table: pd.DataFrame,
 
 
 _BUDGET_RECIPES = ("budget_vs_actual", "budget_to_date")
+_PACK = ("pnl_statement", "margin_trend", "expense_structure", "notable_changes")
 
-_PACK_MONEY = {
-    "pnl_statement": ("revenue", "cogs", "gross_profit", "opex", "operating_profit",
-                      "below_operating", "net_profit"),
-    "expense_structure": ("cost",),
-    "notable_changes": ("previous", "value", "change"),
-}
-"""The finance pack's money columns (named by the recipe, not by the user's data)."""
 
 
 def pack_values(table: pd.DataFrame, step: Step, lang: str) -> pd.DataFrame:
@@ -168,7 +160,7 @@ def pack_values(table: pd.DataFrame, step: Step, lang: str) -> pd.DataFrame:
             table["assessment"] = [say(lang, "assess_" + str(v).replace(" ", "_"))
                                    for v in table["assessment"]]
         return table
-    if step.recipe not in ("pnl_statement", "margin_trend", "expense_structure", "notable_changes"):
+    if step.recipe not in _PACK:
         return table
     from analyst.planner.narrative import pack_label
 
@@ -185,7 +177,7 @@ def _pack_names(table: pd.DataFrame, step: Step, lang: str) -> dict[str, str]:
     """The finance pack's headers that are the ingester's own names for a statement's tidy
     table ("Line item", "Section"), not the user's, and the structure's cost column, in the
     reader's words (the catalogue's "Cost" would say cost of sales)."""
-    if step.recipe not in _PACK_MONEY and step.recipe != "margin_trend":
+    if step.recipe not in _PACK:
         return {}
     from analyst.ingest.wide import PERIOD, VALUE
     from analyst.ingest.wide_cards import LINE, SECTION
@@ -206,10 +198,11 @@ def friendly(table: pd.DataFrame, formats: dict[str, ColumnFormat], step: Step,
     """
     words = phrases(lang)
     table = pack_values(table, step, lang)
-    if step.recipe == "top_n" and planned and "rank" in table.columns:
-        by = planned.arguments.get("by")
+    unit = recipe(step.recipe or "")
+    if unit is not None and unit.tail_row and unit.chart and planned and "rank" in table.columns:
+        by = planned.arguments.get(unit.chart.x)
         if by in table.columns:  # the recipe's "Other" row, in the reader's language
-            other = table["rank"].isna() & (table[by].astype(str) == "Other")
+            other = table["rank"].isna() & (table[by].astype(str) == unit.tail_row)
             table[by] = table[by].astype(object).where(~other, words["other_row"])
     if step.recipe == "kpi_summary" and planned and "metric" in table.columns:
         table["metric"] = table["metric"].map(lambda m: _metric(str(m), planned.arguments, lang))

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal, Self
 
 from analyst.events import Answer, Event, Step
 from analyst.progress import Progress
+from analyst.recipes.registry import copy_recipes
 from analyst.session.admission import Admission, Lease, QueueTimeout, admission
 from analyst.session.backend_words import backend_warning
 from analyst.session.stopping import (
@@ -53,7 +54,6 @@ if TYPE_CHECKING:  # imported when a report is made: they pull in pandas and rep
 log = logging.getLogger(__name__)
 
 Brain = Literal["auto", "offline", "llm"]
-RECIPES_DIR = Path(__file__).resolve().parents[1] / "recipes"
 WAIT_NOTICE_EVERY_S = 30.0
 """While a question waits for a free place, the caller hears again this often."""
 # The English of the catalogue's agent/no_model (said in the question's language).
@@ -67,7 +67,7 @@ def install_recipes(lib_dir: Path) -> None:
     target = lib_dir / "recipes"
     # Replace rather than merge: a stale module left from an older version must not load.
     shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(RECIPES_DIR, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    copy_recipes(target)
     write_mo_files(target / "locale")
 
 

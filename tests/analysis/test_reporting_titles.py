@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from analyst.planner.phrases.definitions import translate_definition
 from analyst.recipes.breakdown import BREAKDOWN_DEFINITION
 from analyst.report.build import Pin
+from analyst.report.definitions import definition_text
 from analyst.session.analysis import Analysis
 
 
@@ -35,5 +35,5 @@ def build_report_title_in_english(tmp_path):
 
 def test_no_definition_points_at_a_key_figures_section_the_report_may_lack():
     for lang in ("zh", "uk", "ru"):
-        text = translate_definition(BREAKDOWN_DEFINITION, lang)
+        text = definition_text("breakdown", BREAKDOWN_DEFINITION, {}, lang)
         assert "关键数据" not in text and "показник" not in text, text

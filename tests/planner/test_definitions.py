@@ -6,10 +6,12 @@ import re
 
 import pytest
 
-from analyst.planner.phrases.definitions import TEMPLATES, recognise, translate_definition
 from analyst.recipes import catalog
 from analyst.recipes.dynamics import definition as dynamics_definition
 from analyst.recipes.ranking import abc_definition, top_n_definition
+from analyst.recipes.registry import registry
+from analyst.report.definitions import CONTEXT, definition_text
+from analyst.words.catalog import keys, message
 from analyst.words.note import RecipeNote
 
 PLANNER_RECIPES = ("kpi_summary", "period_dynamics", "top_n", "abc_analysis", "breakdown",
@@ -20,49 +22,56 @@ PLANNER_RECIPES = ("kpi_summary", "period_dynamics", "top_n", "abc_analysis", "b
 @pytest.mark.parametrize("recipe", PLANNER_RECIPES)
 def test_every_planner_recipe_definition_is_translated(recipe, language):
     english = catalog.DEFINITIONS[recipe]
-    assert recognise(english) is not None, "the recipe changed its wording: update the templates"
-    translated = translate_definition(english, language)
+    translated = definition_text(recipe, english, {}, language)
     assert translated != english
     assert "{" not in translated and "}" not in translated
 
 
 def test_abc_thresholds_are_the_ones_used():
-    assert "Клас A: накопичена частка ≤ 80%; клас B: ≤ 95%" in translate_definition(
-        abc_definition(0.80, 0.95), "uk")
-    assert "Класс A: накопленная доля ≤ 70%; класс B: ≤ 90%" in translate_definition(
-        abc_definition(0.70, 0.90), "ru")
-    assert "A 类：累计占比 ≤ 75%；B 类：≤ 92%" in translate_definition(
-        abc_definition(0.75, 0.92), "zh")
+    def said(a: float, b: float, language: str) -> str:
+        return definition_text("abc_analysis", abc_definition(a, b), {"a": a, "b": b}, language)
+
+    assert "Клас A: накопичена частка ≤ 80%; клас B: ≤ 95%" in said(0.80, 0.95, "uk")
+    assert "Класс A: накопленная доля ≤ 70%; класс B: ≤ 90%" in said(0.70, 0.90, "ru")
+    assert "A 类：累计占比 ≤ 75%；B 类：≤ 92%" in said(0.75, 0.92, "zh")
 
 
 def test_top_n_says_its_n_and_the_other_row_by_its_local_name():
     assert "наведено перші 5, а решту (за потреби) підсумовано в один рядок «Інші»" in (
-        translate_definition(top_n_definition(5), "uk"))
+        definition_text("top_n", top_n_definition(5), {"n": 5}, "uk"))
 
 
 def test_periods_are_named_per_frequency():
-    assert "за кожен календарний тиждень (з понеділка по неділю" in translate_definition(
-        dynamics_definition("W"), "uk")
-    assert "по календарным кварталам" in translate_definition(dynamics_definition("Q"), "ru")
-    assert "金额按自然月汇总" in translate_definition(dynamics_definition("M"), "zh")
+    def said(freq: str, language: str) -> str:
+        return definition_text("period_dynamics", dynamics_definition(freq), {"freq": freq}, language)
+
+    assert "за кожен календарний тиждень (з понеділка по неділю" in said("W", "uk")
+    assert "по календарным кварталам" in said("Q", "ru")
+    assert "金额按自然月汇总" in said("M", "zh")
 
 
 def test_unknown_text_and_english_stay_as_they_are():
-    assert translate_definition("A model's own definition.", "uk") == "A model's own definition."
+    own = "A model's own definition."
+    assert definition_text("abc_analysis", own, {}, "uk") == own
     english = catalog.DEFINITIONS["abc_analysis"]
-    assert translate_definition(english, "en") == english
-    assert translate_definition(catalog.DEFINITIONS["outliers"], "uk") == catalog.DEFINITIONS["outliers"]
+    assert definition_text("abc_analysis", english, {}, "en") == english
+    outliers = catalog.DEFINITIONS["outliers"]
+    assert definition_text("outliers", outliers, {}, "uk") == outliers
 
 
 def test_a_changed_wording_is_not_translated_as_if_it_were_the_rule():
     # Same thresholds, but a different rule: the translation would misstate it.
     altered = abc_definition(0.8, 0.95).replace("INCLUDING", "EXCLUDING")
-    assert translate_definition(altered, "uk") == altered
+    assert definition_text("abc_analysis", altered, {}, "uk") == altered
+    # Other thresholds than the call's: the rule said would not be the one applied.
+    assert definition_text("abc_analysis", abc_definition(0.7, 0.9), {}, "uk") == abc_definition(0.7, 0.9)
 
 
 def test_every_language_has_every_definition():
-    for language, table in TEMPLATES.items():
-        assert set(PLANNER_RECIPES) <= set(table), language
+    named = {unit.said.key.format(freq=f) for unit in registry().values() if unit.said
+             for f in "MWQ"}
+    for language in ("en", "uk", "ru", "zh"):
+        assert named <= set(keys(CONTEXT, language)), language
 
 
 @pytest.mark.parametrize(("note", "expected"), [
@@ -97,9 +106,9 @@ def test_the_finance_recipes_definitions_leave_no_english(language):
              "period_extreme": EXTREME_DEFINITION}
     for name in FINANCE_DEFINITIONS:
         english = texts[name]
-        assert recognise(english) == (name, {})
-        translated = translate_definition(english, language)
-        assert translated == TEMPLATES[language][name]
+        recipe = next(n for n, u in registry().items() if u.said and u.said.key == name)
+        translated = definition_text(recipe, english, {}, language)
+        assert translated == message(language, CONTEXT, name)
         # No English word left: Latin letters only as the formulas' single symbols.
         assert not re.findall(r"[A-Za-z]{2,}", translated), translated
         # The same rule: the same numbers and operators as the English text.
