@@ -77,6 +77,22 @@ LAYOUTS = [
     # Part of a year.
     Blind("ru", "positive", "number", False, False, "Total", False, True, months=9),
     Blind("en-contribution", "parentheses", "grouped", True, False, None, False, False, months=6),
+    # Layouts of the second blind round: a kind column beside the label, two header rows,
+    # the year in a revenue and a costs column; costs positive, negative, in parentheses;
+    # with and without interest and tax lines.
+    Blind("en-ebit", "positive", "number", False, False, None, False, True, shape="type"),
+    Blind("uk", "negative", "number", False, False, "Total", False, False, shape="type"),
+    Blind("ru", "parentheses", "grouped", False, False, None, False, True, shape="type"),
+    Blind("zh", "negative", "currency", False, False, None, False, False, shape="type"),
+    Blind("en-less", "negative", "number", False, False, "FY", False, True, shape="year-over-months"),
+    Blind("de", "positive", "number", False, False, None, False, False, shape="year-over-months"),
+    Blind("uk", "parentheses", "grouped", False, False, None, False, True, shape="year-over-months"),
+    Blind("en-ebit", "parentheses", "currency", False, False, None, False, False, shape="actual-over-months"),
+    Blind("ru", "negative", "number", False, False, "Total", False, True, shape="actual-over-months"),
+    Blind("en-contribution", "positive", "number", False, False, None, False, True, shape="amounts"),
+    Blind("uk", "negative", "number", False, False, None, False, False, shape="amounts"),
+    Blind("zh", "parentheses", "grouped", False, False, None, False, True, shape="amounts"),
+    Blind("en-less", "negative", "grouped", False, False, None, False, False, shape="amounts"),
 ]
 BUDGETS = [
     BlindBudget("en", 9, 6, "positive", True, False),
@@ -105,7 +121,25 @@ GROSS_UNPLACED = ("declined by name: no gross result row, and lines ('Less: Frei
 # figures are judged at full value, with no xfail left.
 # Questions declined on every statement that holds the figure.
 DECLINED = {"highest_month": NO_HIGHEST_MONTH}
+TYPE_UNREAD = ("declined: the kind column ('Type') is not read; the lines' own names alone do not "
+               "reproduce the file's result rows, so nothing is stated (a miss, not a wrong figure)")
+# WRONG, open: a P&L of one year in a revenue column and a costs column of their own
+# ("Line | Revenue | Costs") is not read as a statement but as a sales table (`kpi_summary`):
+# its gross profit is revenue less every cost (operating expenses, interest and tax
+# included), and operating and net profit questions get that summary. Kept as strict xfails
+# so the gap stays in sight and flips when a reading of such layouts exists.
+AMOUNTS_WRONG = ("WRONG (open): 'Line | Revenue | Costs' read as a sales table: gross profit = revenue "
+                 "less all costs; operating and net profit answered with that summary")
+AMOUNTS = {q: AMOUNTS_WRONG for q in ("gross_profit", "gross_margin", "operating_profit", "net_profit")}
 KNOWN: dict[str, dict[str, str]] = {
+    "en-ebit-positive-number-net-12m-type": {q: TYPE_UNREAD for q in QUESTIONS if q != "highest_month"},
+    "zh-negative-currency-nonet-12m-type": {
+        q: TYPE_UNREAD for q in ("revenue", "gross_profit", "gross_margin", "operating_profit")},
+    "en-contribution-positive-number-net-12m-amounts": AMOUNTS,
+    "uk-negative-number-nonet-12m-amounts": AMOUNTS,
+    "zh-parentheses-grouped-net-12m-amounts": {
+        **AMOUNTS, "revenue": "WRONG (open): '收入是多少' on a 'Line | Revenue | Costs' table answered the row count"},
+    "en-less-negative-grouped-nonet-12m-amounts": AMOUNTS,
     "en-less-negative-grouped-nogross-indent-net-12m": {
         "gross_profit": GROSS_UNPLACED,
         "gross_margin": GROSS_UNPLACED,
@@ -182,7 +216,8 @@ def judge(question: str, answer, info: dict) -> tuple[str, str]:
         if got is None or (isinstance(got, float) and math.isnan(got)):
             return "wrong", said
         return ("exact" if abs(float(got) - float(want)) < 1e-6 else "wrong"), said
-    key = "value" if step.recipe == "statement_figure" else question
+    key = {"statement_figure": "value", "kpi_summary": "total" if question == "revenue" else question
+           }.get(step.recipe or "", question)
     got = figures.get(key)
     if got is None:
         return "wrong", said
@@ -229,7 +264,8 @@ def _cases() -> list:
     for layout, q in cases:
         marks = [] if names.index(layout.name) % 4 == 0 else [FULL_RUN_ONLY]
         reason = KNOWN.get(layout.name, {}).get(q)
-        if isinstance(layout, Blind) and layout.wrong is None:
+        if isinstance(layout, Blind) and layout.wrong is None and layout.shape != "amounts":
+            # (a year in two columns has no month to name: its decline is the right answer)
             reason = reason or DECLINED.get(q)
         if reason:
             marks.append(pytest.mark.xfail(reason=reason, strict=True))
