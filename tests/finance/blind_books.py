@@ -333,11 +333,15 @@ class BlindBudget:
     two_rows: bool
     total_column: bool
     """A "Total" pair after the months."""
+    header: str = "months"
+    """"months" ("Jan 2026"); or periods no reader can date: "numbers" ("1" … "12"),
+    "periods" ("P01" …), "none" (only "Budget", "Actual" again and again)."""
 
     @property
     def name(self) -> str:
         return (f"budget-{self.language}-b{self.budget_months}-a{self.actual_months}-{self.costs}"
-                f"{'-tworows' if self.two_rows else ''}{'-total' if self.total_column else ''}")
+                f"{'-tworows' if self.two_rows else ''}{'-total' if self.total_column else ''}"
+                f"{'' if self.header == 'months' else '-' + self.header}")
 
 
 BUDGET_LINES = {"en": ("Sales revenue", "Wages", "Rent", "Advertising"),
@@ -358,7 +362,10 @@ def budget(path: Path, layout: BlindBudget, seed: int) -> tuple[Path, dict]:
                  for n in names}
     actual_of = {n: [round(v * rng.uniform(0.8, 1.2), 2) for v in budget_of[n][:layout.actual_months]]
                  for n in names}
-    months = [f"{MONTHS[m]} 2026" for m in range(12)]
+    months = {"months": [f"{MONTHS[m]} 2026" for m in range(12)],
+              "numbers": [str(m + 1) for m in range(12)],
+              "periods": [f"P{m + 1:02d}" for m in range(12)],
+              "none": [""] * 12}[layout.header]
 
     def fmt(value: float | None, cost: bool) -> object:
         if value is None:
@@ -374,7 +381,7 @@ def budget(path: Path, layout: BlindBudget, seed: int) -> tuple[Path, dict]:
         table: list[list] = [[label, *[c for m in months for c in (m, None)]],
                              [None, *[w for _ in months for w in (planned, done)]]]
     else:
-        table = [[label, *[f"{m} {w}" for m in months for w in (planned, done)]]]
+        table = [[label, *[f"{m} {w}".strip() for m in months for w in (planned, done)]]]
     if layout.total_column:
         if layout.two_rows:
             table[0] += ["Total", "Total"]
@@ -402,4 +409,7 @@ def budget(path: Path, layout: BlindBudget, seed: int) -> tuple[Path, dict]:
         "full_year_budget": (round(sum(budget_of[names[0]]), 2) if layout.budget_months == 12
                              else None),
     }
+    if layout.header != "months":
+        # Which months the pairs are, the file does not say: no figure may be stated.
+        truth = {key: None for key in truth}
     return path, {"truth": truth, "language": layout.language}

@@ -102,6 +102,13 @@ BUDGETS = [
     BlindBudget("ru", 10, 7, "negative", True, False),
     BlindBudget("zh", 12, 9, "parentheses", False, False),
     BlindBudget("zh", 3, 2, "positive", True, True),
+    # Periods no reader can date: the first Budget/Actual pair is one period, not the year.
+    BlindBudget("en", 12, 5, "positive", True, False, header="numbers"),
+    BlindBudget("en", 12, 12, "negative", False, False, header="none"),
+    BlindBudget("uk", 12, 6, "negative", True, False, header="periods"),
+    BlindBudget("ru", 9, 4, "parentheses", True, False, header="none"),
+    BlindBudget("ru", 12, 7, "positive", False, True, header="numbers"),
+    BlindBudget("zh", 12, 3, "positive", True, True, header="periods"),
 ]
 
 # What the blind run answered other than exactly, with its cause: each is a strict xfail,
@@ -233,12 +240,15 @@ def judge(question: str, answer, info: dict) -> tuple[str, str]:
 
 def judge_budget(question: str, answer, info: dict) -> tuple[str, str]:
     truth = info["truth"]
+    unread = all(v is None for v in truth.values())
     if not answer.ok or not answer.steps:
-        want_none = question == "full_year_budget" and truth["full_year_budget"] is None
+        want_none = unread or (question == "full_year_budget" and truth["full_year_budget"] is None)
         return ("exact" if want_none else "declined"), answer.text[:300]
     step = answer.steps[0]
     figures = step.figures.figures if step.figures is not None else {}
     said = f"{step.recipe} {dict(figures)} :: {answer.text[:300]}"
+    if unread:
+        return "wrong", f"stated from pairs of undated periods: {said}"
     if question == "full_year_budget":
         if truth["full_year_budget"] is None:
             return "wrong", said

@@ -31,7 +31,7 @@ RECIPES = Path(recipes.__file__).parent
 SAMPLE = {"column": "Σ∆", "close": "Σδ", "columns": ["Ωμ", "Σδ", "Κλ"], "line": "Ωρενδα",
           "figure": "Ψ", "choices": ["Φα", "Φβ"], "bad": ["Ξι"], "by": "Ζ", "compare": "Θ",
           "year": 2026, "freq": "Λ", "item": "Τοβαρ", "amount": "Συμα", "method": "Μ",
-          "months": 9, "first": "Ιαν", "last": "Σεπ", "scope": "Ωω"}
+          "months": 9, "first": "Ιαν", "last": "Σεπ", "scope": "Ωω", "pairs": 7}
 # Codes the user or the model passes (the ABC classes and thresholds: as the notes allow).
 ALLOWED_LATIN = {"ABC", "A", "B"}
 # A parameter and its values as the model writes them, named in that refusal only.
