@@ -175,6 +175,11 @@ _ADVICE = ("consult", "advi", "prepar", "servic", "accountant", "audit", "кон
            "咨询", "顾问", "服务", "代理", "审计")
 
 
+# Words that make a line with a revenue word ("sales", "销售") money spent, not earned.
+_SPENT = ("expense", "marketing", "commission", "费用", "佣金", "витрат", "расход", "комісі",
+          "комисс", "aufwand", "aufwend", "provision")
+
+
 def classify_account(name: str) -> str | None:
     """The P&L line an account category belongs to by its name, or None if unrecognised."""
     lowered = name.lower()
@@ -182,6 +187,8 @@ def classify_account(name: str) -> str | None:
         if any(word in lowered for word in words):
             if line == "ignore" and _tax_advice(lowered):
                 return "opex"
+            if line == "revenue" and any(w in lowered for w in _SPENT):
+                return "opex"  # "Selling expenses", "销售费用", "Sales & marketing"
             return line
     return None
 

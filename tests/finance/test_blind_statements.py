@@ -130,14 +130,17 @@ GROSS_UNPLACED = ("declined by name: no gross result row, and lines ('Less: Frei
 DECLINED = {"highest_month": NO_HIGHEST_MONTH}
 TYPE_UNREAD = ("declined: the kind column ('Type') is not read; the lines' own names alone do not "
                "reproduce the file's result rows, so nothing is stated (a miss, not a wrong figure)")
-# WRONG, open: a P&L of one year in a revenue column and a costs column of their own
-# ("Line | Revenue | Costs") is not read as a statement but as a sales table (`kpi_summary`):
-# its gross profit is revenue less every cost (operating expenses, interest and tax
-# included), and operating and net profit questions get that summary. Kept as strict xfails
-# so the gap stays in sight and flips when a reading of such layouts exists.
-AMOUNTS_WRONG = ("WRONG (open): 'Line | Revenue | Costs' read as a sales table: gross profit = revenue "
-                 "less all costs; operating and net profit answered with that summary")
-AMOUNTS = {q: AMOUNTS_WRONG for q in ("gross_profit", "gross_margin", "operating_profit", "net_profit")}
+# Open: a P&L of one year in a revenue column and a costs column of their own ("Line |
+# Revenue | Costs") is not read as a statement but as a sales table (`kpi_summary`). Its
+# revenue is exact; since its costs column holds wages, rent and tax (`kpi` says so and
+# states no gross profit; before, revenue less every cost was called gross profit, 60% for
+# 77%), gross profit is declined; but a margin, operating or net profit question still gets
+# that revenue summary, an answer to another question, which the judge counts as wrong.
+AMOUNTS_DECLINED = "declined: the costs column holds operating expenses and tax, no gross profit"
+AMOUNTS_OTHER = ("WRONG (open): answered with the revenue summary, not the figure asked: a statement in "
+                 "columns has no reading of its own (finance planner: finask.py)")
+AMOUNTS = {"gross_profit": AMOUNTS_DECLINED,
+           **{q: AMOUNTS_OTHER for q in ("gross_margin", "operating_profit", "net_profit")}}
 KNOWN: dict[str, dict[str, str]] = {
     "en-ebit-positive-number-net-12m-type": {q: TYPE_UNREAD for q in QUESTIONS if q != "highest_month"},
     "zh-negative-currency-nonet-12m-type": {
