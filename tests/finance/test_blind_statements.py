@@ -143,8 +143,6 @@ AMOUNTS = {"gross_profit": AMOUNTS_DECLINED,
            **{q: AMOUNTS_OTHER for q in ("gross_margin", "operating_profit", "net_profit")}}
 KNOWN: dict[str, dict[str, str]] = {
     "en-ebit-positive-number-net-12m-type": {q: TYPE_UNREAD for q in QUESTIONS if q != "highest_month"},
-    "zh-negative-currency-nonet-12m-type": {
-        q: TYPE_UNREAD for q in ("revenue", "gross_profit", "gross_margin", "operating_profit")},
     "en-contribution-positive-number-net-12m-amounts": AMOUNTS,
     "uk-negative-number-nonet-12m-amounts": AMOUNTS,
     "zh-parentheses-grouped-net-12m-amounts": {
