@@ -72,7 +72,9 @@ def test_a_report_states_no_gross_margin_the_file_does_not_confirm(tmp_path: Pat
 
 
 @pytest.mark.parametrize("layout", [
-    Blind("en-less", "positive", "number", True, True, "FY", False, True),
+    # (The full run only: each report is seconds; the fast tier keeps the refusal above.)
+    pytest.param(Blind("en-less", "positive", "number", True, True, "FY", False, True),
+                 marks=FULL_RUN_ONLY),
     # No gross row, but every cost line names its kind (主营业务成本, 其他业务成本).
     pytest.param(Blind("zh", "parentheses", "grouped", False, False, None, False, True, gross_row=False),
                  marks=FULL_RUN_ONLY),
