@@ -48,7 +48,7 @@ def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKi
     since = 0  # first line of the current block (after the last subtotal or section)
     block = Block(figures.shape[1])
     # Read once for all rows: numpy calls per row were most of the time on long files.
-    clean = np.nan_to_num(figures, nan=0.0)
+    clean = np.where(np.isnan(figures), 0.0, figures)  # blanks as 0, as nansum reads them
     filled = ~np.isnan(figures)
     blank = ~filled.any(axis=1)
     notes: list[Note] = []
