@@ -46,25 +46,32 @@ def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKi
     sections: list[str | None] = []
     section: str | None = None
     since = 0  # first line of the current block (after the last subtotal or section)
+    block = Block(figures.shape[1])
+    # Read once for all rows: numpy calls per row were most of the time on long files.
+    clean = np.where(np.isnan(figures), 0.0, figures)  # blanks as 0, as nansum reads them
+    filled = ~np.isnan(figures)
+    blank = ~filled.any(axis=1)
     notes: list[Note] = []
     for i, label in enumerate(texts):
         row = figures[i]
-        empty = bool(np.isnan(row).all())
-        if empty and label:
+        if blank[i] and label:
             kinds.append("section")
             section, since = label, i + 1
+            block.clear()
         elif _RATIO.search(label) and not _PROFIT.search(label) and _ratio_like(row):
             kinds.append("ratio")
-        elif _SUBTOTAL.search(label) or _result(label) or _adds_up(figures, kinds, since, i):
+        elif _SUBTOTAL.search(label) or _result(label) or block.adds_up(row, filled[i]):
             kinds.append("subtotal")
             if _result(label):
                 section = None  # "Gross profit" closes the sections above it
-            block = [k for k in range(since, i) if kinds[k] == "line"]
-            if _SUBTOTAL.search(label) and len(block) >= 1:
-                notes += _check(label, i, figures, block)
+            above = [k for k in range(since, i) if kinds[k] == "line"]
+            if _SUBTOTAL.search(label) and len(above) >= 1:
+                notes += _check(label, i, figures, above)
             since = i + 1
+            block.clear()
         else:
             kinds.append("line")
+            block.add(clean[i])
         sections.append(section if kinds[-1] != "section" else None)
     lines = kinds.count("line")
     structured = kinds.count("section") + kinds.count("subtotal")
@@ -110,18 +117,30 @@ def _ratio_like(row: np.ndarray) -> bool:
     return bool(len(present)) and bool((np.abs(present) <= 1.5).all() or (np.abs(present) <= 100).all())
 
 
-def _adds_up(figures: np.ndarray, kinds: list[str], since: int, i: int) -> bool:
-    """An unlabelled row equal to the sum of the two or more lines above it (since the last
-    subtotal or section), in every filled figure."""
-    lines = [k for k in range(since, i) if kinds[k] == "line"]
-    if len(lines) < 2:
-        return False
-    row = figures[i]
-    filled = ~np.isnan(row)
-    if not filled.any():
-        return False
-    expected = np.nansum(figures[lines], axis=0)
-    return bool((np.abs(expected[filled] - row[filled]) <= TOLERANCE + 1e-9 * np.abs(row[filled])).all())
+class Block:
+    """The running sums of the lines since the last subtotal or section, so that an
+    unlabelled row equal to them is a subtotal: kept as one sum, since adding up the lines
+    above each row again grew with the square of the rows (95 s for 40,000 rows)."""
+
+    def __init__(self, columns: int) -> None:
+        self.sums = np.zeros(columns)
+        self.lines = 0
+
+    def clear(self) -> None:
+        self.sums = np.zeros_like(self.sums)
+        self.lines = 0
+
+    def add(self, row: np.ndarray) -> None:
+        """A line's figures, blanks as zero."""
+        self.sums = self.sums + row
+        self.lines += 1
+
+    def adds_up(self, row: np.ndarray, filled: np.ndarray) -> bool:
+        """The row equals the sum of the two or more lines of the block, in every filled figure."""
+        if self.lines < 2 or not filled.any():
+            return False
+        expected, stated = self.sums[filled], row[filled]
+        return bool((np.abs(expected - stated) <= TOLERANCE + 1e-9 * np.abs(stated)).all())
 
 
 def _check(label: str, i: int, figures: np.ndarray, lines: list[int]) -> list[Note]:

@@ -66,11 +66,21 @@ def is_statement(table: PnLTable | None) -> bool:
     return table is not None and bool(table.account and table.section and table.date)
 
 
-def finance_steps(table: PnLTable, prefix: str, lang: str) -> list[PlannedStep]:
-    """The pack's steps on one statement's tidy table, in the order a board reads them."""
+def finance_steps(table: PnLTable, prefix: str, lang: str,
+                  of: tuple[Any, Sequence[Any]] | None = None) -> list[PlannedStep]:
+    """The pack's steps on one statement's tidy table, in the order a board reads them.
+    `of`: the table's card and all cards; when lines of its statement could be cost of
+    sales (`unplaced_costs`), no step states a gross profit or margin."""
+    if of is not None:
+        card, cards = of
+        wide = next((c for c in cards if c.table == getattr(card, "wide_table", None)), card)
+        unplaced = unplaced_costs([wide])
+    else:
+        unplaced = ()
     base: dict[str, Any] = {"date": table.date, "account": table.account,
                             "amount": table.amount, "section": table.section}
     money = {"currency": currency_unit(table.currency, lang)} if table.currency else {}
+    gross = {"unplaced": list(unplaced)} if unplaced else {}
 
     def step(slug: str, key: str, recipe: str, **extra: Any) -> PlannedStep:
         title = say(lang, key)
@@ -79,12 +89,12 @@ def finance_steps(table: PnLTable, prefix: str, lang: str) -> list[PlannedStep]:
                            language=lang)
 
     return [
-        step("pnl_by_month", "title_pnl_month", "pnl_statement", freq="M", **money),
-        step("pnl_by_quarter", "title_pnl_quarter", "pnl_statement", freq="Q", **money),
-        step("margin_trend", "title_margin_trend", "margin_trend"),
+        step("pnl_by_month", "title_pnl_month", "pnl_statement", freq="M", **money, **gross),
+        step("pnl_by_quarter", "title_pnl_quarter", "pnl_statement", freq="Q", **money, **gross),
+        step("margin_trend", "title_margin_trend", "margin_trend", **gross),
         step("expense_structure", "title_expense_structure", "expense_structure", **money),
         step("notable_changes", "title_notable_changes", "notable_changes", **money,
-             **({"language": lang} if lang != "en" else {})),
+             **({"language": lang} if lang != "en" else {}), **gross),
     ]
 
 

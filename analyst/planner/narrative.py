@@ -150,7 +150,7 @@ def _kpi(step: PlannedStep, f: StepFigures, lang: str) -> str:
         text += say(lang, "kpi_orders", orders=count(v["orders"], lang),
                     aov=money(v["average_order_value"], cur, lang))
     text += say(lang, "kpi_end")
-    if "gross_profit" in v:
+    if "gross_profit" in v and not _missing(v["gross_profit"]):
         margin = v.get("gross_margin_pct", math.nan)
         # A margin that failed its sanity check is not stated; the first note says why.
         text += (say(lang, "kpi_profit", profit=money(v["gross_profit"], cur, lang))

@@ -77,7 +77,7 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
             # Its lines do not reproduce its own totals under any reading: no figure of it.
             unreconciled = unreconciled or blocked
         elif pnl is not None and is_statement(pnl):
-            steps.extend(_named(step, item, several) for step in finance_steps(pnl, prefix, lang))
+            steps.extend(_named(s, item, several) for s in finance_steps(pnl, prefix, lang, (card, cards)))
         elif pnl is not None:
             steps.append(_named(pnl_step(pnl, prefix, lang), item, several))
         elif funnel is not None:

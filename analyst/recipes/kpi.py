@@ -6,6 +6,7 @@ import pandas as pd
 
 from .columns import require, returns_note, to_dates, to_number
 from .notes import note, title
+from .pnl import classify_account
 from .result import RecipeResult
 from .sanity import checked_margin, costs_as_positive
 from .unit import Recipe, Said, Title
@@ -18,6 +19,20 @@ DEFINITION = (
     "row's total cost, not a unit cost; costs stored as negative numbers are taken as positive). "
     "A margin outside -100%..100%, or with revenue not positive, is not stated."
 )
+
+
+def _expense_rows(df: pd.DataFrame, values: pd.Series, costs: pd.Series) -> list[str]:
+    """Labels of rows with a cost and no amount that name an operating expense or a line
+    below the operating line ("Wages", "Rent", "Income tax")."""
+    alone = (values.isna() | (values == 0)) & costs.notna() & (costs != 0)
+    found: list[str] = []
+    for column in df.columns:
+        if df[column].dtype.kind in "iufbM":
+            continue
+        for label in df.loc[alone, column].dropna().astype(str):
+            if classify_account(label) in ("opex", "ignore") and label not in found:
+                found.append(label)
+    return found
 
 
 def kpi_summary(
@@ -57,6 +72,11 @@ def kpi_summary(
         figures["gross_profit"] = total - figures["cost"]
         figures["gross_margin_pct"], margin_notes = checked_margin(figures["gross_profit"], total)
         notes += margin_notes
+        if expenses := _expense_rows(df, values, costs):
+            # A statement in columns ("Line | Revenue | Costs"): its costs are wages, rent,
+            # tax, not the cost of these sales; revenue less them is no gross profit.
+            figures["gross_profit"] = figures["gross_margin_pct"] = float("nan")
+            notes.append(note("note_costs_not_of_sales", column=cost, names=", ".join(expenses)))
     if quantity:
         units, qty_notes = to_number(df[quantity], quantity)
         notes += qty_notes

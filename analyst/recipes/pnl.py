@@ -166,13 +166,35 @@ def pnl_summary(
     )
 
 
+# A service bought about taxes ("Tax consulting", "Податкові консультації", "Steuerberatung",
+# "税务咨询费") is an operating expense like any adviser's fee; only the taxes themselves
+# stand below the operating line.
+_TAX = ("tax", "подат", "налог", "steuer", "税")
+_ADVICE = ("consult", "advi", "prepar", "servic", "accountant", "audit", "консульт", "консалт",
+           "послуг", "услуг", "радник", "советник", "аудит", "бухгалтер", "berat", "prüfung",
+           "咨询", "顾问", "服务", "代理", "审计")
+
+
+# Words that make a line with a revenue word ("sales", "销售") money spent, not earned.
+_SPENT = ("expense", "marketing", "commission", "费用", "佣金", "витрат", "расход", "комісі",
+          "комисс", "aufwand", "aufwend", "provision")
+
+
 def classify_account(name: str) -> str | None:
     """The P&L line an account category belongs to by its name, or None if unrecognised."""
     lowered = name.lower()
     for line, words in _KEYWORDS:
         if any(word in lowered for word in words):
+            if line == "ignore" and _tax_advice(lowered):
+                return "opex"
+            if line == "revenue" and any(w in lowered for w in _SPENT):
+                return "opex"  # "Selling expenses", "销售费用", "Sales & marketing"
             return line
     return None
+
+
+def _tax_advice(lowered: str) -> bool:
+    return any(t in lowered for t in _TAX) and any(a in lowered for a in _ADVICE)
 
 
 def line_kind(label: str, section: str | None = None) -> str | None:

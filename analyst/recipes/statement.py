@@ -12,6 +12,7 @@ and every share `checked_share`: a figure that fails is not stated.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
@@ -118,6 +119,19 @@ def _profits(table: pd.DataFrame, net: bool) -> pd.DataFrame:
     return table[columns]
 
 
+def _unconfirmed_gross(table: pd.DataFrame, figures: dict[str, float], notes: list[str],
+                       unplaced: Sequence[str]) -> pd.DataFrame:
+    """Gross profit and margin left blank, with the note saying why, when `unplaced` lines
+    could be cost of sales: stating them would choose for the file."""
+    if not unplaced:
+        return table
+    for key in ("gross_profit", "gross_margin_pct"):
+        if key in figures:
+            figures[key] = math.nan
+    notes.append(note("note_gross_unplaced", names=", ".join(map(str, unplaced))))
+    return table.assign(**{c: math.nan for c in ("gross_profit", "gross_margin_pct") if c in table})
+
+
 def pnl_statement(
     df: pd.DataFrame,
     date: str,
@@ -126,9 +140,12 @@ def pnl_statement(
     section: str | None = None,
     freq: str = "M",
     currency: str | None = None,
+    unplaced: Sequence[str] = (),
 ) -> RecipeResult:
     """The statement's P&L by month (freq "M") or quarter ("Q") with each calendar year's
-    total row ("FY 2025"); figures are those of the latest year."""
+    total row ("FY 2025"); figures are those of the latest year. `unplaced`: lines that
+    could be cost of sales or operating expenses, which the file's own rows do not settle:
+    gross profit and margin are then not stated, and a note names the lines."""
     if freq not in ("M", "Q"):
         raise RecipeError("bad_pnl_period", freq=str(freq))
     notes: list[str] = []
@@ -183,8 +200,9 @@ def pnl_statement(
         figures["net_margin_pct"] = math.nan
     figures.update(year=float(years[-1]), periods=float(len(span)),
                    loss_periods=float(len(year_losses)))
+    table = _unconfirmed_gross(table, figures, notes, unplaced)
     series = tuple(ChartSeries(name, tuple(float(v) for v in per[col]))
-                   for col, name in _WORDS.items())
+                   for col, name in _WORDS.items() if not (unplaced and col == "gross_profit"))
     starts = tuple(p.start_time.date().isoformat() for p in span)
     chart = ChartSpec(kind="line" if freq == "M" else "bar",
                       title=title("pnl_statement_chart"), labels=tuple(labels),
@@ -200,15 +218,19 @@ def margin_trend(
     account: str,
     amount: str,
     section: str | None = None,
+    unplaced: Sequence[str] = (),
 ) -> RecipeResult:
-    """Gross, operating (and net, with lines below the operating line) margin per month."""
+    """Gross, operating (and net, with lines below the operating line) margin per month;
+    without the gross margin when lines could be cost of sales (`unplaced`, as in
+    `pnl_statement`)."""
     notes: list[str] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     net = bool((lines["kind"] == "ignore").any())
     span = pd.period_range(lines["month"].min(), lines["month"].max(), freq="M")
     per = _profits(_totals(lines, lines["month"]).reindex(span, fill_value=0.0), True)
     year = _profits(_totals(lines[lines["month"].map(lambda p: p.year == span[-1].year)], None), True)
-    kept = ["gross_margin_pct", "operating_margin_pct"] + (["net_margin_pct"] if net else [])
+    kept = (([] if unplaced else ["gross_margin_pct"]) + ["operating_margin_pct"]
+            + (["net_margin_pct"] if net else []))
     table = per[kept].copy()
     table.index = [str(p) for p in span]
     table = table.rename_axis("month").reset_index()
@@ -231,6 +253,7 @@ def margin_trend(
     if len(stated) >= 2:
         figures["operating_margin_change_pp"] = float(stated.iloc[-1] - stated.iloc[0])
     figures.update(year=float(span[-1].year), months=float(len(span)))
+    _unconfirmed_gross(table, figures, notes, unplaced)
     words = {"gross_margin_pct": "Gross margin", "operating_margin_pct": "Operating margin",
              "net_margin_pct": "Net margin"}
     chart = ChartSpec(kind="line", title=title("margins_by_month"), labels=tuple(table["month"]),
@@ -297,6 +320,7 @@ def notable_changes(
     n: int = 10,
     currency: str | None = None,
     language: str = "en",
+    unplaced: Sequence[str] = (),
 ) -> RecipeResult:
     """The `n` largest month-over-month changes of the line items and of revenue, gross
     profit and operating profit. `language` names those three results (rows beside the
@@ -323,7 +347,8 @@ def notable_changes(
     present = filled.notna().to_numpy()
     same = [True] + [bool((present[:, i] == present[:, i - 1]).all()) for i in range(1, len(span))]
     for column, word in _WORDS.items():
-        series[fixed_name(word, language)] = profits[column]
+        if not (unplaced and column == "gross_profit"):  # not known: see pnl_statement
+            series[fixed_name(word, language)] = profits[column]
     rows = []
     for name, values in series.items():
         v = values.to_numpy(dtype="float64")

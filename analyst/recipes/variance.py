@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 
-from .columns import require, to_labels, to_number
+from .columns import RecipeError, require, to_labels, to_number
 from .notes import note, title
 from .pnl import classify_account
 from .result import ChartSeries, ChartSpec, RecipeResult
@@ -31,6 +33,11 @@ def budget_vs_actual(
     """Variance of `actual` against `budget` per `line`, in money and %, with its sign read
     as favourable or unfavourable for revenue and for costs."""
     require(df, line, budget, actual)
+    pairs = _pairs(df)
+    if len(pairs) > 1 and _rest(_BUDGET, budget) in pairs:
+        # "Budget", "Budget (2)" … or "P01 / Budget", "P02 / Budget" …: one pair per period
+        # whose header was not read as one. The first pair is one period, not the whole.
+        raise RecipeError("budget_periods_unread", pairs=len(pairs), columns=[str(budget), str(actual)])
     plan, notes = to_number(df[budget], budget)
     real, real_notes = to_number(df[actual], actual)
     notes += real_notes
@@ -88,6 +95,27 @@ def budget_vs_actual(
         table=table,
         chart=chart, definition=DEFINITION, notes=tuple(notes), figures=figures,
     )
+
+
+_BUDGET = re.compile(r"budget|plan|target|forecast|бюджет|план|预算|计划", re.IGNORECASE)
+_ACTUAL = re.compile(r"actual|fact|факт|实际", re.IGNORECASE)
+
+
+def _rest(word: re.Pattern[str], column: object) -> str | None:
+    """The column's name without its budget or actual word ("P01 / Budget" -> "p01"), or
+    None when it has no such word."""
+    name = str(column)
+    if not word.search(name):
+        return None
+    return word.sub(" ", name).strip(" /-_.:|").casefold()
+
+
+def _pairs(df: pd.DataFrame) -> set[str]:
+    """What tells the Budget/Actual pairs of a table apart ("", "(2)", "p01" …): each the
+    rest of both a budget and an actual column's name."""
+    budgets = {_rest(_BUDGET, c) for c in df.columns} - {None}
+    actuals = {_rest(_ACTUAL, c) for c in df.columns} - {None}
+    return {r for r in budgets & actuals if r is not None}
 
 
 REGISTERED = (Recipe(

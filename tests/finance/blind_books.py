@@ -119,6 +119,11 @@ class Blind:
     months: int = 12
     gross_row: bool = True
     """False: no gross result row (nor cost subtotal) to tell cost of sales from the rest."""
+    shape: str = "rows"
+    """"rows": headings and lines down one label column; "type": a column beside the label
+    names each line's kind, with no headings; "year-over-months" and "actual-over-months":
+    two header rows, "2025" or "Actual" over the month names; "amounts": the year only, in
+    a revenue column and a costs column of their own."""
 
     @property
     def name(self) -> str:
@@ -126,12 +131,25 @@ class Blind:
                  "" if self.gross_row else "nogross",
                  "indent" if self.indent else "", self.total_column or "",
                  "k" if self.thousands else "", "net" if self.net else "nonet",
-                 f"wrong-{self.wrong}" if self.wrong else "", f"{self.months}m"]
+                 f"wrong-{self.wrong}" if self.wrong else "", f"{self.months}m",
+                 "" if self.shape == "rows" else self.shape]
         return "-".join(p for p in parts if p)
 
     @property
     def suffix(self) -> str:
         return ".xlsx" if self.money == "number" else ".csv"
+
+
+# The kind column of a "type" layout, and the two columns of an "amounts" layout.
+TYPE_WORDS = {"en": ("Type", "Revenue", "Cost of sales", "Operating expenses", "Finance and tax"),
+              "de": ("Art", "Umsatzerlöse", "Materialaufwand", "Betriebliche Aufwendungen",
+                     "Zinsen und Steuern"),
+              "uk": ("Тип", "Доходи", "Собівартість", "Операційні витрати", "Фінансові витрати і податки"),
+              "ru": ("Тип", "Выручка", "Себестоимость", "Операционные расходы", "Проценты и налоги"),
+              "zh": ("类型", "营业收入", "营业成本", "期间费用", "财务费用及税金")}
+AMOUNT_WORDS = {"en": ("Line", "Revenue", "Costs"), "de": ("Position", "Erlöse", "Kosten"),
+                "uk": ("Стаття", "Доходи", "Витрати"), "ru": ("Статья", "Доходы", "Расходы"),
+                "zh": ("项目", "收入", "成本费用")}
 
 
 def _draw(rng: random.Random, low: float, high: float, thousands: bool) -> float:
@@ -190,33 +208,33 @@ def statement(path: Path, layout: Blind, seed: int) -> tuple[Path, dict]:
         stated[layout.wrong] = [round(v + (1.5 if k else 1_500.0), places) for v in stated[layout.wrong]]
 
     pad = "   " if layout.indent else ""
-    rows: list[tuple[str, list[float] | None, bool]] = []  # label, figures, is a cost
+    rows: list[tuple[str, list[float] | None, bool, str]] = []  # label, figures, is a cost, kind
 
     def gap() -> None:
         if layout.blank_rows:
-            rows.append(("", None, False))
+            rows.append(("", None, False, ""))
 
     if words.revenue_heading:
-        rows.append((words.revenue_heading, None, False))
-    rows += [(pad + label, lines[label][1], False) for label in words.revenue]
-    rows.append((words.revenue_total, revenue, False))
+        rows.append((words.revenue_heading, None, False, "heading"))
+    rows += [(pad + label, lines[label][1], False, "revenue") for label in words.revenue]
+    rows.append((words.revenue_total, revenue, False, ""))
     gap()
     if words.cogs_heading:
-        rows.append((words.cogs_heading, None, False))
-    rows += [(pad + label, lines[label][1], True) for label in words.cogs]
+        rows.append((words.cogs_heading, None, False, "heading"))
+    rows += [(pad + label, lines[label][1], True, "cogs") for label in words.cogs]
     if words.cogs_total and layout.gross_row:
-        rows.append((words.cogs_total, cogs, True))
+        rows.append((words.cogs_total, cogs, True, ""))
     if layout.gross_row:
-        rows.append((words.gross, stated["gross"], False))
+        rows.append((words.gross, stated["gross"], False, ""))
     gap()
-    rows.append((words.opex_heading, None, False))
-    rows += [(pad + label, lines[label][1], True) for label in words.opex]
-    rows.append((words.opex_total, opex, True))
-    rows.append((words.operating, stated["operating"], False))
+    rows.append((words.opex_heading, None, False, "heading"))
+    rows += [(pad + label, lines[label][1], True, "opex") for label in words.opex]
+    rows.append((words.opex_total, opex, True, ""))
+    rows.append((words.operating, stated["operating"], False, ""))
     if layout.net:
         gap()
-        rows += [(pad + label, lines[label][1], True) for label in words.below]
-        rows.append((words.net, stated["net"], False))
+        rows += [(pad + label, lines[label][1], True, "below") for label in words.below]
+        rows.append((words.net, stated["net"], False, ""))
 
     months = [f"{MONTHS[m]} 2025" for m in range(n)]
     head = ["", *months] + (["FY 2025" if layout.total_column == "FY" else "Total"]
@@ -234,8 +252,29 @@ def statement(path: Path, layout: Blind, seed: int) -> tuple[Path, dict]:
              "ru": "Отчёт о финансовых результатах 2025", "zh": "2025年利润表"}.get(language,
                                                                               "Profit and loss 2025")
     table: list[list] = [[title]] + ([[note]] if note else []) + [head]
-    for label, figures, cost in rows:
-        table.append([label] if figures is None else [label, *cells(figures, cost)])
+    if layout.shape in ("year-over-months", "actual-over-months"):
+        over = "2025" if layout.shape == "year-over-months" else "Actual"
+        month_names = [MONTHS[m] if over == "2025" else months[m] for m in range(n)]
+        table[-1] = ["", over, *[None] * (n - 1), *head[n + 1:]]
+        table.append(["", *month_names, *[None] * (len(head) - n - 1)])
+    if layout.shape == "type":
+        kinds = dict(zip(("revenue", "cogs", "opex", "below"), TYPE_WORDS[language][1:], strict=True))
+        table[-1] = [head[0], TYPE_WORDS[language][0], *head[1:]]
+        for label, figures, cost, kind in rows:
+            if figures is not None:
+                table.append([label, kinds.get(kind, ""), *cells(figures, cost)])
+    elif layout.shape == "amounts":
+        table[-1] = list(AMOUNT_WORDS[language])
+        for label, figures, cost, kind in rows:
+            if kind in ("revenue", "cogs", "opex", "below") and figures is not None:
+                year_figure = cells([round(sum(figures), places)], cost)[0]
+                table.append([label, year_figure, None] if not cost else [label, None, year_figure])
+        totals = [round(sum(revenue), places), round(sum(cogs) + sum(opex) + sum(below), places)]
+        table.append([{"en": "Total", "de": "Summe", "uk": "Разом", "ru": "Итого", "zh": "合计"}[language],
+                      cells([totals[0]], False)[0], cells([totals[1]], True)[0]])
+    else:
+        for label, figures, cost, _ in rows:
+            table.append([label] if figures is None else [label, *cells(figures, cost)])
     path = path.with_suffix(layout.suffix)
     _save(path, table)
 
@@ -250,6 +289,9 @@ def statement(path: Path, layout: Blind, seed: int) -> tuple[Path, dict]:
         "net_profit": year(net) if layout.net else None,
         "highest_month": months[best],
     }
+    if layout.shape == "amounts":
+        # The year alone: no month to name, no result row to confirm a cost of sales with.
+        truth["highest_month"] = None
     if bad:
         truth = {key: None for key in truth}
     return path, {"truth": truth, "months": months, "best_revenue": revenue[best],
@@ -291,11 +333,15 @@ class BlindBudget:
     two_rows: bool
     total_column: bool
     """A "Total" pair after the months."""
+    header: str = "months"
+    """"months" ("Jan 2026"); or periods no reader can date: "numbers" ("1" … "12"),
+    "periods" ("P01" …), "none" (only "Budget", "Actual" again and again)."""
 
     @property
     def name(self) -> str:
         return (f"budget-{self.language}-b{self.budget_months}-a{self.actual_months}-{self.costs}"
-                f"{'-tworows' if self.two_rows else ''}{'-total' if self.total_column else ''}")
+                f"{'-tworows' if self.two_rows else ''}{'-total' if self.total_column else ''}"
+                f"{'' if self.header == 'months' else '-' + self.header}")
 
 
 BUDGET_LINES = {"en": ("Sales revenue", "Wages", "Rent", "Advertising"),
@@ -316,7 +362,10 @@ def budget(path: Path, layout: BlindBudget, seed: int) -> tuple[Path, dict]:
                  for n in names}
     actual_of = {n: [round(v * rng.uniform(0.8, 1.2), 2) for v in budget_of[n][:layout.actual_months]]
                  for n in names}
-    months = [f"{MONTHS[m]} 2026" for m in range(12)]
+    months = {"months": [f"{MONTHS[m]} 2026" for m in range(12)],
+              "numbers": [str(m + 1) for m in range(12)],
+              "periods": [f"P{m + 1:02d}" for m in range(12)],
+              "none": [""] * 12}[layout.header]
 
     def fmt(value: float | None, cost: bool) -> object:
         if value is None:
@@ -332,7 +381,7 @@ def budget(path: Path, layout: BlindBudget, seed: int) -> tuple[Path, dict]:
         table: list[list] = [[label, *[c for m in months for c in (m, None)]],
                              [None, *[w for _ in months for w in (planned, done)]]]
     else:
-        table = [[label, *[f"{m} {w}" for m in months for w in (planned, done)]]]
+        table = [[label, *[f"{m} {w}".strip() for m in months for w in (planned, done)]]]
     if layout.total_column:
         if layout.two_rows:
             table[0] += ["Total", "Total"]
@@ -360,4 +409,7 @@ def budget(path: Path, layout: BlindBudget, seed: int) -> tuple[Path, dict]:
         "full_year_budget": (round(sum(budget_of[names[0]]), 2) if layout.budget_months == 12
                              else None),
     }
+    if layout.header != "months":
+        # Which months the pairs are, the file does not say: no figure may be stated.
+        truth = {key: None for key in truth}
     return path, {"truth": truth, "language": layout.language}

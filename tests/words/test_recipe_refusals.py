@@ -32,7 +32,7 @@ SAMPLE = {"column": "Σ∆", "close": "Σδ", "columns": ["Ωμ", "Σδ", "Κλ"
           "figure": "Ψ", "choices": ["Φα", "Φβ"], "bad": ["Ξι"], "by": "Ζ", "compare": "Θ",
           "year": 2026, "freq": "Λ", "item": "Τοβαρ", "amount": "Συμα", "method": "Μ",
           "months": 9, "first": "Ιαν", "last": "Σεπ", "scope": "Ωω", "extreme": "Ηψ",
-          "quarters": ["Κα", "Κβ"]}
+          "quarters": ["Κα", "Κβ"], "pairs": 7}
 # Codes the user or the model passes (the ABC classes and thresholds: as the notes allow).
 ALLOWED_LATIN = {"ABC", "A", "B"}
 # A parameter and its values as the model writes them, named in that refusal only.
