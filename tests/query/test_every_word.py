@@ -212,14 +212,37 @@ def statement(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Analysis]:
 
 
 @pytest.mark.parametrize("question", [
-    "which month had the highest revenue", "what was revenue in the best month",
-    "lowest month of gross profit", "median monthly revenue", "average monthly revenue",
+    "median monthly revenue", "average monthly revenue",
     "correlation between revenue and marketing", "full-year revenue budget",
-    "revenue vs budget", "revenue plan for Q3", "в якому місяці була найбільша виручка",
-    "в каком месяце была самая большая выручка", "standard deviation of monthly revenue"])
+    "revenue vs budget", "revenue plan for Q3", "standard deviation of monthly revenue"])
 def test_a_statement_question_with_words_left_over_states_no_figure(statement, question):
     answer = _answer(statement, question)
     assert not answer.ok and not answer.steps, (question, answer.text)
+
+
+@pytest.mark.parametrize(("question", "highest", "language"), [
+    ("which month had the highest revenue", True, "en"),
+    ("what was revenue in the best month", True, "en"),
+    ("lowest month of gross profit", False, "en"),
+    ("в якому місяці була найбільша виручка", True, "uk"),
+    ("в каком месяце была самая большая выручка", True, "ru")])
+def test_the_month_of_an_extreme_is_answered_with_its_figure(statement, tmp_path, question,
+                                                             highest, language):
+    """Every word honoured since planner/finextreme.py: the month's figure, from the
+    statement's own lines (the generator's numbers, added up here)."""
+    from tests.ingest.finance_books import pnl_workbook
+
+    _, truth = pnl_workbook(tmp_path / "pnl.xlsx", net=True)
+    revenue, cogs = truth["revenue"], truth["cogs"]
+    values = (revenue if "gross" not in question
+              else [r - c for r, c in zip(revenue, cogs, strict=True)])
+    extreme = max(values) if highest else min(values)
+    shown = f"{extreme:,.2f}"
+    if language != "en":
+        shown = shown.replace(",", "\u00a0").replace(".", ",")
+    answer = _answer(statement, question)
+    assert answer.ok and answer.steps and answer.steps[0].recipe == "period_extreme", answer.text
+    assert shown in answer.text, (shown, answer.text)
 
 
 @pytest.mark.parametrize("question", [
