@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from analyst.events import Answer, Event, FileHash, QueryCall, RecipeCall, Step
+from analyst.planner import finfigures
 from analyst.planner.codegen import PlannedStep
 from analyst.planner.intents import intent_covers, knows_word, parse_intent
 from analyst.planner.narrative import NOTES_SHOWN, describe
@@ -55,12 +56,19 @@ def answer_offline(
         yield from run_plan(session, statement, question, approve=approve, timeout=timeout,
                             language=lang, footer=_footer(statement, cards, lang))
         return
+    if (declined := finfigures.uncomputed(question, cards, lang)) is not None:
+        yield from run_plan(session, Plan(reason=declined), question, language=lang)
+        return
     plan = question_plan(intent, cards, lang)
     choice = queries.read_question(question, cards, workspace_root)
     if choice.needs_model or (plan.steps and _recipe_fits(intent, choice, question)
                               and _reads_the_table_asked(plan, choice)):
-        yield from run_plan(session, plan, question, approve=approve, timeout=timeout,
-                            language=lang, footer=_footer(plan, cards, lang))
+        events = run_plan(session, plan, question, approve=approve, timeout=timeout,
+                          language=lang, footer=_footer(plan, cards, lang))
+        figure = finfigures.asked_figure(question)
+        if figure is not None and [getattr(s, "recipe", None) for s in plan.steps] == ["kpi_summary"]:
+            events = finfigures.honoured(events, figure, lang)
+        yield from events
     elif choice.query is not None:
         yield from queries.run_query(session, choice.query, choice.card, question, lang,
                                      approve=approve, timeout=timeout)

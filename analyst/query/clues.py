@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from analyst.query.model import FilterOp, PeriodUnit
+from analyst.query.naming import additive
 from analyst.query.text import (
     find_phrase,
     is_cjk,
@@ -327,3 +328,10 @@ def row_noun(toks: list[str], at: int) -> bool:
 
 _CJK_ROW_NOUNS = ("乘客", "企鹅", "客户", "顾客", "员工", "学生", "样本", "记录", "汽车", "车辆",
                   "人")
+
+
+def adds_up(toks: list[str], said: list[int] | None, column: Any) -> bool:
+    """Is the count asked of `column` its sum? "How many units" adds the units up; "收入是多少"
+    ("the revenue is how much") asks how much, not how many rows: 多少 is both words."""
+    how_much = "".join(toks[i] for i in said or ()) == "多少"
+    return column.role == "quantity" or (how_much and column.role != "id" and additive(column))

@@ -458,8 +458,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if busy is not None and measures:  # "the busiest day by tip": rows or tips? not said
         return Refusal("unexplained", {"words": toks[busy[0]], "unused": (toks[busy[0]],)})
     if aggregation == "count":
-        if measures and columns[measures[0]].role == "quantity":
-            aggregation = "sum"  # "how many units" adds the units up
+        if measures and clues.adds_up(toks, aggregation_span, columns[measures[0]]):
+            aggregation = "sum"  # "how many units", "收入是多少" (how much): added up
         else:
             measures = []
     if aggregation is None:

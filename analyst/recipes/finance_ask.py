@@ -14,13 +14,13 @@ import math
 
 import pandas as pd
 
-from .columns import RecipeError, require, to_dates, to_labels, to_number
+from .columns import RecipeError, require, to_labels, to_number
 from .notes import note, title
 from .pnl import line_kind
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin, checked_share
 from .statement import COST_KINDS, _profits, _totals, statement_lines
-from .statement_series import named, period_label, period_span, select_period, series
+from .statement_series import month_dates, named, period_label, period_span, select_period, series
 
 DEFINITION = (
     "Lines are taken for revenue, cost of sales, operating expenses or lines below the "
@@ -332,7 +332,7 @@ def budget_to_date(
         source = pd.concat([df, df], ignore_index=True)
         numbers = pd.concat([plan_values, real_values], ignore_index=True)
         which = pd.Series([budget] * len(df) + [actual] * len(df), dtype="string")
-    dates, date_notes = to_dates(source[date], date)
+    dates, date_notes = month_dates(source[date], date)
     notes += date_notes
     frame = pd.DataFrame({"line": to_labels(source[line]), "month": dates.dt.to_period("M"),
                           "which": which, "value": numbers,
@@ -448,7 +448,7 @@ def rank_items(
     """Items (cost centres, departments) ranked by their total over the period, with shares."""
     require(df, item, date, value)
     numbers, notes = to_number(df[value], value)
-    dates, date_notes = to_dates(df[date], date)
+    dates, date_notes = month_dates(df[date], date)
     notes += date_notes
     frame = pd.DataFrame({"item": to_labels(df[item]), "month": dates.dt.to_period("M"),
                           "value": numbers.fillna(0.0)})

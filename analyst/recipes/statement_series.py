@@ -5,13 +5,23 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .columns import RecipeError
+from .columns import RecipeError, to_dates
 from .notes import Word
 from .statement import COST_KINDS, _profits, _totals
 
 FIGURES = ("revenue", "cogs", "gross_profit", "opex", "operating_profit", "net_profit",
            "total_costs")
 """What a question may ask for besides one line item: the P&L's own results."""
+
+
+def month_dates(values: pd.Series, name: str) -> tuple[pd.Series, list[str]]:
+    """A period column as dates. Months a wide sheet names without a year ("Jan", "Січ",
+    "1月") are kept as their label; pandas dates a bare "Jan" in the year 1, which overflows:
+    that is a refusal in plain words, never the overflow's own text."""
+    try:
+        return to_dates(values, name)
+    except pd.errors.OutOfBoundsDatetime:
+        raise RecipeError("months_without_year", column=name) from None
 
 
 def select_period(months: pd.Series, year: int | None, quarter: int | None,
