@@ -85,7 +85,7 @@ def test_every_setting_problem_in_every_language(name: str, bad: Callable[[], st
     if name == "ANALYST_TYPO_":
         name = "ANALYST_TYPO_" + RNG.choice("ABCXYZ") * 3
     settings = load_settings({name: raw}, secrets={})
-    problems = [p for p in settings.problems if name in p]
+    problems = [p for p in settings.problems if name in p.english]
     assert len(problems) == 1, (name, raw, settings.problems)
     problem = problems[0]
     english = render(problem, "en")
