@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from analyst.words.note import Note, render
@@ -124,8 +124,8 @@ class DataCard:
     encoding: str | None
     delimiter: str | None
     excluded_rows: tuple[ExcludedRow, ...] = ()
-    assumptions: tuple[str, ...] = ()
-    """Every guess the ingester made, in plain sentences."""
+    assumptions: tuple[Note, ...] = ()
+    """Every guess the ingester made, as messages (`Note`s), shown in the reader's language."""
     sample_rows: tuple[tuple[Any, ...], ...] = ()
     """A few rows, JSON-ready (dates as ISO strings)."""
     parquet_path: str = ""
@@ -159,11 +159,9 @@ class DataCard:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: tuples become lists, nothing else changes."""
-        data = asdict(self)
+        data = asdict(replace(self, assumptions=()))
         data = json.loads(json.dumps(data, ensure_ascii=False, default=str))
-        # Each assumption's message id and values beside its English text, so a card read
-        # back renders in any language; a plain sentence (an old card) has None.
-        data["notes"] = [a.to_dict() if isinstance(a, Note) else None for a in self.assumptions]
+        data["assumptions"] = [a.to_dict() for a in self.assumptions]
         return data
 
     @classmethod
@@ -230,7 +228,8 @@ class DataCard:
             )
         if self.assumptions:
             lines.append("How the file was read:")
-            shown = self.assumptions if include_samples else [self._without_rows(a) for a in self.assumptions]
+            said = [a.english for a in self.assumptions]
+            shown = said if include_samples else [self._without_rows(a) for a in said]
             lines.extend(f"- {text}" for text in shown)
         if include_samples and self.sample_rows:
             lines.append("Sample rows:")
@@ -240,13 +239,23 @@ class DataCard:
         return "\n".join(lines)
 
 
-def assumptions_of(card: dict[str, Any]) -> tuple[str, ...]:
-    """A card dict's assumptions: `Note`s where it kept their structure, else the text."""
-    texts = list(card.get("assumptions") or ())
+def assumptions_of(card: dict[str, Any]) -> tuple[Note, ...]:
+    """A card dict's assumptions as `Note`s. A card stored before they were kept as messages
+    holds English sentences, with their messages in a parallel "notes" list where it kept
+    them: a sentence without one is kept as written (`as_written`)."""
+    items = list(card.get("assumptions") or ())
     notes = list(card.get("notes") or ())
-    if len(notes) != len(texts):
-        return tuple(texts)
-    return tuple(Note.from_dict(n) if isinstance(n, dict) else t for t, n in zip(texts, notes, strict=True))
+    if len(notes) != len(items):
+        notes = [None] * len(items)
+    return tuple(_assumption(item, note) for item, note in zip(items, notes, strict=True))
+
+
+def _assumption(item: Any, note: Any) -> Note:
+    if isinstance(item, dict):
+        return Note.from_dict(item)
+    if isinstance(note, dict):
+        return Note.from_dict(note)
+    return Note("as_written", text=str(item))
 
 
 def assumptions_in(card: dict[str, Any], language: str | None) -> list[str]:

@@ -14,7 +14,10 @@ import logging
 import os
 import sys
 from collections.abc import Mapping
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from analyst.words.note import SettingNote
 
 LEVEL_VARIABLE = "ANALYST_LOG_LEVEL"
 DEFAULT_LEVEL = "INFO"
@@ -30,7 +33,7 @@ class _Handler(logging.StreamHandler):
 _said: set[str] = set()  # bad-value warnings already logged: once per process, not per run
 
 
-def read_log_level(values: Mapping[str, str] | None = None) -> tuple[str, str | None]:
+def read_log_level(values: Mapping[str, str] | None = None) -> tuple[str, SettingNote | None]:
     """The level name in force and, when the variable's value is bad, why (in plain words)."""
     source = os.environ if values is None else values
     raw = (source.get(LEVEL_VARIABLE) or "").strip()
@@ -59,7 +62,7 @@ def configure_logging(values: Mapping[str, str] | None = None,
         handler.setFormatter(logging.Formatter(FORMAT))
         logger.addHandler(handler)
     logger.setLevel(level)
-    if problem and problem not in _said:
-        _said.add(problem)
-        logger.warning(problem)
+    if problem and problem.english not in _said:
+        _said.add(problem.english)
+        logger.warning(problem.english)
     return logger

@@ -105,7 +105,7 @@ class AppSettings:
     """ANALYST_SANDBOX_IMAGE when set; None: the tag computed from this checkout."""
     sources: Mapping[str, str] = field(default_factory=dict)
     """Where each setting that is set came from: "environment" or "secrets.toml"."""
-    problems: tuple[str, ...] = ()
+    problems: tuple[SettingNote, ...] = ()
     """Settings that could not be used, in plain words; the defaults were used instead."""
 
     @property
@@ -176,7 +176,7 @@ def load_settings(
     merged = effective_values(environ, secrets)
     sources = {k: "environment" if (environ.get(k) or "").strip() else "secrets.toml"
                for k in merged if k.startswith(("ANALYST_", "OPENAI_"))}
-    problems: list[str] = [
+    problems: list[SettingNote] = [
         SettingNote("unknown_in_environment" if where == "environment" else "unknown_in_secrets",
                     name=name)
         for name, where in sorted(sources.items())
@@ -281,7 +281,7 @@ def _said(exc: Exception) -> Note | str:
     return str(exc)
 
 
-def _language(raw: str | None, problems: list[str]) -> str | None:
+def _language(raw: str | None, problems: list[SettingNote]) -> str | None:
     """ANALYST_LANG as a product language ("uk-UA" -> "uk"); None when unset or unknown."""
     text = (raw or "").strip()
     if not text:
@@ -294,7 +294,7 @@ def _language(raw: str | None, problems: list[str]) -> str | None:
 
 
 class _Reader:
-    def __init__(self, values: Mapping[str, str], problems: list[str]) -> None:
+    def __init__(self, values: Mapping[str, str], problems: list[SettingNote]) -> None:
         self._values = values
         self._problems = problems
 

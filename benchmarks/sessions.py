@@ -40,7 +40,7 @@ from analyst.events import Answer  # noqa: E402
 from analyst.session.admission import PAUSE_AFTER_S, Admission, default_limit  # noqa: E402
 from analyst.session.analysis import Analysis  # noqa: E402
 from benchmarks.sales_data import write_sales_csv  # noqa: E402
-from sandbox import Limits  # noqa: E402
+from sandbox import Limits, notice_english  # noqa: E402
 from sandbox.engine import client, engine_problem, image_problem, image_tag  # noqa: E402
 
 MB = 1024 * 1024
@@ -317,7 +317,7 @@ def main() -> int:
     counts = [int(x) for x in args.sessions.split(",") if x.strip()]
     problem = engine_problem() or image_problem(image_tag())
     if problem:
-        print(f"The Docker sandbox is not usable: {problem}", file=sys.stderr)
+        print(f"The Docker sandbox is not usable: {notice_english(problem)}", file=sys.stderr)
         return 2
     limits = Limits(memory_bytes=1024**3, step_timeout_s=600)
     outcomes = []

@@ -37,7 +37,7 @@ from analyst.session.analysis import Analysis  # noqa: E402
 from analyst.session.warm import current_pool, default_size, start_pool  # noqa: E402
 from benchmarks.sales_data import write_sales_csv  # noqa: E402
 from benchmarks.sessions import QUESTIONS, pct, wrong  # noqa: E402
-from sandbox import Limits  # noqa: E402
+from sandbox import Limits, notice_english  # noqa: E402
 from sandbox.engine import engine_problem, image_problem, image_tag  # noqa: E402
 
 
@@ -122,7 +122,7 @@ def main() -> int:
         args.users, args.questions, args.gap, args.arrive_every, args.rows = 6, 2, "3,5", 1.5, 2000
     problem = engine_problem() or image_problem(image_tag())
     if problem:
-        print(f"The Docker sandbox is not usable: {problem}", file=sys.stderr)
+        print(f"The Docker sandbox is not usable: {notice_english(problem)}", file=sys.stderr)
         return 2
     limits = Limits(memory_bytes=1024**3, step_timeout_s=600)
     results: dict[str, list[User]] = {}

@@ -22,6 +22,8 @@ from sandbox.notices import (
 )
 from sandbox.notices import english as notice_english
 from sandbox.owners import use_installation
+from sandbox.problems import DOCKER_UNUSABLE, PROBLEMS
+from sandbox.problems import parts as problem_parts
 from sandbox.result import (
     DisplayValue,
     ExecutionError,
@@ -48,18 +50,19 @@ if TYPE_CHECKING:
     from sandbox.build import build as build_image
     from sandbox.engine import client as engine_client
     from sandbox.engine import engine_problem, image_id, image_problem
-    from sandbox.local import DockerUnusable, local_warning, local_warning_key
+    from sandbox.local import local_notice
     from sandbox.pool import WarmPool
     from sandbox.reaper import reap_orphans
 
 __all__ = [
     "CLAIMED", "CONTAINER_EXITED", "DEATHS", "EXITED", "FIGURES_FUNCTION", "REPLY_TOO_BIG", "STREAM",
-    "TAMPERINGS", "DisplayValue", "DockerUnusable", "ExecutionError", "ExecutionResult", "Limits", "Notice",
+    "TAMPERINGS", "DisplayValue", "ExecutionError", "ExecutionResult", "Limits", "Notice",
     "NoticeValue", "OutputFile", "SandboxError", "SandboxUnavailable", "Session", "Workspace",
     "WorkspaceError", "build_image", "BuildError", "OFFLINE_BASE", "IMAGE_DIR", "REPOSITORY",
     "default_workdir", "download_wheels", "engine_build", "engine_client",
     "ensure_offline_base", "image_exists", "engine_problem", "human_size", "image_id", "image_problem",
-    "image_tag", "local_warning", "local_warning_key", "notice_english", "open_session",
+    "image_tag", "local_notice", "notice_english", "open_session", "DOCKER_UNUSABLE", "PROBLEMS",
+    "problem_parts",
     "reap_orphans", "use_installation", "WarmPool",
 ]
 
@@ -85,9 +88,7 @@ _ON_FIRST_USE: dict[str, tuple[str, str]] = {  # public name: (module, its name 
     "engine_problem": ("sandbox.engine", "engine_problem"),
     "image_id": ("sandbox.engine", "image_id"),
     "image_problem": ("sandbox.engine", "image_problem"),
-    "DockerUnusable": ("sandbox.local", "DockerUnusable"),
-    "local_warning": ("sandbox.local", "local_warning"),
-    "local_warning_key": ("sandbox.local", "local_warning_key"),
+    "local_notice": ("sandbox.local", "local_notice"),
 }
 
 

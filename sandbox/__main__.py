@@ -12,6 +12,8 @@ from sandbox.backends import open_session
 from sandbox.engine import engine_problem, image_problem, image_tag
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits
+from sandbox.notices import english
+from sandbox.result import Notice
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,7 +51,7 @@ def run_steps(args: argparse.Namespace) -> int:
         return 2
     with open_session(args.workspace, backend=args.backend) as session:
         if session.warning:
-            print(f"sandbox: {session.warning}", file=sys.stderr)
+            print(f"sandbox: {english(session.warning)}", file=sys.stderr)
         for step, code in zip(args.steps, codes, strict=True):
             result = session.run(code, timeout=args.timeout)
             record = {"step": str(step), "backend": session.backend, **result.to_dict()}
@@ -61,9 +63,9 @@ def doctor() -> int:
     """Exit 0 when the Docker sandbox is ready, 1 when only the local fallback would run."""
     tag = image_tag()
     engine = engine_problem()
-    image = image_problem(tag) if engine is None else "not checked (no engine)"
-    print(f"Docker engine: {'answers' if engine is None else engine}")
-    print(f"Sandbox image: {tag} {'is present' if image is None else '- ' + image}")
+    image = image_problem(tag) if engine is None else Notice("not checked (no engine)")
+    print(f"Docker engine: {'answers' if engine is None else english(engine)}")
+    print(f"Sandbox image: {tag} {'is present' if image is None else '- ' + english(image)}")
     print("Limits per session (change them with ANALYST_SANDBOX_* variables):")
     for line in Limits.from_env().describe():
         print(f"  - {line}")

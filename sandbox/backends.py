@@ -13,9 +13,11 @@ from sandbox.engines import problem as engines_problem
 from sandbox.errors import SandboxError
 from sandbox.health import Vitals
 from sandbox.limits import Limits
-from sandbox.local import DockerUnusable, LocalBackend
+from sandbox.local import LocalBackend, local_notice
 from sandbox.notices import NEVER_STARTED
+from sandbox.problems import docker_unusable
 from sandbox.protocol import Channel
+from sandbox.result import Notice
 from sandbox.session import Backend, Death, KernelSession
 from sandbox.workspace import Workspace
 
@@ -36,7 +38,7 @@ class AutoBackend:
         self.limits = limits
         self.pool = pool
         self._chosen: Backend | None = None
-        self._why_local: str | None = None
+        self._why_local: Notice | None = None
 
     def _choose(self) -> Backend:
         if self._chosen is None:
@@ -64,10 +66,10 @@ class AutoBackend:
         return bool(self._chosen and self._chosen.owns_output)
 
     @property
-    def warning(self) -> str | None:
+    def warning(self) -> Notice | None:
         if self._chosen is None or self._chosen.isolated:
             return None
-        return DockerUnusable(self._why_local or "")
+        return docker_unusable(self._why_local, local_notice())
 
     def launch(self) -> Channel:
         return self._choose().launch()

@@ -31,6 +31,7 @@ from docker.errors import DockerException
 from sandbox import engine
 from sandbox.engines import connect, parse_hosts
 from sandbox.errors import SandboxError
+from sandbox.notices import english
 from sandbox.tag import KEEPER, KERNEL, REPOSITORY, image_inputs, image_tag
 
 # The debootstrap'ed base; ANALYST_SANDBOX_BASE names another (e.g. to prove a from-scratch build).
@@ -174,7 +175,8 @@ def build(*, offline: bool = False, progress: Progress = print, workdir: Path | 
     `wheelhouse`: a folder of wheels already downloaded (offline only); else the host's pip."""
     problem = engine.engine_problem()
     if problem:
-        raise BuildError(f"{problem[0].upper()}{problem[1:]}.")
+        said = english(problem)
+        raise BuildError(f"{said[0].upper()}{said[1:]}.")
     tag = image_tag()
     workdir = workdir or default_workdir()
     workdir.mkdir(parents=True, exist_ok=True)

@@ -28,6 +28,7 @@ from sandbox.notices import (
 )
 from sandbox.owners import INSTALLATION_LABEL, OWNER_LABEL, installation, owner_token
 from sandbox.protocol import AttachChannel
+from sandbox.result import Notice
 from sandbox.session import Death
 from sandbox.workspace import Workspace
 
@@ -173,7 +174,7 @@ class DockerBackend:
     name = "docker"
     isolated = True
     owns_output = True
-    warning: str | None = None
+    warning: Notice | None = None
 
     def __init__(self, workspace: Workspace, limits: Limits, image: str | None = None,
                  pool: WarmPool | None = None) -> None:

@@ -14,6 +14,8 @@ from collections.abc import Callable
 import docker
 from docker.errors import DockerException, ImageNotFound, NotFound
 
+from sandbox.problems import engine_silent, image_missing
+from sandbox.result import Notice
 from sandbox.tag import image_tag  # noqa: F401  (the tag callers check against)
 
 LABEL = "analyst.sandbox"
@@ -46,39 +48,12 @@ def reason(exc: BaseException) -> str:
     return " ".join(str(text).split())[:300]
 
 
-_ENGINE_WORDS = {
-    "docker_engine_silent": ("the Docker engine does not answer ({reason}); start it (e.g. "
-                             "`dockerd`) or point DOCKER_HOST at one"),
-    "sandbox_image_missing": "the sandbox image {tag} is missing; build it with `python -m sandbox build`",
-}
-
-
-class EngineWords(str):
-    """What is wrong with Docker, as its English sentence, and `key` and `values` so the host
-    can say it in the reader's language (its catalogue's context "session")."""
-
-    key: str
-    values: dict[str, str]
-
-    def __new__(cls, key: str, **values: str) -> EngineWords:
-        self = super().__new__(cls, _ENGINE_WORDS[key].format(**values))
-        self.key, self.values = key, values
-        return self
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_engine_words, (self.key, self.values))
-
-
-def _engine_words(key: str, values: dict[str, str]) -> EngineWords:
-    return EngineWords(key, **values)
-
-
-def engine_problem() -> str | None:
-    """None when a Docker engine answers, else what is wrong and how to fix it."""
+def engine_problem() -> Notice | None:
+    """None when a Docker engine answers, else what is wrong (`sandbox.problems`)."""
     try:
         client().ping()
     except (DockerException, OSError) as exc:
-        return EngineWords("docker_engine_silent", reason=reason(exc))
+        return engine_silent(reason(exc))
     return None
 
 
@@ -92,10 +67,10 @@ def image_id(tag: str) -> str | None:
         return None
 
 
-def image_problem(tag: str) -> str | None:
-    """None when the image exists locally, else how to get it."""
+def image_problem(tag: str) -> Notice | None:
+    """None when the image exists locally, else how to get it (`sandbox.problems`)."""
     if image_id(tag) is None:
-        return EngineWords("sandbox_image_missing", tag=tag)
+        return image_missing(tag)
     return None
 
 

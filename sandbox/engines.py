@@ -23,10 +23,12 @@ from docker.errors import DockerException, ImageNotFound, NotFound
 from docker.utils import kwargs_from_env
 
 from sandbox import engine
-from sandbox.engine import API_TIMEOUT_S, LABEL, EngineWords, Exits, reason
+from sandbox.engine import API_TIMEOUT_S, LABEL, Exits, reason
 from sandbox.errors import SandboxError, SandboxUnavailable
 from sandbox.health import load_factor
 from sandbox.limits import Limits
+from sandbox.problems import engine_silent, image_missing
+from sandbox.result import Notice
 
 HOSTS_ENV = "ANALYST_DOCKER_HOSTS"
 SCHEMES = ("unix", "tcp", "ssh")
@@ -198,21 +200,21 @@ class Engine:
             return Load(0, 0, up=False)
         return Load(self._places, used)
 
-    def problem(self, image: str) -> str | None:
-        """None when it answers and has `image`, else what is wrong and how to fix it."""
+    def problem(self, image: str) -> Notice | None:
+        """None when it answers and has `image`, else what is wrong (`sandbox.problems`)."""
         if self.url is None:  # the single engine: its words as before
             return engine.engine_problem() or engine.image_problem(image)
         try:
             self.client().ping()
         except (DockerException, OSError) as exc:
             self.mark_down()
-            return EngineWords("docker_engine_silent", reason=f"{self.url}: {reason(exc)}")
+            return engine_silent(f"{self.url}: {reason(exc)}")
         try:
             self.client().images.get(image)
         except (ImageNotFound, NotFound):
-            return EngineWords("sandbox_image_missing", tag=f"{image} on {self.url}")
+            return image_missing(f"{image} on {self.url}")
         except (DockerException, OSError) as exc:
-            return EngineWords("docker_engine_silent", reason=f"{self.url}: {reason(exc)}")
+            return engine_silent(f"{self.url}: {reason(exc)}")
         return None
 
 
@@ -247,10 +249,10 @@ def place(limits: Limits) -> Engine:
     return listed[chosen]
 
 
-def problem(image: str) -> str | None:
+def problem(image: str) -> Notice | None:
     """None when some engine answers and has `image` (what `auto` needs to pick Docker),
     else the first engine's problem."""
-    first: str | None = None
+    first: Notice | None = None
     for each in engines():
         found = each.problem(image)
         if found is None:

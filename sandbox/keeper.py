@@ -176,15 +176,14 @@ class Keeper:
                 self.exit(self.worker_status())
             (size,) = HEADER.unpack(head)
             if size > MAX_FRAME_BYTES:
-                self.tampered(f"a reply of {size / 1024 / 1024:.1f} MB, more than the "
-                              f"{MAX_FRAME_BYTES // 1024 // 1024} MB a reply may be")
+                self.tampered("reply_too_big", mb=size / 1024 / 1024, limit_mb=MAX_FRAME_BYTES >> 20)
             body = self.read_reply(size)
             try:
                 reply = json.loads(body)
             except ValueError:
                 reply = None
             if not isinstance(reply, dict):
-                self.tampered("a reply that is not one of the kernel's")
+                self.tampered("not_a_reply")
             with self.lock:
                 if self.pending is None or reply.get("id") != self.pending:
                     answered = False
@@ -196,7 +195,7 @@ class Keeper:
                     if self.in_container:
                         self.kill_strays()
             if not answered:
-                self.tampered("a reply nobody asked for")
+                self.tampered("unasked")
             if self.output:  # measured with everything frozen or gone: it stays true
                 reply["output"], self.last_paths = output_state(self.output)
                 reply["output"]["changed"] = changed_files(self.known, self.last_paths)
@@ -260,9 +259,9 @@ class Keeper:
         code = self.worker.wait()
         return 128 - code if code < 0 else code  # killed by signal N: 128 + N, as a shell says
 
-    def tampered(self, reason: str) -> None:
+    def tampered(self, reason: str, **values: float) -> None:  # `notices.TAMPERINGS` id
         try:
-            self.to_host({"id": self.pending, "tampered": reason})
+            self.to_host({"id": self.pending, "tampered": reason, "values": values})
         finally:
             self.exit(3)
 

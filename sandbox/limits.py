@@ -127,12 +127,7 @@ class LimitError(SandboxError):
         # known id gets a key (the host words a key it knows, else shows the text).
         known = key in _LIMIT_WORDS
         super().__init__(_LIMIT_WORDS[key].format(**values) if known else key)
+        # Pickled, it is rebuilt from its sentence (an unknown id) and these attributes are
+        # put back from its `__dict__`: key and values travel without a method of their own.
         self.key: str | None = key if known else None
         self.values = values
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_limit_error, (self.key, self.values, str(self)))
-
-
-def _limit_error(key: str | None, values: dict[str, str], text: str = "") -> LimitError:
-    return LimitError(key, **values) if key is not None else LimitError(text)

@@ -38,63 +38,24 @@ from sandbox.local_user import (
     session_ids,
 )
 from sandbox.notices import EXITED, NEVER_STARTED, NOT_ANSWERING, OOM_LIKELY, exit_values
+from sandbox.problems import LOCAL_APP_USER, LOCAL_OWN_USER
 from sandbox.protocol import PipeChannel
+from sandbox.result import Notice
 from sandbox.session import Death
 from sandbox.workspace import Workspace
 
 log = logging.getLogger(__name__)
 
-DOCKER_ADVICE = "set ANALYST_SANDBOX_BACKEND=docker for anything but trusted data"
 # Only these host variables reach the kernel: nothing secret, enough for Python and fonts.
 ENV_WHITELIST = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "MPLCONFIGDIR")
 
 
-def local_warning_key() -> tuple[str, dict[str, str]]:
-    """Which of `local_warning`'s two sentences this machine gets, as the host's catalogue
-    names it (context "session"), and its values: the host says it in the reader's
-    language, the English here stays the sandbox's own."""
+def local_notice() -> Notice:
+    """What the user must know about the local backend on this machine (no I/O): which of
+    its two warnings (`sandbox.problems`), with the app's user when it is not root."""
     if os.geteuid() == 0:
-        return "local_backend_own_user", {}
-    return "local_backend_app_user", {"user": _user_name()}
-
-
-def local_warning() -> str:
-    """What the user must know about the local backend on this machine (no I/O)."""
-    if os.geteuid() == 0:
-        return (
-            "Local backend: generated code runs on this machine as an unprivileged user of "
-            "its own (a new uid for each session). It cannot read the app's environment "
-            "(where the API key is), the app's database, other sessions or files closed to "
-            "other users, but it can use the network and read any file every user may read. "
-            f"This is NOT isolation; {DOCKER_ADVICE}."
-        )
-    user = _user_name()
-    return (
-        f"Local backend: generated code runs as an ordinary process of the app's own user "
-        f"({user}). It can read this user's files and the app's environment, including the "
-        f"API key, and use the network. This is NOT isolation; {DOCKER_ADVICE}."
-    )
-
-
-class DockerUnusable(str):
-    """The auto backend's warning when it fell back to the local one: its English sentence,
-    and `key` (the host catalogue's id, context "session"), `why` (Docker's problem as the
-    sandbox says it) and the local backend's `local_warning_key`, so the host can say it in
-    the reader's language."""
-
-    key = "docker_not_usable"
-    why: str
-
-    def __new__(cls, why: str) -> DockerUnusable:
-        self = super().__new__(cls, f"Docker is not usable ({why}). {local_warning()}")
-        self.why = why
-        return self
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (DockerUnusable, (self.why,))
-
-    def local_key(self) -> tuple[str, dict[str, str]]:
-        return local_warning_key()
+        return Notice(LOCAL_OWN_USER)
+    return Notice(LOCAL_APP_USER, {"user": _user_name()})
 
 
 def _server_env() -> dict[str, str]:
@@ -132,8 +93,8 @@ class LocalBackend:
         self._uid: int | None = None
 
     @property
-    def warning(self) -> str:
-        return local_warning()
+    def warning(self) -> Notice:
+        return local_notice()
 
     def launch(self) -> PipeChannel:
         ids = session_ids()

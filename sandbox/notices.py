@@ -7,11 +7,11 @@ the same notices in its reader's language from its own catalogue (`analyst.words
 
 from __future__ import annotations
 
-import re
 import signal
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
+from sandbox import problems
 from sandbox.limits import human_size
 from sandbox.result import Notice
 
@@ -128,26 +128,12 @@ def tamper_detail(reason: str, values: Mapping[str, int | float | str]) -> str:
     return reason
 
 
-_TOO_BIG = re.compile(r"a reply of (\d+(?:\.\d+)?) MB, more than the (\d+) MB a reply may be")
-
-
-def tampering_said(text: str) -> tuple[str, dict[str, int | float | str]]:
-    """The reason and values of the keeper's own words (`keeper.Keeper.tampered`, relayed
-    as text); anything else is the kernel's claim (CLAIMED), whose words a step may have
-    chosen: they are never repeated (`ChannelTampered.relayed`)."""
-    if text == tamper_detail(NOT_A_REPLY, {}):
-        return NOT_A_REPLY, {}
-    if text == tamper_detail(UNASKED, {}):
-        return UNASKED, {}
-    if (big := _TOO_BIG.fullmatch(text)) is not None:
-        return REPLY_TOO_BIG, {"mb": float(big[1]), "limit_mb": int(big[2])}
-    return CLAIMED, {}
-
-
 def english(notice: Notice) -> str:
     """The notice's sentence(s) in English (an unknown kind reads as its id)."""
     v = notice.values
     kind = notice.kind
+    if kind in problems.PROBLEMS:
+        return problems.english(notice)
     if kind == "lost":
         return lost_words(int(v.get("earlier", 0)), when=_when(v.get("when")))
     if kind == "stopped":

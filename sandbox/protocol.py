@@ -22,8 +22,8 @@ from sandbox.notices import (
     NOT_A_REPLY,
     REPLY_TOO_BIG,
     STREAM,
+    UNASKED,
     tamper_detail,
-    tampering_said,
 )
 
 MAX_FRAME_BYTES = 8 * 1024 * 1024  # the keeper refuses larger replies as well
@@ -50,12 +50,20 @@ class ChannelTampered(KernelGone):
         return cls(tamper_detail(reason, values), reason, values)
 
     @classmethod
-    def relayed(cls, text: str) -> ChannelTampered:
-        """The keeper's word (or the kernel's claim) that the kernel misbehaved."""
-        reason, values = tampering_said(text)
-        if reason == CLAIMED:  # the step's own words, perhaps: a fixed sentence instead
-            return cls.because(CLAIMED)
-        return cls(text, reason, values)
+    def relayed(cls, reason: object, values: object = None) -> ChannelTampered:
+        """The keeper's word that the kernel misbehaved: a reason id and its figures, as its
+        frame has them. Anything else is the kernel's claim, whose words a step may have
+        chosen: a fixed sentence instead."""
+        figures = values if isinstance(values, dict) else {}
+        if reason in (NOT_A_REPLY, UNASKED):
+            return cls.because(str(reason))
+        if reason == REPLY_TOO_BIG and all(_figure(figures.get(k)) for k in ("mb", "limit_mb")):
+            return cls.because(REPLY_TOO_BIG, mb=float(figures["mb"]), limit_mb=int(figures["limit_mb"]))
+        return cls.because(CLAIMED)
+
+
+def _figure(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value < 1e12
 
 
 class ReplyTimeout(Exception):
@@ -190,8 +198,8 @@ class KernelConnection:
             reply = None
         if not isinstance(reply, dict):
             raise ChannelTampered.because(NOT_A_REPLY)
-        if isinstance(reply.get("tampered"), str):
-            raise ChannelTampered.relayed(reply["tampered"][:300])
+        if "tampered" in reply:
+            raise ChannelTampered.relayed(reply["tampered"], reply.get("values"))
         return reply
 
     def request(self, message: dict[str, Any], deadline: float) -> dict[str, Any]:

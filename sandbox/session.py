@@ -72,8 +72,8 @@ class Backend(Protocol):
         reaches the host only through `sync_output`; False: output/ is the host's folder."""
 
     @property
-    def warning(self) -> str | None:
-        """What generated code can reach on this backend, said plainly; None when isolated."""
+    def warning(self) -> Notice | None:
+        """What generated code can reach here (`sandbox.problems`); None when isolated."""
 
     def launch(self) -> Channel:
         """Start the keeper and its kernel; return the channel to the keeper.
@@ -106,7 +106,7 @@ class Backend(Protocol):
 class Session(Protocol):
     backend: str
     isolated: bool
-    warning: str | None
+    warning: Notice | None
     workspace: Workspace
 
     def start(self) -> None: ...
@@ -146,7 +146,7 @@ class KernelSession:
         return self._backend.isolated
 
     @property
-    def warning(self) -> str | None:
+    def warning(self) -> Notice | None:
         return self._backend.warning
 
     @property

@@ -75,14 +75,15 @@ def docker_image() -> str:
     Without an engine or image the test is skipped with the reason, except under CI=true,
     where the sandbox is part of what must be proven: there it is a failure.
     """
+    from sandbox import notice_english
     from sandbox.engine import engine_problem, image_problem, image_tag
 
     tag = image_tag()
     problem = engine_problem() or image_problem(tag)
     if problem:
         if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"CI=true but the Docker sandbox is not usable: {problem}")
-        pytest.skip(f"Docker sandbox not usable: {problem}")
+            pytest.fail(f"CI=true but the Docker sandbox is not usable: {notice_english(problem)}")
+        pytest.skip(f"Docker sandbox not usable: {notice_english(problem)}")
     return tag
 
 
@@ -91,11 +92,12 @@ def expected_backend() -> str:
     """What the default backend (`auto`) must choose on this machine: docker when its
     engine and image are usable (required under CI=true, where their absence fails), else
     local."""
+    from sandbox import notice_english
     from sandbox.engine import engine_problem, image_problem, image_tag
 
     problem = engine_problem() or image_problem(image_tag())
     if problem and os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"CI=true but the Docker sandbox is not usable: {problem}")
+        pytest.fail(f"CI=true but the Docker sandbox is not usable: {notice_english(problem)}")
     return "local" if problem else "docker"
 
 

@@ -34,9 +34,9 @@ _HINTS: dict[str, str] = {
 }
 
 
-def hint(assumption: str, sheet_choice: bool = True, lang: str | None = None) -> str | None:
+def hint(assumption: Note, sheet_choice: bool = True, lang: str | None = None) -> str | None:
     """The correction that goes with one assumption, or None when there is nothing to change
-    (or the text is an old card's plain sentence, whose meaning is not known). The form has
+    (or an old card's plain sentence, whose meaning is not known). The form has
     a Sheet to choose only on a workbook of several sheets (`sheet_choice`): elsewhere a
     sheet's assumption points to nothing."""
     key = _hint_key(assumption)
@@ -45,18 +45,16 @@ def hint(assumption: str, sheet_choice: bool = True, lang: str | None = None) ->
     return t(key, lang) if key else None
 
 
-def _hint_key(note: str) -> str | None:
-    if not isinstance(note, Note):
-        return None
+def _hint_key(note: Note) -> str | None:
     if note.key == "excluded":
         # Only a total row can be re-included from the form; footnotes and subtotals cannot.
         return "hint_total" if note.values.get("reason") == Word("total row") else None
     if note.key == "two_sentences":
         first = note.values.get("first")
-        return _hint_key(first) if isinstance(first, str) else None
+        return _hint_key(first) if isinstance(first, Note) else None
     if note.key == "sheet_prefix":
         rest = note.values.get("rest")
-        return (_hint_key(rest) if isinstance(rest, str) else None) or "hint_sheet"
+        return (_hint_key(rest) if isinstance(rest, Note) else None) or "hint_sheet"
     return _HINTS.get(note.key)
 
 
@@ -67,7 +65,7 @@ def short_summary(card: DataCard) -> str:
         parts.append(t("header_on_row", n=card.header_row))
     if card.excluded_rows:
         parts.append(t("rows_left_out", n=len(card.excluded_rows)))
-    if any(isinstance(a, Note) and a.key == "decimal_comma" for a in card.assumptions):
+    if any(a.key == "decimal_comma" for a in card.assumptions):
         parts.append(t("decimal_comma"))
     return " · ".join(parts)
 

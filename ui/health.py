@@ -6,16 +6,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from analyst.settings import AppSettings
+from sandbox import Notice, engine_problem, human_size, image_id, image_problem, image_tag
 from sandbox import build_image as build_sandbox_image
-from sandbox import engine_problem, human_size, image_id, image_problem, image_tag
 from ui.i18n import t
 
 
 @dataclass(frozen=True)
 class Health:
-    engine_problem: str | None
+    engine_problem: Notice | None
     image: str
-    image_problem: str | None
+    image_problem: Notice | None
+    """(Without an engine, the engine's problem: the image cannot be checked.)"""
     limits: tuple[str, ...]
     limits_problem: str | None
     backend_setting: str = "auto"
@@ -94,7 +95,7 @@ def check(settings: AppSettings) -> Health:
     """Ask the Docker engine; the limits are the ones `settings` says are in force."""
     engine = engine_problem()
     tag = settings.sandbox_image or image_tag()
-    image: str | None = image_problem(tag) if engine is None else "cannot check without an engine"
+    image = image_problem(tag) if engine is None else engine
     stale = False
     if engine is None and image is not None and settings.sandbox_image is None:
         repository = tag.partition(":")[0]

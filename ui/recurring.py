@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from analyst.recurring import ColumnQuestion, ReportTemplate, run_template
+from analyst.words.note import Message
 from ui import state, uploads
 from ui.reportgen import Built, rendered
 
@@ -20,7 +21,7 @@ from ui.reportgen import Built, rendered
 class Outcome:
     built: Built | None
     questions: tuple[ColumnQuestion, ...] = ()
-    problems: tuple[str, ...] = ()
+    problems: tuple[str | Message, ...] = ()
     session_id: str = ""
 
 

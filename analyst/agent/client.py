@@ -27,7 +27,7 @@ class ModelAPIError(AnalystError):
     English), `message_in(language)` the same in the reader's language when the message is
     an `AgentNote` (as every message of this module is)."""
 
-    def __init__(self, message: str, *, status: int | None = None) -> None:
+    def __init__(self, message: str | AgentNote, *, status: int | None = None) -> None:
         super().__init__(message)
         self.status = status
 

@@ -56,7 +56,10 @@ def run(args: argparse.Namespace) -> int:
                           detail=str(exc))), file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps([card.to_dict() for card in cards], ensure_ascii=False, indent=2))
+        # Shown here: each assumption in the reader's language, as the text output says it.
+        shown = [card.to_dict() | {"assumptions": [render(a, lang) for a in card.assumptions]}
+                 for card in cards]
+        print(json.dumps(shown, ensure_ascii=False, indent=2))
     else:
         reasons = set(keys("ingest_word"))
         for card in cards:

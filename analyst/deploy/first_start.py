@@ -30,7 +30,7 @@ def ensure_sandbox_image(data_dir: Path, progress: Callable[[str], None] = print
     """Make the sandbox image present; None when it is, else the problem in one sentence."""
     problem = sandbox.engine_problem()
     if problem:
-        return f"the sandbox image cannot be checked: {problem}"
+        return f"the sandbox image cannot be checked: {sandbox.notice_english(problem)}"
     tag = sandbox.image_tag()
     if sandbox.image_exists(tag):
         progress(f"Sandbox image {tag} is present.")

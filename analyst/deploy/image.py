@@ -107,7 +107,8 @@ def build(*, offline: bool = True, progress: Callable[[str], None] = print,
     """Build the app's image and return its tag; also tags `analyst-app:latest`."""
     problem = sandbox.engine_problem()
     if problem:
-        raise AppBuildError(f"{problem[0].upper()}{problem[1:]}.")
+        said = sandbox.notice_english(problem)
+        raise AppBuildError(f"{said[0].upper()}{said[1:]}.")
     root = checkout()
     tag = image_tag(root)
     workdir = workdir or sandbox.default_workdir()

@@ -99,7 +99,7 @@ def paired(actual_table: tuple[RawTable, CleanTable],
                 kinds.setdefault(name, sheet.cleaned.kinds[column])
             if column in sheet.cleaned.notes:
                 notes.setdefault(name, sheet.cleaned.notes[column])
-    said: list[str] = [Note("budget_paired", len(order), n=len(order), budget=Name(budget_sheet),
+    said: list[Note] = [Note("budget_paired", len(order), n=len(order), budget=Name(budget_sheet),
                             actual=Name(actual_sheet), first=months[0].label, last=months[-1].label)]
     only_budget = [target[k][1] for k in target if k not in real]
     only_actual = [real[k][1] for k in real if k not in target]

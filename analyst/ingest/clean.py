@@ -35,7 +35,7 @@ class CleanTable:
     """Column name -> how it was read (decimal comma, currency €, a date format)."""
     kinds: dict[str, str] = field(default_factory=dict)
     """Column name -> "money" / "percent" when the cells said so (currency sign, %)."""
-    assumptions: tuple[str, ...] = ()
+    assumptions: tuple[Note, ...] = ()
     excluded: tuple[ExcludedRow, ...] = ()
     row_numbers: tuple[int, ...] = ()
     """Each clean row's number in the source (1-based, as the user sees it); empty when unknown."""
@@ -114,8 +114,8 @@ def _padded(values: pd.Series, width: int) -> pd.Series | None:
     return values.map(lambda v: None if pd.isna(v) else f"{int(v):0{width}d}").astype("string")
 
 
-def _excluded_sentences(excluded: list[ExcludedRow]) -> list[str]:
-    sentences: list[str] = []
+def _excluded_sentences(excluded: list[ExcludedRow]) -> list[Note]:
+    sentences: list[Note] = []
     for reason in ("total row", "subtotal row", "footnote", "wrong number of fields"):
         rows = [r for r in excluded if r.reason == reason]
         if not rows:
@@ -126,7 +126,7 @@ def _excluded_sentences(excluded: list[ExcludedRow]) -> list[str]:
     return sentences
 
 
-def _drop_empty_columns(frame: pd.DataFrame, names: list[str], assumptions: list[str]):
+def _drop_empty_columns(frame: pd.DataFrame, names: list[str], assumptions: list[Note]):
     keep = []
     for j in cast("list[int]", frame.columns.tolist()):  # the raw frame's columns are positions
         col = frame[j]
@@ -141,7 +141,7 @@ def _drop_empty_columns(frame: pd.DataFrame, names: list[str], assumptions: list
     return frame[keep], [names[j] if j < len(names) else "" for j in keep]
 
 
-def _name_columns(names: list[str], assumptions: list[str]) -> list[str]:
+def _name_columns(names: list[str], assumptions: list[Note]) -> list[str]:
     final: list[str] = []
     for position, name in enumerate(names, start=1):
         if not name:
@@ -246,12 +246,12 @@ def _describe_numbers(name, numbers: NumberColumn, hint, options, notes, kinds, 
                                 examples=", ".join(map(repr, numbers.examples))))
 
 
-def _add_to_sentence(assumptions: list[str], key: str, name: str) -> None:
+def _add_to_sentence(assumptions: list[Note], key: str, name: str) -> None:
     """One sentence per kind of decision, listing every column it applies to."""
     for i, text in enumerate(assumptions):
-        if isinstance(text, Note) and text.key == key:
-            names = text.values["names"]
-            assumptions[i] = Note(key, names=NameList((*names, name)))  # type: ignore[misc]
+        names = text.values.get("names")
+        if text.key == key and isinstance(names, NameList):
+            assumptions[i] = Note(key, names=NameList((*names, name)))
             return
     assumptions.append(Note(key, names=NameList((name,))))
 

@@ -84,7 +84,7 @@ def _merged(mappings: list[dict[str, T]]) -> dict[str, T]:
     return merged
 
 
-def _shared_assumptions(sheets: tuple[str, ...], lists: list[tuple[str, ...]]) -> tuple[str, ...]:
+def _shared_assumptions(sheets: tuple[str, ...], lists: list[tuple[Note, ...]]) -> tuple[Note, ...]:
     """A sentence true of every sheet once; the others prefixed with their sheet."""
     shared = [a for a in lists[0] if all(a in other for other in lists[1:])]
     result = list(shared)

@@ -53,7 +53,7 @@ def read_delimited(raw: bytes, options: IngestOptions, display_name: str) -> Raw
     width = max([len(header.names)] + [len(r.cells) for r in data_rows[:2000]])
     first_line = data_rows[0].number if data_rows else (header.rows[-1] + 1 if header.rows else 1)
     offset = _byte_offset(text, first_line)
-    assumptions = [a for a in (decoded.assumption,) if a]
+    assumptions = [a for a in (decoded.assumption,) if a is not None]
     if delimiter != ",":
         assumptions.append(Note("separator", delimiter=Word(_NAMES[delimiter])))
     assumptions += header.sentences
@@ -63,7 +63,8 @@ def read_delimited(raw: bytes, options: IngestOptions, display_name: str) -> Raw
     except UnicodeError:
         decoded = utf8_with_replacements(bytes(buffer))
         buffer = decoded.utf8
-        assumptions.insert(0, decoded.assumption or "")
+        if decoded.assumption is not None:
+            assumptions.insert(0, decoded.assumption)
         offset = _byte_offset(bytes(buffer[: offset * 2 + 1024]).decode("utf-8", "ignore"), first_line)
         table, bad = _read_arrow(buffer, offset, width, delimiter, types)
     frame = table.to_pandas()

@@ -38,7 +38,7 @@ class DecodedText:
     """Python codec name, e.g. "utf_8", "cp1251"."""
     utf8: bytes | memoryview
     """The whole file as UTF-8 without BOM (the original buffer when it already was)."""
-    assumption: str | None
+    assumption: Note | None
     replaced: int = 0
     """Characters that could not be decoded and were replaced."""
 
@@ -66,7 +66,7 @@ def decode(raw: bytes, forced: str | None, display_name: str) -> DecodedText:
 
 def utf8_with_replacements(raw: bytes) -> DecodedText:
     """For a file that is UTF-8 except for a few bad bytes past the sample."""
-    return _transcode(raw, "utf_8", "Text encoding UTF-8.")
+    return _transcode(raw, "utf_8", Note("encoding_utf8"))
 
 
 def _looks_utf8(raw: bytes) -> bool:
@@ -138,7 +138,7 @@ def _odd_words(sample: bytes, codec: str) -> int:
     return odd
 
 
-def _transcode(raw: bytes, codec: str, assumption: str) -> DecodedText:
+def _transcode(raw: bytes, codec: str, assumption: Note) -> DecodedText:
     try:
         text = raw.decode(codec)
         replaced = 0

@@ -65,7 +65,7 @@ def _skipped(sheet: Sheet, why: str) -> Note:
 
 
 def _raw_table(path: Path, kind: str, chosen: Sheet, visible: list[Sheet], options: IngestOptions,
-               display_name: str, assumptions: list[str],
+               display_name: str, assumptions: list[Note],
                formula_sheets: frozenset[str] | None = None) -> RawTable:
     assumptions = list(assumptions)
     grid = chosen.grid

@@ -58,7 +58,7 @@ class FastTable:
     delimiter: str
     notes: dict[str, ColumnReading]
     kinds: dict[str, str]
-    assumptions: tuple[str, ...]
+    assumptions: tuple[Note, ...]
     excluded: tuple[ExcludedRow, ...]
 
 
@@ -150,7 +150,7 @@ def _tail(data: bytes, delimiter: str, width: int):
 
 def _plan(sample: pd.DataFrame, names, options: IngestOptions, delimiter: str, facts: dict):
     """Each column's type, decided with the general path's own rules on the sample."""
-    assumptions: list[str] = []
+    assumptions: list[Note] = []
     notes: dict[str, ColumnReading] = {}
     kinds: dict[str, str] = {}
     final = _name_columns(list(names), assumptions)

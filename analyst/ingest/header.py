@@ -46,14 +46,14 @@ class Header:
     """1-based numbers of the header rows (two for a merged header, none when absent)."""
     data_index: int
     """Index in the given rows where the data starts."""
-    assumption: str
-    skipped: str | None = None
+    assumption: Note
+    skipped: Note | None = None
     """What the lines above the header were taken for ("2 lines above the header skipped: ...")."""
     unit: Unit | None = None
     """The unit the title lines above the header give the figures ("(in thousands)")."""
 
     @property
-    def sentences(self) -> tuple[str, ...]:
+    def sentences(self) -> tuple[Note, ...]:
         return (self.assumption,) + ((self.skipped,) if self.skipped else ())
 
 
@@ -168,7 +168,7 @@ def period_header(rows: Sequence[Row], i: int) -> Header | None:
     names, band, data, by_column = found
     used = tuple(rows[k].number for k in band)
     labels = [names[j] for j in sorted(by_column)]
-    shown: str = (f"{labels[0]} … {labels[-1]}" if len(labels) > 2 else
+    shown: str | Note = (f"{labels[0]} … {labels[-1]}" if len(labels) > 2 else
                   Note("two_labels", a=labels[0], b=labels[1]) if len(labels) == 2 else "".join(labels))
     said = (Note("header_periods_row", row=used[0], shown=shown) if len(used) == 1 else
             Note("header_periods_rows", a=used[0], b=used[-1], n=len(used), shown=shown))

@@ -51,7 +51,7 @@ _NAMES = {"max_upload_mb": "ANALYST_MAX_UPLOAD_MB", "max_rows": "ANALYST_MAX_ROW
 _COUNTS = {"max_rows", "max_sheets", "max_cells", "max_columns", "max_formulas"}
 
 
-def read_ingest_limits(values: Mapping[str, str] | None = None) -> tuple[IngestLimits, tuple[str, ...]]:
+def read_ingest_limits(values: Mapping[str, str] | None = None) -> tuple[IngestLimits, tuple[SettingNote, ...]]:
     """The limits from `values` (default: the environment) and, in plain words, what was bad.
 
     A bad value keeps its default here (the ingester cannot stop to ask); the app shows the
@@ -60,7 +60,7 @@ def read_ingest_limits(values: Mapping[str, str] | None = None) -> tuple[IngestL
     source = os.environ if values is None else values
     defaults = IngestLimits()
     chosen: dict[str, Any] = {}  # int for the counts, float for the sizes
-    problems: list[str] = []
+    problems: list[SettingNote] = []
     for field_name, name in _NAMES.items():
         default = getattr(defaults, field_name)
         raw = str(source.get(name) or "").strip()

@@ -40,10 +40,10 @@ def currency_code(sign: str) -> str | None:
     return code if code and code.isascii() and code.isalpha() and len(code) == 3 else None
 
 
-def number_sentences(facts: dict[str, NumberFacts]) -> list[str]:
+def number_sentences(facts: dict[str, NumberFacts]) -> list[Note]:
     """Currency signs, thousands separators, negatives in parentheses, percents, scientific
     notation, final dots: in that order."""
-    sentences: list[str] = []
+    sentences: list[Note] = []
     for sign, names in _grouped(facts, lambda f: f.currency).items():
         code = currency_code(sign)
         said = Note("amounts_in", code=Word(code) if " or " in code else code) if code else ""

@@ -103,7 +103,7 @@ def named(error: IngestError, name: str) -> IngestError:
     # A message id the catalogue lacks comes back as itself (gettext), from the cached
     # compiled catalogue: no .po file is parsed on the error path.
     if isinstance(note, Note) and message("en", CONTEXT, f"{note.key}_in") != f"{note.key}_in":
-        return IngestError(Note(f"{note.key}_in", note.plural, file=name, **note.values))
+        return IngestError(Note(f"{note.key}_in", note.count, file=name, **note.values))
     if text.startswith("The file "):
         return IngestError(f"{name} {text[len('The file '):]}")
     return IngestError(f"{name}: {text[:1].lower()}{text[1:]}")

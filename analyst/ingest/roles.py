@@ -40,7 +40,7 @@ def apply_roles(cards: list[DataCard], roles: Mapping[str, str] | None,
         return cards
     out = []
     for card in cards:
-        notes: list[str] = []
+        notes: list[Note] = []
         columns = list(card.columns)
         for name, choice in roles.items():
             at = next((i for i, c in enumerate(columns) if c.name == name), None)

@@ -30,7 +30,7 @@ def workbook_items(raws: list[RawTable], options: IngestOptions, display_name: s
     kept = [(raw, cleaned) for raw, cleaned in tables if _has_rows(cleaned)]
     if not kept:
         return [(raws[0], tables[0][1], stem)]  # the caller says "no data rows below its header"
-    notes: list[str] = []
+    notes: list[Note] = []
     empty = [raw.sheet or "" for raw, cleaned in tables if not _has_rows(cleaned)]
     if empty:
         # One sheet or several: the sentence's verb agrees with a list the count of which is not said.

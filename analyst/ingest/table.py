@@ -10,6 +10,7 @@ import pandas as pd
 
 from analyst.datacard import ExcludedRow
 from analyst.ingest.units import Unit
+from analyst.words.note import Note
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class RawTable:
     encoding: str | None = None
     delimiter: str | None = None
     excluded: tuple[ExcludedRow, ...] = ()
-    assumptions: tuple[str, ...] = ()
+    assumptions: tuple[Note, ...] = ()
     formula_columns: dict[int, str] = field(default_factory=dict)
     """Column index -> note about formulas found in it (computed, or left empty)."""
     column_formats: dict[int, str] = field(default_factory=dict)

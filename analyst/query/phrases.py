@@ -3,6 +3,7 @@ message catalogue's context "query" (`analyst.words`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from analyst.words import say
@@ -13,12 +14,18 @@ _NAMES = ("m", "g", "c")
 "by customer", "{g:words}": "Top 5 customers"), other languages as the names are."""
 
 
-class _Identifier(str):
+@dataclass(frozen=True)
+class _Identifier:
     """A column name written as an identifier ("Miles_per_Gallon", "temp_max"): said as
     it is, since lowering or pluralising it would name no column."""
 
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
     def __format__(self, spec: str) -> str:
-        return format(str.__str__(self), "" if spec in ("word", "words", "count") else spec)
+        return format(self.name, "" if spec in ("word", "words", "count") else spec)
 
 
 def qsay(language: str, key: str, plural: int | None = None, **values: Any) -> str:
@@ -29,6 +36,6 @@ def qsay(language: str, key: str, plural: int | None = None, **values: Any) -> s
 
     for name in _NAMES:
         value = values.get(name)
-        if isinstance(value, str) and not isinstance(value, Noun | _Identifier):
+        if isinstance(value, str):  # (a `Noun` already made is not a str)
             values[name] = _Identifier(value) if "_" in value else Noun(value)
     return say(language, CONTEXT, key, plural=plural, **values)

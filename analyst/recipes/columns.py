@@ -36,13 +36,12 @@ class RecipeError(ValueError):
     plural: int | None
 
     def __init__(self, key: str, count: int | None = None, /, **values: Any) -> None:
-        self.key, self.values, self.plural = key, dict(values), count
         shown = {k: ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else v
                  for k, v in values.items()}
         super().__init__(english(key, count, shown, REFUSALS))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_refusal, (self.key, self.plural, self.values))
+        # Pickled, it is rebuilt from its English (an id the catalogue lacks, said as it is)
+        # and these attributes are put back from its `__dict__`: no method of its own.
+        self.key, self.values, self.plural = key, dict(values), count
 
     def to_dict(self) -> dict[str, Any]:
         """What the refusal marker line carries: {"error": key, "values": ..., "count"}."""
@@ -52,10 +51,6 @@ class RecipeError(ValueError):
         if self.plural is not None:
             data["count"] = self.plural
         return data
-
-
-def _refusal(key: str, count: int | None, values: dict[str, Any]) -> RecipeError:
-    return RecipeError(key, count, **values)
 
 
 BLANK_LABEL = "(blank)"

@@ -44,11 +44,10 @@ class NoteId(str):
 
     def __new__(cls, key: str, count: int | None = None, /, **values: Any) -> NoteId:
         self = super().__new__(cls, english(key, count, values, cls.context))
+        # Pickled, it is rebuilt from its English (an id the catalogue lacks, said as it is)
+        # and these attributes are put back from its `__dict__`: no method of its own.
         self.key, self.values, self.plural = key, dict(values), count
         return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.to_dict(), type(self)))
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"key": self.key, "values": {
@@ -135,8 +134,3 @@ def as_losses(notes: Iterable[str], column: str) -> tuple[str, ...]:
         out.append(n)
     return tuple(out)
 
-
-def _rebuild(data: dict[str, Any], kind: type[NoteId] = NoteId) -> NoteId:
-    values = {k: Word(v["word"]) if isinstance(v, dict) and "word" in v else v
-              for k, v in dict(data.get("values") or {}).items()}
-    return kind(str(data["key"]), data.get("count"), **values)

@@ -31,11 +31,11 @@ class StepFigures:
     """What a step's figures say."""
 
     recipe: str
-    title: str
+    title: str | RecipeTitle
     """The recipe's title: a `RecipeTitle` when it came with its id and values ("title_data"),
     said in any language; text (a model's own, an earlier record) as it was written."""
     figures: dict[str, float]
-    notes: tuple[str, ...]
+    notes: tuple[str | RecipeNote, ...]
     head: tuple[dict[str, Any], ...]
     tail: tuple[dict[str, Any], ...] = ()
     rows: int = 0
@@ -89,16 +89,16 @@ _FIELDS = frozenset(("recipe", "title", "figures", "notes", "note_data", "title_
                      "definition"))
 
 
-def _title(text: Any, data: Any) -> str:
+def _title(text: Any, data: Any) -> str | RecipeTitle:
     """The title's text; one that came with its id and values as a `RecipeTitle`."""
     if isinstance(data, dict) and data.get("key"):
         return RecipeTitle.from_dict(data)
     return str(text or "")
 
 
-def _notes(texts: Any, data: Any) -> tuple[str, ...]:
+def _notes(texts: Any, data: Any) -> tuple[str | RecipeNote, ...]:
     """The notes' text, each one that came with its id and values as a `RecipeNote`."""
-    out: list[str] = []
+    out: list[str | RecipeNote] = []
     for i, text in enumerate(texts):
         item = data[i] if i < len(data) else None
         out.append(RecipeNote.from_dict(item) if isinstance(item, dict) and item.get("key")
@@ -106,7 +106,7 @@ def _notes(texts: Any, data: Any) -> tuple[str, ...]:
     return tuple(out)
 
 
-def old_note(text: str) -> str:
+def old_note(text: str) -> str | RecipeNote:
     """A note an earlier version stored as English text only: the `RecipeNote` whose English
     is exactly `text`, else `text` unchanged.
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 import pandas as pd
 
 from analyst.recurring.model import KeyFigure, ReportTemplate
+from analyst.recurring.run_words import RunNote
 from analyst.recurring.words import against, rsay
 from analyst.report import KPI, Report, Section
 from analyst.report.model import DeltaUnit
@@ -45,7 +46,7 @@ def delta_unit(fmt: str) -> DeltaUnit:
 
 
 def with_changes(report: Report, template: ReportTemplate, period: tuple[str, str] | None,
-                 not_run: Sequence[str] = ()) -> Report:
+                 not_run: Sequence[RunNote] = ()) -> Report:
     """`report` with its tiles' changes against `template`'s run, the changes section
     first and the sections that could not run (`not_run`: one sentence each) last."""
     lang = report.language_hint or template.language

@@ -36,7 +36,7 @@ class RunResult:
     report: Report | None
     template: ReportTemplate | None = None
     questions: tuple[ColumnQuestion, ...] = ()
-    problems: tuple[str, ...] = ()
+    problems: tuple[str | RunNote, ...] = ()
     matches: tuple[StepMatch, ...] = ()
 
 
@@ -90,7 +90,7 @@ def run_template(analysis: Any, template: ReportTemplate, *,
     questions = tuple({q.column: q for m in matches for q in m.questions}.values())
     if questions:
         return RunResult(None, questions=questions, matches=matches)
-    problems: list[str] = []
+    problems: list[str | RunNote] = []
     not_run: list[RunNote] = []  # said in the reader's language where shown
     pins: list[Pin] = []
     if template.standard:
@@ -214,7 +214,7 @@ def _renamed(value: Any, mapping: Mapping[str, str]) -> Any:
     return value
 
 
-def _standard(analysis: Any, language: str) -> list[str]:
+def _standard(analysis: Any, language: str) -> list[str | RunNote]:
     problems = []
     for event in analysis.standard_report(language=language):
         if event.kind == "error" and event.message:

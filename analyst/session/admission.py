@@ -61,7 +61,7 @@ def default_limit(environ: Mapping[str, str] | None = None) -> int:
     return max(2, min(memory // SESSION_MEMORY, int(usable_cores() * SESSIONS_PER_CPU)))
 
 
-def read_limit(environ: Mapping[str, str] | None = None) -> tuple[int, str | None]:
+def read_limit(environ: Mapping[str, str] | None = None) -> tuple[int, SettingNote | None]:
     """`ANALYST_MAX_RUNNING_SESSIONS` (empty: `default_limit()`), and a problem in plain
     words when the value cannot be used (the default is used then)."""
     raw = ((os.environ if environ is None else environ).get(ENV) or "").strip()
@@ -77,7 +77,7 @@ def read_limit(environ: Mapping[str, str] | None = None) -> tuple[int, str | Non
     return value, None
 
 
-def read_pause_after(environ: Mapping[str, str] | None = None) -> tuple[float, str | None]:
+def read_pause_after(environ: Mapping[str, str] | None = None) -> tuple[float, SettingNote | None]:
     """`ANALYST_PAUSE_IDLE_SECONDS` (default `PAUSE_AFTER_S`) and a problem, as `read_limit`."""
     raw = ((os.environ if environ is None else environ).get(PAUSE_ENV) or "").strip()
     if not raw:

@@ -2,8 +2,8 @@
 
 The ingester writes what it assumed about a file as `Note`s: the catalogue's message `key`
 (context "ingest") and its `values`, never an English sentence that would have to be parsed
-back to be translated. A `Note` is also a `str` holding its English text, so code that joins,
-compares or searches assumptions as text keeps working unchanged.
+back to be translated. A `Message` is a value, not text: code that joins, compares or
+searches messages as text renders them first (`render(language)`, `english`).
 
 Values are typed so each language renders them its own way: an int or float in the
 language's number style, a `Name` (a column or sheet name) quoted as the ingester always
@@ -14,11 +14,12 @@ itself a message of context "ingest_word"), a nested `Note`; any other str is sh
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, Union
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self, Union
 
 from analyst.words.catalog import message, plural_message
 
-__all__ = ["Items", "Labels", "Name", "NameList", "Names", "Note", "Parts", "RecipeNote",
+__all__ = ["Items", "Labels", "Message", "Name", "NameList", "Names", "Note", "Parts", "RecipeNote",
            "RecipeTitle", "SettingNote", "Word", "render"]
 
 CONTEXT = "ingest"
@@ -52,10 +53,10 @@ class Labels(Names):
     not quoted, each joined with the language's "and" ("FY 2025 and Total")."""
 
 
-class Parts(tuple["Note", ...]):
+class Parts(tuple["Message", ...]):
     """Notes shown one after another, joined with the language's "; "."""
 
-    def __new__(cls, notes: Iterable[Note] = ()) -> Parts:
+    def __new__(cls, notes: Iterable[Message] = ()) -> Parts:
         return super().__new__(cls, tuple(notes))
 
 
@@ -63,55 +64,60 @@ class Items(Parts):
     """Notes listed with the language's comma ("3 sections, 7 lines, 1 total")."""
 
 
-Value = Union[str, int, float, Name, Names, Parts, Word, "Note"]  # Labels, Items: subclasses
+Value = Union[str, int, float, Name, Names, Parts, Word, "Message"]  # Labels, Items: subclasses
 
 
-class Note(str):
-    """Message `key` of context "ingest" with `values`; `count` picks the plural form.
-
-    `str(note)` is the English text. `render(language)` is the text in another language.
-    """
+@dataclass(frozen=True, init=False)
+class Message:
+    """Message `key` of this class's catalogue `context` with its `values`; `count` picks
+    the plural form. A value until it is shown: `render(language)` gives its words (English
+    for the model and the logs), `to_dict()` its JSON; a frozen dataclass, it pickles and
+    copies as it is."""
 
     key: str
-    values: dict[str, Value]
-    plural: int | None
+    values: Mapping[str, Value] = field(hash=False)
+    count: int | None = None
     context: ClassVar[str] = CONTEXT
     """The catalogue context of its message; a `Word` value is one of `words`."""
     words: ClassVar[str] = WORDS
 
-    def __new__(cls, key: str, count: int | None = None, /, **values: Value) -> Note:
-        self = super().__new__(cls, _text("en", key, values, count, cls))
-        self.key, self.values, self.plural = key, dict(values), count
-        return self
+    def __init__(self, key: str, count: int | None = None, /, **values: Value) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "values", values)  # (a fresh dict: no one else holds it)
+        object.__setattr__(self, "count", count)
 
     def render(self, language: str | None) -> str:
         from analyst.words import normalise
 
-        lang = normalise(language)
-        return str(self) if lang == "en" else _text(lang, self.key, self.values, self.plural, type(self))
+        return _text(normalise(language), self.key, self.values, self.count, type(self))
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.to_dict(), type(self)))
+    @property
+    def english(self) -> str:
+        """Its words in English: what the model reads and the logs keep."""
+        return _text("en", self.key, self.values, self.count, type(self))
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Note:
-        return self  # immutable
-
-    def __copy__(self) -> Note:
-        return self
+    def __str__(self) -> str:
+        # English, for the logs and an exception's own `str()`; what a reader sees is
+        # rendered in the reader's language where it is shown.
+        return self.english
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: {"key", "values" (tagged: {"name"}, {"names"}, {"word"}, {"note"}),
         "count"}."""
         data: dict[str, Any] = {"key": self.key, "values": {k: _dump(v) for k, v in self.values.items()}}
-        if self.plural is not None:
-            data["count"] = self.plural
+        if self.count is not None:
+            data["count"] = self.count
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Note:
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
         """The inverse of `to_dict()`; a `RecipeNote` of one of its dicts."""
         values = {k: _load(v) for k, v in dict(data.get("values") or {}).items()}
         return cls(str(data["key"]), data.get("count"), **values)
+
+
+Note = Message
+"""The ingester's name for a message of context "ingest" (what it assumed about a file)."""
 
 
 class RecipeNote(Note):
@@ -144,17 +150,13 @@ class SessionNote(Note):
     context = "session"
 
 
-def render(text: str, language: str | None) -> str:
-    """An assumption in `language`: a `Note` rendered, any other text as it is."""
-    return text.render(language) if isinstance(text, Note) else text
-
-
-def _rebuild(data: dict[str, Any], kind: type[Note] = Note) -> Note:
-    return kind.from_dict(data)
+def render(text: str | Message, language: str | None) -> str:
+    """An assumption in `language`: a `Message` rendered, any other text as it is."""
+    return text.render(language) if isinstance(text, Message) else text
 
 
 def _text(lang: str, key: str, values: Mapping[str, Value], count: int | None,
-          kind: type[Note]) -> str:
+          kind: type[Message]) -> str:
     context = kind.context
     template = message(lang, context, key) if count is None else plural_message(lang, context, key, count)
     if not values:
@@ -182,7 +184,7 @@ class _Decimal(float):
 
 
 def _shown(value: Value, lang: str, words: str = WORDS) -> Any:
-    if isinstance(value, Note):
+    if isinstance(value, Message):
         return value.render(lang)
     if isinstance(value, Name):
         return repr(str(value))
@@ -216,7 +218,7 @@ def _shown(value: Value, lang: str, words: str = WORDS) -> Any:
 
 
 def _dump(value: Value) -> Any:
-    if isinstance(value, Note):
+    if isinstance(value, Message):
         return {"note": value.to_dict()}
     if isinstance(value, Name):
         return {"name": str(value)}

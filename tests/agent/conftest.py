@@ -13,6 +13,7 @@ import pytest
 from analyst.agent import LLMConfig, run_agent
 from analyst.datacard import ColumnCard, DataCard
 from analyst.events import Answer, Event
+from analyst.words.note import Note
 from sandbox import Limits, Workspace, open_session
 
 SECRET_CUSTOMER = "Olena Kovalenko"  # noqa: S105  a customer name, not a password
@@ -65,7 +66,7 @@ def cards() -> list[DataCard]:
                        min=float(revenue.min()), max=float(revenue.max())),
         ),
         header_row=1, encoding="utf-8", delimiter=",",
-        assumptions=("The first line holds the column names.",),
+        assumptions=(Note("header_row", row=1),),
         sample_rows=tuple(tuple(row) for row in SALES.head(3).itertuples(index=False)),
         parquet_path="input/sales.parquet",
     )]

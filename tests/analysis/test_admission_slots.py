@@ -71,10 +71,10 @@ def test_the_limits_are_settings_with_plain_problems() -> None:
     for raw in ("0", "-2", "two", "1.5"):
         settings = load_settings(env={"ANALYST_MAX_RUNNING_SESSIONS": raw}, secrets={})
         assert settings.max_running_sessions == default_limit()
-        assert len(settings.problems) == 1 and "ANALYST_MAX_RUNNING_SESSIONS" in settings.problems[0]
-        assert repr(raw) in settings.problems[0]
+        assert len(settings.problems) == 1 and "ANALYST_MAX_RUNNING_SESSIONS" in settings.problems[0].english
+        assert repr(raw) in settings.problems[0].english
     for raw in ("-1", "soon", "inf", "nan"):
         settings = load_settings(env={"ANALYST_PAUSE_IDLE_SECONDS": raw}, secrets={})
         assert settings.pause_idle_s == 30.0
-        assert len(settings.problems) == 1 and "ANALYST_PAUSE_IDLE_SECONDS" in settings.problems[0]
+        assert len(settings.problems) == 1 and "ANALYST_PAUSE_IDLE_SECONDS" in settings.problems[0].english
     assert 2 <= default_limit() <= 8 * (os.cpu_count() or 1)

@@ -52,7 +52,7 @@ def test_bad_sandbox_ingestion_and_misspelt_settings_are_named_not_silently_defa
     s = load_settings(env={"ANALYST_SANDBOX_MEMORY": "lots"}, secrets={
         "ANALYST_MAX_ROWS": "ten", "ANALYST_MAX_UPLOAD_MB": "0", "ANALYST_MAX_UPLOD_MB": "9",
     })
-    text = "\n".join(s.problems)
+    text = "\n".join(p.english for p in s.problems)
     assert "ANALYST_SANDBOX_MEMORY='lots' is not a size" in text
     assert "No analysis can run until it is fixed" in text and not s.sandbox_limits_ok
     assert "ANALYST_MAX_ROWS must be a positive number (it is 'ten'); using 5,000,000." in text

@@ -70,7 +70,8 @@ def test_each_assumption_points_to_the_control_that_corrects_it():
     assert "Sheet" in hint(Note("sheet_prefix", sheet=Name("Jan"), rest=Note("own_table")))
     assert hint(Note("excluded", reason=Word("footnote"), more="", rows=total.values["rows"])) is None
     assert hint(Note("separator", delimiter=Word("sep_semicolon"))) is None
-    assert hint("Header on row 2.") is None  # an old card's plain sentence: its meaning is not guessed
+    # An old card's plain sentence: its meaning is not guessed.
+    assert hint(Note("as_written", text="Header on row 2.")) is None
     decimal = Note("decimal_comma", names=NameList(["Revenue"]))
     card = DataCard("sales", "sales.csv", "", None, (), 18, (), 2, "utf-8", ";",
                     excluded_rows=(ExcludedRow(21, "total row", "Total | 999999,00"),),

@@ -85,7 +85,7 @@ def test_every_setting_problem_in_every_language(name: str, bad: Callable[[], st
     if name == "ANALYST_TYPO_":
         name = "ANALYST_TYPO_" + RNG.choice("ABCXYZ") * 3
     settings = load_settings({name: raw}, secrets={})
-    problems = [p for p in settings.problems if name in p]
+    problems = [p for p in settings.problems if name in p.english]
     assert len(problems) == 1, (name, raw, settings.problems)
     problem = problems[0]
     english = render(problem, "en")
@@ -125,27 +125,30 @@ def test_docker_is_not_usable_in_every_language(root: bool, monkeypatch: pytest.
 
     import sandbox.local
     from analyst.session.backend_words import backend_warning
-    from sandbox.backends import DockerUnusable
+    from sandbox import notice_english
+    from sandbox.problems import docker_unusable, engine_silent
 
     monkeypatch.setattr(sandbox.local.os, "geteuid", lambda: 0 if root else os.getuid() or 1000)
     user = "" if root else sandbox.local._user_name()
     for _ in range(5):
-        why = f"{RNG.randint(1, 99)}: {_word()}"
-        warning = DockerUnusable(why)
-        english = f"Docker is not usable ({why}). {sandbox.local.local_warning()}"
-        assert str(warning) == english and backend_warning(warning, "en") == english
+        value = f"{RNG.randint(1, 99)}: {_word()}"
+        why = engine_silent(value)
+        warning = docker_unusable(why, sandbox.local.local_notice())
+        english = (f"Docker is not usable ({notice_english(why)}). "
+                   f"{notice_english(sandbox.local.local_notice())}")
+        assert notice_english(warning) == english and backend_warning(warning, "en") == english
         for lang in LANGS:
             said = backend_warning(warning, lang)
-            assert why in said and "ANALYST_SANDBOX_BACKEND=docker" in said, said
-            text = said.replace(why, " ").replace(user or "\0", " ")
+            assert value in said and "ANALYST_SANDBOX_BACKEND=docker" in said, said
+            text = said.replace(value, " ").replace(user or "\0", " ")
             assert english_words(text) == [], (lang, english_words(text), said)
 
 
 @pytest.mark.parametrize("key", ["docker_engine_silent", "sandbox_image_missing"])
 def test_what_is_wrong_with_docker_in_every_language(key: str) -> None:
     from analyst.session.backend_words import backend_warning, sandbox_words
-    from sandbox.backends import DockerUnusable
-    from sandbox.engine import EngineWords
+    from sandbox import local_notice, notice_english
+    from sandbox.problems import docker_unusable, engine_silent, image_missing
 
     pinned = {"docker_engine_silent": "the Docker engine does not answer ({reason}); start it "
                                       "(e.g. `dockerd`) or point DOCKER_HOST at one",
@@ -153,14 +156,13 @@ def test_what_is_wrong_with_docker_in_every_language(key: str) -> None:
                                        "`python -m sandbox build`"}[key]
     for _ in range(5):
         value = f"{_word()}:{RNG.randint(1, 999)}"
-        why = EngineWords(key, reason=value) if key == "docker_engine_silent" else \
-            EngineWords(key, tag=value)
-        assert str(why) == pinned.format(reason=value, tag=value)
-        assert sandbox_words(why, "en") == str(why)
+        why = engine_silent(value) if key == "docker_engine_silent" else image_missing(value)
+        assert why.kind == key and notice_english(why) == pinned.format(reason=value, tag=value)
+        assert sandbox_words(why, "en") == notice_english(why)
         for lang in LANGS:
             said = sandbox_words(why, lang)
             assert value in said and english_words(said.replace(value, " ")) == [], (lang, said)
-            warning = backend_warning(DockerUnusable(why), lang)
+            warning = backend_warning(docker_unusable(why, local_notice()), lang)
             assert said in warning, (lang, warning)
 
 
@@ -245,12 +247,11 @@ def test_the_settings_page_says_the_problems_in_its_language(
     for name, raw in BAD_ENV.items():
         monkeypatch.setenv(name, raw)
     monkeypatch.setenv("ANALYST_SANDBOX_BACKEND", "k8s")
-    import sandbox.engine
     import ui.health
+    from sandbox.problems import engine_silent
 
     reason = "ECONNREFUSED:111"
-    monkeypatch.setattr(ui.health, "engine_problem",
-                        lambda: sandbox.engine.EngineWords("docker_engine_silent", reason=reason))
+    monkeypatch.setattr(ui.health, "engine_problem", lambda: engine_silent(reason))
     at = AppTest.from_file(APP, default_timeout=90).run()
     _set_language(at, lang)
     at.switch_page("pages/settings.py").run()
@@ -269,14 +270,14 @@ def test_the_keyed_sentences_survive_pickling_and_copying() -> None:
     import copy
     import pickle
 
-    from sandbox.backends import DockerUnusable
-    from sandbox.engine import EngineWords
+    from sandbox import local_notice
     from sandbox.limits import LimitError, Limits
+    from sandbox.problems import docker_unusable, engine_silent
 
     with pytest.raises(LimitError) as caught:
         Limits.from_env({"ANALYST_SANDBOX_PIDS": "many"})
-    engine = EngineWords("docker_engine_silent", reason="refused")
-    for item in (caught.value, engine, DockerUnusable(engine),
+    engine = engine_silent("refused")
+    for item in (caught.value, engine, docker_unusable(engine, local_notice()),
                  load_settings({"ANALYST_OFFLINE": "maybe"}, secrets={}).problems[0]):
         for again in (pickle.loads(pickle.dumps(item)), copy.deepcopy(item)):  # noqa: S301
             assert str(again) == str(item) and type(again) is type(item)

@@ -58,7 +58,7 @@ def test_bad_values_are_reported_in_plain_words_and_defaults_used():
     }, secrets={})
     assert s.max_sandboxes == s.max_running_sessions and s.privacy is True
     assert s.sandbox_backend == "auto"
-    text = " ".join(s.problems)
+    text = " ".join(p.english for p in s.problems)
     assert "ANALYST_MAX_SANDBOXES must be a number" in text
     assert "ANALYST_PRIVACY must be on or off" in text
     assert "ANALYST_SANDBOX_BACKEND must be auto, docker or local" in text

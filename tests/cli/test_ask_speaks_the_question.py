@@ -101,12 +101,14 @@ def test_the_local_backend_warning_in_every_language(root: bool,
     import sandbox.local
 
     monkeypatch.setattr(sandbox.local.os, "geteuid", lambda: 0 if root else os.getuid() or 1000)
-    english = sandbox.local.local_warning()
+    warning = sandbox.local.local_notice()
+    english = sandbox.notice_english(warning)
     user = "" if root else sandbox.local._user_name()
-    assert backend_warning(english, "en") == english  # the sandbox's own words, unchanged
-    assert backend_warning("Docker: isolated.", "zh") == "Docker: isolated."  # others as said
+    assert backend_warning(warning, "en") == english  # the sandbox's own words, unchanged
+    unknown = sandbox.Notice("a_warning_of_a_newer_sandbox")
+    assert backend_warning(unknown, "zh") == unknown.kind  # a kind not known: as the sandbox says it
     for lang in OTHERS:
-        said = backend_warning(english, lang)
+        said = backend_warning(warning, lang)
         assert user in said and "ANALYST_SANDBOX_BACKEND=docker" in said, said
         left = re.findall(r"[A-Za-z]{2,}", said.replace(user or "\0", " ").replace(
             "ANALYST_SANDBOX_BACKEND=docker", " "))

@@ -60,7 +60,7 @@ def test_a_bad_level_falls_back_to_info_and_says_so_once(bad):
     assert len(said) <= 1  # once per process (an earlier test may already have said it)
     assert read_log_level({LEVEL_VARIABLE: bad}) == ("INFO", read_log_level({LEVEL_VARIABLE: bad})[1])
     problem = read_log_level({LEVEL_VARIABLE: bad})[1]
-    assert problem and repr(bad.strip()) in problem and "using INFO" in problem
+    assert problem and repr(bad.strip()) in problem.english and "using INFO" in problem.english
     stream.truncate(0)
     stream.seek(0)
     lines = _emit_every_level(stream, names=("analyst.app",))
@@ -86,8 +86,8 @@ def test_the_level_is_a_setting_with_its_problem_on_the_settings_page():
     assert from_file.log_level == "ERROR" and from_file.sources[LEVEL_VARIABLE] == "secrets.toml"
     bad = load_settings(env={LEVEL_VARIABLE: "chatty"}, secrets={})
     assert bad.log_level == "INFO"
-    assert any(LEVEL_VARIABLE in p and "'chatty'" in p for p in bad.problems)
-    assert not any("not a setting Analyst knows" in p for p in bad.problems)
+    assert any(LEVEL_VARIABLE in p.english and "'chatty'" in p.english for p in bad.problems)
+    assert not any("not a setting Analyst knows" in p.english for p in bad.problems)
 
 
 def _cli(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import pandas as pd
@@ -9,6 +10,7 @@ import pytest
 
 from analyst.datacard import DataCard
 from analyst.ingest import IngestOptions, ingest_file
+from analyst.words.note import Note
 
 try:
     from sandbox import Workspace
@@ -38,6 +40,11 @@ def ingest(workspace, tmp_path):
         return card, frame
 
     return run
+
+
+def english(notes: Iterable[Note]) -> tuple[str, ...]:
+    """Assumptions in English, as the prompts (and these checks) read them."""
+    return tuple(n.english for n in notes)
 
 
 def cents(value: float) -> float:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from tests.ingest.conftest import cents
+from tests.ingest.conftest import cents, english
 
 KYIV = (
     "Звіт про продажі за січень 2026\n"
@@ -32,7 +32,7 @@ def test_kyiv_cp1251_semicolons_decimal_commas_title_and_total(ingest):
     assert card.date_range == ("2026-01-02", "2026-01-31")
     assert [(r.line, r.reason) for r in card.excluded_rows] == [(9, "total row")]
     assert "Разом" in card.excluded_rows[0].text
-    text = " ".join(card.assumptions)
+    text = " ".join(english(card.assumptions))
     assert "cp1251" in text and "Header on row 4" in text and "Разом" in text
     assert "Comma read as the decimal separator" in text
     assert card.column("Сума, грн").role == "money"
@@ -90,14 +90,14 @@ def test_subtotals_and_footnotes_are_excluded_and_reported(ingest):
     assert "Total Gym" in frame["Product"].tolist()  # a product, not a total
     reasons = [(r.line, r.reason) for r in card.excluded_rows]
     assert reasons == [(4, "subtotal row"), (7, "total row"), (9, "footnote"), (10, "footnote")]
-    assert any("Prices include VAT" in a for a in card.assumptions)
+    assert any("Prices include VAT" in a for a in english(card.assumptions))
 
 
 def test_duplicate_rows_empty_and_unnamed_columns_are_reported(ingest):
     content = "id,name,,empty,\n1,a,,,x\n2,b,,,y\n2,b,,,y\n"
     card, frame = ingest("dups.csv", content)
     assert list(frame.columns) == ["id", "name", "Column 3"]
-    text = " ".join(card.assumptions)
+    text = " ".join(english(card.assumptions))
     assert "1 row is an exact duplicate" in text
     assert "'empty' is empty and was dropped" in text
     assert "without a header was named 'Column 3'" in text
@@ -135,7 +135,7 @@ def test_month_names_iso_and_serial_dates(ingest):
     assert card.column("date").role == "date"
     card, _frame = ingest("serial.csv", "Date,v\n46053,1\n46054,2\n")
     assert card.date_range == ("2026-01-31", "2026-02-01")
-    assert any("Excel serial" in a for a in card.assumptions)
+    assert any("Excel serial" in a for a in english(card.assumptions))
 
 
 def test_codes_with_leading_zeros_stay_text(ingest):
@@ -175,4 +175,4 @@ def test_a_line_of_bare_delimiters_between_title_and_header_is_blank(ingest):
     assert card.date_range == ("2026-01-15", "2026-01-31")
     assert cents(card.column("Сума, грн").sum) == 1300.49
     assert card.column("Кількість").missing == 0
-    assert not any("not numbers" in a for a in card.assumptions)
+    assert not any("not numbers" in a for a in english(card.assumptions))

@@ -10,7 +10,7 @@ import pytest
 import xlwt
 
 from analyst.ingest import IngestError, IngestOptions, ingest_file
-from tests.ingest.conftest import cents
+from tests.ingest.conftest import cents, english
 from tests.ingest.workbooks import (
     MONTH_COLUMNS,
     MONTHS,
@@ -35,14 +35,14 @@ def test_shenzhen_workbook_formulas_without_saved_results_are_computed(workspace
     card, frame = read(workspace, shenzhen_workbook(tmp_path / "深圳销售.xlsx"))
     assert card.sheet == "销售数据"
     assert card.sheets == ("封面", "销售数据")  # every visible sheet; the hidden one is not offered
-    choice = card.assumptions[0]
+    choice = english(card.assumptions)[0]
     assert "'销售数据' chosen" in choice and "'封面' (looks like a cover" in choice
     assert "'旧数据' (hidden)" in choice
     assert list(frame.columns) == SHENZHEN_NAMES
     assert card.rows == len(frame) == 4
     assert card.header_row == 4
-    assert any("merged two-row header" in a for a in card.assumptions)
-    assert any("computed from their formulas" in a for a in card.assumptions)
+    assert any("merged two-row header" in a for a in english(card.assumptions))
+    assert any("computed from their formulas" in a for a in english(card.assumptions))
     assert cents(card.column("2026年 / 收入").sum) == SHENZHEN_REVENUE
     assert cents(card.column("2026年 / 成本").sum) == SHENZHEN_COST
     assert cents(card.column("2026年 / 利润").sum) == SHENZHEN_PROFIT
@@ -57,8 +57,8 @@ def test_shenzhen_workbook_formulas_without_saved_results_are_computed(workspace
 
 def test_formulas_with_saved_results_use_them(workspace, tmp_path):
     card, _frame = read(workspace, shenzhen_workbook(tmp_path / "saved.xlsx", cached=True))
-    assert any("results Excel saved" in a for a in card.assumptions)
-    assert not any("computed" in a for a in card.assumptions)
+    assert any("results Excel saved" in a for a in english(card.assumptions))
+    assert not any("computed" in a for a in english(card.assumptions))
     assert cents(card.column("2026年 / 利润").sum) == SHENZHEN_PROFIT
     assert card.excluded_rows[0].text == "合计 | 55845.71 | 40700.84 | 15144.87"
     assert card.rows == 4
@@ -78,7 +78,7 @@ def test_sheet_override_reads_the_other_sheet(workspace, tmp_path):
     path = shenzhen_workbook(tmp_path / "book.xlsx")
     card, frame = read(workspace, path, sheet="旧数据")
     assert card.sheet == "旧数据" and card.rows == 39
-    assert "as you chose" in card.assumptions[0]
+    assert "as you chose" in english(card.assumptions)[0]
     assert frame["收入"].sum() == sum(i * 100 for i in range(1, 40))
     with pytest.raises(IngestError, match="no sheet 'Nope'.*'封面', '销售数据'"):
         read(workspace, path, sheet="Nope")
@@ -149,7 +149,7 @@ def test_header_row_override_in_a_workbook(workspace, tmp_path):
     card, frame = read(workspace, path, header_row=3)
     assert list(frame.columns) == ["a", "b"] and card.header_row == 3
     assert frame["b"].sum() == 7.0
-    assert "as you chose" in " ".join(card.assumptions)
+    assert "as you chose" in " ".join(english(card.assumptions))
 
 
 # One sheet per month: every sheet is a table, and the months are also joined.
@@ -176,25 +176,26 @@ def test_a_sheet_per_month_gives_each_month_and_all_months_joined_first(workspac
     # Which sheets were read and why, in plain words, on every table.
     choice = "Sheets 'Jan', 'Feb', 'Mar' hold tables: each is read as its own table; not read: " \
              "'Notes' (looks like a cover or notes page), 'Dec 2025' (hidden)."
-    assert all(c.assumptions[0] == choice for c in (jan, feb, mar)) and joined.assumptions[1] == choice
-    assert joined.assumptions[0] == (
+    assert all(english(c.assumptions)[0] == choice for c in (jan, feb, mar))
+    assert english(joined.assumptions)[1] == choice
+    assert english(joined.assumptions)[0] == (
         "Sheets 'Jan', 'Feb', 'Mar' have the same columns: this table joins their 7 rows, with the "
         "sheet name in column 'Sheet'; each sheet is also a table of its own, so you can ask about "
         "all of them together or one at a time.")
     said = ("Sheets 'Jan', 'Feb', 'Mar' have the same columns: read as 3 tables, one per sheet (ask "
             "about each), and also joined into table 'sales_2026_all_sheets' (ask about all of them together).")
-    assert all(said in c.assumptions for c in (jan, feb, mar))
+    assert all(said in english(c.assumptions) for c in (jan, feb, mar))
     # What every month shares is said once on the joined table; nothing is said twice.
-    assert "Header on row 2." in joined.assumptions
-    assert "1 line above the header skipped: 1 title or notes line." in joined.assumptions
-    assert len(set(joined.assumptions)) == len(joined.assumptions)
+    assert "Header on row 2." in english(joined.assumptions)
+    assert "1 line above the header skipped: 1 title or notes line." in english(joined.assumptions)
+    assert len(set(english(joined.assumptions))) == len(english(joined.assumptions))
 
 
 def test_the_sheet_override_still_reads_one_sheet(workspace, tmp_path):
     (card,) = ingest_file(monthly_workbook(tmp_path / "q1.xlsx"), workspace, IngestOptions(sheet="Feb"))
     assert card.table == "q1" and card.sheet == "Feb" and card.rows == 3
     assert cents(card.column("Revenue").sum) == 300.01
-    assert card.assumptions[0] == "Sheet 'Feb' read, as you chose."
+    assert english(card.assumptions)[0] == "Sheet 'Feb' read, as you chose."
 
 
 def test_sheets_with_different_tables_are_read_apart_and_the_main_one_first(workspace, tmp_path):
@@ -208,9 +209,9 @@ def test_sheets_with_different_tables_are_read_apart_and_the_main_one_first(work
     assert (customers.sheet, customers.table, customers.rows) == ("Customers", "book_customers", 2)
     assert cents(orders.column("Amount").sum) == 220.50
     assert cents(customers.column("Credit limit").sum) == 7500.00
-    assert orders.assumptions[0] == ("Sheets 'Customers', 'Orders' hold tables: each is read as its own "
+    assert english(orders.assumptions)[0] == ("Sheets 'Customers', 'Orders' hold tables: each is read as its own "
                                      "table; not read: 'Read me' (looks like a cover or notes page).")
-    assert not any("same columns" in a for a in orders.assumptions + customers.assumptions)
+    assert not any("same columns" in a for a in english(orders.assumptions) + english(customers.assumptions))
 
 
 def test_months_of_chinese_and_cyrillic_names_get_safe_distinct_tables(workspace, tmp_path):

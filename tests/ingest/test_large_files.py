@@ -11,6 +11,7 @@ import pandas as pd
 
 from analyst.ingest import IngestOptions, ingest_file
 from analyst.ingest.fast import FAST_FROM, read_fast
+from tests.ingest.conftest import english
 
 ROWS = 40_000
 
@@ -52,7 +53,7 @@ def test_large_semicolon_export_read_exactly(workspace, tmp_path):
     assert frame["Дата"].iloc[0] == pd.Timestamp("2026-01-01")
     assert card.column("Коментар").missing == ROWS - ROWS // 5
     assert [(r.line, r.reason) for r in card.excluded_rows] == [(ROWS + 3, "total row"), (ROWS + 4, "footnote")]
-    text = " ".join(card.assumptions)
+    text = " ".join(english(card.assumptions))
     assert "Header on row 2" in text and "Comma read as the decimal separator in 'Сума'" in text
     assert "Разом" in text
 

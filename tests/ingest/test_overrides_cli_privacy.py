@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from tests.cli import inprocess
-from tests.ingest.conftest import cents
+from tests.ingest.conftest import cents, english
 
 ROOT = Path(__file__).resolve().parents[2]
 AMBIGUOUS = "Date,Item,Amount\n03/04/2026,Tea,\"1,250\"\n05/06/2026,Coffee,\"2,500\"\n"
@@ -25,17 +25,17 @@ KYIV = (
 def test_date_order_override(ingest):
     card, frame = ingest("a.csv", AMBIGUOUS)
     assert frame["Date"].tolist() == [pd.Timestamp("2026-03-04"), pd.Timestamp("2026-05-06")]
-    assert any("month-first" in a and "fit both ways" in a for a in card.assumptions)
+    assert any("month-first" in a and "fit both ways" in a for a in english(card.assumptions))
     card, frame = ingest("b.csv", AMBIGUOUS, date_order="DMY")
     assert frame["Date"].tolist() == [pd.Timestamp("2026-04-03"), pd.Timestamp("2026-06-05")]
     assert card.date_range == ("2026-04-03", "2026-06-05")
-    assert any("day-first" in a and "as you chose" in a for a in card.assumptions)
+    assert any("day-first" in a and "as you chose" in a for a in english(card.assumptions))
 
 
 def test_decimal_override(ingest):
     card, frame = ingest("a.csv", AMBIGUOUS)
     assert frame["Amount"].tolist() == [1250, 2500]  # "1,250" read with a thousands comma by default
-    assert any("could be read either way" in a for a in card.assumptions)
+    assert any("could be read either way" in a for a in english(card.assumptions))
     card, frame = ingest("b.csv", AMBIGUOUS, decimal=",")
     assert frame["Amount"].tolist() == [1.25, 2.5]
     assert cents(card.column("Amount").sum) == 3.75
@@ -47,7 +47,7 @@ def test_header_row_override(ingest):
     card, frame = ingest("k2.csv", KYIV, header_row=1)
     assert card.header_row == 1
     assert next(iter(frame.columns)) == "Звіт про продажі за січень 2026"
-    assert any("Header on row 1, as you chose" in a for a in card.assumptions)
+    assert any("Header on row 1, as you chose" in a for a in english(card.assumptions))
 
 
 def test_prompt_in_privacy_mode_has_no_raw_values(ingest):

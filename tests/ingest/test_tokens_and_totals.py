@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from analyst.ingest import ingest_file
-from tests.ingest.conftest import cents
+from tests.ingest.conftest import cents, english
 
 TOKENS = ("TBD", "see note", "—", "?", "pending", "see note 3", "н/д", "待定", "to be confirmed")
 
@@ -43,7 +43,8 @@ def test_a_revenue_column_with_stray_words_keeps_its_total(workspace, tmp_path, 
     assert column.dtype == "float64"
     assert column.missing == 3  # the words are missing values now ("—" always was)
     assert cents(column.sum) == expected == round(frame["Revenue"].sum(), 2)
-    counted = [a for a in card.assumptions if "'Revenue' are not numbers" in a or "'Revenue' is not a number" in a]
+    counted = [a for a in english(card.assumptions)
+               if "'Revenue' are not numbers" in a or "'Revenue' is not a number" in a]
     real_words = [w for w in words if w != "—"]
     if real_words:
         assert counted and counted[0].startswith(f"{len(real_words)} value{'' if len(real_words) == 1 else 's'} ")
@@ -75,7 +76,7 @@ def test_total_rows_in_any_phrasing_are_excluded(ingest, label, where):
     assert card.column("Impressions").sum == sum(r[1] for r in rows)
     assert cents(card.column("Spend USD").sum) == round(sum(r[3] for r in rows), 2)
     assert [r.reason for r in card.excluded_rows] == ["total row"]
-    assert any("Excluded as total row" in a for a in card.assumptions)
+    assert any("Excluded as total row" in a for a in english(card.assumptions))
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -98,7 +99,7 @@ def test_an_unlabelled_row_of_sums_is_excluded(workspace, tmp_path, seed, fmt):
     assert card.column("Units").sum == sums[1]
     assert cents(card.column("Amount").sum) == sums[2]
     assert [(r.line, r.reason) for r in card.excluded_rows] == [(len(rows) + 2, "total row")]
-    assert any("sums of the rows above" in a for a in card.assumptions)
+    assert any("sums of the rows above" in a for a in english(card.assumptions))
 
 
 def test_a_row_that_happens_to_equal_a_sum_is_kept_when_labelled(ingest):

@@ -17,6 +17,7 @@ from analyst.ingest.roles import user_roles
 from analyst.planner.columns import is_ledger, sales_columns
 from analyst.query.periods import date_source
 from sandbox import Workspace
+from tests.ingest.conftest import english
 
 NAMES = [("takings", "branch"), ("reading_kwh", "meter"), ("Обсяг", "Філія"), ("读数值", "门店")]
 
@@ -58,7 +59,7 @@ def test_the_marked_amount_is_the_planners_and_the_reports(tmp_path, amount, gro
     assert f"'{amount}' | float64 | money (set by the user)" in card.to_prompt(False)
     assert DataCard.from_dict(card.to_dict()) == card
     assert user_roles(card) == {amount: "amount"}
-    assert f"You marked '{amount}' as the amount." in card.assumptions
+    assert f"You marked '{amount}' as the amount." in english(card.assumptions)
 
 
 def test_the_marked_date_is_the_period_of_answers(tmp_path):

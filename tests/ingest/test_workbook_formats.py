@@ -11,6 +11,7 @@ import pandas as pd
 import pytest
 
 from analyst.ingest import IngestError, ingest_file
+from tests.ingest.conftest import english
 from tests.ingest.ods_files import ods_workbook
 from tests.ingest.workbooks import simple_workbook
 
@@ -59,7 +60,7 @@ def test_an_ods_file_reads_like_the_same_xlsx(tmp_path, seed):
     (from_xlsx,) = ingest_file(book, _ws(tmp_path / "b"))
     assert _card_facts(from_ods) == _card_facts(from_xlsx)
     assert from_ods.rows == len(rows)
-    assert "'Old' (hidden)" in from_ods.assumptions[0]
+    assert "'Old' (hidden)" in english(from_ods.assumptions)[0]
     frame = pd.read_parquet(tmp_path / "a" / from_ods.parquet_path)
     assert frame[names[3]].round(2).tolist() == [r[3] for r in rows]
     assert frame[names[0]].tolist() == [pd.Timestamp(r[0]) for r in rows]

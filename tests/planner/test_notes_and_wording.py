@@ -44,7 +44,7 @@ def test_partial_and_missing_months_lead_the_notes_and_the_rest_are_counted(gaps
         "'Date' and is left out of the per-month table; its Revenue totals 5.00. "
         "(+1 more note in the step's details.)")
     # The note not quoted is in the step's own figures, for the UI and the report.
-    notes = figures_sent(answer.steps[0].result).notes
+    notes = [str(n) for n in figures_sent(answer.steps[0].result).notes]  # their English
     assert ("1 row has a negative 'Revenue' (returns or corrections), totalling -20.00; "
             "it is netted into the totals.") in notes and len(notes) == 4
 

@@ -119,7 +119,7 @@ def test_old_records_in_the_store_the_workspace_and_the_figures_line(seed, tmp_p
         assert figures is not None
         assert [str(n) for n in figures.notes] == notes  # the English is what was stored
         for n in figures.notes:
-            assert isinstance(n, RecipeNote) == (n in fixed), n
+            assert isinstance(n, RecipeNote) == (str(n) in fixed), n
         for language in LANGUAGES:
             said = [render(n, language) for n in figures.notes]
             for text, got in zip(notes, said, strict=True):

@@ -21,6 +21,7 @@ from analyst.recurring.files import TemplateError, load_template, loads
 from analyst.recurring.matching import StepMatch, match_steps
 from analyst.recurring.model import ColumnRef, TemplateStep
 from analyst.recurring.run import replanned
+from analyst.recurring.run_words import RunNote
 from analyst.words.catalog import keys, message
 from analyst.words.note import render
 
@@ -93,13 +94,14 @@ def test_a_section_that_cannot_run_on_the_new_table_is_said_in_every_language(
     ]
     for match in cases:
         made = replanned(match, {column: ["North", "South"]})
-        assert isinstance(made, str), made
-        assert section in made and not no_english(made)
+        assert isinstance(made, RunNote), made
+        assert section in made.english and not no_english(made.english)
         for lang in OTHERS:
             said = render(made, lang)
             assert section in said and no_english(said), (lang, said)
     absent = replanned(cases[1], {column: ["North", "South"]})
-    assert "'Atlantis'" in absent and repr(column) in absent
+    assert isinstance(absent, RunNote)
+    assert "'Atlantis'" in absent.english and repr(column) in absent.english
 
 
 BROKEN = {

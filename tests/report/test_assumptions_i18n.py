@@ -77,19 +77,19 @@ def english_left(translated: str, original_values: str) -> list[str]:
 def real_assumptions(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     folder = tmp_path_factory.mktemp("files")
     ws = Workspace(folder / "ws")
-    sentences: list[str] = []
+    sentences: list[Note] = []
     for path in (kyiv_file(folder), book_file(folder), chinese_workbook(folder)):
         for card in ingest_file(path, ws):
             sentences += card.assumptions
     return sentences
 
 
-def test_every_real_assumption_is_a_note_with_a_catalogue_id(real_assumptions: list[str]) -> None:
+def test_every_real_assumption_is_a_note_with_a_catalogue_id(real_assumptions: list[Note]) -> None:
     assert real_assumptions and all(isinstance(a, Note) for a in real_assumptions)
 
 
-def test_the_real_files_say_the_sentences_this_table_knows(real_assumptions: list[str]) -> None:
-    says = " | ".join(real_assumptions)
+def test_the_real_files_say_the_sentences_this_table_knows(real_assumptions: list[Note]) -> None:
+    says = " | ".join(a.english for a in real_assumptions)
     for expected in ("Text encoding detected as cp1251", "Columns separated by semicolons.",
                      "above the header skipped", "Excluded as total row: row", "Comma read as the decimal",
                      "read day-first", "'$' removed from 'Amount' and 'Cost'; amounts read in USD.",
@@ -98,9 +98,9 @@ def test_the_real_files_say_the_sentences_this_table_knows(real_assumptions: lis
 
 
 @pytest.mark.parametrize("language", ["uk", "ru", "zh"])
-def test_real_assumptions_come_out_fully_translated(real_assumptions: list[str], language: str) -> None:
-    for english in real_assumptions:
-        translated = render(english, language)
+def test_real_assumptions_come_out_fully_translated(real_assumptions: list[Note], language: str) -> None:
+    for note in real_assumptions:
+        translated, english = render(note, language), note.english
         assert translated != english, f"not translated to {language}: {english}"
         assert not english_left(translated, english), (english, translated)
 
@@ -140,11 +140,11 @@ def test_a_plain_sentence_is_shown_as_it_is(english: str) -> None:
         assert render(english, language) == english
 
 
-def test_english_and_unknown_languages_are_untouched(real_assumptions: list[str]) -> None:
-    for english in real_assumptions:
-        assert render(english, "en") == english
-        assert render(english, None) == english
-        assert render(english, "de") == english
+def test_english_and_unknown_languages_are_untouched(real_assumptions: list[Note]) -> None:
+    for note in real_assumptions:
+        assert render(note, "en") == note.english
+        assert render(note, None) == note.english
+        assert render(note, "de") == note.english
 
 
 def test_a_ukrainian_report_lists_the_assumptions_in_ukrainian_and_english_stays(tmp_path: Path) -> None:
@@ -157,5 +157,5 @@ def test_a_ukrainian_report_lists_the_assumptions_in_ukrainian_and_english_stays
     assert ukrainian.language_hint == "uk"
     (source,) = ukrainian.sources
     assert "Кодування тексту визначено як cp1251 (не UTF-8)." in source.assumptions
-    assert all(not english_left(t, e) for t, e in zip(source.assumptions, card.assumptions, strict=True))
-    assert english.sources[0].assumptions == tuple(card.assumptions)
+    assert all(not english_left(t, e.english) for t, e in zip(source.assumptions, card.assumptions, strict=True))
+    assert english.sources[0].assumptions == tuple(a.english for a in card.assumptions)

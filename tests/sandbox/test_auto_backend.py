@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from sandbox import Workspace, open_session
+from sandbox import Workspace, notice_english, open_session
 from sandbox.local_user import KILL_WAIT_S, UID_BASE, kill_user
 from tests.sandbox.conftest import TEST_LIMITS
 
@@ -66,7 +66,7 @@ def test_auto_without_the_image_falls_back_to_local_and_hands_over_every_file(
     workspace = Workspace(tmp_path / "ws").ensure()
     with open_session(workspace, backend="auto", limits=TEST_LIMITS) as session:
         assert session.backend == "local" and not session.isolated
-        assert session.warning and "Docker is not usable" in session.warning
+        assert session.warning and "Docker is not usable" in notice_english(session.warning)
         _steps_hand_over_their_files(session, workspace)
 
 

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from sandbox import open_session
+from sandbox import notice_english, open_session
 from tests.sandbox.conftest import TEST_LIMITS
 
 
 def test_local_backend_says_it_is_not_isolation(workspace):
     session = open_session(workspace, backend="local", limits=TEST_LIMITS)
     assert session.backend == "local" and session.isolated is False
-    assert "NOT isolation" in session.warning
+    assert session.warning and "NOT isolation" in notice_english(session.warning)
 
 
 def test_local_backend_does_not_pass_host_secrets(workspace, monkeypatch):
@@ -105,8 +105,8 @@ def test_as_root_the_kernel_runs_as_a_uid_of_its_own_with_only_the_shared_group(
 def test_not_as_root_the_warning_says_the_key_is_readable(workspace):
     session = open_session(workspace, backend="local", limits=TEST_LIMITS)
     assert "can read this user's files and the app's environment, including the API key" in (
-        session.warning)
-    assert "ANALYST_SANDBOX_BACKEND=docker" in session.warning
+        notice_english(session.warning))
+    assert "ANALYST_SANDBOX_BACKEND=docker" in notice_english(session.warning)
 
 
 def test_local_backend_reports_a_memory_error_and_keeps_going(workspace):

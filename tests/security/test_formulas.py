@@ -63,7 +63,7 @@ def formula_column(frame: pd.DataFrame) -> list:
 
 
 def said(card: DataCard) -> str:
-    return " ".join(str(note) for note in card.assumptions)
+    return " ".join(note.english for note in card.assumptions)
 
 
 def nothing_of_the_secret(frame: pd.DataFrame) -> None:

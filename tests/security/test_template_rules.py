@@ -198,15 +198,16 @@ def sales(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
 def test_a_saved_filter_value_must_be_one_the_new_file_holds(sales, value, runs):
     from analyst.query.values import category_values
     from analyst.recurring.run import match_template, replanned
+    from analyst.recurring.run_words import RunNote
 
     card, root = sales
     template = loads(json.dumps({**valid(), "questions": [
         {"question": "q", "steps": [step(value=value).to_dict()]}]}), "t.json")
     [match] = match_template(template, [card], root)
     made = replanned(match, category_values(root, card))
-    assert isinstance(made, str) != runs
+    assert isinstance(made, RunNote) != runs
     if not runs:
-        assert repr(value) in made and "Region" in made
+        assert repr(value) in made.english and "Region" in made.english
 
 
 # ---- the title on the Recurring page -----------------------------------------------------

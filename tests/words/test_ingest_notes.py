@@ -64,6 +64,8 @@ def _one(key: str, n: int = 3, **values) -> Note:
 SAMPLES: dict[str, Note] = {
     "encoding_detected": Note("encoding_detected", enc="cp1251"),
     "encoding_bom": Note("encoding_bom", enc="UTF-16"),
+    "encoding_utf8": Note("encoding_utf8"),
+    "as_written": Note("as_written", text="Header row 1."),
     "encoding_forced": Note("encoding_forced", enc="cp1252"),
     "unreadable_chars": _one("unreadable_chars"),
     "two_sentences": Note("two_sentences", first=Note("encoding_detected", enc="cp1251"),
@@ -323,20 +325,20 @@ def test_every_message_renders_filled_and_translated(key: str, language: str) ->
 
 def test_english_stays_the_ingesters_own_sentences() -> None:
     # What the tests of analyst/ingest quote (the English the prompts and tests rely on).
-    assert SAMPLES["sheets_joined"] == ("Sheets 'Січ', 'Лют' have the same columns: this table joins their "
+    assert SAMPLES["sheets_joined"].english == ("Sheets 'Січ', 'Лют' have the same columns: this table joins their "
                                         "1,250 rows, with the sheet name in column 'Sheet'; each sheet is also "
                                         "a table of its own, so you can ask about all of them together or one "
                                         "at a time.")
-    assert SAMPLES["layout_statement"] == ("Layout statement: 3 sections, 7 lines, 1 total (each row's kind is "
+    assert SAMPLES["layout_statement"].english == ("Layout statement: 3 sections, 7 lines, 1 total (each row's kind is "
                                            "on the card).")
-    assert SAMPLES["layout"] == "Layout wide: 12 monthly columns Jan 2025–Dec 2025."
-    assert SAMPLES["wide_columns"] == "wide: 12 monthly columns Jan 2025–Dec 2025 and an FY 2025 total"
-    assert SAMPLES["wide_totals"] == " and totals H1 2025 and FY 2025"
-    assert SAMPLES["sheet_chosen"] == ("Sheet 'Дані' chosen: it holds the table; not read: 'Чернетка' (no table "
-                                       "could be read from it).")
+    assert SAMPLES["layout"].english == "Layout wide: 12 monthly columns Jan 2025–Dec 2025."
+    assert SAMPLES["wide_columns"].english == "wide: 12 monthly columns Jan 2025–Dec 2025 and an FY 2025 total"
+    assert SAMPLES["wide_totals"].english == " and totals H1 2025 and FY 2025"
+    assert SAMPLES["sheet_chosen"].english == (
+        "Sheet 'Дані' chosen: it holds the table; not read: 'Чернетка' (no table could be read from it).")
     for language in (None, "en", "de", "en-GB"):
         for note in SAMPLES.values():
-            assert note.render(language) == str(note)
+            assert note.render(language) == note.english
 
 
 def _form_index(n: int) -> int:
@@ -525,7 +527,7 @@ def test_the_cards_read_in_the_users_language_have_no_english_sentence_left(card
         # As the UI and the report read them: from the stored dict.
         for note in assumptions_of(json.loads(json.dumps(card.to_dict(), ensure_ascii=False))):
             text = render(note, language)
-            assert text != note or not english_left(str(note), note), (language, text)
+            assert text != note.english or not english_left(note.english, note), (language, text)
             assert not english_left(text, note), (card.source_file, language, note, text)
 
 

@@ -23,9 +23,11 @@ from sandbox.notices import (
     CONTAINER_EXITED,
     DEATHS,
     EXITED,
+    NOT_A_REPLY,
     REPLY_TOO_BIG,
     STREAM,
     TAMPERINGS,
+    UNASKED,
     english,
     exit_values,
     sentence,
@@ -67,9 +69,9 @@ def tamperings() -> list[ChannelTampered]:
             for mb in (8.0, 9.0, 12.3, 40.0, 4096.0)]
     out += [ChannelTampered.because(reason) for reason in TAMPERINGS
             if reason not in (STREAM, REPLY_TOO_BIG, CLAIMED)]
-    for text in ("a reply of 9.0 MB, more than the 8 MB a reply may be",
-                 "a reply that is not one of the kernel's", "a reply nobody asked for"):
-        out.append(ChannelTampered.relayed(text))  # the keeper's words, as it sends them
+    for reason, values in ((REPLY_TOO_BIG, {"mb": 9.0, "limit_mb": 8}), (NOT_A_REPLY, {}),
+                           (UNASKED, {})):
+        out.append(ChannelTampered.relayed(reason, values))  # the keeper's frame, as it sends it
     return out
 
 

@@ -17,7 +17,7 @@ case, with a vowel) are lowered; acronyms, abbreviations and mixed-case names ("
 from __future__ import annotations
 
 import re
-from typing import Self
+from dataclasses import dataclass
 
 _PLAIN_WORD = re.compile(r"[A-Z]?[a-z]*[aeiou][a-z]*")  # "Qty", "Nr": abbreviations, kept
 _ABBREVIATIONS = {"amt", "no", "vat", "pcs", "avg", "est", "ytd", "mtd"}
@@ -66,19 +66,20 @@ def plural(name: str) -> str:
     return name[:match.start()] + many + tail
 
 
-class Noun(str):
-    """A column name that a template may lower or pluralise (see the module's doc)."""
+@dataclass(frozen=True)
+class Noun:
+    """A column name that a template may lower or pluralise (see the module's doc): a value
+    for `str.format`, whose spec says how ("{g:word}", "{g:words}", "{g:count}")."""
 
-    # Not `count`: that would shadow str.count for every caller that treats this as text.
-    quantity: float | None
+    name: str
+    quantity: float | None = None
+    """How many it names, for "{g:count}"."""
 
-    def __new__(cls, name: str, count: float | None = None) -> Self:
-        noun = super().__new__(cls, name)
-        noun.quantity = count
-        return noun
+    def __str__(self) -> str:
+        return self.name
 
     def __format__(self, spec: str) -> str:
-        name = str.__str__(self)
+        name = self.name
         if spec == "word":
             return lowered(name)
         if spec == "words":
