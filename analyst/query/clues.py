@@ -249,7 +249,18 @@ def _kin_of_column(tok: str, columns: list[list[str]]) -> bool:
             stem = len(os.path.commonprefix([w, tok]))
             if stem >= 5 and not same_word(w, tok):
                 return True
-    return False
+    # "скільки замовлень" beside an "Order ID": the orders are that column's, not the rows
+    # (two rows of one order are one order); the English name's word said in another tongue.
+    named = {w for name in columns for w in name}
+    return any(tok.startswith(stem) and english in named for stem, english in _THINGS)
+
+
+_THINGS = (("замовлен", "order"), ("заказ", "order"), ("订单", "order"), ("рахун", "invoice"),
+           ("счет", "invoice"), ("счёт", "invoice"), ("клієнт", "customer"), ("клиент", "customer"),
+           ("покупц", "customer"), ("покупател", "customer"), ("客户", "customer"),
+           ("товар", "product"), ("продукт", "product"), ("产品", "product"), ("угод", "deal"),
+           ("сделк", "deal"), ("транзакц", "transaction"), ("交易", "transaction"))
+"""Things a table counts, in uk/ru/zh, and the English word of a column that holds them."""
 
 
 def table_nouns(card: Any) -> set[str]:
@@ -330,8 +341,13 @@ _CJK_ROW_NOUNS = ("乘客", "企鹅", "客户", "顾客", "员工", "学生", "�
                   "人")
 
 
+HOW_MUCH = ("多少", "скільки", "сколько")
+"""Words that are both "how many" and "how much": said of an amount, its sum."""
+
+
 def adds_up(toks: list[str], said: list[int] | None, column: Any) -> bool:
     """Is the count asked of `column` its sum? "How many units" adds the units up; "收入是多少"
-    ("the revenue is how much") asks how much, not how many rows: 多少 is both words."""
-    how_much = "".join(toks[i] for i in said or ()) == "多少"
+    ("the revenue is how much"), "скільки виручки", "сколько выручки" ("how much revenue")
+    ask how much, not how many rows: each of these words is both."""
+    how_much = "".join(toks[i] for i in said or ()) in HOW_MUCH
     return column.role == "quantity" or (how_much and column.role != "id" and additive(column))
