@@ -173,7 +173,7 @@ def test_a_missing_column_is_a_plain_message_naming_the_section(
     for _, result in _run(tmp_path, saved, q2):
         assert not result.questions
         [problem] = result.problems
-        assert problem == (f"The section “{section}” cannot run: sales_apr.csv has no column "
+        assert problem.english == (f"The section “{section}” cannot run: sales_apr.csv has no column "
                            f"for “{names['region']}” (a category column).")
         report = result.report
         # Said in the PDF too, in the report's language (the template's).

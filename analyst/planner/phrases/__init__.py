@@ -85,19 +85,34 @@ def question_language(question: str, cards: Iterable[Any] = ()) -> str:
 
 
 def _without_names(text: str, names: Iterable[str]) -> str:
-    """`text` without the names it quotes (whole words: "hp" is not taken out of "php");
-    `text` itself when the names are all it has letters for."""
+    """`text` without the names it quotes (whole words: "hp" is not taken out of "php") that
+    are written in another script than the rest of it; `text` itself when the names are all
+    it has letters for. A name in the asker's own script stays: a statement's row label
+    ("операційний прибуток по кварталах") is the asker's language as much as the rest."""
     said = sorted({str(n).strip() for n in names if re.search(r"[^\W\d_]", str(n))},
                   key=len, reverse=True)
-    if not said:
+    rest = _strip(text, said) if said else text
+    if rest is text or not re.search(r"[^\W\d_]", rest):
         return text
+    script = _script(rest)
+    foreign = [n for n in said if _script(n) != script]
+    return _strip(text, foreign) if foreign else text
+
+
+def _strip(text: str, said: Sequence[str]) -> str:
     pattern = "|".join(re.escape(n) for n in said)
     rest = re.sub(rf"(?<![^\W_])(?:{pattern})(?![^\W_])", " ", text, flags=re.IGNORECASE)
     # A Chinese character is a word of its own: a name written inside Chinese text
     # ("wt小于3的车的平均mpg") touches no letter of its own script.
-    rest = re.sub(rf"(?<=[{_CJK_RANGE}])(?:{pattern})|(?:{pattern})(?=[{_CJK_RANGE}])", " ",
+    return re.sub(rf"(?<=[{_CJK_RANGE}])(?:{pattern})|(?:{pattern})(?=[{_CJK_RANGE}])", " ",
                   rest, flags=re.IGNORECASE)
-    return rest if re.search(r"[^\W\d_]", rest) else text
+
+
+def _script(text: str) -> str:
+    """The script most of `text`'s letters are in ("cjk", "cyrillic" or "latin")."""
+    counts = {"cjk": len(_CJK.findall(text)) * 3, "cyrillic": len(_CYRILLIC.findall(text)),
+              "latin": len(_LATIN.findall(text))}
+    return max(counts, key=lambda k: counts[k])
 
 
 def data_language(cards: Sequence[Any], title: str | None = None) -> str:
