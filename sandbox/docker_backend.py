@@ -27,6 +27,7 @@ from sandbox.notices import (
     exit_values,
 )
 from sandbox.owners import INSTALLATION_LABEL, OWNER_LABEL, installation, owner_token
+from sandbox.problems import english
 from sandbox.protocol import AttachChannel
 from sandbox.result import Notice
 from sandbox.session import Death
@@ -207,7 +208,7 @@ class DockerBackend:
         try:
             problem = on.problem(image)
             if problem:
-                raise SandboxUnavailable(f"The Docker sandbox cannot start: {problem}.")
+                raise SandboxUnavailable(f"The Docker sandbox cannot start: {english(problem)}.")
             self.warm, self.by_value, self._sent = False, on.by_value, {}
             cid, channel = create_and_attach(image, self.limits, self.workspace,
                                              f"analyst-sbx-{uuid.uuid4().hex[:12]}", on)
