@@ -1,8 +1,12 @@
 """The package installs like any other: wheel built, installed in a fresh venv, its commands run.
 
-Slow (a fresh venv gets every dependency, at the versions of the lock, from the package
-index or pip's cache), and part of CI: it is the proof that `pip install .` works outside
-this checkout, with the prompts, the recipes and the sandbox image's inputs inside.
+Slow, and part of CI: it is the proof that `pip install .` works outside this checkout, with
+the prompts, the recipes, the sandbox image's inputs, pages/ and ui/ inside. The wheel goes
+into a venv of its own with `--no-deps`; the dependencies are the checkout venv's (one path
+line, after the venv's own site-packages), and `pip check` in that venv proves that the
+wheel's requirements (pyproject.toml's ranges) admit the versions installed from the lock
+(tests/packaging/test_lock.py reads the two files against each other). A full resolve of every
+dependency into a fresh venv cost a minute of CPU and proved the same ranges.
 """
 
 from __future__ import annotations
@@ -13,9 +17,12 @@ import shutil
 import subprocess
 import sys
 import venv
+from email.parser import Parser
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -33,6 +40,18 @@ def _sources(target: Path) -> Path:
     return target
 
 
+def _site_packages(python: Path | str) -> Path:
+    where = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    return Path(subprocess.run([str(python), "-c", where], check=True, capture_output=True,
+                               text=True).stdout.strip())
+
+
+def _locked() -> dict[str, str]:
+    pins = (line.split("==") for line in (ROOT / "requirements.txt").read_text().splitlines()
+            if "==" in line and not line.startswith(("#", " ")))
+    return {canonicalize_name(name): version.split(";")[0].split()[0] for name, version in pins}
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv with the built wheel installed; returns its bin/ folder."""
@@ -44,17 +63,17 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (wheel,) = dist.glob("analyst-*.whl")
     env_dir = base / "venv"
     # No pip of its own (ensurepip: seconds of CPU for a tool these tests never run): this
-    # pip installs into it, resolving as the venv's own would.
+    # pip installs into it, as the venv's own would.
     venv.EnvBuilder(with_pip=False).create(env_dir)
     bin_dir = env_dir / "bin"
-    # The lock as constraints: the ranges in pyproject.toml must admit the locked versions.
-    # --no-compile: pip byte-compiles every module of every dependency (scipy, pandas,
-    # streamlit), half the install's CPU time (39 s -> 18 s measured), for the few modules
-    # these tests import, which Python compiles on first import anyway.
+    # The checkout venv's packages, after the venv's own: a path line adds the folder only,
+    # its .pth files (the checkout's editable analyst) are not run, so `analyst` is the wheel's.
+    ours = _site_packages(bin_dir / "python")
+    (ours / "checkout-dependencies.pth").write_text(f"{_site_packages(sys.executable)}\n",
+                                                    encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "pip", "--python", str(bin_dir / "python"),
-                           "install", "-q", "--no-compile",
-                           "-c", str(ROOT / "requirements.txt"), str(wheel)],
-                          check=False, capture_output=True, text=True, timeout=900)
+                           "install", "-q", "--no-deps", "--no-compile", str(wheel)],
+                          check=False, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     return bin_dir
 
@@ -63,6 +82,40 @@ def _run(bin_dir: Path, *argv: str, cwd: Path, timeout: float = 120) -> subproce
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     return subprocess.run([str(bin_dir / argv[0]), *argv[1:]], check=False, cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout)
+
+
+def test_the_wheels_requirements_admit_the_installed_dependencies(installed: Path) -> None:
+    """What a resolve would refuse: a dependency missing, or its version out of a range."""
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(installed / "python"),
+                           "check"], check=False, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_wheels_requirements_admit_the_locked_versions(installed: Path) -> None:
+    """The wheel's own metadata (not pyproject.toml read here): every requirement of it is
+    locked in requirements.txt at a version its range admits."""
+    (metadata,) = _site_packages(installed / "python").glob("analyst-*.dist-info/METADATA")
+    wanted = [Requirement(value) for key, value in Parser().parsestr(
+        metadata.read_text(encoding="utf-8"), headersonly=True).items() if key == "Requires-Dist"]
+    runtime = [w for w in wanted if w.marker is None or w.marker.evaluate({"extra": ""})]
+    assert runtime, "the wheel lists no dependency"
+    locked = _locked()
+    for requirement in runtime:
+        name = canonicalize_name(requirement.name)
+        assert name in locked, f"{requirement} is not in requirements.txt"
+        assert requirement.specifier.contains(locked[name], prereleases=True), (requirement,
+                                                                                locked[name])
+
+
+def test_the_installed_analyst_is_the_wheel(installed: Path, tmp_path: Path) -> None:
+    script = ("import analyst, sandbox, importlib.metadata as m\n"
+              "print(analyst.__file__); print(sandbox.__file__)\n"
+              "print(m.distribution('analyst').locate_file(''))\n")
+    done = _run(installed, "python", "-c", script, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    venv_site = str(_site_packages(installed / "python"))
+    for line in done.stdout.splitlines():
+        assert line.startswith(venv_site), (line, venv_site)
 
 
 def test_analyst_help_lists_every_command(installed: Path, tmp_path: Path) -> None:
