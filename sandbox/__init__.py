@@ -53,13 +53,16 @@ if TYPE_CHECKING:
     from sandbox.local import local_notice
     from sandbox.pool import WarmPool
     from sandbox.reaper import reap_orphans
+    from sandbox.wheels import link_into as link_wheels
+    from sandbox.wheels import user_wheel_cache
 
 __all__ = [
     "CLAIMED", "CONTAINER_EXITED", "DEATHS", "EXITED", "FIGURES_FUNCTION", "REPLY_TOO_BIG", "STREAM",
     "TAMPERINGS", "DisplayValue", "ExecutionError", "ExecutionResult", "Limits", "Notice",
     "NoticeValue", "OutputFile", "SandboxError", "SandboxUnavailable", "Session", "Workspace",
     "WorkspaceError", "build_image", "BuildError", "OFFLINE_BASE", "IMAGE_DIR", "REPOSITORY",
-    "default_workdir", "download_wheels", "engine_build", "engine_client",
+    "default_workdir", "download_wheels", "engine_build", "engine_client", "link_wheels",
+    "user_wheel_cache",
     "ensure_offline_base", "image_exists", "engine_problem", "human_size", "image_id", "image_problem",
     "image_tag", "local_notice", "notice_english", "open_session", "DOCKER_UNUSABLE", "PROBLEMS",
     "problem_parts",
@@ -82,6 +85,8 @@ _ON_FIRST_USE: dict[str, tuple[str, str]] = {  # public name: (module, its name 
     "default_workdir": ("sandbox.build", "default_workdir"),
     "download_wheels": ("sandbox.build", "download_wheels"),
     "engine_build": ("sandbox.build", "engine_build"),
+    "link_wheels": ("sandbox.wheels", "link_into"),
+    "user_wheel_cache": ("sandbox.wheels", "user_wheel_cache"),
     "ensure_offline_base": ("sandbox.build", "ensure_offline_base"),
     "image_exists": ("sandbox.build", "image_exists"),
     "engine_client": ("sandbox.engine", "client"),

@@ -22,13 +22,14 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from docker.errors import DockerException
 
-from sandbox import engine
+from sandbox import engine, wheels
 from sandbox.engines import connect, parse_hosts
 from sandbox.errors import SandboxError
 from sandbox.notices import english
@@ -152,20 +153,38 @@ def _prepare_context(context: Path, offline: bool, progress: Progress,
         for wheel in wheelhouse.glob("*.whl"):
             shutil.copy2(wheel, context / "wheelhouse" / wheel.name)
     elif offline:
-        download_wheels(context / "requirements.txt", context / "wheelhouse", progress)
+        found = download_wheels(context / "requirements.txt", wheels.user_wheel_cache(), progress)
+        wheels.link_into(found, context / "wheelhouse")
 
 
-def download_wheels(requirements: Path, dest: Path, progress: Progress) -> None:
-    """The host's pip fetches wheels for bookworm's CPython 3.11, to install with no network."""
-    progress("Downloading wheels for CPython 3.11 with the host's pip...")
-    cmd = [
-        sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:",
-        "--python-version", "3.11", "--implementation", "cp",
-    ]
+def download_wheels(requirements: Path, dest: Path, progress: Progress) -> list[Path]:
+    """The host's pip fetches wheels for bookworm's CPython 3.11 into `dest`, to install with
+    no network; returns the wheels these requirements need. A set already complete in `dest`
+    (sandbox/wheels.py: its stamp) is not resolved again."""
+    target = ["--only-binary=:all:", "--python-version", "3.11", "--implementation", "cp"]
     for platform in WHEEL_PLATFORMS:
-        cmd += ["--platform", platform]
-    cmd += ["-d", str(dest), "-r", str(requirements)]
-    _run(cmd, progress)
+        target += ["--platform", platform]
+    key = wheels.stamp_key(requirements, target)
+    with wheels.held(dest, key):
+        found = wheels.stamped(dest, key)
+        if found is not None:
+            progress(f"The wheels of {requirements.name} are in {dest} already.")
+            return found
+        progress("Downloading wheels for CPython 3.11 with the host's pip...")
+        # Into a folder of its own, so what this set needs is exactly what lands there; the
+        # wheels `dest` has already come from there (--find-links), not from the index.
+        incoming = Path(tempfile.mkdtemp(prefix=".incoming-", dir=dest))
+        try:
+            _run([sys.executable, "-m", "pip", "download", "--quiet", *target,
+                  "--find-links", str(dest), "-d", str(incoming), "-r", str(requirements)],
+                 progress)
+            found = [dest / wheel.name for wheel in sorted(incoming.glob("*.whl"))]
+            for wheel in found:
+                os.replace(incoming / wheel.name, wheel)  # atomic: a reader sees a whole file
+        finally:
+            shutil.rmtree(incoming, ignore_errors=True)
+        wheels.stamp(dest, key, found)
+        return found
 
 
 def build(*, offline: bool = False, progress: Progress = print, workdir: Path | None = None,

@@ -10,7 +10,6 @@ with no index either) and the tag, a hash of everything that goes in.
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 import time
 from collections.abc import Callable
@@ -66,12 +65,7 @@ def image_tag(root: Path | None = None) -> str:
     return f"{REPOSITORY}:{digest.hexdigest()[:12]}"
 
 
-def wheel_cache(workdir: Path) -> Path:
-    """Kept between builds: pip skips the wheels it already has."""
-    return workdir / "app-wheels"
-
-
-def _prepare_context(root: Path, context: Path, offline: bool, workdir: Path,
+def _prepare_context(root: Path, context: Path, offline: bool,
                      progress: Callable[[str], None]) -> None:
     shutil.rmtree(context, ignore_errors=True)
     (context / "wheelhouse").mkdir(parents=True)
@@ -86,20 +80,15 @@ def _prepare_context(root: Path, context: Path, offline: bool, workdir: Path,
             shutil.copy2(source, context / "src" / name)
     if not offline:
         return
-    cache = wheel_cache(workdir)
-    cache.mkdir(parents=True, exist_ok=True)
     # The package itself is built in the image: its build backend comes from the wheelhouse too.
     build_tools = context / "build-requirements.txt"
     build_tools.write_text(BUILD_TOOLS + "\n")
+    # The user's cache, shared by checkouts: a fresh clone does not resolve the locks again.
+    cache = sandbox.user_wheel_cache()
     for requirements in (root / "requirements.txt", sandbox.IMAGE_DIR / "requirements.txt",
                          build_tools):
-        sandbox.download_wheels(requirements, cache, progress)
-    for wheel in cache.glob("*.whl"):
-        target = context / "wheelhouse" / wheel.name
-        try:  # the same disk, most often: no second copy of 300 MB
-            os.link(wheel, target)
-        except OSError:
-            shutil.copy2(wheel, target)
+        sandbox.link_wheels(sandbox.download_wheels(requirements, cache, progress),
+                            context / "wheelhouse")
 
 
 def build(*, offline: bool = True, progress: Callable[[str], None] = print,
@@ -115,7 +104,7 @@ def build(*, offline: bool = True, progress: Callable[[str], None] = print,
     workdir.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     context = workdir / "app-context"
-    _prepare_context(root, context, offline, workdir, progress)
+    _prepare_context(root, context, offline, progress)
     options: dict = {"path": str(context), "tag": tag, "rm": True, "forcerm": True,
                      "decode": True, "labels": {LABEL: "1"}}
     if offline:
