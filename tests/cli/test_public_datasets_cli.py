@@ -4,8 +4,9 @@ generation, crop yields, employment with year/month columns):
 
 - `analyst ask FILE Q --offline --json` answers plain aggregation questions in English,
   Ukrainian, Russian and Chinese with exit 0 and the figures pandas computes from the file;
-- `analyst report FILE -o OUT.pdf --offline` builds a multi-page data report for each,
-  in the Docker sandbox, with the file's own figures in its text.
+- `analyst report FILE -o OUT.pdf --offline` builds a multi-page data report for each, with
+  the file's own figures in its text (two in the Docker sandbox, the rest on the local
+  backend).
 
 The CLI runs cost an ingest and a sandbox each: every dataset gets one question through the
 CLI (the four languages among them); all four languages of every dataset are read
@@ -170,25 +171,34 @@ def test_every_language_reads_the_question_as_pandas_computes_it(cards, name, la
                                    check_exact=False, rtol=1e-9)
 
 
-# (dataset, a numeric column whose maximum the overview states, a section title)
+# (dataset, a numeric column whose maximum the overview states, a section title, backend)
+# Every dataset's report is built and read; two of them in the Docker sandbox (each a
+# container and its kernel's start-up, seconds of CI), the others through the local backend:
+# the same report code on the same file, so each dataset's figures are checked either way,
+# and Docker's run of the report on a table never seen (names as words, dates as text) twice.
 REPORTS = [
-    ("cars", "Weight_in_lbs", "Average of Miles_per_Gallon by origin"),  # names as words (33c96a6)
-    ("seattle_weather", "precipitation", "per month"),
-    ("stock_prices", "Volume", "by symbol"),
-    ("electricity", "net_generation", "by source"),
-    ("crop_yields", "yield_t_ha", "by crop"),
-    ("employment", "nonfarm", "per year"),
+    ("cars", "Weight_in_lbs", "Average of Miles_per_Gallon by origin", "docker"),  # names as words (33c96a6)
+    ("seattle_weather", "precipitation", "per month", "docker"),
+    ("stock_prices", "Volume", "by symbol", "local"),
+    ("electricity", "net_generation", "by source", "local"),
+    ("crop_yields", "yield_t_ha", "by crop", "local"),
+    ("employment", "nonfarm", "per year", "local"),
 ]
 
 
-@pytest.mark.parametrize(("name", "column", "section"), REPORTS, ids=[r[0] for r in REPORTS])
-def test_report_builds_a_multi_page_pdf_with_the_files_figures(data, docker_image, name,
-                                                               column, section):
+@pytest.mark.parametrize(("name", "column", "section", "backend"), [
+    pytest.param(*case, marks=[pytest.mark.docker] if case[-1] == "docker" else [], id=case[0])
+    for case in REPORTS])
+def test_report_builds_a_multi_page_pdf_with_the_files_figures(data, request, name, column,
+                                                               section, backend):
+    if backend == "docker":
+        request.getfixturevalue("docker_image")  # the engine and the image, or the reason why not
     path, out = data / f"{name}.csv", data / f"{name}.pdf"
-    run = analyst("report", str(path), "-o", str(out), "--offline", "--backend", "docker",
+    run = analyst("report", str(path), "-o", str(out), "--offline", "--backend", backend,
                   "--workspace", str(data / f"report_{name}"), cwd=data)
     assert run.returncode == 0, run.stderr[-2000:]
     assert "Traceback" not in run.stderr and "Problem:" not in run.stderr
+    assert ("Local backend:" in run.stderr) == (backend == "local"), run.stderr[-2000:]
     pages = len(PdfReader(out).pages)
     assert pages >= 5
     text = " ".join(subprocess.run(["pdftotext", "-layout", str(out), "-"], check=True,
