@@ -51,12 +51,17 @@ def english_left(text: str, *names: str) -> list[str]:
     return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in NAMES]
 
 
-def analyst(*args: str, cwd: Path, env_extra: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def cli_env(env_extra: dict[str, str]) -> dict[str, str]:
+    """A machine with no model and no language setting (LANG=C.UTF-8), plus `env_extra`."""
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("OPENAI_", "ANALYST_", "LC_")) and k not in ("LANG", "LANGUAGE")}
     env.update({"PYTHONPATH": str(REPO), "LANG": "C.UTF-8", **env_extra})
-    return subprocess.run([sys.executable, "-m", "analyst", *args], check=False, cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return env
+
+
+def analyst(*args: str, cwd: Path, env_extra: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "analyst", *args], check=False, cwd=cwd,
+                          env=cli_env(env_extra), capture_output=True, text=True, timeout=300)
 
 
 def run_in_process(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
