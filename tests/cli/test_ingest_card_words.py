@@ -6,7 +6,8 @@ own names (columns, file, table) and format names.
 
 Generated CSVs and workbooks, headers in four scripts (Latin, Cyrillic, Han, Greek), every
 language by `--lang`, 1 to 111 rows: the whole matrix in-process through
-`analyst.__main__.main`, and one real subprocess per language."""
+`analyst.__main__.main`, and two real subprocesses (a workbook in Russian, a CSV in
+Chinese)."""
 
 from __future__ import annotations
 
@@ -120,9 +121,10 @@ def test_the_ingest_card_is_said_in_the_language_with_counts_in_their_forms(
         check_card(lang, out, path, n, names, empty, frame)
 
 
+# A process costs seconds of imports: two, a workbook in Cyrillic and a CSV in Han (what a
+# terminal shows of another script); every language, size and format runs in-process above.
 @pytest.mark.slow  # a real process of our command line
-@pytest.mark.parametrize(("lang", "n", "excel"), [("en", 111, True), ("uk", 21, False),
-                                                  ("ru", 22, True), ("zh", 25, False)])
+@pytest.mark.parametrize(("lang", "n", "excel"), [("ru", 22, True), ("zh", 25, False)])
 def test_the_ingest_card_in_a_real_process(lang: str, n: int, excel: bool, tmp_path: Path) -> None:
     path, names, empty, frame = write(tmp_path, n, n, excel)
     run = analyst("ingest", path.name, "--lang", lang, cwd=tmp_path, env_extra={})
