@@ -28,7 +28,9 @@ def user_wheel_cache() -> Path:
 
 
 def stamp_key(requirements: Path, target: Sequence[str]) -> str:
-    """The set's name: what pip would be asked (the requirements' text and the target)."""
+    """The set's name: what pip would be asked (the requirements' text and the target). The
+    text only: a requirements file that names another (`-r`, `-c`) is not followed (the locks
+    and the image's requirements name none)."""
     digest = hashlib.sha256(requirements.read_bytes())
     digest.update("\0".join(target).encode())
     return digest.hexdigest()[:24]
