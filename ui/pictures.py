@@ -36,7 +36,7 @@ def _fitted(path: str, size: int, mtime_ns: int) -> bytes:
         kind = _sent_format(picture)
         if picture.width > WIDEST:
             height = int(1.0 * picture.height * WIDEST / picture.width)
-            return _encoded(picture.resize((WIDEST, height), resample=Image.BILINEAR), kind)
+            return _encoded(picture.resize((WIDEST, height), resample=Image.Resampling.BILINEAR), kind)
         if picture.format != kind:
             return _encoded(picture, kind)
     return data
