@@ -9,8 +9,9 @@ through Streamlit unchanged.
 
 from __future__ import annotations
 
-import functools
+import hashlib
 import io
+import threading
 from pathlib import Path
 
 from PIL import Image
@@ -23,15 +24,30 @@ a wider one is shrunk to it, the height in proportion."""
 def fitted(path: Path) -> bytes:
     """The picture at `path` as Streamlit would send it (width="stretch", format "auto").
 
-    Raises what PIL raises for a file that is no picture (OSError, ValueError), as
-    `st.image` did."""
-    stat = path.stat()
-    return _fitted(str(path), stat.st_size, stat.st_mtime_ns)
+    Kept by its content: the same chart in another session, or in a copy of a session,
+    is fitted once. Raises what PIL raises for a file that is no picture (OSError,
+    ValueError), as `st.image` did."""
+    data = path.read_bytes()
+    key = hashlib.sha256(data).digest()
+    with _LOCK:
+        shown = _FITTED.get(key)
+    if shown is None:
+        shown = _fit(data)
+        with _LOCK:
+            while len(_FITTED) >= KEPT:
+                del _FITTED[next(iter(_FITTED))]  # the oldest first
+            _FITTED[key] = shown
+    return shown
 
 
-@functools.lru_cache(maxsize=64)
-def _fitted(path: str, size: int, mtime_ns: int) -> bytes:
-    data = Path(path).read_bytes()
+KEPT = 64
+"""Fitted pictures kept (a recipe's chart fitted: about 60 kB)."""
+_FITTED: dict[bytes, bytes] = {}
+"""By the sha256 of the file's bytes; app-wide, as Streamlit's sessions are threads."""
+_LOCK = threading.Lock()
+
+
+def _fit(data: bytes) -> bytes:
     with Image.open(io.BytesIO(data)) as picture:
         kind = _sent_format(picture)
         if picture.width > WIDEST:

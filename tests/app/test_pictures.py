@@ -4,7 +4,6 @@ same as before, and Streamlit's per-rerun pass leaves the fitted bytes as they a
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 
 import pytest
@@ -54,13 +53,16 @@ def test_a_fitted_picture_is_what_streamlit_sent_and_passes_it_unchanged(tmp_pat
     assert Image.open(io.BytesIO(shown)).width <= WIDEST
 
 
-def test_a_picture_is_fitted_once_and_again_when_its_file_changes(tmp_path):
-    path = tmp_path / "picture"
-    path.write_bytes(_picture((1625, 945), "RGBA", "PNG"))
+def test_a_picture_is_fitted_once_by_its_content(tmp_path):
+    chart = _picture((1625, 945), "RGBA", "PNG")
+    path, copy = tmp_path / "picture", tmp_path / "copy of a session" / "picture"
+    copy.parent.mkdir()
+    path.write_bytes(chart)
+    copy.write_bytes(chart)
     first = fitted(path)
     assert fitted(path) is first  # kept: not decoded and encoded again
-    path.write_bytes(_picture((2000, 500), "RGBA", "PNG"))
-    os.utime(path, ns=(1, 1))  # a changed file, whatever the clock's resolution
+    assert fitted(copy) is first  # the same chart elsewhere: the same fitted bytes
+    path.write_bytes(_picture((2000, 500), "RGBA", "PNG"))  # a changed file is fitted anew
     assert Image.open(io.BytesIO(fitted(path))).size == (WIDEST, 365)
 
 
