@@ -26,6 +26,7 @@ from analyst.words.number_formats import format_int
 from ui import state
 from ui.answers import answer_markdown
 from ui.i18n import STANDARD_REPORT, current, t
+from ui.pictures import fitted
 from ui.plain import literal
 from ui.questions import ask_soon, option_buttons
 from ui.tables import (
@@ -47,12 +48,11 @@ MAX_DOWNLOAD_BYTES = 200 * 1024**2
 """Larger files get no button (the browser would hold the whole file in memory)."""
 
 
-
 def _picture(path: Path) -> None:
     """A step's picture; one that cannot be read says so, and the page goes on (a crash here
     left a reloaded page without its chat input)."""
     try:
-        st.image(str(path), width="stretch")
+        st.image(fitted(path), width="stretch")
     except (OSError, ValueError):  # PIL's UnidentifiedImageError is an OSError
         logging.getLogger("analyst.app").warning("could not show %s", path, exc_info=True)
         st.caption(t("picture_unreadable"))

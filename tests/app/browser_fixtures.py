@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.server import explain, running_app
+from tests.app.server import APPS, explain, running_app
 
 NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": "", "ANALYST_MAX_UPLOAD_MB": "5"}
 PATIENCE_MS = 120_000
@@ -27,21 +27,26 @@ def _backend() -> str:
 def _patient(page, request):
     """No hidden 30 s default (page loads, clicks, downloads): on a busy shared machine a
     rerun with a cold sandbox can take longer; a real hang still fails, at 2 minutes (or
-    the module's `PATIENCE_MS`)."""
+    the module's `PATIENCE_MS`). A failed test prints its page and every app running now
+    (the module's `app_url` among them: its own failure does not pass through it)."""
     patience = getattr(request.module, "PATIENCE_MS", PATIENCE_MS)
     page.set_default_timeout(patience)
     page.set_default_navigation_timeout(patience)
     yield
     if failed(request):
         show_page(page)
-
-
-@pytest.fixture()
-def app_url(tmp_path, request):
-    with running_app(tmp_path / "data", ANALYST_SANDBOX_BACKEND=_backend(), **NO_MODEL) as url:
-        yield url
-        if failed(request):
+        for url in list(APPS):
             explain(url)
+
+
+@pytest.fixture(scope="module")
+def app_url(tmp_path_factory):
+    """One app per module, on a data folder of its own: each test's `page` is a new browser
+    context, so a new session of it (tests that stop, restart or reconfigure the app start
+    their own with `running_app`)."""
+    data = tmp_path_factory.mktemp("app") / "data"
+    with running_app(data, ANALYST_SANDBOX_BACKEND=_backend(), **NO_MODEL) as url:
+        yield url
 
 
 def failed(request: pytest.FixtureRequest) -> bool:

@@ -108,12 +108,14 @@ def _running_containers(workspace: Path) -> list[str]:
     on other workers, hand out containers holding the same sample file."""
     data = workspace.parent.parent
     mine_only = f"label={INSTALLATION_LABEL}={(data / ID_FILE).read_text().strip()}"
-    bound = _docker("ps", "-q", "--filter", f"label={LABEL}", "--filter", mine_only,
-                    "--filter", f"label=analyst.workspace={workspace}").split()
+    # One listing of this app's running sandboxes with the two labels that count: asked
+    # twelve times a test, each `docker` call a process of its own.
+    listed = [line.split("\t") for line in _docker(
+        "ps", "--filter", f"label={LABEL}", "--filter", mine_only, "--format",
+        '{{.ID}}\t{{.Label "analyst.workspace"}}\t{{.Label "' + WARM_LABEL + '"}}').splitlines()]
+    bound = [cid for cid, made_for, _ in listed if made_for == str(workspace)]
     mine = sorted(p.name for p in (workspace / "input").iterdir())
-    handed = [cid for cid in _docker("ps", "-q", "--filter", f"label={LABEL}", "--filter",
-                                     mine_only, "--filter", f"label={WARM_LABEL}=1").split()
-              if _input_listing(cid) == mine]
+    handed = [cid for cid, _, warm in listed if warm == "1" and _input_listing(cid) == mine]
     return bound + handed
 
 

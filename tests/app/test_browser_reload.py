@@ -8,12 +8,13 @@ answer was interrupted (never "Stopped before the end.", nobody pressed Stop) an
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
 
-from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
+from tests.agent.fake_openai import FakeOpenAI, Recorded, Scripted, reply, tool_call
 from tests.app import browser_fixtures
 from tests.app.browser_fixtures import CHART, _backend, _idle, _last_message, _settled, _upload
 from tests.app.samples import messy_csv
@@ -56,19 +57,41 @@ def _send(page, question: str) -> None:
 SLOW_QUESTION = "do something slow"
 
 
+class _HeldModel(FakeOpenAI):
+    """The scripted model, its answer after the step held until `released` is set: the
+    question runs for as long as the test needs, neither a fixed sleep nor a race with it."""
+
+    def __init__(self, script: list[Scripted]) -> None:
+        super().__init__(script)
+        self.released = threading.Event()
+
+    def _next(self, recorded: Recorded) -> Scripted | None:
+        if self.requests:  # the request after the step's: the final answer
+            self.released.wait(browser_fixtures.PATIENCE_MS / 1000)
+        return super()._next(recorded)
+
+
 @contextmanager
-def _slow_step_running(page, tmp_path, seconds: int) -> Iterator[None]:
-    """An app whose model runs one step of `seconds`, then answers "All done: 42 rows.";
-    the question is sent and its step has begun. The script must be used up exactly, so
-    an interrupted run asks the model nothing more."""
+def _slow_step_running(page, tmp_path, seconds: int, *, held: bool = False
+                       ) -> Iterator[FakeOpenAI]:
+    """An app whose model runs one step of `seconds`, then answers "All done: 42 rows."
+    (`held`: only once the model's `released` is set); the question is sent and its step
+    has begun. The script must be used up exactly, so an interrupted run asks the model
+    nothing more."""
     slow = f"import time\ntime.sleep({seconds})\nprint('done')"
-    with FakeOpenAI([tool_call(slow, "A slow step"), reply("All done: 42 rows.")]) as server, \
+    script = [tool_call(slow, "A slow step"), reply("All done: 42 rows.")]
+    model = _HeldModel(script) if held else FakeOpenAI(script)
+    with model as server, \
             running_app(tmp_path / "data", OPENAI_BASE_URL=server.base_url,
                         OPENAI_API_KEY="test-key", ANALYST_SANDBOX_BACKEND=_backend()) as url:
-        _ready(page, url, tmp_path)
-        _send(page, SLOW_QUESTION)
-        page.get_by_text("Step 1: A slow step").first.wait_for()
-        yield
+        try:
+            _ready(page, url, tmp_path)
+            _send(page, SLOW_QUESTION)
+            page.get_by_text("Step 1: A slow step").first.wait_for()
+            yield server
+        finally:
+            if isinstance(server, _HeldModel):
+                server.released.set()  # a failed test must not leave the app's call hanging
 
 
 @pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
@@ -90,10 +113,15 @@ def test_a_page_opened_while_a_question_runs_shows_its_answer_once_kept(page, tm
     a second tab can open at any time: that page says "still answering" and must show the
     answer when it is kept, without another reload (it waited for ever: CI, stop 21)."""
     question = SLOW_QUESTION
-    with _slow_step_running(page, tmp_path, 12):
+    # The question runs until the second tab has said so: its answer is held until then
+    # (until issue 28 a 12-second step, waited out, and on a slow day a race).
+    with _slow_step_running(page, tmp_path, 1, held=True) as model:
         other = page.context.new_page()
-        other.goto(page.url)  # the same ?s= session, while the first tab's step runs
+        other.goto(page.url)  # the same ?s= session, while the first tab's question runs
         other.get_by_text(STILL).first.wait_for()
+        assert other.get_by_text("All done: 42 rows.").count() == 0
+        assert isinstance(model, _HeldModel)
+        model.released.set()
         _settled(other, _last_message(other).get_by_text("All done: 42 rows."), timeout=90_000)
         assert _users(other, question) == 1
         assert other.get_by_text(MISSING).count() == 0
