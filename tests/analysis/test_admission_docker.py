@@ -117,7 +117,10 @@ def _patience(seconds: float) -> float:
     return seconds * load_factor() + 120
 
 
-@pytest.mark.parametrize(("limit", "sessions", "each"), [(2, 3, 2), (2, 5, 2)])
+# Five sessions on two places (a minute of containers): up to three stand in line at once
+# and at least three pauses make room. A case of three sessions (one in line, one pause)
+# asserted nothing this one does not, at a third of its cost.
+@pytest.mark.parametrize(("limit", "sessions", "each"), [(2, 5, 2)])
 def test_the_limit_holds_and_paused_sessions_come_back(
         tmp_path: Path, docker_image: str, limit: int, sessions: int, each: int) -> None:
     admission = Admission(tmp_path / "running", limit, pause_after_s=0.5)

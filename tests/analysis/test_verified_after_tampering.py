@@ -21,7 +21,7 @@ import pytest
 from analyst.agent.config import LLMConfig
 from analyst.report.build import Pin
 from analyst.session.analysis import Analysis
-from benchmarks.sales_data import write_sales_csv
+from benchmarks.sales_data import sales_frame
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
 from tests.grids import FULL_RUN_ONLY, each_value_once
 
@@ -60,9 +60,17 @@ TAMPER = {
 }
 
 
+# Only the columns the attacks and the checks read (a date, a category, the revenue): the
+# standard report of this table is four recipe steps, not the eight of the whole export, and
+# every attack here is judged by the key figures, which the other steps never touch.
+COLUMNS = ["Date", "Region", "Revenue"]
+
+
 @pytest.fixture(scope="module")
 def sales_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_sales_csv(tmp_path_factory.mktemp("data") / "q1_sales.csv", rows=3_000)
+    path = tmp_path_factory.mktemp("data") / "q1_sales.csv"
+    sales_frame(rows=3_000)[COLUMNS].to_csv(path, index=False)
+    return path
 
 
 @pytest.fixture(scope="module", params=["local", pytest.param("docker", marks=pytest.mark.docker)])
