@@ -124,6 +124,8 @@ def period_group(toks: list[str], used: set[int]) -> tuple[PeriodUnit, tuple[int
         if span is not None:
             return unit, tuple(span)
     for marker in BY:
+        if find_phrase(marker, toks, used) is None:
+            continue  # "by month" needs its "by": the marker's stems are not tried without it
         for unit, stems in PERIODS.items():
             for stem in stems:
                 span = find_phrase(f"{marker} {stem}", toks, used)

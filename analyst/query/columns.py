@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from analyst.query.text import is_cjk, same_word, value_word, words
@@ -90,10 +91,11 @@ def value_hits(toks: list[str], values: Mapping[str, Sequence[Any]],
                used: set[int]) -> list[Hit]:
     """Category values the question names ("for AAPL", "in Europe", "rainy days")."""
     found: list[Hit] = []
+    initials = {t[:1] for t in toks}
     for column, column_values in values.items():
         for value in column_values:
             text = str(value)
-            parts = words(text)
+            parts = list(_value_words(text))
             if len(parts) == 1 and (len(parts[0]) < 2 or parts[0].isdigit()):
                 # "f" of drv, "4" of a text column: alone a letter is the "s" of "what's"
                 # and a number a limit; right after its column's name it is the value.
@@ -103,7 +105,12 @@ def value_hits(toks: list[str], values: Mapping[str, Sequence[Any]],
                 continue
             if not parts or all(p.isdigit() for p in parts):
                 continue  # numbers are limits, years or comparisons, not category names
-            span = _value_span(parts, toks)
+            # Every way a question word says a value word of two letters or more keeps its
+            # first letter (equal, a plural, an ending, a prefix): a value whose first word's
+            # letter begins no word of the question is not said, and most values are not
+            # (a table's values are tried for each reading of each question).
+            may_say = len(parts[0]) < 2 or parts[0][0] in initials
+            span = _value_span(parts, toks) if may_say else None
             kin = next((k for k in _KIN if len(parts) == 1 and parts[0] in k), ())
             for other in sorted(kin):
                 if span is not None:
@@ -146,6 +153,12 @@ def _after_name(part: str, toks: list[str], column: str) -> tuple[int, ...] | No
                 _same(a, b) for a, b in zip(name, ahead, strict=True)):
             return (i,)
     return None
+
+
+@lru_cache(maxsize=65536)
+def _value_words(text: str) -> tuple[str, ...]:
+    # A table's values are cut into words once, not once per reading of each question.
+    return tuple(words(text))
 
 
 def _is_text(column_values: Sequence[Any]) -> bool:

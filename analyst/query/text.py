@@ -123,8 +123,11 @@ def find_phrase(phrase: str, toks: list[str], used: set[int]) -> list[int] | Non
     """Indexes of the first place `phrase` (words, "*" for prefixes) occurs in `toks`."""
     parts = _phrase_parts(phrase)
     n = len(parts)
+    lead = _lead(parts[0]) if parts else ""
     for i in range(len(toks) - n + 1):
         # Plain loops: this runs hundreds of thousands of times per reading of a question.
+        if not toks[i].startswith(lead):
+            continue  # the cheap test first: most places do not even begin as the phrase
         for k in range(n):
             if i + k in used or not stem_match(parts[k], toks[i + k]):
                 break
@@ -144,6 +147,13 @@ def _phrase_parts(phrase: str) -> tuple[str, ...]:
         else:
             parts.extend(t.text for t in tokens(raw))  # "每月" -> "每", "月"; "%" stays out
     return tuple(parts)
+
+
+@lru_cache(maxsize=8192)
+def _lead(stem: str) -> str:
+    """The first letter every word `stem_match(stem, word)` accepts begins with ("" for a
+    bare "*"): a prefix keeps it, and so does a plural made singular."""
+    return (stem[:-1] if stem.endswith("*") else stem)[:1]
 
 
 def _common_prefix(a: str, b: str) -> int:
