@@ -142,8 +142,10 @@ for package in ("analyst", "sandbox", "ui"):
     for found in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
         importlib.import_module(found.name)
 site = sys.argv[1]
-owner = {str(file): canonicalize_name(dist.metadata["Name"])
-         for dist in metadata.distributions(path=[site]) for file in dist.files or []}
+owner = {}
+for dist in metadata.distributions(path=[site]):
+    name = canonicalize_name(dist.metadata["Name"])  # parsed once: not once a file
+    owner.update((str(file), name) for file in dist.files or [])
 loaded = {}
 for name, module in sys.modules.items():
     file = getattr(module, "__file__", None) or ""
