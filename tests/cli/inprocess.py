@@ -82,15 +82,6 @@ def _logging_kept() -> Iterator[None]:
         root.setLevel(level)
 
 
-@contextmanager
-def as_the_command(cwd: Path | str | None = None, env: Mapping[str, str] | None = None
-                   ) -> Iterator[None]:
-    """The environment and working folder `run` gives a command, for a test that calls the
-    command's own parts (its parser, its opening, its printer) several times on one session."""
-    with _environment(env), _folder(cwd), _logging_kept():
-        yield
-
-
 def run(*args: str, cwd: Path | str | None = None, env: Mapping[str, str] | None = None,
         stdin: str = "") -> subprocess.CompletedProcess[str]:
     """`analyst *args` as a process would run it, in this process."""

@@ -85,7 +85,7 @@ def test_every_help_is_english_whatever_language_is_asked_for(command: str,
 
 
 # In a process, English by ANALYST_LANG and Chinese by --lang=X (each way once); every
-# refusal, this one among them, in Ukrainian and Chinese is run in-process below
+# refusal, this one among them, in Ukrainian, Russian and Chinese is run in-process below
 # (test_argparse_refuses_in_its_own_english_without_a_traceback).
 @pytest.mark.slow  # a real process of our command line
 @pytest.mark.parametrize("language", ["en", "zh"])
@@ -173,7 +173,7 @@ def test_the_language_that_leaves_the_help_english_words_a_failure(
     ["ask", "x.csv", "q", "--backend", "cloud"], ["frobnicate"], ["report", "-o", "r.pdf"],
     ["report"], ["report", "--lang=uk"],
 ])
-@pytest.mark.parametrize("language", ["uk", "zh"])
+@pytest.mark.parametrize("language", ["uk", "ru", "zh"])
 def test_argparse_refuses_in_its_own_english_without_a_traceback(
         refused: list[str], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ANALYST_LANG", language)

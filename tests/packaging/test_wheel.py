@@ -118,6 +118,57 @@ def test_the_installed_analyst_is_the_wheel(installed: Path, tmp_path: Path) -> 
         assert line.startswith(venv_site), (line, venv_site)
 
 
+# In the wheel's venv: every module of the installed packages imported; each third-party
+# module they loaded must come from a distribution the wheel requires (directly or not). The
+# checkout venv also holds the dev tools: a module only they bring would pass the commands
+# below here, and fail where only the wheel's requirements are installed.
+_IMPORTS_REQUIRED = """
+import importlib, json, pkgutil, sys
+from importlib import metadata
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+required, todo = set(), ["analyst"]
+while todo:
+    name = canonicalize_name(todo.pop())
+    if name not in required:
+        required.add(name)
+        for text in metadata.distribution(name).requires or []:
+            wanted = Requirement(text)
+            if wanted.marker is None or wanted.marker.evaluate({"extra": ""}):
+                todo.append(wanted.name)
+before = set(sys.modules)
+for package in ("analyst", "sandbox", "ui"):
+    for found in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
+        importlib.import_module(found.name)
+site = sys.argv[1]
+owner = {}
+for dist in metadata.distributions(path=[site]):
+    name = canonicalize_name(dist.metadata["Name"])  # parsed once: not once a file
+    owner.update((str(file), name) for file in dist.files or [])
+loaded = {}
+for name, module in sys.modules.items():
+    file = getattr(module, "__file__", None) or ""
+    if name not in before and file.startswith(site + "/"):
+        loaded.setdefault(owner.get(file[len(site) + 1:], "?"), []).append(name)
+print(json.dumps({dist: sorted(names)[:3] for dist, names in loaded.items()}))
+print(json.dumps(sorted(required)))
+"""
+
+
+def test_every_module_the_package_imports_comes_with_its_requirements(installed: Path,
+                                                                      tmp_path: Path) -> None:
+    checkout_site = str(_site_packages(sys.executable))
+    done = _run(installed, "python", "-c", _IMPORTS_REQUIRED, checkout_site, cwd=tmp_path,
+                timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    loaded_line, required_line = done.stdout.strip().splitlines()[-2:]
+    loaded, required = json.loads(loaded_line), set(json.loads(required_line))
+    assert {"pandas", "streamlit", "reportlab"} <= set(loaded)  # it did look
+    unrequired = {dist: modules for dist, modules in loaded.items() if dist not in required}
+    assert unrequired == {}, unrequired  # distribution ("?": none owns it): its modules
+
+
 def test_analyst_help_lists_every_command(installed: Path, tmp_path: Path) -> None:
     done = _run(installed, "analyst", "--help", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
