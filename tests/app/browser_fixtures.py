@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.app.server import APPS, explain, running_app
+from tests.app.server import APPS, KEPT, KeptApp, explain
 
 NO_MODEL = {"OPENAI_API_KEY": "", "OPENAI_BASE_URL": "", "ANALYST_MAX_UPLOAD_MB": "5"}
 PATIENCE_MS = 120_000
@@ -29,6 +29,9 @@ def _patient(page, request):
     rerun with a cold sandbox can take longer; a real hang still fails, at 2 minutes (or
     the module's `PATIENCE_MS`). A failed test prints its page and every app running now
     (the module's `app_url` among them: its own failure does not pass through it)."""
+    for kept in list(KEPT.values()):
+        if (restarted := kept.ensure()) is not None:
+            print(restarted)
     patience = getattr(request.module, "PATIENCE_MS", PATIENCE_MS)
     page.set_default_timeout(patience)
     page.set_default_navigation_timeout(patience)
@@ -43,10 +46,16 @@ def _patient(page, request):
 def app_url(tmp_path_factory):
     """One app per module, on a data folder of its own: each test's `page` is a new browser
     context, so a new session of it (tests that stop, restart or reconfigure the app start
-    their own with `running_app`)."""
-    data = tmp_path_factory.mktemp("app") / "data"
-    with running_app(data, ANALYST_SANDBOX_BACKEND=_backend(), **NO_MODEL) as url:
-        yield url
+    their own with `running_app`). Started again on the same address if it has exited
+    (`_patient` checks before each test)."""
+    app = KeptApp(tmp_path_factory.mktemp("app") / "data", ANALYST_SANDBOX_BACKEND=_backend(),
+                  **NO_MODEL)
+    KEPT[app.start()] = app
+    try:
+        yield app.url
+    finally:
+        KEPT.pop(app.url, None)
+        app.close()
 
 
 def failed(request: pytest.FixtureRequest) -> bool:
