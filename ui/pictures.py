@@ -1,4 +1,5 @@
-"""A step's picture as the page sends it, fitted to the page once.
+"""A step's picture as the page shows it: fitted to the page once, and declined in words when
+it cannot be read or is too large to decode (`analyst.pictures`).
 
 Streamlit shrinks a picture wider than its content column, and re-encodes one whose format
 is not the one it sends, on every rerun of every message that shows it: a recipe's chart
@@ -11,10 +12,15 @@ from __future__ import annotations
 
 import hashlib
 import io
+import logging
 import threading
 from pathlib import Path
 
+import streamlit as st
 from PIL import Image
+
+from analyst.pictures import PictureTooLarge, checked_size
+from ui.i18n import t
 
 WIDEST = 1460
 """Streamlit's widest picture (`streamlit.elements.lib.image_utils.MAXIMUM_CONTENT_WIDTH`):
@@ -26,8 +32,9 @@ def fitted(path: Path) -> bytes:
 
     Kept by its content: the same chart in another session, or in a copy of a session,
     is fitted once. Raises what PIL raises for a file that is no picture (OSError,
-    ValueError), as `st.image` did."""
+    ValueError), as `st.image` did, and `PictureTooLarge` before decoding a huge one."""
     data = path.read_bytes()
+    checked_size(data)
     key = hashlib.sha256(data).digest()
     with _LOCK:
         shown = _FITTED.get(key)
@@ -38,6 +45,19 @@ def fitted(path: Path) -> bytes:
                 del _FITTED[next(iter(_FITTED))]  # the oldest first
             _FITTED[key] = shown
     return shown
+
+
+def show_picture(path: Path) -> None:
+    """A step's picture; one that cannot be read says so, and the page goes on (a crash here
+    left a reloaded page without its chat input)."""
+    try:
+        st.image(fitted(path), width="stretch")
+    except PictureTooLarge:
+        logging.getLogger("analyst.app").warning("not showing %s: too large", path, exc_info=True)
+        st.caption(t("picture_too_large"))
+    except (OSError, ValueError):  # PIL's UnidentifiedImageError is an OSError
+        logging.getLogger("analyst.app").warning("could not show %s", path, exc_info=True)
+        st.caption(t("picture_unreadable"))
 
 
 KEPT = 64

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import mimetypes
 from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePosixPath
@@ -26,7 +25,7 @@ from analyst.words.number_formats import format_int
 from ui import state
 from ui.answers import answer_markdown
 from ui.i18n import STANDARD_REPORT, current, t
-from ui.pictures import fitted
+from ui.pictures import show_picture
 from ui.plain import literal
 from ui.questions import ask_soon, option_buttons
 from ui.tables import (
@@ -46,16 +45,6 @@ MAX_DOWNLOADS = 12
 """Download buttons per step; a step that wrote more files says how many are left out."""
 MAX_DOWNLOAD_BYTES = 200 * 1024**2
 """Larger files get no button (the browser would hold the whole file in memory)."""
-
-
-def _picture(path: Path) -> None:
-    """A step's picture; one that cannot be read says so, and the page goes on (a crash here
-    left a reloaded page without its chat input)."""
-    try:
-        st.image(fitted(path), width="stretch")
-    except (OSError, ValueError):  # PIL's UnidentifiedImageError is an OSError
-        logging.getLogger("analyst.app").warning("could not show %s", path, exc_info=True)
-        st.caption(t("picture_unreadable"))
 
 
 def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | None = None,
@@ -111,7 +100,7 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
         with tab:
             if view == "Chart":
                 for image in images:
-                    _picture(image)
+                    show_picture(image)
             elif view == "Interactive chart" and drawn is not None:
                 picked = _selectable_chart(drawn, key)
                 _table_view(frame, said, caption, highlighted(drawn, frame, picked))

@@ -26,6 +26,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from analyst.pictures import checked_size
 from analyst.record.chart import Chart
 from analyst.report import styles as sty
 from analyst.report.appendix import appendix
@@ -165,8 +166,9 @@ def contents(st: Styles, lb: Labels) -> list[Flowable]:
 
 def chart(path: Path, st: Styles, lb: Labels) -> list[Flowable]:
     try:
+        checked_size(path)  # a step's picture: its header is untrusted (analyst.pictures)
         width_px, height_px = ImageReader(str(path)).getSize()
-    except (OSError, ValueError):  # a missing or unreadable chart must not cost the whole report
+    except (OSError, ValueError):  # a missing, unreadable or huge chart must not cost the whole report
         return [Paragraph(escape(lb["chart_missing"].format(name=Path(path).name)), st.small)]
     width = FRAME_WIDTH
     height = width * height_px / width_px

@@ -28,6 +28,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from analyst.pictures import checked_size
 from analyst.report.frames import NUMERIC_FORMATS, column_formats, prepare_frame
 from analyst.report.labels import detect_language, labels_for
 from analyst.report.model import Report, Section
@@ -178,8 +179,9 @@ def _section_sheet(ws: Worksheet, item: Section, language: str = "en") -> None:
         return  # the same chart as a picture would only repeat it
     if item.chart_path is not None:
         try:
+            checked_size(item.chart_path)  # a step's picture: its header is untrusted
             image = XLImage(str(item.chart_path))
-        except (OSError, ValueError):  # a missing or unreadable chart must not cost the whole workbook
+        except (OSError, ValueError):  # a missing, unreadable or huge chart must not cost the whole workbook
             _put(ws, 3, 1, f"Chart not available: {Path(item.chart_path).name}")
             return
         scale = IMAGE_WIDTH_PX / image.width if image.width > IMAGE_WIDTH_PX else 1

@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 from streamlit.testing.v1 import AppTest
 
+from tests.huge_pictures import SIZES, huge_png
 from ui.i18n import t
 
 
@@ -69,6 +70,31 @@ def test_an_unreadable_picture_is_said_and_the_page_goes_on(app_env, tmp_path, l
     at.run()
     assert not at.exception
     assert t("picture_unreadable", language) in [c.value for c in at.caption]
+    assert "after the step" in [m.value for m in at.markdown]
+    assert _images(at.main) == 1  # the readable picture is still shown
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "ru", "zh"])
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_picture_too_large_to_decode_is_said_and_the_page_goes_on(app_env, tmp_path, language,
+                                                                   width, height):
+    """A few kilobytes declaring tens of millions of pixels: not decoded (past PIL's own
+    limit its error was no OSError and ended the page; below it, PIL decoded it whole)."""
+    store = tmp_path / "ws" / ".artifacts"
+    store.mkdir(parents=True)
+    pictures = []
+    for name, data in (("good", _png()), ("huge", huge_png(width, height))):
+        sha = hashlib.sha256(data).hexdigest()
+        (store / sha).write_bytes(data)
+        pictures.append((name, len(data), sha))
+    at = AppTest.from_function(_page, default_timeout=30)
+    at.session_state["w_ui_language"] = language
+    at.session_state["root"] = str(tmp_path / "ws")
+    at.session_state["pictures"] = pictures
+    at.run()
+    assert not at.exception
+    assert t("picture_too_large", language) in [c.value for c in at.caption]
+    assert t("picture_unreadable", language) not in [c.value for c in at.caption]
     assert "after the step" in [m.value for m in at.markdown]
     assert _images(at.main) == 1  # the readable picture is still shown
 

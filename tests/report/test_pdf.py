@@ -3,6 +3,7 @@ methodology appendix a reviewer can trace."""
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import replace
 from datetime import datetime
@@ -14,6 +15,7 @@ import pytest
 from pypdf import PdfReader
 
 from analyst.report import KPI, CodeStep, Definition, Report, Section, Source, render_pdf
+from tests.huge_pictures import SIZES, huge_png
 
 SHA = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
 
@@ -175,6 +177,26 @@ def test_a_grouped_table_keeps_its_index_as_row_labels(probe):
 def test_a_missing_chart_is_reported_in_place_not_fatal(probe, tmp_path):
     report = Report("R", sections=(Section("Chart", "Text.", tmp_path / "gone.png"),))
     assert "Chart not available: gone.png" in probe(render_pdf(report)).text
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_chart_too_large_to_decode_is_reported_in_place_in_pdf_and_excel(probe, tmp_path,
+                                                                           width, height):
+    """A pinned step's picture whose header declares tens of millions of pixels is not
+    decoded: the PDF and the workbook say the chart is not available, and the rest is there."""
+    from openpyxl import load_workbook
+
+    from analyst.report import render_xlsx
+
+    path = tmp_path / "huge.png"
+    path.write_bytes(huge_png(width, height))
+    report = Report("R", sections=(Section("Huge", "Text after.", path),))
+    text = probe(render_pdf(report)).text
+    assert "Chart not available: huge.png" in text and "Text after." in text
+    book = load_workbook(io.BytesIO(render_xlsx(report)))
+    cells = [c for ws in book.worksheets for row in ws.iter_rows(values_only=True) for c in row]
+    assert "Chart not available: huge.png" in cells
+    assert all(not ws._images for ws in book.worksheets)  # noqa: SLF001 - openpyxl keeps them there
 
 
 def test_a_tall_chart_is_scaled_down_keeping_its_aspect_ratio(tmp_path, probe):
