@@ -15,14 +15,16 @@ from pathlib import Path
 
 from PIL import Image
 
+from analyst.errors import AnalystError
+
 MAX_PIXELS = 40_000_000
 """The most pixels a picture may have to be shown or put in a report: a recipe's chart
 at 200 dpi has about 1.5 million; 40 million is 8,000 × 5,000, about 160 MB decoded."""
 
 
-class PictureTooLarge(ValueError):
-    """A picture whose header declares more than `MAX_PIXELS` (a `ValueError`, so a caller
-    that declines unreadable pictures declines this one too)."""
+class PictureTooLarge(AnalystError, ValueError):
+    """A picture whose header declares more than `MAX_PIXELS` (a `ValueError` too, so a
+    caller that declines unreadable pictures declines this one too)."""
 
 
 def checked_size(source: Path | bytes) -> tuple[int, int]:
@@ -35,7 +37,8 @@ def checked_size(source: Path | bytes) -> tuple[int, int]:
             with Image.open(io.BytesIO(data)) as picture:  # reads the header only
                 width, height = picture.size
     except Image.DecompressionBombError as exc:
-        raise PictureTooLarge(str(exc)) from exc
+        raise PictureTooLarge(f"This picture is too large to show: {exc}") from exc
     if width * height > MAX_PIXELS:
-        raise PictureTooLarge(f"{width} × {height} pixels")
+        raise PictureTooLarge(f"This picture is too large to show: {width:,} × {height:,} pixels "
+                              f"(at most {MAX_PIXELS:,}).")
     return width, height
