@@ -90,9 +90,11 @@ def reconcile(texts: Sequence[str], figures: np.ndarray, kinds: Sequence[str],
     for number, candidate in enumerate(candidates):
         outcome = [_check(i, what, texts, figures, kinds, candidate) for i, what in checks]
         if all(d is None for d in outcome):
+            # Only the third reading puts lines under a gross row; the first may differ from
+            # `closed` too (a heading's section running past a subtotal, a kind column).
             gross = {s for s, c in zip(candidate, closed, strict=True) if s != c and s is not None}
             return Reconciled(candidate, _agrees(len(texts), checks, outcome), None, number > 0,
-                              costs_of=min(gross) if gross else None)
+                              costs_of=min(gross) if gross and number > 0 else None)
         tried.append(outcome)
     best = min(range(len(tried)), key=lambda n: sum(d is not None for d in tried[n]))
     first = next(d for d in tried[best] if d is not None)

@@ -17,6 +17,7 @@ import pandas as pd
 
 from analyst.datacard import RowKind
 from analyst.ingest.reconcile import reconcile
+from analyst.recipes.pnl import line_kind
 from analyst.recipes.results import result_of
 from analyst.words.note import Items, Name, Note
 
@@ -33,15 +34,43 @@ _PROFIT = re.compile(
     r"毛利(?!率)|营业利润|净利润|利润总额", re.IGNORECASE)
 _RATIO = re.compile(r"%|margin|marge|маржа|рентабельн|ratio|率", re.IGNORECASE)
 TOLERANCE = 0.005
+_KIND_HEADER = re.compile(
+    r"^(?:(?:line|account|row|cost)\s+)?(?:type|kind)$|^art$|^(?:тип|вид)(?:\s+\w+)?$|^类型$|^类别$|^種類$",
+    re.IGNORECASE)
+_KINDS = ("revenue", "cogs", "opex", "ignore")
 
 
-def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKind, ...], list[Note]] | None:
+def kind_column(frame: pd.DataFrame, label: str, candidates: Sequence[str]) -> str | None:
+    """The column beside the label that names each line's kind ("Type": Revenue, Cost of
+    sales, Operating expenses), read as the lines' sections; None when there is none.
+
+    Only a column headed as a kind ("Type", "Kind", "Art", "Тип", "类型") whose every value
+    is a P&L kind by its accounting meaning, with revenue and a cost among them, on most
+    rows that have a value at all: a "Department" column (Sales, Marketing) would put the
+    sales team's salaries into revenue."""
+    for name in candidates:
+        if name == label or not _KIND_HEADER.match(str(name).strip()):
+            continue
+        values = {str(v).strip() for v in frame[name].dropna()} - {""}
+        found = {v: line_kind("", v) for v in values}  # each value read as a section
+        if (1 < len(found) <= 12 and all(k in _KINDS for k in found.values())
+                and "revenue" in found.values() and {"cogs", "opex"} & set(found.values())):
+            return name
+    return None
+
+
+def statement_rows(labels: pd.Series, values: pd.DataFrame,
+                   kinds_of: pd.Series | None = None) -> tuple[tuple[RowKind, ...], list[Note]] | None:
     """Each row's kind and section, and the subtotal checks; None when it is not a statement.
 
     `labels` is the label column, `values` the figure columns (periods, or Budget/Actual).
+    `kinds_of`: the statement's kind column (`kind_column`): a line's value there is its
+    section, before any heading above it.
     """
     figures = values.apply(pd.to_numeric, errors="coerce").to_numpy(dtype="float64")
     texts = [("" if pd.isna(v) else str(v)).strip() for v in labels]
+    typed = ([("" if pd.isna(v) else str(v)).strip() for v in kinds_of] if kinds_of is not None
+             else [""] * len(texts))
     kinds: list[str] = []
     sections: list[str | None] = []
     section: str | None = None
@@ -72,7 +101,8 @@ def statement_rows(labels: pd.Series, values: pd.DataFrame) -> tuple[tuple[RowKi
         else:
             kinds.append("line")
             block.add(clean[i])
-        sections.append(section if kinds[-1] != "section" else None)
+        sections.append(None if kinds[-1] == "section"
+                        else (typed[i] or section) if kinds[-1] == "line" else section)
     lines = kinds.count("line")
     structured = kinds.count("section") + kinds.count("subtotal")
     if lines < 2 or structured < 2:

@@ -20,7 +20,7 @@ import pyarrow.parquet as pq
 from analyst.datacard import ColumnCard, DataCard, RowKind
 from analyst.ingest.naming import unique_path
 from analyst.ingest.profile import column_card, distinct, sample_rows
-from analyst.ingest.statement import describe, statement_rows
+from analyst.ingest.statement import describe, kind_column, statement_rows
 from analyst.ingest.wide import (
     PERIOD,
     VALUE,
@@ -140,7 +140,10 @@ def _statement(card: DataCard, frame: pd.DataFrame, layout: WideLayout):
                   and c.role in ("category", "text", "id")), None)
     if label is None or layout.measures:
         return None
-    found = statement_rows(frame[label], frame[list(layout.period_columns)])
+    typed = kind_column(frame, label, [c.name for c in card.columns if c.name in layout.keys
+                                       and c.role in ("category", "text")])
+    found = statement_rows(frame[label], frame[list(layout.period_columns)],
+                           None if typed is None else frame[typed])
     return None if found is None else (*found, label)
 
 

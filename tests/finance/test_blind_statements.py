@@ -84,6 +84,8 @@ LAYOUTS = [
     Blind("uk", "negative", "number", False, False, "Total", False, False, shape="type"),
     Blind("ru", "parentheses", "grouped", False, False, None, False, True, shape="type"),
     Blind("zh", "negative", "currency", False, False, None, False, False, shape="type"),
+    Blind("de", "parentheses", "currency", False, False, "FY", False, True, shape="type"),
+    Blind("en-less", "negative", "grouped", True, False, None, True, True, shape="type"),
     Blind("en-less", "negative", "number", False, False, "FY", False, True, shape="year-over-months"),
     Blind("de", "positive", "number", False, False, None, False, False, shape="year-over-months"),
     Blind("uk", "parentheses", "grouped", False, False, None, False, True, shape="year-over-months"),
@@ -128,8 +130,6 @@ GROSS_UNPLACED = ("declined by name: no gross result row, and lines ('Less: Frei
 # Questions declined on every statement that holds the figure ("which month had the highest
 # revenue" is answered since planner/finextreme.py).
 DECLINED: dict[str, str] = {}
-TYPE_UNREAD = ("declined: the kind column ('Type') is not read; the lines' own names alone do not "
-               "reproduce the file's result rows, so nothing is stated (a miss, not a wrong figure)")
 # A P&L of one year in a revenue column and a costs column of their own ("Line | Revenue |
 # Costs") is read as a sales table (`kpi_summary`): its revenue is exact; its costs column
 # holds wages, rent and tax, so no gross figure, operating or net profit can be told from it.
@@ -140,7 +140,6 @@ NAMED = {"gross_profit": r"gross profit|валов\w* прибут|валов\w*
          "operating_profit": r"operating profit|операційн\w* прибут|операционн\w* прибыл|营业利润",
          "net_profit": r"net profit|чист\w* прибут|чист\w* прибыл|净利润"}
 KNOWN: dict[str, dict[str, str]] = {
-    "en-ebit-positive-number-net-12m-type": dict.fromkeys(QUESTIONS, TYPE_UNREAD),
     "en-less-negative-grouped-nogross-indent-net-12m": {
         "gross_profit": GROSS_UNPLACED,
         "gross_margin": GROSS_UNPLACED,
