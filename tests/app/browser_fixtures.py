@@ -71,6 +71,14 @@ def show_page(page) -> None:
     except Exception as exc:  # noqa: BLE001 - a diagnostic must not hide the failure
         shown = f"(could not read the page: {exc})"
     print(f"--- the page at {page.url} showed:\n{shown[-4000:]}")
+    if not shown.strip():
+        # A blank page: did Streamlit's frontend render at all (its root, a connection
+        # status), and did the app ever start a session (the stacks `explain` prints)?
+        try:
+            html = page.content()
+        except Exception as exc:  # noqa: BLE001 - a diagnostic must not hide the failure
+            html = f"(could not read the page's HTML: {exc})"
+        print(f"--- its HTML ({len(html)} characters) began with:\n{html[:3000]}")
 
 
 def _idle(page) -> None:

@@ -20,7 +20,7 @@ from sandbox import Workspace
 
 KINDS = {  # header, revenue, cost of sales, operating expenses, below the operating line
     "en": ("Type", "Revenue", "Cost of sales", "Operating expenses", "Finance and tax"),
-    "en-kind": ("Line kind", "Income", "Direct costs", "Overheads", "Interest and tax"),
+    "en-kind": ("Line kind", "Income", "Direct costs", "Admin expenses", "Interest and tax"),
     "de": ("Art", "Umsatzerlöse", "Materialaufwand", "Betriebliche Aufwendungen", "Zinsen und Steuern"),
     "uk": ("Тип", "Доходи", "Собівартість", "Операційні витрати", "Фінансові витрати і податки"),
     "ru": ("Вид статьи", "Выручка", "Себестоимость", "Операционные расходы", "Проценты и налоги"),
