@@ -45,9 +45,9 @@ def kind_column(frame: pd.DataFrame, label: str, candidates: Sequence[str]) -> s
     sales, Operating expenses), read as the lines' sections; None when there is none.
 
     Only a column headed as a kind ("Type", "Kind", "Art", "Тип", "类型") whose every value
-    is a P&L kind by its accounting meaning, with revenue and a cost among them, on most
-    rows that have a value at all: a "Department" column (Sales, Marketing) would put the
-    sales team's salaries into revenue."""
+    is a P&L kind by its accounting meaning, with revenue and a cost among them: a
+    "Department" column (Sales, Marketing) would put the sales team's salaries into revenue.
+    A line with no value there keeps the heading above it."""
     for name in candidates:
         if name == label or not _KIND_HEADER.match(str(name).strip()):
             continue
