@@ -56,18 +56,7 @@ def _page() -> None:
 @pytest.mark.parametrize("broken", list(BROKEN))
 def test_an_unreadable_picture_is_said_and_the_page_goes_on(app_env, tmp_path, language,
                                                             broken):
-    store = tmp_path / "ws" / ".artifacts"
-    store.mkdir(parents=True)
-    pictures = []
-    for name, data in (("good", _png()), ("bad", BROKEN[broken])):
-        sha = hashlib.sha256(data).hexdigest()
-        (store / sha).write_bytes(data)
-        pictures.append((name, len(data), sha))
-    at = AppTest.from_function(_page, default_timeout=30)
-    at.session_state["w_ui_language"] = language
-    at.session_state["root"] = str(tmp_path / "ws")
-    at.session_state["pictures"] = pictures
-    at.run()
+    at = _shown(tmp_path, language, BROKEN[broken])
     assert not at.exception
     assert t("picture_unreadable", language) in [c.value for c in at.caption]
     assert "after the step" in [m.value for m in at.markdown]
@@ -80,10 +69,20 @@ def test_a_picture_too_large_to_decode_is_said_and_the_page_goes_on(app_env, tmp
                                                                    width, height):
     """A few kilobytes declaring tens of millions of pixels: not decoded (past PIL's own
     limit its error was no OSError and ended the page; below it, PIL decoded it whole)."""
+    at = _shown(tmp_path, language, huge_png(width, height))
+    assert not at.exception
+    assert t("picture_too_large", language) in [c.value for c in at.caption]
+    assert t("picture_unreadable", language) not in [c.value for c in at.caption]
+    assert "after the step" in [m.value for m in at.markdown]
+    assert _images(at.main) == 1  # the readable picture is still shown
+
+
+def _shown(tmp_path, language: str, bad: bytes) -> AppTest:
+    """The step's view run with a readable picture, then `bad`, as the store keeps them."""
     store = tmp_path / "ws" / ".artifacts"
     store.mkdir(parents=True)
     pictures = []
-    for name, data in (("good", _png()), ("huge", huge_png(width, height))):
+    for name, data in (("good", _png()), ("bad", bad)):
         sha = hashlib.sha256(data).hexdigest()
         (store / sha).write_bytes(data)
         pictures.append((name, len(data), sha))
@@ -92,11 +91,7 @@ def test_a_picture_too_large_to_decode_is_said_and_the_page_goes_on(app_env, tmp
     at.session_state["root"] = str(tmp_path / "ws")
     at.session_state["pictures"] = pictures
     at.run()
-    assert not at.exception
-    assert t("picture_too_large", language) in [c.value for c in at.caption]
-    assert t("picture_unreadable", language) not in [c.value for c in at.caption]
-    assert "after the step" in [m.value for m in at.markdown]
-    assert _images(at.main) == 1  # the readable picture is still shown
+    return at
 
 
 def _images(node) -> int:  # noqa: ANN001 - an AppTest element or block
