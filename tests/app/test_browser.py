@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from sandbox.health import load_factor
 from tests.app import browser_fixtures
-from tests.app.browser_fixtures import CHART, _idle, _last_message, _settled, _upload
+from tests.app.browser_fixtures import CHART, _idle, _last_message, _settled, _upload, open_app
 from tests.app.samples import ROOT, messy_csv
 from tests.app.server import running_app
 
@@ -35,8 +35,7 @@ def _expect_english(page) -> None:
 def test_upload_ask_chart_pin_pdf_and_reload(page, app_url, tmp_path):
     csv = tmp_path / "sales.csv"
     csv.write_bytes(messy_csv())
-    page.goto(app_url)
-    page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+    open_app(page, app_url)
     assert page.get_by_text("offline analyst answers").is_visible()
 
     _upload(page, csv)
@@ -81,8 +80,7 @@ def test_upload_ask_chart_pin_pdf_and_reload(page, app_url, tmp_path):
 
 @pytest.mark.docker  # reaches the Docker engine (the default backend, or the health check)
 def test_bad_files_give_readable_messages_and_the_app_keeps_working(page, app_url, tmp_path):
-    page.goto(app_url)
-    page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+    open_app(page, app_url)
     photo = tmp_path / "photo.csv"
     photo.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40)
     empty = tmp_path / "empty.csv"
@@ -117,8 +115,7 @@ def test_stop_ends_a_long_step_and_keeps_the_conversation(page, tmp_path):
     with FakeOpenAI([tool_call(slow, "A slow step")]) as server, \
             running_app(tmp_path / "data", OPENAI_BASE_URL=server.base_url,
                         OPENAI_API_KEY="test-key") as url:
-        page.goto(url)
-        page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+        open_app(page, url)
         csv = tmp_path / "sales.csv"
         csv.write_bytes(messy_csv())
         _upload(page, csv)

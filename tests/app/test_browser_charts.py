@@ -10,7 +10,7 @@ import pytest
 
 from analyst.words.number_formats import format_money
 from tests.app import browser_fixtures
-from tests.app.browser_fixtures import _last_message, _settled, _upload
+from tests.app.browser_fixtures import _last_message, _settled, _upload, open_app
 from tests.app.samples import messy_csv
 
 pytestmark = pytest.mark.browser
@@ -31,8 +31,7 @@ def _months() -> dict[str, float]:
 def test_hovering_a_month_shows_the_month_and_its_formatted_value(page, app_url, tmp_path):
     csv = tmp_path / "sales.csv"
     csv.write_bytes(messy_csv())
-    page.goto(app_url)
-    page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+    open_app(page, app_url)
     _upload(page, csv)
     _settled(page, page.get_by_text("What I assumed when reading it"))
     box = page.locator('[data-testid="stChatInputTextArea"]')

@@ -23,7 +23,15 @@ import pytest
 from sandbox.docker_backend import WARM_LABEL
 from sandbox.engine import LABEL
 from sandbox.owners import ID_FILE, INSTALLATION_LABEL
-from tests.app.browser_fixtures import CHART, _last_message, _settled, _upload, failed, show_page
+from tests.app.browser_fixtures import (
+    CHART,
+    _last_message,
+    _settled,
+    _upload,
+    failed,
+    open_app,
+    show_page,
+)
 from tests.app.samples import messy_csv
 from tests.app.server import free_port, health, tracked
 from tests.default.installed import (
@@ -158,8 +166,7 @@ def test_chart_table_and_report_pdf_with_nothing_configured(page, tmp_path, sale
                                                            expected_backend):
     data = tmp_path / "data"
     with readme_app(data) as url:
-        page.goto(url)
-        page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+        open_app(page, url)
         _upload(page, sales)
         _settled(page, page.get_by_text("What I assumed when reading it"))
 
@@ -214,8 +221,7 @@ def test_ten_reloads_and_a_second_tab_leave_one_container(page, tmp_path, sales,
         pytest.skip("counts Docker containers: the engine or the image is not here")
     data = tmp_path / "data"
     with readme_app(data) as url:
-        page.goto(url)
-        page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+        open_app(page, url)
         _upload(page, sales)
         _settled(page, page.get_by_text("What I assumed when reading it"))
         shown = _ask(page, "total revenue", "33,912")

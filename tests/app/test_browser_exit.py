@@ -8,6 +8,7 @@ import time
 import pytest
 
 from sandbox.owners import ID_FILE, INSTALLATION_LABEL
+from tests.app.browser_fixtures import open_app
 from tests.app.samples import messy_csv
 from tests.app.server import running_app
 
@@ -28,7 +29,7 @@ def test_the_app_stopping_stops_its_sandbox_containers(page, tmp_path, docker_im
     csv.write_bytes(messy_csv())
     data = tmp_path / "data"
     with running_app(data, **NO_MODEL) as url:
-        page.goto(url)
+        open_app(page, url)
         page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(csv))
         page.get_by_text("What I assumed when reading it").first.wait_for()
         box = page.locator('[data-testid="stChatInputTextArea"]')

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.app import browser_fixtures
-from tests.app.browser_fixtures import _last_message, _settled, _upload
+from tests.app.browser_fixtures import _last_message, _settled, _upload, open_app
 from tests.app.samples import messy_csv
 from ui.i18n import t
 
@@ -35,8 +35,7 @@ def _answers(page) -> list[str]:
 def test_questions_in_other_languages_change_only_their_answers(page, app_url, tmp_path):
     csv = tmp_path / "sales.csv"
     csv.write_bytes(messy_csv())
-    page.goto(app_url)
-    page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+    open_app(page, app_url)
     assert _nav(page) == [t(key, "ru") for key in NAV]  # the browser's language at first visit
     _upload(page, csv)
     box = _settled(page, page.locator('[data-testid="stChatInputTextArea"]'))

@@ -16,6 +16,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
+from tests.app.browser_fixtures import open_app
 from tests.app.samples import messy_csv
 from tests.app.server import running_app
 
@@ -93,7 +94,7 @@ def test_markdown_from_a_step_never_makes_the_browser_fetch_its_url(page, tmp_pa
         with FakeOpenAI(script) as model, running_app(
                 tmp_path / "data", ANALYST_SANDBOX_BACKEND=backend, OPENAI_API_KEY="test-key",
                 OPENAI_BASE_URL=model.base_url, ANALYST_STREAM="off") as url:
-            page.goto(url)
+            open_app(page, url)
             page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(csv))
             page.get_by_text("sales.csv").first.wait_for()
             box = page.locator('[data-testid="stChatInputTextArea"]')

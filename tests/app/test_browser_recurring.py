@@ -7,7 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.app import browser_fixtures
-from tests.app.browser_fixtures import _last_message, _settled, _upload
+from tests.app.browser_fixtures import _last_message, _settled, _upload, open_app
 from tests.recurring.months import sales
 
 pytestmark = pytest.mark.browser
@@ -26,8 +26,7 @@ def test_save_a_recurring_report_run_it_on_a_new_file_and_download(page, app_url
     q1, q2 = sales(3, seed=61), sales(4, price=1.1, seed=62)
     (tmp_path / "sales_q1.csv").write_text(q1.to_csv(index=False))
     (tmp_path / "sales_apr.csv").write_text(q2.to_csv(index=False))
-    page.goto(app_url)
-    page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+    open_app(page, app_url)
     _upload(page, tmp_path / "sales_q1.csv")
     _settled(page, page.get_by_text("What I assumed when reading it"))
     box = page.locator('[data-testid="stChatInputTextArea"]')

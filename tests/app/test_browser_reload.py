@@ -16,7 +16,15 @@ import pytest
 
 from tests.agent.fake_openai import FakeOpenAI, Recorded, Scripted, reply, tool_call
 from tests.app import browser_fixtures
-from tests.app.browser_fixtures import CHART, _backend, _idle, _last_message, _settled, _upload
+from tests.app.browser_fixtures import (
+    CHART,
+    _backend,
+    _idle,
+    _last_message,
+    _settled,
+    _upload,
+    open_app,
+)
 from tests.app.samples import messy_csv
 from tests.app.server import running_app
 from ui.i18n import t
@@ -40,8 +48,7 @@ def _users(page, question: str) -> int:
 
 
 def _ready(page, url: str, tmp_path) -> None:
-    page.goto(url)
-    page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+    open_app(page, url)
     csv = tmp_path / "sales.csv"
     csv.write_bytes(messy_csv())
     _upload(page, csv)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.browser_fixtures import CHART, _settled, _upload
+from tests.app.browser_fixtures import CHART, _settled, _upload, open_app
 from tests.app.samples import messy_csv
 from tests.app.server import free_port
 
@@ -107,8 +107,7 @@ def test_compose_serves_an_answer_with_its_chart(page, tmp_path: Path, app_image
     data = tmp_path / "data"
     with service(data, app_image) as (url, app):
         assert not any("docker.sock" in m.get("Source", "") for m in _inspect(app)["Mounts"])
-        page.goto(url)
-        page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+        open_app(page, url)
         _upload(page, sales)
         _settled(page, page.get_by_text("What I assumed when reading it"))
         box = page.locator('[data-testid="stChatInputTextArea"]')

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.app import browser_fixtures
-from tests.app.browser_fixtures import CHART, _last_message, _settled, _upload
+from tests.app.browser_fixtures import CHART, _last_message, _settled, _upload, open_app
 from tests.query.tables import SHAPES
 
 pytestmark = pytest.mark.browser
@@ -17,8 +17,7 @@ _patient, app_url = browser_fixtures._patient, browser_fixtures.app_url  # the s
 def test_a_clicked_suggested_question_is_answered_with_its_chart(page, app_url, tmp_path):
     csv = tmp_path / "weather.csv"
     SHAPES["weather"]().to_csv(csv, index=False)
-    page.goto(app_url)
-    page.wait_for_selector('[data-testid="stFileUploaderDropzoneInput"]', state="attached")
+    open_app(page, app_url)
     _upload(page, csv)
     question = "Total precipitation by month"
     button = _settled(page, page.get_by_role("button", name=question))
