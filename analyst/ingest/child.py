@@ -36,11 +36,15 @@ def warm_up() -> None:
     thread, so forking stays safe."""
     import importlib
 
+    from analyst.ingest.formula_guard import bound_text
     from analyst.words.catalog import translations
 
     for module in PRELOAD:
         importlib.import_module(module)
     translations("en")
+    # The formula library's function table (it imports scipy.stats and more: 1.4 s), built
+    # here once instead of in every child that reads a workbook with formulas.
+    bound_text()
     try:
         _read_once()
     except Exception:  # noqa: BLE001 - only a head start: the server must serve without it
