@@ -31,6 +31,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     # The app's once-per-process start-up sweep, before any test (tests/app_start.py).
     if app_start.uses_the_app(session.items):
         app_start.sweep_once()
+        app_start.scan_components_once()
 
 
 _FIRST_ATTEMPTS: dict[str, list[str]] = {}
