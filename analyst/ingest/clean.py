@@ -62,13 +62,17 @@ def clean(raw: RawTable, options: IngestOptions) -> CleanTable:
         return CleanTable(frame, assumptions=tuple(assumptions), excluded=tuple(excluded))
     notes: dict[str, ColumnReading] = {}
     kinds: dict[str, str] = {}
-    decimal_hint = options.decimal or _file_decimal(frame)
+    readings = {} if options.decimal else _first_readings(frame)
+    decimal_hint = options.decimal or _agreed_decimal(readings)
     date_hint = options.date_order or ("DMY" if decimal_hint == "," or raw.delimiter == ";" else None)
     typed = {}
     facts: dict[str, NumberFacts] = {}
     for name in frame.columns:
-        typed[name] = _type_column(name, frame[name], decimal_hint, date_hint, options,
-                                   notes, kinds, assumptions, raw, facts)
+        col = frame[name]
+        known = readings.get(name)
+        typed[name] = _type_column(name, col, decimal_hint, date_hint, options, notes, kinds,
+                                   assumptions, raw, facts,
+                                   known if _reading_holds(known, col, decimal_hint) else None)
     assumptions += number_sentences(facts)
     _formats_as_kinds(raw, dict(zip(frame.columns, source_columns, strict=True)), typed, notes, kinds)
     assumptions += scale_columns(typed, kinds, raw.unit)
@@ -157,20 +161,45 @@ def _name_columns(names: list[str], assumptions: list[Note]) -> list[str]:
     return final
 
 
-def _file_decimal(frame: pd.DataFrame) -> str | None:
-    """A separator the unambiguous columns agree on decides the ambiguous ones."""
-    seen = set()
+FIRST_CELLS = 5000
+"""How many cells of each text column decide the file's decimal separator."""
+
+
+def _first_readings(frame: pd.DataFrame) -> dict[str, NumberColumn]:
+    """Each text column read as numbers from its first `FIRST_CELLS` cells, with no hint
+    (the columns that are not numbers left out)."""
+    readings = {}
     for name in frame.columns:
         col = frame[name]
         if col.dtype.kind in "biufcmM":
             continue
-        parsed = parse_numbers(col.head(5000))
-        if parsed and parsed.decimal and not parsed.ambiguous:
-            seen.add(parsed.decimal)
+        parsed = parse_numbers(col.head(FIRST_CELLS))
+        if parsed is not None:
+            readings[name] = parsed
+    return readings
+
+
+def _agreed_decimal(readings: dict[str, NumberColumn]) -> str | None:
+    """A separator the unambiguous columns agree on decides the ambiguous ones."""
+    seen = {p.decimal for p in readings.values() if p.decimal and not p.ambiguous}
     return seen.pop() if len(seen) == 1 else None
 
 
-def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assumptions, raw, facts=None):
+def _file_decimal(frame: pd.DataFrame) -> str | None:
+    return _agreed_decimal(_first_readings(frame))
+
+
+def _reading_holds(known: NumberColumn | None, col: pd.Series, hint: str | None) -> bool:
+    """Whether the first reading of `col` is the one `parse_numbers(col, hint)` gives: the
+    same cells (the whole column, not Excel's mixed cells that `_unmix` changes first), and a
+    hint that could not change its separator (a hint only settles a column that cannot tell,
+    to itself or "."). Then the column is not read twice (a third of a small file's reading)."""
+    return (known is not None and len(col) <= FIRST_CELLS and col.dtype != object
+            and (hint is None or hint == known.decimal))
+
+
+def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assumptions, raw, facts=None,
+                 known: NumberColumn | None = None):
     if col.dtype == object:  # Excel cells; text columns have a string dtype
         col = _unmix(col)
     if col.dtype.kind in "mM":
@@ -194,7 +223,7 @@ def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assu
                                     examples=", ".join(map(repr, dates.examples))))
         notes[name] = ColumnReading(date_format=dates.format)
         return dates.values
-    numbers = parse_numbers(col, decimal_hint, options.decimal)
+    numbers = known if known is not None else parse_numbers(col, decimal_hint, options.decimal)
     if numbers is not None:
         _describe_numbers(name, numbers, decimal_hint, options, notes, kinds, assumptions)
         if facts is not None:
