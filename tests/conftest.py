@@ -28,6 +28,11 @@ sys.dont_write_bytecode = False
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
+    # A test process reads many files, as the app does: its reader server starts as the
+    # app's (ui.startup.start_file_reader), the formula library's table built ahead.
+    from analyst.ingest import bounded
+
+    bounded.start(formulas=True)
     # The app's once-per-process start-up sweep, before any test (tests/app_start.py).
     if app_start.uses_the_app(session.items):
         app_start.sweep_once()

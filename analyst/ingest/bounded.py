@@ -56,20 +56,24 @@ _server: list[_Server] = []
 _stops_at_exit: list[bool] = []
 
 
-def start() -> None:
+def start(formulas: bool = False) -> None:
     """Start the reader server without waiting for it: a command line that will read a file
-    calls this first, so the server's imports run beside its own."""
+    calls this first, so the server's imports run beside its own. `formulas`: the server
+    builds the formula library's table ahead too (`child.warm_up`), for a process that
+    reads many files."""
     with _lock:
         if _server and _server[0].process.poll() is None:
             return
         if _server:
             _stop(_server.pop())
-        _server[:] = [_start()]
+        _server[:] = [_start(formulas)]
 
 
 def warm() -> None:
-    """Start the reader server now, so the first upload does not wait for its imports.
-    Safe to call from a background thread at start-up."""
+    """Start the reader server now, the formula library's table built ahead (the app reads
+    many files), so the first upload does not wait for its imports. Safe to call from a
+    background thread at start-up."""
+    start(formulas=True)
     _connect().close()
 
 
@@ -206,7 +210,7 @@ def _connect() -> Connection:
         return _wait_for(_server[0])
 
 
-def _start() -> _Server:
+def _start(formulas: bool = False) -> _Server:
     if not _stops_at_exit:
         # The server ends by itself when this process's end closes its stdin, but a process
         # that ends normally would leave a running `Popen` behind (a ResourceWarning, and a
@@ -222,7 +226,8 @@ def _start() -> _Server:
     # stdin is the server's life line: it ends when this process closes it (or dies).
     # -P: the working directory is not put on sys.path (a folder named `analyst` there would
     # be imported instead of ours); this process's own path travels in PYTHONPATH.
-    process = subprocess.Popen([sys.executable, "-P", "-m", SERVER_MODULE, address],  # noqa: S603 - our own module
+    flags = [child.FORMULAS] if formulas else []
+    process = subprocess.Popen([sys.executable, "-P", "-m", SERVER_MODULE, address, *flags],  # noqa: S603 - our own module
                                stdin=subprocess.PIPE, env=env, close_fds=True)
     return _Server(process, address)
 

@@ -30,10 +30,19 @@ PRELOAD = [  # what the reader server imports once, so each child starts warm
 ]
 
 
-def warm_up() -> None:
+FORMULAS = "--formulas"
+"""The reader server's flag for `warm_up(formulas=True)`."""
+
+
+def warm_up(formulas: bool = False) -> None:
     """What every child would otherwise do first (imports, the English catalogue the notes
     are written in: 0.15 s of parsing), done once in the server. Nothing here starts a
-    thread, so forking stays safe."""
+    thread, so forking stays safe.
+
+    `formulas`: also build the formula library's function table (it imports scipy.stats and
+    more: 1.4 s), which each child reading a workbook with formulas builds otherwise. Worth
+    it in a server that reads many files (the app's); a command that reads one CSV would
+    pay it for nothing."""
     import importlib
 
     from analyst.ingest.formula_guard import bound_text
@@ -42,9 +51,8 @@ def warm_up() -> None:
     for module in PRELOAD:
         importlib.import_module(module)
     translations("en")
-    # The formula library's function table (it imports scipy.stats and more: 1.4 s), built
-    # here once instead of in every child that reads a workbook with formulas.
-    bound_text()
+    if formulas:
+        bound_text()
     try:
         _read_once()
     except Exception:  # noqa: BLE001 - only a head start: the server must serve without it

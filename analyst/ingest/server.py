@@ -26,8 +26,8 @@ from analyst.ingest import child
 _REAP_EVERY = 0.1  # seconds: how soon a dead child's end is reported
 
 
-def serve(address: str) -> None:
-    child.warm_up()
+def serve(address: str, formulas: bool = False) -> None:
+    child.warm_up(formulas)
     # What is imported now is shared with every child, page for page, until written: the
     # collector's first pass in a child would touch (and so copy) all of it.
     gc.freeze()
@@ -84,4 +84,4 @@ def _reap(jobs: dict[int, Connection]) -> None:
 
 
 if __name__ == "__main__":
-    serve(sys.argv[1])
+    serve(sys.argv[1], formulas=child.FORMULAS in sys.argv[2:])
