@@ -125,6 +125,10 @@ def _ring(bell: Path) -> bool:
         os.write(fd, b"!")
     except BlockingIOError:
         pass  # the pipe is full of rings: it will wake all the same
+    except BrokenPipeError:
+        # Its waiter closed the bell between our open and our write (it left the line
+        # at that moment): the next waiter is rung instead.
+        return False
     finally:
         os.close(fd)
     return True

@@ -175,3 +175,31 @@ def test_a_waiter_that_dies_leaves_the_line(tmp_path: Path) -> None:
     assert served == [1]
     assert not (tmp_path / "log").exists()
     assert not any(folder.joinpath("line").glob("*.ticket"))
+
+
+def test_a_bell_closed_while_it_is_rung_rings_the_next(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first waiter leaves just as a place is given back: its bell is opened for the
+    ring, then its reader closes. The ring goes to the next waiter, no error escapes (a
+    broken pipe here once killed the giver's thread and left the next waiter asleep)."""
+    from analyst.session import line as line_module
+
+    queue = line_module.Line(tmp_path / "line")
+    first, second = queue.join(), queue.join()
+    real_open = os.open
+    closed: list[int] = []
+
+    def open_then_first_leaves(path, flags, *args):
+        fd = real_open(path, flags, *args)
+        if str(path).endswith(f"{first.number:012d}.bell") and flags & os.O_WRONLY:
+            os.close(first._bell_fd)  # the reader goes between the writer's open and write
+            closed.append(first.number)
+        return fd
+
+    monkeypatch.setattr(line_module.os, "open", open_then_first_leaves)
+    queue.ring_first()
+    monkeypatch.setattr(line_module.os, "open", real_open)
+    assert closed == [first.number]
+    assert second.sleep(0.5), "the next waiter was not rung"
+    os.close(first._ticket_fd)
+    second.leave()
