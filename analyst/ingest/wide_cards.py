@@ -148,8 +148,10 @@ def _statement(card: DataCard, frame: pd.DataFrame, layout: WideLayout):
 
 
 def line_name(label: str, columns) -> str:
-    """The label column's name, or "Line item" when the file left it unnamed ("Column 1")."""
-    return LINE if _UNNAMED.match(str(label)) and LINE not in columns else label
+    """The label column's name, or "Line item" when the file left it unnamed ("Column 1") or
+    called it "Section" (the name of the column of each line's section, written beside it)."""
+    plain = _UNNAMED.match(str(label)) or str(label) == SECTION
+    return LINE if plain and LINE not in columns else label
 
 
 def _lines(frame: pd.DataFrame, layout: WideLayout, kinds, label: str):

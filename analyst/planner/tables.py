@@ -76,9 +76,15 @@ def pnl_table(card: Any) -> PnLTable | None:
     money = [c for c in columns if c.role == "money"]
     account = next((c for c in columns if c.role in ("category", "text")
                     and _named(c.name, _ACCOUNT_COLUMN)), None)
+    section = next((c.name for c in columns if c.name == "Section"
+                    and getattr(card, "wide_table", None)), None)
+    if section is not None and account is None:
+        # The tidy form of a statement: its line column stands just before the Section the
+        # ingester wrote, whatever the file called it ("Line", "Item", "Description", "P&L").
+        before = [c.name for c in columns].index(section) - 1
+        if before >= 0 and columns[before].role in ("category", "text"):
+            account = columns[before]
     if account is not None and len(money) == 1:
-        section = next((c.name for c in columns if c.name == "Section"
-                        and getattr(card, "wide_table", None)), None)
         return PnLTable(card.parquet_path, date, account=account.name, amount=money[0].name,
                         currency=column_currency(money[0]), section=section)
     # The ingester reads cost lines ("COGS", "Salaries", "Оренда") as money by their names.

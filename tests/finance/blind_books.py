@@ -125,6 +125,9 @@ class Blind:
     two header rows, "2025" or "Actual" over the month names; "amounts": the year only, in
     a revenue column and a costs column of their own."""
 
+    label: str = ""
+    """The label column's header: "" (left blank), or as a user names it ("Line", "Статья")."""
+
     @property
     def name(self) -> str:
         parts = [self.words, self.costs, self.money, "blank" if self.blank_rows else "",
@@ -132,7 +135,8 @@ class Blind:
                  "indent" if self.indent else "", self.total_column or "",
                  "k" if self.thousands else "", "net" if self.net else "nonet",
                  f"wrong-{self.wrong}" if self.wrong else "", f"{self.months}m",
-                 "" if self.shape == "rows" else self.shape]
+                 "" if self.shape == "rows" else self.shape,
+                 f"label={self.label}" if self.label else ""]
         return "-".join(p for p in parts if p)
 
     @property
@@ -237,7 +241,7 @@ def statement(path: Path, layout: Blind, seed: int) -> tuple[Path, dict]:
         rows.append((words.net, stated["net"], False, ""))
 
     months = [f"{MONTHS[m]} 2025" for m in range(n)]
-    head = ["", *months] + (["FY 2025" if layout.total_column == "FY" else "Total"]
+    head = [layout.label, *months] + (["FY 2025" if layout.total_column == "FY" else "Total"]
                             if layout.total_column else [])
 
     def cells(figures: list[float], cost: bool) -> list:
