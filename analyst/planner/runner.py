@@ -124,7 +124,9 @@ _DECLINED = ("unsupported_measure", "missing_needs_column", "correlation_needs_t
 
 def _declined(choice: Any) -> bool:
     """A measure declined by name ("CAGR", "mode") is not answered with a recipe's totals."""
-    return choice.refusal is not None and choice.refusal.key in _DECLINED
+    refusal = choice.refusal
+    return refusal is not None and (refusal.key in _DECLINED or (
+        refusal.key == "no_measure" and refusal.values.get("named", False)))
 
 
 def _reads_the_table_asked(plan: Plan, choice: Any) -> bool:

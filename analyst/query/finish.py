@@ -10,6 +10,27 @@ from typing import Any
 
 from analyst.query.model import CORRELATIONS, Aggregation, Filter, Order, Period, Query
 
+IMPLIED: tuple[Aggregation, ...] = ("sum", "mean", "median", "min", "max")
+"""Asked of rows named by a value ("average rent"), these are of the table's amount."""
+
+
+def implied_measure(card: Any, filters: Sequence[Filter]) -> str | None:
+    """The measure meant where the question names rows by a value and no column: "total
+    revenue", "how much rent" on a ledger whose Account holds "Revenue" and "Rent" ask for
+    its one money column over those rows. With two money columns (debit, credit) which one
+    is not said: None."""
+    if not any(f.op in ("eq", "in") for f in filters):
+        return None
+    money = [c.name for c in card.columns if c.role == "money"]
+    return money[0] if len(money) == 1 else None
+
+
+def no_measure(filters: Sequence[Filter]) -> Refusal:
+    """No column to add up; `named` when the question named rows by a value ("total
+    revenue" with "Revenue" a value of a column): a sum of the whole table would drop the
+    condition the word is, so nobody answers it (not a recipe either)."""
+    return Refusal("no_measure", {"named": any(f.op in ("eq", "in") for f in filters)})
+
 
 @dataclass(frozen=True)
 class Refusal:
@@ -23,8 +44,9 @@ class Refusal:
 def queries(table: str, aggregation: Aggregation, measures: list[str], group_by: list[str],
             period: Period | None, filters: list[Filter], order: Order | None,
             limit: int | None, percentiles: Sequence[float] | None,
-            also: tuple[Aggregation, ...]) -> list[Query] | Refusal:
-    """The queries of a reading whose parts are all found."""
+            also: tuple[Aggregation, ...], implied: str | None = None) -> list[Query] | Refusal:
+    """The queries of a reading whose parts are all found; `implied` (`implied_measure`)
+    is the measure of a question that names no column."""
     if aggregation == "missing" and not measures:
         return Refusal("missing_needs_column", {})  # not the rows, not a guessed column
     if aggregation == "share" and not measures:
@@ -37,7 +59,9 @@ def queries(table: str, aggregation: Aggregation, measures: list[str], group_by:
                           order, limit)]
         return Refusal("share_needs_group", {})
     if aggregation not in ("count", "rows") and not measures:
-        return Refusal("no_measure", {})
+        if implied is None or aggregation not in IMPLIED:
+            return no_measure(filters)
+        measures = [implied]
     if aggregation == "share" and not (group_by or period):
         return Refusal("share_needs_group", {})
     if aggregation in CORRELATIONS:

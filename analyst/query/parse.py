@@ -211,7 +211,9 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         used.update(comparison.span)
         compared = _nearest_numeric(hits, columns, comparison.span[0])
         if compared is None:
-            return Refusal("no_compared_column", {"value": _plain(comparison.value)})
+            value = float(comparison.value)  # "more than 100", not "100.0"
+            return Refusal("no_compared_column", {"value": str(int(value)) if value.is_integer()
+                                                  else str(comparison.value)})
         filters.append(Filter(compared, comparison.op, comparison.value))
     date = date_source(card, columns, hits)
     # Years, quarters and months named: filters on the date (or year) column, or a change.
@@ -440,18 +442,21 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         return Refusal("too_many_groups", {"columns": ", ".join(group_by)})
     if compare is not None:
         if not measures and aggregation != "count":
-            return Refusal("no_measure", {})
-        return [Query(card.table, aggregation if aggregation in ("mean", "median", "count")
-                      else "sum", tuple(measures[:1]), tuple(group_by), None,
-                      tuple(filters), order, limit, compare)]
+            return finish.no_measure(filters)
+        kind = aggregation if aggregation in ("mean", "median", "count") else "sum"
+        return [Query(card.table, kind, tuple(measures[:1]), tuple(group_by), None, tuple(filters),
+                      order, limit, compare)]
     if rows_wanted:
         if not measures:
-            return Refusal("no_measure", {})
+            return finish.no_measure(filters)
         return [Query(card.table, "rows", tuple(measures[:1]), (), None, tuple(filters),
                       order or "desc", limit or 1)]
     if (group_by or period) and order is not None and limit is None and (
             which is not None or asked_period is not None):
         limit = 1  # "which region has the highest ...", "which month ...": the one
+    implied = finish.implied_measure(card, filters)  # "total revenue": Revenue a value
+    if order is not None and not measures and implied and aggregation in (None, *finish.IMPLIED):
+        measures = [implied]  # "largest rent", "the month with the highest revenue"
     if aggregation is None and order is not None and not group_by and period is None:
         if measures:  # "the highest close" -> max; "top 5 ..." without a group -> rows
             aggregation = ("max" if order == "desc" else "min") if limit is None else "rows"
@@ -476,7 +481,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                          tuple(filters), order, limit)
             return [base, replace(base, aggregation="sum")]
     return finish.queries(card.table, aggregation, measures, group_by, period, filters, order,
-                          limit, percentiles[0] if percentiles else None, also)
+                          limit, percentiles[0] if percentiles else None, also, implied)
 
 def _counted(toks: list[str], hits: list[Hit], after: int) -> Hit | None:
     """The column named right after the counting words (only small words between)."""
@@ -498,14 +503,9 @@ def _chinese_top(toks: list[str], used: set[int]) -> tuple[int, int] | None:
 
 
 def _nearest_numeric(hits: list[Hit], columns: dict[str, Any], at: int) -> str | None:
-    numeric = [h for h in hits if is_numeric(columns[h.column])]
-    if not numeric:
+    if not (numeric := [h for h in hits if is_numeric(columns[h.column])]):
         return None
     return min(numeric, key=lambda h: (abs(h.span[0] - at), h.span[0] > at)).column
-
-
-def _plain(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 _YEAR_JOINS = {"from", "to", "between", "and", "vs", "versus", "从", "到", "至", "和", "与", "від",
