@@ -211,8 +211,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         used.update(comparison.span)
         compared = _nearest_numeric(hits, columns, comparison.span[0])
         if compared is None:
-            value = float(comparison.value)  # "more than 100", not "100.0"
-            return Refusal("no_compared_column", {"value": str(int(value)) if value.is_integer()
+            number = float(comparison.value)  # "more than 100", not "100.0"
+            return Refusal("no_compared_column", {"value": str(int(number)) if number.is_integer()
                                                   else str(comparison.value)})
         filters.append(Filter(compared, comparison.op, comparison.value))
     date = date_source(card, columns, hits)
