@@ -123,7 +123,10 @@ def render_chart(spec: ChartSpec, path: str | Path, language: str | None = None)
     path.parent.mkdir(parents=True, exist_ok=True)
     with matplotlib.rc_context(style()):
         fig = draw_chart(spec)
-        fig.savefig(path, format="png", dpi=DPI, bbox_inches="tight", pad_inches=0.2)
+        # zlib level 3, not 6: the same pixels, ~20% larger files, ~11% less CPU per chart
+        # (measured: 327 -> 290 ms), and every answer on a P&L draws one.
+        fig.savefig(path, format="png", dpi=DPI, bbox_inches="tight", pad_inches=0.2,
+                    pil_kwargs={"compress_level": 3})
     return path
 
 
