@@ -118,7 +118,7 @@ def _footer(plan: Plan, cards: Sequence[Any], lang: str) -> str | None:
 
 _DECLINED = ("unsupported_measure", "missing_needs_column", "correlation_needs_two",
              "correlation_of_two", "correlation_grouped", "measures_left_out",
-             "statistics_of_one")
+             "statistics_of_one", "no_compared_column")
 """Refusals of a measure asked for: a recipe's totals would answer another question."""
 
 
@@ -150,10 +150,14 @@ def _recipe_fits(intent: Any, choice: Any, question: str) -> bool:
     """
     if intent is None:
         return False
-    if intent.kind in _RECIPE_ONLY:
-        return True
     query = choice.query
     refusal = choice.refusal
+    if intent.kind in _RECIPE_ONLY:
+        # None of these recipes takes a condition: "margin in Q2", "gross margin for the
+        # north" were answered with the whole year's margin of every region.
+        partial = refusal.values.get("partial") if refusal is not None else None
+        reading = query or (partial if isinstance(partial, Query) else None)
+        return reading is None or not (reading.filters or reading.compare or reading.period)
     if query is None and refusal is not None and refusal.key == "unexplained":
         # Words the query could not place ("quantity" for a column Qty) may be sales words
         # the recipes know: the recipe answers only when it knows every one of them and

@@ -111,10 +111,12 @@ GENERIC = ("day", "row", "record", "entry", "time", "item", "thing", "data", "ta
 of": "середнє значення nonfarm" asks for the average of nonfarm, nothing more)."""
 
 MONEY_WORDS = ("revenue", "sales", "turnover", "income", "takings", "виручк*", "выручк*", "дохід",
-               "доход*", "продаж*", "оборот*", "收入", "销售额", "营收", "营业额", "营业收入")
+               "доход*", "продаж*", "оборот*", "收入", "销售额", "营收", "营业额", "营业收入",
+               "spent", "spend", "spends", "spending", "paid")
 """Words for the money a table earns: said of its one money column when no column has that
 name ("average revenue by month" on a table whose money column is "Amount" or "Revenue" in
-another language: "середня виручка за місяцями" on "Revenue")."""
+another language: "середня виручка за місяцями" on "Revenue"). What a customer "spent" or
+"paid" is that money too: "which customer spent the most" had counted each one's rows."""
 
 NOT_EARNED_WORDS = ("cost*", "cogs", "expense*", "purchase*", "price*", "unit*", "discount*",
                     "tax*", "vat", "собіварт*", "витрат*", "закуп*", "ціна", "ціни", "знижк*",
