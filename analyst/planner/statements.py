@@ -16,6 +16,7 @@ from typing import Any
 from analyst.planner import finask
 from analyst.planner.finance import first_disagreement, pnl_step, unplaced_costs, variance_step
 from analyst.planner.finextreme import extreme_plan
+from analyst.planner.finperiods import YEAR
 from analyst.planner.finranking import ranking_step, ranking_table
 from analyst.planner.plan import Plan
 from analyst.planner.tables import pnl_table
@@ -31,6 +32,28 @@ _FINANCE = ("revenue", "sales", "income", "turnover", "margin", "profit", "loss"
             "собіварт", "выручк", "прибыл", "убыт", "расход", "себестоим", "收入", "毛利",
             "利润", "成本", "费用", "亏损", "营收", "损益")
 _QUARTER = ("quarter", "qoq", "квартал", "季度")
+
+
+_SUMMARY = ("summary", "overview", "statement", "report", "show", "give", "p&l", "pnl",
+            "and", "monthly", "month", "quarterly", "зведен", "звіт", "покаж", "сводк", "отч",
+            "概况", "汇总", "报表", "表")
+"""Words the P&L summary honours besides the finance words: it is a summary of everything."""
+
+
+def _not_summarised(q: str, cards: Sequence[Any]) -> list[str]:
+    """The words of `q` the whole-statement summary does not honour: a period it would
+    drop ("H1", "March", "Q2", a year the statement has beside others) or any other word."""
+    statement = finask.statement_of(cards)
+    left = [w for w in finask.unread(q, statement.labels if statement else ())
+            if not any(stem in w or (len(w) == 1 and w in stem)  # a character of "利润"
+                       for stem in (*_FINANCE, *_SUMMARY, *_QUARTER))]
+    years = {int(y) for y in YEAR.findall(q)}
+    if years and (statement is None or set(statement.years) != years):
+        left += sorted(map(str, years))
+    if finask.month_of(q) is not None or finask.quarter_of(q) is not None:
+        left += [w for w in re.findall(r"\w+", q) if finask.month_of(f" {w} ") is not None
+                 or finask.quarter_of(f" {w} ") is not None] or ["period"]
+    return left
 
 
 _VARIANCE = ("variance", "budget", "actual", " vs ", "versus", "plan", "deviation",
@@ -58,6 +81,10 @@ def statement_plan(question: str, cards: Sequence[Any], language: str) -> Plan |
     table = next((t for t in map(pnl_table, cards) if t is not None and t.section), None)
     if table is None:
         return None
+    if (left := _not_summarised(q, cards)):
+        # The summary is the whole statement: "profit in H1" answered with the year's
+        # P&L would be another question's figures.
+        return Plan(reason=say_finance(language, "unread", words=", ".join(left)))
     step = pnl_step(table, "", language)
     if any(word in q for word in _QUARTER) and table.date:
         step = replace(step, arguments={**step.arguments, "freq": "Q"})
@@ -88,6 +115,9 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
         return Plan(steps=(ranking_step(ranking, ask, language),))
     if found is None:
         return None
+    if ask.kind == "margin" and ask.by == "Q":  # the recipe's margins are of months only
+        return Plan(reason=say_finance(language, "unread", words={
+            "uk": "по кварталах", "ru": "по кварталам", "zh": "按季度"}.get(language, "by quarter")))
     gross = ask.figure == "gross_profit" or (ask.kind == "margin" and ask.figure in (None, "gross"))
     if gross and (unplaced := unplaced_costs(cards)):
         # Any of these lines could be cost of sales: a gross figure would be a guess.
