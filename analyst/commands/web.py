@@ -21,7 +21,7 @@ from analyst.ingest.limits import read_ingest_limits
 
 SAFE_DEFAULTS: dict[str, dict[str, object]] = {
     "server": {"address": "localhost", "headless": True, "maxUploadSize": 200,
-               "enableXsrfProtection": True},
+               "enableXsrfProtection": True, "fileWatcherType": "none"},
     "browser": {"gatherUsageStats": False},
     "client": {"toolbarMode": "minimal", "showErrorDetails": "none"},
 }

@@ -141,3 +141,37 @@ def _last_message(page):
 
 def _upload(page, path) -> None:
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(path))
+
+
+CHAT_BOX = '[data-testid="stChatInputTextArea"]'
+LOST_CHUNK = "Failed to fetch dynamically imported module"
+
+
+def chat_box(page):
+    """The question box, once it is on the page.
+
+    Under full load Chromium sometimes fails to fetch the chunk a widget's code is in, after
+    the page itself loaded: the page then shows "TypeError: Failed to fetch dynamically
+    imported module: .../ChatInput.….js" where the box should be (seen in CI, stops 45 and
+    46; the same loss as `open_app`'s, streamlit/streamlit#10510). A page never fetches a
+    module again once it failed, so this reloads once, with a warning (the session, its
+    files and answers are kept by the app); a second loss, or any other absence of the box,
+    fails the test as before.
+    """
+    box = page.locator(CHAT_BOX)
+    try:
+        box.wait_for(timeout=FIRST_LOAD_MS)
+        return box
+    except PlaywrightTimeout:
+        try:
+            shown = page.locator("body").inner_text(timeout=5_000)
+        except PlaywrightTimeout:
+            shown = ""
+        if LOST_CHUNK not in shown:
+            box.wait_for()  # slow, not lost: the rest of the test's patience
+            return box
+    lost = next(line for line in shown.splitlines() if LOST_CHUNK in line)
+    warnings.warn(f"{lost.strip()}; reloaded once", stacklevel=2)
+    page.reload()
+    box.wait_for()
+    return box

@@ -10,7 +10,15 @@ from pypdf import PdfReader
 
 from sandbox.health import load_factor
 from tests.app import browser_fixtures
-from tests.app.browser_fixtures import CHART, _idle, _last_message, _settled, _upload, open_app
+from tests.app.browser_fixtures import (
+    CHART,
+    _idle,
+    _last_message,
+    _settled,
+    _upload,
+    chat_box,
+    open_app,
+)
 from tests.app.samples import ROOT, messy_csv
 from tests.app.server import running_app
 
@@ -43,7 +51,7 @@ def test_upload_ask_chart_pin_pdf_and_reload(page, app_url, tmp_path):
     assert page.get_by_text(re.compile("total row", re.IGNORECASE)).first.is_visible()
     _expect_english(page)
 
-    box = page.locator('[data-testid="stChatInputTextArea"]')
+    box = chat_box(page)
     box.fill("revenue by month")
     box.press("Enter")
     # The live answer shows the figure while the script still runs; the stored answer
@@ -121,7 +129,7 @@ def test_stop_ends_a_long_step_and_keeps_the_conversation(page, tmp_path):
         _upload(page, csv)
         page.get_by_text("What I assumed when reading it").wait_for(timeout=60_000)
         _idle(page)
-        box = page.locator('[data-testid="stChatInputTextArea"]')
+        box = chat_box(page)
         box.fill("do something slow")
         box.press("Enter")
         page.get_by_text("Step 1: A slow step").first.wait_for(timeout=60_000)

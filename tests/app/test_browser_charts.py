@@ -10,7 +10,7 @@ import pytest
 
 from analyst.words.number_formats import format_money
 from tests.app import browser_fixtures
-from tests.app.browser_fixtures import _last_message, _settled, _upload, open_app
+from tests.app.browser_fixtures import _last_message, _settled, _upload, chat_box, open_app
 from tests.app.samples import messy_csv
 
 pytestmark = pytest.mark.browser
@@ -34,7 +34,7 @@ def test_hovering_a_month_shows_the_month_and_its_formatted_value(page, app_url,
     open_app(page, app_url)
     _upload(page, csv)
     _settled(page, page.get_by_text("What I assumed when reading it"))
-    box = page.locator('[data-testid="stChatInputTextArea"]')
+    box = chat_box(page)
     box.fill("revenue by month")
     box.press("Enter")
     _settled(page, page.locator('[data-testid="stChatMessage"]').filter(has_text="33,912"))

@@ -28,6 +28,7 @@ from tests.app.browser_fixtures import (
     _last_message,
     _settled,
     _upload,
+    chat_box,
     failed,
     open_app,
     show_page,
@@ -88,7 +89,7 @@ def _ask(page, question: str, expect: str, shown: int | None = None) -> int:
     if shown:
         messages.nth(shown - 1).wait_for(state="attached")
     before = messages.count() if shown is None else shown
-    box = page.locator('[data-testid="stChatInputTextArea"]')
+    box = chat_box(page)
     box.fill(question)
     box.press("Enter")
     answer = messages.nth(before + 1)  # after the question's own message

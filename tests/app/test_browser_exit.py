@@ -8,7 +8,7 @@ import time
 import pytest
 
 from sandbox.owners import ID_FILE, INSTALLATION_LABEL
-from tests.app.browser_fixtures import open_app
+from tests.app.browser_fixtures import chat_box, open_app
 from tests.app.samples import messy_csv
 from tests.app.server import running_app
 
@@ -32,7 +32,7 @@ def test_the_app_stopping_stops_its_sandbox_containers(page, tmp_path, docker_im
         open_app(page, url)
         page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(csv))
         page.get_by_text("What I assumed when reading it").first.wait_for()
-        box = page.locator('[data-testid="stChatInputTextArea"]')
+        box = chat_box(page)
         box.fill("revenue by month")
         box.press("Enter")
         page.locator('[data-testid="stChatMessage"]').filter(has_text="33,912").first.wait_for()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.app import browser_fixtures
-from tests.app.browser_fixtures import _last_message, _settled, _upload, open_app
+from tests.app.browser_fixtures import _last_message, _settled, _upload, chat_box, open_app
 from tests.app.samples import messy_csv
 from ui.i18n import t
 
@@ -38,12 +38,12 @@ def test_questions_in_other_languages_change_only_their_answers(page, app_url, t
     open_app(page, app_url)
     assert _nav(page) == [t(key, "ru") for key in NAV]  # the browser's language at first visit
     _upload(page, csv)
-    box = _settled(page, page.locator('[data-testid="stChatInputTextArea"]'))
+    box = _settled(page, chat_box(page))
     assert box.get_attribute("placeholder") == t("ask_placeholder", "ru")
 
     given: list[str] = []
     for question, word in (("виручка по місяцях", "разом"), ("revenue by month", "in total")):
-        page.locator('[data-testid="stChatInputTextArea"]').fill(question)
+        chat_box(page).fill(question)
         page.keyboard.press("Enter")
         add = page.get_by_role("button", name=t("add_to_report", "ru"))
         _settled(page, page.locator('[data-testid="stChatMessage"]').filter(has_text=word)

@@ -16,7 +16,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
-from tests.app.browser_fixtures import open_app
+from tests.app.browser_fixtures import chat_box, open_app
 from tests.app.samples import messy_csv
 from tests.app.server import running_app
 
@@ -97,7 +97,7 @@ def test_markdown_from_a_step_never_makes_the_browser_fetch_its_url(page, tmp_pa
             open_app(page, url)
             page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(csv))
             page.get_by_text("sales.csv").first.wait_for()
-            box = page.locator('[data-testid="stChatInputTextArea"]')
+            box = chat_box(page)
             box.fill("what is the total revenue?")
             box.press("Enter")
             page.get_by_text("Done.", exact=False).last.wait_for(timeout=180_000)

@@ -7,7 +7,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.app import browser_fixtures
-from tests.app.browser_fixtures import _last_message, _settled, _upload, open_app
+from tests.app.browser_fixtures import _last_message, _settled, _upload, chat_box, open_app
 from tests.recurring.months import sales
 
 pytestmark = pytest.mark.browser
@@ -29,7 +29,7 @@ def test_save_a_recurring_report_run_it_on_a_new_file_and_download(page, app_url
     open_app(page, app_url)
     _upload(page, tmp_path / "sales_q1.csv")
     _settled(page, page.get_by_text("What I assumed when reading it"))
-    box = page.locator('[data-testid="stChatInputTextArea"]')
+    box = chat_box(page)
     box.fill("top 5 products by revenue")
     box.press("Enter")
     # The stored answer (with its buttons) replaces the live one after a rerun.

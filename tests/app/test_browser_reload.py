@@ -23,6 +23,7 @@ from tests.app.browser_fixtures import (
     _last_message,
     _settled,
     _upload,
+    chat_box,
     open_app,
 )
 from tests.app.samples import messy_csv
@@ -56,7 +57,7 @@ def _ready(page, url: str, tmp_path) -> None:
 
 
 def _send(page, question: str) -> None:
-    box = page.locator('[data-testid="stChatInputTextArea"]')
+    box = chat_box(page)
     box.fill(question)
     box.press("Enter")
 

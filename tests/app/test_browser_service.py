@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.browser_fixtures import CHART, _settled, _upload, open_app
+from tests.app.browser_fixtures import CHART, _settled, _upload, chat_box, open_app
 from tests.app.samples import messy_csv
 from tests.app.server import free_port
 
@@ -110,7 +110,7 @@ def test_compose_serves_an_answer_with_its_chart(page, tmp_path: Path, app_image
         open_app(page, url)
         _upload(page, sales)
         _settled(page, page.get_by_text("What I assumed when reading it"))
-        box = page.locator('[data-testid="stChatInputTextArea"]')
+        box = chat_box(page)
         box.fill("revenue by month")
         box.press("Enter")
         answer = _settled(page, page.locator('[data-testid="stChatMessage"]')

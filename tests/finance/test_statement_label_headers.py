@@ -47,14 +47,17 @@ def _cases() -> list:
         for index, header in enumerate(headers):
             base = BASES[words][index % len(BASES[words])]
             layout = Blind(*base, label=header)
+            # Every question on every third header; revenue and the margin (a cost line
+            # placed) on the others: reading the statement is what the header decides.
+            asked = ASKED if index % 3 == 0 else ("revenue", "gross_margin")
             marks = [] if index % 3 == 0 else [FULL_RUN_ONLY]
-            cases.append(pytest.param(layout, marks=marks, id=f"{words}-{header}"))
+            cases.append(pytest.param(layout, asked, marks=marks, id=f"{words}-{header}"))
     return cases
 
 
-@pytest.mark.parametrize("layout", _cases())
+@pytest.mark.parametrize(("layout", "asked"), _cases())
 def test_every_figure_is_the_files_whatever_the_label_column_is_called(
-        tmp_path: Path, layout: Blind) -> None:
+        tmp_path: Path, layout: Blind, asked: tuple[str, ...]) -> None:
     path, info = statement(tmp_path / "pnl", layout, seed=sum(map(ord, layout.name)))
     with Analysis.open(tmp_path / "ws", backend="local") as analysis:
         analysis.add_file(path)
@@ -62,7 +65,7 @@ def test_every_figure_is_the_files_whatever_the_label_column_is_called(
         long = next(c for c in analysis.cards if c.table == card.long_table)
         assert long.columns[1].name == "Section", [c.name for c in long.columns]
         outcomes = {}
-        for question in ASKED:
+        for question in asked:
             answer = ask(analysis, QUESTIONS[question][info["language"]])
             outcomes[question] = judge(question, answer, info)
     missed = {q: said for q, (outcome, said) in outcomes.items() if outcome != "exact"}
