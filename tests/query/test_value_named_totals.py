@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pandas as pd
@@ -58,22 +59,16 @@ def _ledger(seed: int, folder: Path, two_money: bool = False) -> tuple[Path, pd.
 
 @pytest.fixture(scope="module")
 def ledgers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+    """One session per ledger: a question must not find another ledger's accounts."""
     out = {}
-    with Analysis.open(tmp_path_factory.mktemp("ws"), backend="local") as first:
-        # One session per ledger: a question must not find another ledger's accounts.
-        sessions = [first]
+    with ExitStack() as stack:
         for seed in SEEDS:
-            analysis = first if seed == 0 else Analysis.open(
-                tmp_path_factory.mktemp(f"ws{seed}"), backend="local")
-            sessions.append(analysis)
+            analysis = stack.enter_context(
+                Analysis.open(tmp_path_factory.mktemp(f"ws{seed}"), backend="local"))
             path, frame, kind, amount = _ledger(seed, tmp_path_factory.mktemp(f"l{seed}"))
             analysis.add_file(path)
             out[seed] = (analysis, frame, kind, amount)
-        try:
-            yield out
-        finally:
-            for analysis in sessions[2:]:
-                analysis.close()
+        yield out
 
 
 def _truth(frame: pd.DataFrame, kind: str, amount: str, value: str, phrase: str) -> float:
