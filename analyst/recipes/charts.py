@@ -19,6 +19,7 @@ import matplotlib.dates as mdates
 import pandas as pd
 from matplotlib import font_manager
 from matplotlib.figure import Figure
+from matplotlib.layout_engine import TightLayoutEngine
 from matplotlib.rcsetup import cycler  # matplotlib's own (validates the keys)
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
@@ -43,6 +44,11 @@ FONT_FAMILIES = ["DejaVu Sans", "WenQuanYi Micro Hei", "Noto Sans CJK JP", "Noto
 FONT_DIRS = ("/usr/share/fonts/truetype/wqy", "/usr/share/fonts/opentype/noto")
 DPI = 200
 WIDTH_IN = 8.0
+MARGIN_IN = 0.2
+"""White space around the drawing (the tight layout's pad is in units of the 9 pt font)."""
+CAPTION_LINE_IN = 0.16
+CAPTION_CHARS = 130
+"""A caption line at 7.5 pt across the chart: Latin characters; an ideograph counts two."""
 
 INK, MUTED, GRID = "#1F2933", "#6B7785", "#E4E7EB"
 PRIMARY, SECONDARY, ACCENT, NEGATIVE = "#1F4E79", "#7FA7CE", "#E07A1F", "#B03A2E"
@@ -113,7 +119,7 @@ def apply_style() -> None:
 
 
 def render_chart(spec: ChartSpec, path: str | Path, language: str | None = None) -> Path:
-    """Draw `spec` to a PNG at `path` (200 dpi) and return the path.
+    """Draw `spec` to a PNG at `path` (8 inches wide at 200 dpi) and return the path.
 
     `language` overrides `spec.language` (number style and the chart's fixed words).
     """
@@ -125,8 +131,7 @@ def render_chart(spec: ChartSpec, path: str | Path, language: str | None = None)
         fig = draw_chart(spec)
         # zlib level 3, not 6: the same pixels, ~20% larger files, ~11% less CPU per chart
         # (measured: 327 -> 290 ms), and every answer on a P&L draws one.
-        fig.savefig(path, format="png", dpi=DPI, bbox_inches="tight", pad_inches=0.2,
-                    pil_kwargs={"compress_level": 3})
+        fig.savefig(path, format="png", dpi=DPI, pil_kwargs={"compress_level": 3})
     return path
 
 
@@ -152,7 +157,7 @@ def _draw(spec: ChartSpec) -> Figure:
     count = len(labels)
     horizontal = spec.kind in ("barh", "funnel")
     height = max(3.0, 0.32 * count + 1.4) if horizontal else 4.5
-    fig = Figure(figsize=(WIDTH_IN, min(height, 14.0)))
+    fig = Figure(figsize=(WIDTH_IN, min(height, 14.0)), dpi=DPI)
     ax = fig.add_subplot()
     ax.set_title(say(spec.title, spec.language))  # a recipe's title: a message id
     money = FuncFormatter(lambda v, _pos: _format(v, spec))
@@ -170,9 +175,19 @@ def _draw(spec: ChartSpec) -> Figure:
             _draw_cumulative(ax, spec, cumulative)
     if spec.value_label:
         (ax.set_xlabel if horizontal else ax.set_ylabel)(fixed_name(spec.value_label, spec.language))
+    # One layout pass and one draw at the saved resolution (the renderer, and so its text
+    # measurements, is shared by both), not tight_layout and then savefig's tight crop (two
+    # more passes over every label): ~30% less CPU per chart, and every P&L answer draws one.
+    # rect=None: matplotlib then fits once; its default rect fits twice for the same result
+    # (its stubs do not say None, its code takes it: tests/charting/test_chart_edges.py).
+    TightLayoutEngine(pad=MARGIN_IN * 72 / 9, rect=None).execute(fig)  # type: ignore[arg-type]
     if spec.note:
-        fig.text(0.01, -0.02, caption(spec), fontsize=7.5, color=MUTED, ha="left", va="top")
-    fig.tight_layout()
+        lines = _caption_lines(caption(spec))
+        # The caption goes under the axes, in room taken from the plot itself.
+        room = (len(lines) * CAPTION_LINE_IN + MARGIN_IN) / fig.get_figheight()
+        fig.subplots_adjust(bottom=fig.subplotpars.bottom + room)
+        fig.text(MARGIN_IN / WIDTH_IN, MARGIN_IN / fig.get_figheight(), "\n".join(lines),
+                 fontsize=7.5, color=MUTED, ha="left", va="bottom")
     return fig
 
 
@@ -353,6 +368,15 @@ def _wrap(label: str, width: int) -> str:
     if len(lines) > 2:
         lines = [lines[0], lines[1] + "…"]
     return "\n".join(lines)
+
+
+def _caption_lines(text: str) -> list[str]:
+    """The caption broken to the chart's width (a line too long would be cut off)."""
+    ideographs = any("\u2e80" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" for ch in text)
+    width = CAPTION_CHARS // 2 if ideographs else CAPTION_CHARS
+    return [line for part in text.splitlines()
+            for line in textwrap.wrap(part, width, break_long_words=ideographs,
+                                      break_on_hyphens=False) or [""]]
 
 
 def _num(value: float) -> float:
