@@ -3,7 +3,7 @@
 Charts are laid out once at their saved size, with no crop to the drawing afterwards (that
 crop cost two more passes over every label). So nothing may reach the picture's edge: long
 category names, wide money ticks, value labels past the longest bar, a pareto's right axis,
-a caption of several lines in any language. Each chart here is checked for a white margin
+a caption of several lines in any language. Each chart here (16 generated) is checked for a white margin
 all round and for its caption's ink below the axes.
 """
 
@@ -65,7 +65,8 @@ def _spec(seed: int) -> ChartSpec:
                      sort=kind == "barh", note=note, language=language)
 
 
-@pytest.mark.parametrize("seed", range(40))
+# Each seed mixes kind, language, bar count, scale, sign, currency and caption length.
+@pytest.mark.parametrize("seed", range(16))
 def test_nothing_drawn_reaches_the_edge(seed: int, tmp_path: Path) -> None:
     spec = _spec(seed)
     pixels = np.asarray(Image.open(render_chart(spec, tmp_path / "c.png")).convert("L"))
