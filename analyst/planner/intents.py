@@ -48,6 +48,10 @@ _BOTTOM = ("bottom", "worst", "least", "lowest", "smallest", "найгірш", "
            "наимен", "меньш", "最少", "最低")
 _MARGIN = ("margin", "profit", "маржа", "маржі", "маржу", "маржин", "прибут", "прибыл",
            "毛利", "利润")
+# Words for the margin as a ratio (profit over revenue), not the profit itself: "margin by
+# month" or "highest margin" ranked or traced by the profit amount answers another question.
+# ("маржа" is both in everyday use: taken as the ratio, so it is never ranked by amount.)
+_MARGIN_RATIO = ("margin", "маржа", "маржі", "маржу", "маржин", "рентабельн", "毛利率", "利润率")
 # "Which products make me money?": the owner's own question, about profit by item. Stems a
 # profit keyword does not catch ("прибут", "прибыл" are in _MARGIN already).
 _MAKES_MONEY = ("make money", "makes money", "make me money", "makes me money", "making money",
@@ -126,6 +130,13 @@ def parse_intent(question: str, column_names: tuple[str, ...] = ()) -> Intent | 
     if (_has(q, _MARGIN) or money_question) and measure == "revenue":
         measure = "margin"
     bottom = _has(q, _BOTTOM) and not _has(q, ("top", "топ"))
+    if measure == "margin" and _has(q, _MARGIN_RATIO):
+        # The margin recipe gives each item's margin % and names the highest and the lowest;
+        # nothing here ranks a top N by it or traces it over periods: those are declined.
+        if period is not None or _has(q, _DYNAMICS) or n is not None:
+            return None
+        if dimension is not None:
+            return Intent("margin", measure="margin", dimension=dimension)
     if money_question and not (_has(q, _TOP) or bottom) and period is None:
         # Profit per item, with the loss-makers named: the default item is the product.
         return Intent("margin", measure="margin", dimension=dimension or "product")

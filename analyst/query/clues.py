@@ -273,6 +273,26 @@ def table_nouns(card: Any) -> set[str]:
     return own | {singular(w) for w in own}
 
 
+# "Who" asks for a person: those who buy, or those who sell, as the verb says.
+_BUYING = ("spent", "spend", "spends", "paid", "pay", "pays", "bought", "buy", "buys", "ordered",
+           "purchased")
+_SELLING = ("sold", "sell", "sells", "selling", "closed")
+_BUYERS = ("customer", "client", "buyer", "purchaser", "guest", "patient")
+_SELLERS = ("manager", "salesperson", "salesman", "rep", "seller", "agent", "employee",
+            "staff", "cashier", "owner")
+_PEOPLE = (*_BUYERS, *_SELLERS, "name", "person", "user", "member", "player", "student")
+
+
+def people(card: Any, toks: list[str]) -> list[str]:
+    """The columns that can answer "who" in `toks`: text columns named for people, buyers
+    when the question's verb buys ("who spent the most"), sellers when it sells."""
+    kinds = (_BUYERS if any(t in _BUYING for t in toks) else
+             _SELLERS if any(t in _SELLING for t in toks) else _PEOPLE)
+    return [c.name for c in card.columns
+            if c.role in ("category", "id", "text") and any(
+                singular(w) in kinds for w in words(str(c.name)))]
+
+
 def _abbreviated_plural(word: str) -> list[str]:
     """The plural noun behind a short prefix in a table's name ("mtcars": Motor Trend's
     cars): the rows are those things. Only a plural ("cars", not the "sleep" of "msleep")

@@ -41,6 +41,7 @@ from analyst.query.vocab import (
     BUSIEST,
     BY,
     CHANGE,
+    EXTREME_WORDS,
     HIGHEST,
     LOWEST,
     MONEY_WORDS,
@@ -124,19 +125,13 @@ def read_table(question: str, card: Any,
     return TableReading(card, tuple(got), score=score)
 
 
-_EXTREME_WORDS = {"maximum": "max", "max": "max", "highest": "max", "high": "max",
-                  "minimum": "min", "min": "min", "lowest": "min", "low": "min",
-                  "максимальна": "max", "максимальная": "max", "мінімальна": "min",
-                  "минимальная": "min", "最高": "max", "最低": "min"}
-
-
 def _extreme_named(toks: list[str], clash: Any, used: set[int]) -> Hit | None:
     """The column of a clash named by the word before it ("maximum temperature" of
     temp_max and temp_min), or None."""
     before = clash.span[0] - 1
-    if before < 0 or before in used or toks[before] not in _EXTREME_WORDS:
+    if before < 0 or before in used or toks[before] not in EXTREME_WORDS:
         return None
-    said = _EXTREME_WORDS[toks[before]]
+    said = EXTREME_WORDS[toks[before]]
     fits = [c for c in clash.columns if said in words(str(c))]
     return Hit(fits[0], (before, *clash.span), False) if len(fits) == 1 else None
 
@@ -338,7 +333,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     rows_wanted = False
     said_by: set[str] = set()  # grouped because "per"/"by" names them, not by their kind
     filtered = {f.column for f in filters if f.op in ("eq", "in", "ne")}
-    previous: Hit | None = None
+    previous, who = None, which is not None and which[0] == 0 and toks[0] == "who"
     for hit in hits:
         col = columns[hit.column]
         after_by = clues.after_marker(toks, hit.span[0], BY, used) or (
@@ -356,8 +351,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             # each stored date.
             period = Period(hit.column, "year")
             continue
-        if after_which and (col.role in ("date", "id") or col.unique >= card.rows > 20):
-            rows_wanted = True
+        if after_which and not who and (col.role in ("date", "id") or col.unique >= card.rows > 20):
+            rows_wanted = True  # ("who spent": a person's money, not the row of an amount)
             continue
         if hit.column in date_columns and period is not None:
             continue
@@ -410,6 +405,10 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if which is not None and not group_by and which[-1] + 1 < len(toks) and (
             toks[which[-1] + 1] in clues.table_nouns(card)):
         rows_wanted = True  # "which car has ...": the row of the table "cars"
+    if who and not group_by and not rows_wanted:
+        if len(people := clues.people(card, toks)) != 1:  # "who spent the least": whom?
+            return Refusal("unexplained", {"words": "who", "unused": ("who",), "partial": None})
+        group_by.append(people[0])  # the customers, each one's total; not the smallest row
     if group_by or period:
         # "average age per class for male and female": each of the values named, side by
         # side, not one figure over both.

@@ -44,6 +44,11 @@ LOWEST = ("lowest", "smallest", "least", "fewest", "bottom", "worst", "coldest",
           "最低", "最少")
 BUSIEST = ("busiest", "найзавантаженіш*", "найжвавіш*", "сам* загруженн*", "最忙")
 """The busiest day, class, shop: the one with the most rows (a count, highest first)."""
+EXTREME_WORDS = {"maximum": "max", "max": "max", "highest": "max", "high": "max",
+                 "minimum": "min", "min": "min", "lowest": "min", "low": "min",
+                 "максимальна": "max", "максимальная": "max", "мінімальна": "min",
+                 "минимальная": "min", "最高": "max", "最低": "min"}
+"""The word before a name that picks one of two columns it names ("maximum temperature")."""
 WHICH = ("which", "what", "who", "яка", "який", "яке", "які", "якому", "якій", "какой", "какая",
          "какое", "какие", "каком", "哪个", "哪些", "哪", "什么")
 CHANGE = ("change", "changed", "growth", "grew", "grow", "difference", "increase", "decrease",
