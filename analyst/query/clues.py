@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from analyst.query.columns import Hit
 from analyst.query.model import FilterOp, PeriodUnit
 from analyst.query.naming import additive
 from analyst.query.text import (
@@ -291,6 +292,26 @@ def people(card: Any, toks: list[str]) -> list[str]:
     return [c.name for c in card.columns
             if c.role in ("category", "id", "text") and any(
                 singular(w) in kinds for w in words(str(c.name)))]
+
+
+def counted(toks: list[str], hits: list[Hit], after: int) -> Hit | None:
+    """The column named right after the counting words (only small words between)."""
+    for hit in hits:
+        between = toks[after + 1:hit.span[0]]
+        if hit.span[0] > after and len(between) <= 1 and all(t in STOP for t in between):
+            return hit
+    return None
+
+
+def chinese_top(toks: list[str], used: set[int]) -> tuple[int, int] | None:
+    """"最高的前5个": the count of a top N follows 前, later on."""
+    for i, tok in enumerate(toks[:-1]):
+        if tok == "前" and i not in used:
+            n = number_after(toks, i + 1, used)
+            if n is not None:
+                used.add(i)
+                return n
+    return None
 
 
 def _abbreviated_plural(word: str) -> list[str]:

@@ -32,6 +32,22 @@ def no_measure(filters: Sequence[Filter]) -> Refusal:
     return Refusal("no_measure", {"named": any(f.op in ("eq", "in") for f in filters)})
 
 
+# Superlatives that rank by how many rows there are ("the most penguins", "the fewest",
+# "top 5"): said with no measure, they count. Any other ("heaviest", "lightest", "largest",
+# "best") names a quantity: with no column for it, a count of rows answers another question
+# ("which species is heaviest" had named the species with the most penguins).
+COUNTING = ("most", "fewest", "least", "top", "bottom", "топ", "前", "最多", "最少", "найбільше",
+            "найменше", "больше", "меньше", "наибольшее", "наименьшее")
+
+
+def uncounted(toks: Sequence[str], ranked: Sequence[int] | None) -> Refusal | None:
+    """The refusal of a superlative that names a quantity where no measure was found."""
+    if ranked is None or toks[ranked[0]] in COUNTING:
+        return None
+    word = " ".join(toks[i] for i in ranked)
+    return Refusal("unexplained", {"words": word, "unused": (word,), "partial": None})
+
+
 @dataclass(frozen=True)
 class Refusal:
     """Why the question cannot be answered from this table: a message key and its values."""

@@ -172,6 +172,22 @@ def thresholds(toks: list[str], used: set[int], hits: Sequence[Hit],
 
 _MORE = {"more": "gt", "less": "lt", "fewer": "lt", "higher": "gt", "lower": "lt",
          "greater": "gt", "bigger": "gt", "smaller": "lt", "larger": "gt"}
+_THAN = ("than", "ніж", "чем")
+
+
+def uncompared(toks: list[str], used: set[int]) -> list[str]:
+    """"how many more Adelie than Gentoo": a comparative and a "than" after it that no
+    condition read ask for a difference, which no reading gives; as fillers they had let the
+    count of both stand as the answer. They are words left over."""
+    for i, tok in enumerate(toks):
+        if i not in used and tok in (*_MORE, "більше", "менше", "больше", "меньше"):
+            than = next((j for j in range(i + 1, len(toks)) if toks[j] in _THAN
+                         and j not in used), None)
+            if than is not None:
+                return [tok, toks[than]]
+    return []
+
+
 _ADJECTIVES: tuple[tuple[FilterOp, str], ...] = (
     ("gt", "heavier than"), ("lt", "lighter than"), ("gt", "more expensive than"),
     ("lt", "cheaper than"), ("gt", "warmer than"), ("lt", "colder than"),

@@ -49,7 +49,6 @@ from analyst.query.vocab import (
     NOT_EARNED_WORDS,
     ROW_WORDS,
     STATISTIC_WORDS,
-    STOP,
     WHICH,
 )
 
@@ -175,7 +174,7 @@ def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     got = _shape(toks, card, columns, hits, picked, used, flags or {})
     if isinstance(got, Refusal):
         return got
-    unused = clues.leftover(toks, used, card)
+    unused = [*stat_clues.uncompared(toks, used), *clues.leftover(toks, used, card)]
     if unused:
         # A word or number no part of the reading honours means the reading answers
         # another question ("which month had the most rainy days" read as the count of
@@ -264,16 +263,17 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     # Top/bottom N and superlatives.
     order: Order | None = None
     limit: int | None = None
+    ranked: list[int] | None = None  # the superlative's words
     directions: tuple[tuple[Order, tuple[str, ...]], ...] = (("desc", HIGHEST), ("asc", LOWEST))
     for direction, superlatives in directions:
         span = clues.first(superlatives, toks, used)
         if span is not None:
-            order = order or direction
+            order, ranked = order or direction, ranked or span
             used.update(span)
             n = clues.number_after(toks, span[-1] + 1, used) or clues.number_after(
                 toks, span[0] - 1, used)
             if n is None:
-                n = _chinese_top(toks, used)  # "最高的前5个": the count follows 前 later on
+                n = clues.chinese_top(toks, used)  # "最高的前5个": the count follows 前 later on
             if n is not None:
                 limit = n[0]
                 used.add(n[1])
@@ -423,7 +423,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         # "number of orders", "how many customers": the column counted right after the
         # words is counted by its distinct values (an order is its order id, a customer
         # its name), not by rows; "how many units" adds a quantity up (below).
-        counted = _counted(toks, hits, aggregation_span[-1])
+        counted = clues.counted(toks, hits, aggregation_span[-1])
         if counted is not None and _restarts(columns[counted.column], card.rows):
             # The numbering of the things counted: each row is one; no grouping by it.
             group_by = [g for g in group_by if g != counted.column]
@@ -468,6 +468,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             measures = []
     if aggregation is None:
         if not measures:
+            if (refusal := finish.uncounted(toks, ranked)) is not None:
+                return refusal  # "which species is heaviest": no weight, not the most rows
             if group_by or period or filters:
                 aggregation = "count"  # "cars by Origin", "rainy days": rows counted
             else:
@@ -481,25 +483,6 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             return [base, replace(base, aggregation="sum")]
     return finish.queries(card.table, aggregation, measures, group_by, period, filters, order,
                           limit, percentiles[0] if percentiles else None, also, implied)
-
-def _counted(toks: list[str], hits: list[Hit], after: int) -> Hit | None:
-    """The column named right after the counting words (only small words between)."""
-    for hit in hits:
-        between = toks[after + 1:hit.span[0]]
-        if hit.span[0] > after and len(between) <= 1 and all(t in STOP for t in between):
-            return hit
-    return None
-
-
-def _chinese_top(toks: list[str], used: set[int]) -> tuple[int, int] | None:
-    for i, tok in enumerate(toks[:-1]):
-        if tok == "前" and i not in used:
-            n = clues.number_after(toks, i + 1, used)
-            if n is not None:
-                used.add(i)
-                return n
-    return None
-
 
 def _nearest_numeric(hits: list[Hit], columns: dict[str, Any], at: int) -> str | None:
     if not (numeric := [h for h in hits if is_numeric(columns[h.column])]):

@@ -41,7 +41,7 @@ def _table(seed: int, folder: Path) -> tuple[Path, pd.DataFrame, tuple]:
     rows = rng.randint(120, 400)
     # Each product its own cost ratio; the cheapest-margin product sells most, so the most
     # profit and the highest margin are different products.
-    ratios = dict(zip(PRODUCTS, rng.sample([0.35, 0.45, 0.55, 0.65, 0.8], 5)))
+    ratios = dict(zip(PRODUCTS, rng.sample([0.35, 0.45, 0.55, 0.65, 0.8], 5), strict=True))
     volume = max(PRODUCTS, key=lambda p: ratios[p])
     products = [rng.choice([volume] * 6 + PRODUCTS) for _ in range(rows)]
     revenue = [round(rng.uniform(10, 2000), 2) for _ in range(rows)]
@@ -54,7 +54,7 @@ def _table(seed: int, folder: Path) -> tuple[Path, pd.DataFrame, tuple]:
         head[3]: [rng.choice(CUSTOMERS[:3] * 3 + CUSTOMERS) for _ in range(rows)],
         head[5]: revenue,
         head[6]: [round(r * ratios[p] * rng.uniform(0.95, 1.05), 2)
-                  for r, p in zip(revenue, products)],
+                  for r, p in zip(revenue, products, strict=True)],
     })
     if head[4]:
         frame.insert(4, head[4], [rng.choice(SELLERS) for _ in range(rows)])
