@@ -431,6 +431,10 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                 columns[counted.column].role == "id" or counted.column in group_by):
             aggregation, measures = "nunique", [counted.column]
             group_by = [g for g in group_by if g != counted.column]
+    if (aggregation is None and ranked is not None and toks[ranked[0]] in finish.COUNTING
+            and len(group_by) == 2 and (most := clues.counted(toks, hits, ranked[-1]))
+            and most.column in group_by):  # "which continent has the most countries"
+        aggregation, measures = "nunique", [most.column]  # its distinct countries, counted
     if aggregation == "nunique":
         # "distinct models per manufacturer": the column "per" names is the grouping,
         # whichever order the words come in; the other is the one counted.

@@ -139,3 +139,40 @@ def test_on_the_penguins(tables, question: str) -> None:
         float(frame["species"].isin(["Adelie", "Gentoo"]).sum())}
     if answer.ok:
         assert not counts & set(_stated(answer)), answer.text[:300]
+
+
+PANELS = [("continent", "country", ["Asia", "Europe", "Africa", "Oceania"]),
+          ("region", "store", ["North", "South", "East"]),
+          ("department", "employee", ["Sales", "Finance", "IT", "Legal"])]
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize(("phrase", "most"), [("which {group} has the most {item}s", True),
+                                              ("{group} with the fewest {item}s", False),
+                                              ("which {group} has the most {item}", True)])
+def test_the_most_of_a_column_counts_its_distinct_values(tmp_path: Path, seed: int, phrase: str,
+                                                         most: bool) -> None:
+    """"which continent has the most countries" on a table of countries by year: each
+    continent's distinct countries, not its rows, nor each (continent, country) pair (it had
+    answered "Africa / Algeria: 12"). The group with the most rows here has few items."""
+    rng = random.Random(seed)
+    group, item, groups = PANELS[seed % len(PANELS)]
+    rows = []
+    for g, name in enumerate(groups):
+        # The first group: few items, many rows each; the others: more items, fewer rows.
+        items = 2 if g == 0 else rng.randint(3, 9)
+        years = 20 if g == 0 else rng.randint(1, 3)
+        rows += [(name, f"{name[:2]}-{item}-{k}", 2000 + y, rng.randint(1, 99))
+                 for k in range(items) for y in range(years)]
+    frame = pd.DataFrame(rows, columns=[group.title(), item.title(), "Year", "Value"])
+    path = tmp_path / "panel.csv"
+    frame.to_csv(path, index=False)
+    distinct = frame.groupby(group.title())[item.title()].nunique().sort_values(ascending=not most)
+    if distinct.iloc[0] == distinct.iloc[1]:
+        pytest.skip("a tie: which group is the answer is not one")
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(path)
+        answer = _answer(analysis, phrase.format(group=group, item=item))
+    if answer.ok:
+        assert float(distinct.iloc[0]) in _stated(answer), answer.text[:300]
+        assert distinct.index[0] in answer.text, answer.text[:300]
