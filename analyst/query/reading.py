@@ -67,6 +67,17 @@ def statistic_label(name: str, query: Query, language: str = "en") -> str:
     return qsay(language, name, m=m)
 
 
+# Whole names: "у місяці лип" said an abbreviation. Chinese says the number ("7月").
+_MONTH_NAMES = {
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December"),
+    "uk": ("січень", "лютий", "березень", "квітень", "травень", "червень", "липень", "серпень",
+           "вересень", "жовтень", "листопад", "грудень"),
+    "ru": ("январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь",
+           "октябрь", "ноябрь", "декабрь"),
+}
+
+
 def _condition(f: Any, language: str) -> str:
     if f.against is not None:  # "fare > average of fare"
         return qsay(language, f.op, c=f.column, v=qsay(language, f.against, m=f.column))
@@ -75,12 +86,8 @@ def _condition(f: Any, language: str) -> str:
         value = ", ".join(str(v) for v in value)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    if f.op == "month":
-        from analyst.recipes.labels import month_label
-
-        label = month_label(f"2000-{int(f.value):02d}-01", language)
-        if label is not None:  # (a month number outside 1-12 is said as it is)
-            value = label.split()[0].rstrip(".")
+    if f.op == "month" and language in _MONTH_NAMES and 1 <= int(f.value) <= 12:
+        value = _MONTH_NAMES[language][int(f.value) - 1]  # "in July" (it said "in 7")
     return qsay(language, f.op, c=f.column, v=value)
 
 
