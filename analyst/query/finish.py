@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from analyst.query.clues import table_nouns
 from analyst.query.model import CORRELATIONS, Aggregation, Filter, Order, Period, Query
 
 IMPLIED: tuple[Aggregation, ...] = ("sum", "mean", "median", "min", "max")
@@ -46,6 +47,23 @@ def uncounted(toks: Sequence[str], ranked: Sequence[int] | None) -> Refusal | No
         return None
     word = " ".join(toks[i] for i in ranked)
     return Refusal("unexplained", {"words": word, "unused": (word,), "partial": None})
+
+
+def panel_count(card: Any, toks: Sequence[str], readings: Sequence[Query]) -> Refusal | None:
+    """"how many stocks are there" on a table of prices by symbol and date: its rows are
+    observations (each symbol once per date), not the stocks; counting them answered 560 for
+    5 stocks. On such a table a count of rows asked by the table's own noun is declined."""
+    if not readings or any(q.aggregation != "count" or q.group_by or q.measures
+                           for q in readings):
+        return None
+    dates = [c.unique or 0 for c in card.columns if c.role == "date"]
+    kinds = [c.unique or 0 for c in card.columns if c.role in ("category", "id")]
+    if not any(d >= 2 and k >= 2 and card.rows >= 0.8 * d * k for d in dates for k in kinds):
+        return None
+    said = next((t for t in toks if t in table_nouns(card)), None)
+    if said is None:
+        return None
+    return Refusal("unexplained", {"words": said, "unused": (said,), "partial": None})
 
 
 @dataclass(frozen=True)

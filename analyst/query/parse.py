@@ -174,6 +174,8 @@ def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     got = _shape(toks, card, columns, hits, picked, used, flags or {})
     if isinstance(got, Refusal):
         return got
+    if (panel := finish.panel_count(card, toks, got)) is not None:
+        return panel
     unused = [*stat_clues.uncompared(toks, used), *clues.leftover(toks, used, card)]
     if unused:
         # A word or number no part of the reading honours means the reading answers
