@@ -10,6 +10,8 @@ the rows. Generated tables (names, sizes, gaps vary) and the real stocks file.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pandas as pd
@@ -23,6 +25,21 @@ PANELS = [("stocks", "symbol", "date", "price"), ("stores", "Store", "Week", "Sa
 QUESTIONS = ["how many {noun} are there", "how many {noun}", "number of {noun}"]
 
 
+@pytest.fixture(scope="module")
+def opened(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, Path], Analysis]]:
+    """A session per file, made once for the module: each file's questions are asked there."""
+    sessions: dict[str, Analysis] = {}
+    with ExitStack() as stack:
+        def get(key: str, path: Path) -> Analysis:
+            if key not in sessions:
+                folder = tmp_path_factory.mktemp("ws")
+                sessions[key] = stack.enter_context(Analysis.open(folder, backend="local"))
+                sessions[key].add_file(path)
+            return sessions[key]
+
+        yield get
+
+
 def _answer(analysis: Analysis, question: str):
     return next(e.answer for e in analysis.ask(question, brain="offline") if e.kind == "answer")
 
@@ -34,7 +51,8 @@ def _counts(answer) -> list[float]:
 
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("phrase", QUESTIONS)
-def test_a_panel_is_not_counted_by_its_rows(tmp_path: Path, seed: int, phrase: str) -> None:
+def test_a_panel_is_not_counted_by_its_rows(opened, tmp_path: Path, seed: int,
+                                            phrase: str) -> None:
     rng = random.Random(seed)
     noun, name, date, measure = PANELS[seed % len(PANELS)]
     things = [f"{name[:3].upper()}{k}" for k in range(rng.randint(3, 9))]
@@ -44,16 +62,14 @@ def test_a_panel_is_not_counted_by_its_rows(tmp_path: Path, seed: int, phrase: s
     frame = pd.DataFrame(rows, columns=[name, date, measure])
     path = tmp_path / f"{noun}.csv"
     frame.to_csv(path, index=False)
-    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
-        analysis.add_file(path)
-        answer = _answer(analysis, phrase.format(noun=noun))
+    answer = _answer(opened(f"panel{seed}", path), phrase.format(noun=noun))
     if answer.ok:
         assert float(len(frame)) not in _counts(answer), answer.text[:300]
 
 
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("phrase", QUESTIONS)
-def test_a_table_of_transactions_still_counts_its_rows(tmp_path: Path, seed: int,
+def test_a_table_of_transactions_still_counts_its_rows(opened, tmp_path: Path, seed: int,
                                                        phrase: str) -> None:
     rng = random.Random(seed)
     rows = [(f"2025-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}",
@@ -62,16 +78,12 @@ def test_a_table_of_transactions_still_counts_its_rows(tmp_path: Path, seed: int
     frame = pd.DataFrame(rows, columns=["Date", "Customer", "Amount"])
     path = tmp_path / "sales.csv"
     frame.to_csv(path, index=False)
-    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
-        analysis.add_file(path)
-        answer = _answer(analysis, phrase.format(noun="sales"))
+    answer = _answer(opened(f"sales{seed}", path), phrase.format(noun="sales"))
     assert answer.ok and float(len(frame)) in _counts(answer), answer.text[:300]
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
-def test_on_the_stocks(tmp_path: Path, question: str) -> None:
-    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
-        analysis.add_file(STOCKS)
-        answer = _answer(analysis, question.format(noun="stocks"))
+def test_on_the_stocks(opened, question: str) -> None:
+    answer = _answer(opened("stocks", STOCKS), question.format(noun="stocks"))
     if answer.ok:
         assert float(len(pd.read_csv(STOCKS))) not in _counts(answer), answer.text[:300]

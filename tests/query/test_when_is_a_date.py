@@ -9,6 +9,8 @@ price tables (names, sizes, values vary) and the real stocks file; the offline p
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pandas as pd
@@ -21,6 +23,21 @@ HEADS = [("symbol", "date", "price"), ("Ticker", "Trade date", "Close"),
          ("Product", "Day", "Units")]
 
 
+@pytest.fixture(scope="module")
+def opened(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, Path], Analysis]]:
+    """A session per file, made once for the module: each file's questions are asked there."""
+    sessions: dict[str, Analysis] = {}
+    with ExitStack() as stack:
+        def get(key: str, path: Path) -> Analysis:
+            if key not in sessions:
+                folder = tmp_path_factory.mktemp("ws")
+                sessions[key] = stack.enter_context(Analysis.open(folder, backend="local"))
+                sessions[key].add_file(path)
+            return sessions[key]
+
+        yield get
+
+
 def _answer(analysis: Analysis, question: str):
     return next(e.answer for e in analysis.ask(question, brain="offline") if e.kind == "answer")
 
@@ -29,7 +46,7 @@ def _answer(analysis: Analysis, question: str):
 @pytest.mark.parametrize(("phrase", "highest"), [
     ("when was the highest {m} of {s}", True), ("when was the lowest {m} for {s}", False),
     ("when did {s} reach its highest {m}", True), ("when did {s} peak", True)])
-def test_when_names_the_date_of_the_extreme(tmp_path: Path, seed: int, phrase: str,
+def test_when_names_the_date_of_the_extreme(opened, tmp_path: Path, seed: int, phrase: str,
                                             highest: bool) -> None:
     rng = random.Random(seed)
     name, date, measure = HEADS[seed % len(HEADS)]
@@ -42,9 +59,7 @@ def test_when_names_the_date_of_the_extreme(tmp_path: Path, seed: int, phrase: s
     subject = names[seed % len(names)]
     own = frame[frame[name] == subject]
     row = own.loc[own[measure].idxmax() if highest else own[measure].idxmin()]
-    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
-        analysis.add_file(path)
-        answer = _answer(analysis, phrase.format(m=measure.lower(), s=subject))
+    answer = _answer(opened(f"prices{seed}", path), phrase.format(m=measure.lower(), s=subject))
     if answer.ok:
         assert row[date] in answer.text, (phrase, row.to_dict(), answer.text[:300])
 
@@ -52,11 +67,9 @@ def test_when_names_the_date_of_the_extreme(tmp_path: Path, seed: int, phrase: s
 @pytest.mark.parametrize("question", ["when did AAPL peak", "when was the highest price of GOOG",
                                       "when was the lowest AMZN price", "when did we sell MSFT",
                                       "when was IBM bought"])
-def test_on_the_stocks(tmp_path: Path, question: str) -> None:
+def test_on_the_stocks(opened, question: str) -> None:
     frame = pd.read_csv(STOCKS, parse_dates=["date"])
-    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
-        analysis.add_file(STOCKS)
-        answer = _answer(analysis, question)
+    answer = _answer(opened("stocks", STOCKS), question)
     if not answer.ok:
         return
     symbol = next(s for s in frame["symbol"].unique() if s in question)
