@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -56,3 +57,20 @@ def analysis(raw: dict[str, Path],
         for path in raw.values():
             analysis.add_file(path)
         yield analysis
+
+
+@pytest.fixture(scope="module")
+def opened(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, Path], Analysis]]:
+    """(key, file) -> a local session holding that file, made once per key for the module:
+    every question about one generated file is asked in one session (opening one costs more
+    than a question)."""
+    sessions: dict[str, Analysis] = {}
+    with ExitStack() as stack:
+        def get(key: str, path: Path) -> Analysis:
+            if key not in sessions:
+                folder = tmp_path_factory.mktemp("ws")
+                sessions[key] = stack.enter_context(Analysis.open(folder, backend="local"))
+                sessions[key].add_file(path)
+            return sessions[key]
+
+        yield get

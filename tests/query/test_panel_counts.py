@@ -10,38 +10,17 @@ the rows. Generated tables (names, sizes, gaps vary) and the real stocks file.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
-from analyst.session.analysis import Analysis
+from tests.query.asking import ask
 
 STOCKS = Path(__import__("vega_datasets").__file__).parent / "_data" / "stocks.csv"
 PANELS = [("stocks", "symbol", "date", "price"), ("stores", "Store", "Week", "Sales"),
           ("sensors", "Sensor ID", "Day", "Reading")]
 QUESTIONS = ["how many {noun} are there", "how many {noun}", "number of {noun}"]
-
-
-@pytest.fixture(scope="module")
-def opened(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, Path], Analysis]]:
-    """A session per file, made once for the module: each file's questions are asked there."""
-    sessions: dict[str, Analysis] = {}
-    with ExitStack() as stack:
-        def get(key: str, path: Path) -> Analysis:
-            if key not in sessions:
-                folder = tmp_path_factory.mktemp("ws")
-                sessions[key] = stack.enter_context(Analysis.open(folder, backend="local"))
-                sessions[key].add_file(path)
-            return sessions[key]
-
-        yield get
-
-
-def _answer(analysis: Analysis, question: str):
-    return next(e.answer for e in analysis.ask(question, brain="offline") if e.kind == "answer")
 
 
 def _counts(answer) -> list[float]:
@@ -62,7 +41,7 @@ def test_a_panel_is_not_counted_by_its_rows(opened, tmp_path: Path, seed: int,
     frame = pd.DataFrame(rows, columns=[name, date, measure])
     path = tmp_path / f"{noun}.csv"
     frame.to_csv(path, index=False)
-    answer = _answer(opened(f"panel{seed}", path), phrase.format(noun=noun))
+    answer = ask(opened(f"panel{seed}", path), phrase.format(noun=noun))
     if answer.ok:
         assert float(len(frame)) not in _counts(answer), answer.text[:300]
 
@@ -78,12 +57,12 @@ def test_a_table_of_transactions_still_counts_its_rows(opened, tmp_path: Path, s
     frame = pd.DataFrame(rows, columns=["Date", "Customer", "Amount"])
     path = tmp_path / "sales.csv"
     frame.to_csv(path, index=False)
-    answer = _answer(opened(f"sales{seed}", path), phrase.format(noun="sales"))
+    answer = ask(opened(f"sales{seed}", path), phrase.format(noun="sales"))
     assert answer.ok and float(len(frame)) in _counts(answer), answer.text[:300]
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_on_the_stocks(opened, question: str) -> None:
-    answer = _answer(opened("stocks", STOCKS), question.format(noun="stocks"))
+    answer = ask(opened("stocks", STOCKS), question.format(noun="stocks"))
     if answer.ok:
         assert float(len(pd.read_csv(STOCKS))) not in _counts(answer), answer.text[:300]

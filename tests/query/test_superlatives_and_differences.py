@@ -11,14 +11,14 @@ Generated tables (names, sizes, values vary) and the real penguins file; the off
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack
+from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
 from analyst.session.analysis import Analysis
+from tests.query.asking import ask
 
 PENGUINS = Path(__import__("palmerpenguins").__file__).parent / "data" / "penguins.csv"
 KINDS = [  # the thing counted, its kind column and values, a second category, two numbers
@@ -70,25 +70,6 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
             analysis.close()
 
 
-@pytest.fixture(scope="module")
-def opened(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, Path], Analysis]]:
-    """A session per file, made once for the module: each file's questions are asked there."""
-    sessions: dict[str, Analysis] = {}
-    with ExitStack() as stack:
-        def get(key: str, path: Path) -> Analysis:
-            if key not in sessions:
-                folder = tmp_path_factory.mktemp("ws")
-                sessions[key] = stack.enter_context(Analysis.open(folder, backend="local"))
-                sessions[key].add_file(path)
-            return sessions[key]
-
-        yield get
-
-
-def _answer(analysis: Analysis, question: str):
-    return next(e.answer for e in analysis.ask(question, brain="offline") if e.kind == "answer")
-
-
 def _stated(answer) -> list[float]:
     out: list[float] = []
     for step in answer.steps:
@@ -106,7 +87,7 @@ def _stated(answer) -> list[float]:
 def test_a_superlative_of_a_quantity_is_not_a_count(tables, seed: int, phrase: str) -> None:
     analysis, frame, (kind, name, values, *_rest) = tables[seed]
     question = phrase.format(kind=kind, value=values[0])
-    answer = _answer(analysis, question)
+    answer = ask(analysis, question)
     counts = frame[name].value_counts()
     if answer.ok:
         # The table has no column for weight, length, age or height: the largest count of
@@ -119,7 +100,7 @@ def test_a_superlative_of_a_quantity_is_not_a_count(tables, seed: int, phrase: s
                                     "which {kind} has the fewest rows"])
 def test_the_most_and_the_fewest_still_count(tables, seed: int, phrase: str) -> None:
     analysis, frame, (kind, name, *_rest) = tables[seed]
-    answer = _answer(analysis, phrase.format(kind=kind))
+    answer = ask(analysis, phrase.format(kind=kind))
     counts = frame[name].value_counts()
     want = counts.iloc[-1] if "fewest" in phrase else counts.iloc[0]
     assert answer.ok, answer.text[:300]
@@ -136,7 +117,7 @@ DIFFERENCES = ["how many more {a} than {b}", "are there more {a} than {b}",
 def test_a_difference_is_never_the_count_or_sum_of_both(tables, seed: int, phrase: str) -> None:
     analysis, frame, (kind, name, values, other, first, second) = tables[seed]
     a, b = values[0], values[1]
-    answer = _answer(analysis, phrase.format(a=a, b=b, first=first.lower()))
+    answer = ask(analysis, phrase.format(a=a, b=b, first=first.lower()))
     both = frame[frame[name].isin([a, b])]
     wrong = {float(len(both)), round(float(both[first].sum()), 2)}
     if answer.ok:
@@ -149,7 +130,7 @@ def test_a_difference_is_never_the_count_or_sum_of_both(tables, seed: int, phras
                                       "which island is the biggest"])
 def test_on_the_penguins(tables, question: str) -> None:
     analysis, frame, _ = tables["penguins"]
-    answer = _answer(analysis, question)
+    answer = ask(analysis, question)
     counts = {float(v) for v in frame["species"].value_counts()} | {
         float(v) for v in frame["island"].value_counts()} | {
         float(frame["species"].isin(["Adelie", "Gentoo"]).sum())}
@@ -186,7 +167,7 @@ def test_the_most_of_a_column_counts_its_distinct_values(opened, tmp_path: Path,
     distinct = frame.groupby(group.title())[item.title()].nunique().sort_values(ascending=not most)
     if distinct.iloc[0] == distinct.iloc[1]:
         pytest.skip("a tie: which group is the answer is not one")
-    answer = _answer(opened(f"panel{seed}", path), phrase.format(group=group, item=item))
+    answer = ask(opened(f"panel{seed}", path), phrase.format(group=group, item=item))
     if answer.ok:
         assert float(distinct.iloc[0]) in _stated(answer), answer.text[:300]
         assert distinct.index[0] in answer.text, answer.text[:300]

@@ -9,37 +9,16 @@ price tables (names, sizes, values vary) and the real stocks file; the offline p
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
-from analyst.session.analysis import Analysis
+from tests.query.asking import ask
 
 STOCKS = Path(__import__("vega_datasets").__file__).parent / "_data" / "stocks.csv"
 HEADS = [("symbol", "date", "price"), ("Ticker", "Trade date", "Close"),
          ("Product", "Day", "Units")]
-
-
-@pytest.fixture(scope="module")
-def opened(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, Path], Analysis]]:
-    """A session per file, made once for the module: each file's questions are asked there."""
-    sessions: dict[str, Analysis] = {}
-    with ExitStack() as stack:
-        def get(key: str, path: Path) -> Analysis:
-            if key not in sessions:
-                folder = tmp_path_factory.mktemp("ws")
-                sessions[key] = stack.enter_context(Analysis.open(folder, backend="local"))
-                sessions[key].add_file(path)
-            return sessions[key]
-
-        yield get
-
-
-def _answer(analysis: Analysis, question: str):
-    return next(e.answer for e in analysis.ask(question, brain="offline") if e.kind == "answer")
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -59,7 +38,7 @@ def test_when_names_the_date_of_the_extreme(opened, tmp_path: Path, seed: int, p
     subject = names[seed % len(names)]
     own = frame[frame[name] == subject]
     row = own.loc[own[measure].idxmax() if highest else own[measure].idxmin()]
-    answer = _answer(opened(f"prices{seed}", path), phrase.format(m=measure.lower(), s=subject))
+    answer = ask(opened(f"prices{seed}", path), phrase.format(m=measure.lower(), s=subject))
     if answer.ok:
         assert row[date] in answer.text, (phrase, row.to_dict(), answer.text[:300])
 
@@ -69,7 +48,7 @@ def test_when_names_the_date_of_the_extreme(opened, tmp_path: Path, seed: int, p
                                       "when was IBM bought"])
 def test_on_the_stocks(opened, question: str) -> None:
     frame = pd.read_csv(STOCKS, parse_dates=["date"])
-    answer = _answer(opened("stocks", STOCKS), question)
+    answer = ask(opened("stocks", STOCKS), question)
     if not answer.ok:
         return
     symbol = next(s for s in frame["symbol"].unique() if s in question)

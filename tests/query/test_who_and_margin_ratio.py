@@ -22,6 +22,7 @@ import pandas as pd
 import pytest
 
 from analyst.session.analysis import Analysis
+from tests.query.asking import ask
 
 CUSTOMERS = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Tyrell"]
 SELLERS = ["Alice Moreau", "Bogdan Ivanenko", "Chen Wei", "Dora Kahn"]
@@ -79,10 +80,6 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
             analysis.close()
 
 
-def _answer(analysis: Analysis, question: str):
-    return next(e.answer for e in analysis.ask(question, brain="offline") if e.kind == "answer")
-
-
 def _first_named(text: str, names: list[str]) -> str | None:
     at = {name: text.find(name) for name in names if name in text}
     return min(at, key=at.__getitem__) if at else None
@@ -98,7 +95,7 @@ BUYER_QUESTIONS = [("who spent the least", False), ("who spent the most", True),
 def test_who_spent_is_the_buyer_with_that_total(tables, seed: int, question: str,
                                                most: bool) -> None:
     analysis, frame, head = tables[seed]
-    answer = _answer(analysis, question)
+    answer = ask(analysis, question)
     spent = frame.groupby(head[3])[head[5]].sum().sort_values(ascending=not most)
     single = frame[head[5]].max() if most else frame[head[5]].min()
     assert answer.ok, (question, answer.text[:300])  # one column of buyers: it is the answer
@@ -114,7 +111,7 @@ def test_who_spent_is_the_buyer_with_that_total(tables, seed: int, question: str
 @pytest.mark.parametrize("question", ["who sold the most", "who sells the most"])
 def test_who_sold_is_the_seller_or_declined(tables, seed: int, question: str) -> None:
     analysis, frame, head = tables[seed]
-    answer = _answer(analysis, question)
+    answer = ask(analysis, question)
     if head[4] is None:  # no column of sellers: the customers are not who sold
         assert not answer.ok or _first_named(answer.text, CUSTOMERS) is None, answer.text[:300]
         return
@@ -128,7 +125,7 @@ def test_who_sold_is_the_seller_or_declined(tables, seed: int, question: str) ->
 def test_who_with_two_columns_of_people_is_declined(tables, seed: int, question: str) -> None:
     analysis, _, head = tables[seed]
     question = question.replace("revenue", head[5].lower())
-    answer = _answer(analysis, question)
+    answer = ask(analysis, question)
     assert not answer.ok, (question, answer.text[:300])
 
 
@@ -140,7 +137,7 @@ def test_the_highest_margin_is_by_margin_not_by_profit(tables, seed: int, questi
                                                         highest: bool) -> None:
     analysis, frame, head = tables[seed]
     item = {"Item": "item", "Product name": "product", "sku": "sku"}.get(head[2], "product")
-    answer = _answer(analysis, question.format(item=item))
+    answer = ask(analysis, question.format(item=item))
     totals = frame.groupby(head[2])[[head[5], head[6]]].sum()
     margin = ((totals[head[5]] - totals[head[6]]) / totals[head[5]] * 100).sort_values(
         ascending=not highest)
@@ -161,7 +158,7 @@ OVER_PERIODS = ["margin by month", "profit margin by month", "margin trend",
 @pytest.mark.parametrize("question", OVER_PERIODS)
 def test_a_margin_is_never_answered_with_profit_amounts(tables, seed: int, question: str) -> None:
     analysis, frame, head = tables[seed]
-    answer = _answer(analysis, question.format(item="product"))
+    answer = ask(analysis, question.format(item="product"))
     if not answer.ok:
         return
     profit = frame[head[5]].sum() - frame[head[6]].sum()
