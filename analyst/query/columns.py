@@ -43,11 +43,47 @@ class Clash:
 def column_hits(toks: list[str], names: Sequence[str], used: set[int]) -> list[Hit]:
     """The columns named whole in `toks`, longest names first, no word used twice."""
     whole: list[Hit] = []
+    said = _sayings(tuple(names))
     for name in names:
-        span = _whole_span(words(name), toks)
-        if span is not None:
-            whole.append(Hit(name, span, True))
+        spans = [s for parts in said[name] if (s := _whole_span(list(parts), toks)) is not None]
+        if spans:
+            whole.append(Hit(name, max(spans, key=len), True))
     return _merge(_take(sorted(whole, key=lambda h: (-len(h.span), -len(h.column))), used))
+
+
+_UNITS = frozenset(("mm", "cm", "km", "g", "kg", "mg", "lb", "lbs", "oz", "ml", "usd", "eur",
+                    "gbp", "uah", "rub", "cny", "pct", "sec", "secs", "hrs", "mph", "kwh", "mwh"))
+"""A unit that ends a column's name ("body_mass_g", "flipper_length_mm"): a question says
+the quantity ("body mass"), seldom its unit."""
+
+
+@lru_cache(maxsize=4096)
+def _sayings(names: tuple[str, ...]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """name -> the word sequences that say it whole: its words; without a unit that ends it
+    ("body mass"), unless another column says the same then ("weight_kg", "weight_lb");
+    with "per" split off a joined word ("gdpPercap": "gdp per cap", and "cap" is "capita")."""
+    said: dict[str, list[tuple[str, ...]]] = {}
+    for name in names:
+        parts = tuple(words(name))
+        ways = [parts]
+        if len(parts) > 1 and parts[-1] in _UNITS:
+            ways.append(parts[:-1])
+        for way in list(ways):
+            split = tuple(x for w in way for x in (("per", w[3:]) if _joined_per(w) else (w,)))
+            if split != way:
+                ways.append(split)
+        said[name] = ways
+    first = {name: ways[0] for name, ways in said.items()}
+    owners: dict[tuple[str, ...], set[str]] = {}
+    for name, ways in said.items():
+        for way in ways:
+            owners.setdefault(way, set()).add(name)
+    return {name: tuple(w for w in ways if w == first[name] or len(owners[w]) == 1)
+            for name, ways in said.items()}
+
+
+def _joined_per(word: str) -> bool:
+    return word.startswith("per") and len(word) >= 6 and word.isascii() and word.isalpha()
 
 
 def partial_hits(toks: list[str], names: Sequence[str], used: set[int],
@@ -175,6 +211,10 @@ def _whole_span(parts: list[str], toks: list[str]) -> tuple[int, ...] | None:
         window = toks[i:i + n]
         if all(_same(p, t) for p, t in zip(parts, window, strict=True)):
             return tuple(range(i, i + n))
+        if n > 1 and all(_same(p, t) or _short_for(p, t) for p, t in zip(parts, window,
+                                                                         strict=True)) \
+                and sum(_same(p, t) for p, t in zip(parts, window, strict=True)) >= n - 1:
+            return tuple(range(i, i + n))
     if n > 1 and not any(is_cjk(p) for p in parts):
         # Words of a long name said in another order or with a word between them
         # ("generation net", "gallon of miles" are rare; "close price of AAPL" is common).
@@ -199,6 +239,13 @@ def _value_span(parts: list[str], toks: list[str]) -> tuple[int, ...] | None:
                for p, t in zip(parts, toks[i:i + n], strict=True)):
             return tuple(range(i, i + n))
     return None
+
+
+def _short_for(name_word: str, tok: str) -> bool:
+    """A three-letter cut of a word beside the name's other words, said in full: "exp" of
+    "lifeExp" in "life expectancy", "cap" of "gdpPercap" in "gdp per capita"."""
+    return (len(name_word) == 3 and name_word.isascii() and name_word.isalpha()
+            and tok.startswith(name_word) and len(tok) >= 6)
 
 
 def _same(name_word: str, tok: str) -> bool:

@@ -100,8 +100,22 @@ def same_word(name_word: str, question_word: str) -> bool:
         return common >= 4 and common >= min(len(a), len(b)) - 2
     if a.isascii() and a.endswith("e") and b in (a[:-1] + "ing", a + "d"):
         return True  # "close" / "closing", "price" / "priced"
-    # An abbreviation in a name: "temp" is "temperature", "qty" is not "quantity" (too short).
+    if b in _SHORT_NAMES.get(a, ()):
+        return True
+    # An abbreviation in a name: "temp" is "temperature"; three letters cut from a word say
+    # too many ("exp": expenses, expectancy, experience) unless listed or said beside the
+    # name's other words (`columns._short_for`).
     return len(a) >= 4 and b.startswith(a) and a.isascii()
+
+
+_SHORT_NAMES = {
+    "pop": ("population", "populations"), "qty": ("quantity", "quantities"),
+    "amt": ("amount", "amounts"), "num": ("number", "numbers"), "dept": ("department",),
+    "qtr": ("quarter", "quarters"), "yr": ("year", "years"), "mgr": ("manager", "managers"),
+    "emp": ("employee", "employees"), "cust": ("customer", "customers"),
+}
+"""Short forms a column's name uses for one word only (a spreadsheet's "Qty", "Amt",
+gapminder's "pop")."""
 
 
 def value_word(value_word_: str, question_word: str) -> bool:

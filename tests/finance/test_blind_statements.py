@@ -14,13 +14,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
 
 import pytest
 
 from analyst.session.analysis import Analysis
 from tests.finance.blind_books import Blind, BlindBudget, budget, statement
 from tests.grids import FULL_RUN_ONLY
+from tests.sessions import Sessions
 
 QUESTIONS = {
     "revenue": {"en": "what was total revenue", "uk": "яка виручка", "ru": "какая выручка",
@@ -155,26 +155,24 @@ Session = tuple[Analysis, dict]
 
 @pytest.fixture(scope="module")
 def loaded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[object], Session]]:
-    """layout -> its file in a local session of its own, made once for the module (seconds
-    each): every question of the layout is asked there."""
-    done: dict[str, Session] = {}
-    with ExitStack() as stack:
-        def get(layout: object) -> Session:
-            name = layout.name  # type: ignore[attr-defined]
-            if name not in done:
-                folder = tmp_path_factory.mktemp("blind")
-                seed = sum(map(ord, name))
-                if isinstance(layout, Blind):
-                    path, info = statement(folder / "pnl", layout, seed)
-                else:
-                    assert isinstance(layout, BlindBudget)
-                    path, info = budget(folder / "budget.xlsx", layout, seed)
-                analysis = stack.enter_context(Analysis.open(folder / "ws", backend="local"))
-                analysis.add_file(path)
-                done[name] = (analysis, info)
-            return done[name]
+    """layout -> its file in a local session of its own (seconds each): every question of
+    the layout is asked there."""
+    def load(layout: object, analysis: Analysis) -> dict:
+        name = layout.name  # type: ignore[attr-defined]
+        folder = analysis.workspace.root.parent
+        seed = sum(map(ord, name))
+        if isinstance(layout, Blind):
+            path, info = statement(folder / "pnl", layout, seed)
+        else:
+            assert isinstance(layout, BlindBudget)
+            path, info = budget(folder / "budget.xlsx", layout, seed)
+        analysis.add_file(path)
+        return info
 
-        yield get
+    sessions: Sessions[object, dict] = Sessions(
+        lambda: tmp_path_factory.mktemp("blind") / "ws", load)
+    yield sessions
+    sessions.close()
 
 
 def _cents(value: float) -> int:
