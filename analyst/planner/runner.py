@@ -118,7 +118,7 @@ def _footer(plan: Plan, cards: Sequence[Any], lang: str) -> str | None:
 
 _DECLINED = ("unsupported_measure", "missing_needs_column", "correlation_needs_two",
              "correlation_of_two", "correlation_grouped", "measures_left_out",
-             "statistics_of_one", "no_compared_column")
+             "statistics_of_one", "no_compared_column", "share_of_observations")
 """Refusals of a measure asked for: a recipe's totals would answer another question."""
 
 

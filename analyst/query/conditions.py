@@ -62,10 +62,11 @@ def negation(toks: list[str], at: int, used: set[int]) -> list[int] | None:
 
 
 def value_filters(toks: list[str], picked: Sequence[Hit], named: Sequence[Hit],
-                  used: set[int]) -> tuple[list[Filter], set[str]]:
+                  used: set[int]) -> tuple[list[Filter], set[str], list[str]]:
     """The filters of the category values found ("for AAPL", "Europe or Asia", "not USA",
-    "except island Torgersen"), and the columns whose values are said as either ("rain or
-    drizzle": one figure over both). `used` collects the words explained."""
+    "except island Torgersen"), the columns whose values are said as either ("rain or
+    drizzle": one figure over both), and the words that stand between two values of one
+    column without making a list of them (`_apart`). `used` collects the words explained."""
     filters: list[Filter] = []
     by_column: dict[str, list[Hit]] = {}
     negated: dict[str, Hit] = {}
@@ -82,7 +83,9 @@ def value_filters(toks: list[str], picked: Sequence[Hit], named: Sequence[Hit],
             continue
         by_column.setdefault(hit.column, []).append(hit)
     either: set[str] = set()
+    apart: list[str] = []
     for column, hits in by_column.items():
+        apart += _apart(toks, hits)
         values = [h.value or "" for h in hits]
         filters.append(Filter(column, "eq", values[0]) if len(values) == 1
                        else Filter(column, "in", tuple(values)))
@@ -94,7 +97,22 @@ def value_filters(toks: list[str], picked: Sequence[Hit], named: Sequence[Hit],
                 # "rain or drizzle": the rows of either, one figure (not side by side)
                 used.update(between)
                 either.add(column)
-    return filters, either
+    return filters, either, apart
+
+
+_LISTING = frozenset((*OR, *AND, ",", "vs", "v", "versus", "against", "with", "to", "from",
+                      "between", "the", "a", "an", "від", "до", "проти", "против", "з", "с",
+                      "对比", "比", "跟"))
+"""Words between two values of one column that make them a list or a comparison."""
+
+
+def _apart(toks: list[str], hits: Sequence[Hit]) -> list[str]:
+    """"what share of deaths were homicides" (Death and Homicide, two values of `type`): the
+    words between two values of one column that are no list ("were"), for the reading to
+    decline by name; read as "type is Death or Homicide" it stated the share of both."""
+    places = sorted(h.span for h in hits)
+    return [toks[i] for a, b in zip(places, places[1:], strict=False)
+            for i in range(a[-1] + 1, b[0]) if toks[i] not in _LISTING]
 
 
 def _named_before(hit: Hit, named: Sequence[Hit]) -> int:

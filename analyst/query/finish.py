@@ -46,24 +46,36 @@ def uncounted(toks: Sequence[str], ranked: Sequence[int] | None) -> Refusal | No
     if ranked is None or toks[ranked[0]] in COUNTING:
         return None
     word = " ".join(toks[i] for i in ranked)
-    return Refusal("unexplained", {"words": word, "unused": (word,), "partial": None})
+    return unexplained(word)
 
 
 def panel_count(card: Any, toks: Sequence[str], readings: Sequence[Query]) -> Refusal | None:
     """"how many stocks are there" on a table of prices by symbol and date: its rows are
     observations (each symbol once per date), not the stocks; counting them answered 560 for
     5 stocks. On such a table a count of rows asked by the table's own noun is declined."""
-    if not readings or any(q.aggregation != "count" or q.group_by or q.measures
-                           for q in readings):
+    if not readings or any(q.measures or q.aggregation not in ("count", "share")
+                           or (q.aggregation == "count" and q.group_by) for q in readings):
         return None
     dates = [c.unique or 0 for c in card.columns if c.role == "date"]
-    kinds = [c.unique or 0 for c in card.columns if c.role in ("category", "id")]
-    if not any(d >= 2 and k >= 2 and card.rows >= 0.8 * d * k for d in dates for k in kinds):
+    kinds = {c.name: c.unique or 0 for c in card.columns if c.role in ("category", "id")}
+    observed = [name for name, k in kinds.items()
+                if any(d >= 2 and k >= 2 and card.rows >= 0.8 * d * k for d in dates)]
+    if not observed:
+        return None
+    shared = next((g for q in readings if q.aggregation == "share" for g in q.group_by
+                   if g in observed), None)
+    if shared is not None:
+        # "share of each source in 2017" on generation by source and year: each source is
+        # one row a year, so the rows' shares are equal (33.3% each), not the generation's.
+        numbers = [c.name for c in card.columns if c.role in ("money", "quantity", "number")]
+        return Refusal("share_of_observations", {"group": shared,
+                                                 "column": numbers[0] if numbers else "—"})
+    if any(q.aggregation != "count" for q in readings):
         return None
     said = next((t for t in toks if t in table_nouns(card)), None)
     if said is None:
         return None
-    return Refusal("unexplained", {"words": said, "unused": (said,), "partial": None})
+    return unexplained(said)
 
 
 @dataclass(frozen=True)
@@ -72,6 +84,11 @@ class Refusal:
 
     key: str
     values: dict[str, Any] = field(default_factory=dict)
+
+
+def unexplained(*words: str) -> Refusal:
+    """Words of the question no part of any reading honours: declined, naming them."""
+    return Refusal("unexplained", {"words": ", ".join(words), "unused": words, "partial": None})
 
 
 

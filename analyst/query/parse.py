@@ -195,7 +195,9 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if (unsupported := stat_clues.unsupported(toks, used)) is not None:
         return Refusal("unsupported_measure", {"word": unsupported})  # never a sum instead
     # Category values: "for AAPL", "Europe", "rainy" -> the rows with that value.
-    filters, either = conditions.value_filters(toks, picked, hits, used)
+    filters, either, apart = conditions.value_filters(toks, picked, hits, used)
+    if apart:
+        return finish.unexplained(*apart)
     # A column compared with its own statistic: "more than the average fare".
     numbers = {name for name, col in columns.items() if is_numeric(col)}
     for threshold in stat_clues.thresholds(toks, used, hits, numbers):
@@ -315,8 +317,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                 used.update(again)  # (a second "average" further on is a threshold's)
                 span = [*span, *again]
     if clash := stat_clues.clashing(toks, found):
-        return Refusal("unexplained", {"words": ", ".join(clash), "unused": tuple(clash),
-                                       "partial": None})
+        return finish.unexplained(*clash)
     aggregation, aggregation_span, also = stat_clues.aggregations(toks, found)
     if lacking and aggregation in (None, "count", "missing") and not also:
         used.update(lacking)
@@ -327,7 +328,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         # "the median daily precipitation": one figure over the days, or the median of each
         # day? Said as an adjective of the measure it is not a grouping: declined by name.
         word = toks[grouping[1][0]]
-        return Refusal("unexplained", {"words": word, "unused": (word,), "partial": None})
+        return finish.unexplained(word)
     # Roles of the named columns: grouped, the row itself ("which day"), or measured.
     date_columns = {date.column, date.month_column} if date else set()
     group_by: list[str] = []
@@ -384,8 +385,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                 if clues.row_noun(toks, hit.span[0]):
                     continue  # "how many days have no Ozone": the days are the rows
                 word = " ".join(toks[i] for i in hit.span)
-                return Refusal("unexplained", {"words": word, "unused": (word,),
-                                               "partial": None})
+                return finish.unexplained(word)
             measures.append(hit.column)  # blanks are counted in any column, text too
             continue
         numeric = is_numeric(col)
@@ -409,11 +409,11 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         rows_wanted = True  # "which car has ...": the row of the table "cars"
     if toks[0] == "when" and not group_by and period is None:  # "when did AAPL peak": a date
         if order is None or not measures:  # (it stated the peak's price, not when)
-            return Refusal("unexplained", {"words": "when", "unused": ("when",), "partial": None})
+            return finish.unexplained("when")
         rows_wanted = True  # the row of the extreme, its date with it
     if who and not group_by and not rows_wanted:
         if len(people := clues.people(card, toks)) != 1:  # "who spent the least": whom?
-            return Refusal("unexplained", {"words": "who", "unused": ("who",), "partial": None})
+            return finish.unexplained("who")
         group_by.append(people[0])  # the customers, each one's total; not the smallest row
     if group_by or period:
         # "average age per class for male and female": each of the values named, side by
