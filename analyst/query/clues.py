@@ -295,10 +295,12 @@ def people(card: Any, toks: list[str]) -> list[str]:
 
 
 def counted(toks: list[str], hits: list[Hit], after: int) -> Hit | None:
-    """The column named right after the counting words (only small words between)."""
+    """The column named right after the counting words (only small words between, none of
+    them a grouping's: "how many per region" counts rows per region, not the regions)."""
     for hit in hits:
         between = toks[after + 1:hit.span[0]]
-        if hit.span[0] > after and len(between) <= 1 and all(t in STOP for t in between):
+        if hit.span[0] > after and len(between) <= 1 and all(
+                t in STOP and not any(stem_match(b, t) for b in BY) for t in between):
             return hit
     return None
 

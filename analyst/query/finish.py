@@ -5,11 +5,12 @@ of a column left out). Every column named is stated or the question is declined.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from analyst.query.clues import table_nouns
 from analyst.query.model import CORRELATIONS, Aggregation, Filter, Order, Period, Query
+from analyst.query.text import words
 
 IMPLIED: tuple[Aggregation, ...] = ("sum", "mean", "median", "min", "max")
 """Asked of rows named by a value ("average rent"), these are of the table's amount."""
@@ -76,6 +77,48 @@ def panel_count(card: Any, toks: Sequence[str], readings: Sequence[Query]) -> Re
     if said is None:
         return None
     return unexplained(said)
+
+
+WEIGHTS = frozenset(("freq", "frequency", "frequencies", "count", "counts", "cnt", "n",
+                     "cases", "number", "no", "кількість", "количество", "частота", "频数",
+                     "计数", "人数"))
+"""How the counts column of a table of counts is named ("Freq", "n", "Number of people")."""
+_NUMBERS = ("quantity", "number", "money", "percent")
+
+
+def weighted(card: Any, readings: list[Query]) -> list[Query]:
+    """On a table of counts (each row a combination of categories and how many it holds:
+    R's Titanic, UCBAdmissions), "how many passengers", "how many survived by class" add up
+    the counts; counting rows answered 32 passengers, and 4 survivors in each class."""
+    weight = weight_column(card)
+    if weight is None:
+        return readings
+    return [replace(q, aggregation="sum" if q.aggregation == "count" else q.aggregation,
+                    measures=(weight,))
+            if q.aggregation in ("count", "share") and not q.measures else q for q in readings]
+
+
+def weight_column(card: Any) -> str | None:
+    """The counts column of a table of counts: one whole-number column named as a count,
+    every other column a category (an index aside), no more rows than combinations. A
+    column of unique numbers named only "Number" is an id (an invoice's number)."""
+    kinds = [c for c in card.columns if c.role == "category"]
+    rest = [c for c in card.columns if c.role != "category"]
+    named = [c for c in rest if _count_name(words(c.name))
+             and c.dtype.startswith(("int", "uint")) and (c.min or 0) >= 0
+             and (c.role in _NUMBERS or c.unique < card.rows
+                  or words(c.name) not in (["number"], ["no"]))]
+    if len(named) != 1 or not kinds or any(
+            c is not named[0] and (c.role != "id" or c.name == named[0].name) for c in rest):
+        return None
+    combinations = 1
+    for c in kinds:
+        combinations *= max(1, c.unique or 1)
+    return named[0].name if card.rows <= combinations else None
+
+
+def _count_name(parts: list[str]) -> bool:
+    return bool(parts) and (parts[0] in WEIGHTS or "".join(parts) in WEIGHTS)
 
 
 @dataclass(frozen=True)

@@ -185,7 +185,7 @@ def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         # answer instead only when it honours exactly those words (`planner.runner`).
         return Refusal("unexplained", {"words": ", ".join(unused), "unused": tuple(unused),
                                        "partial": got[0]})
-    return got
+    return finish.weighted(card, got)
 
 
 def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
