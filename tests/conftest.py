@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 
 import pytest
@@ -25,6 +28,14 @@ from tests.tiers import (  # noqa: F401
 # asserts anew. The caches are __pycache__ folders (git ignores them).
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
+
+# Each test process keeps its data in a folder of its own, not the user's
+# (~/.local/share/analyst): the host's running places (`analyst.session.admission`) live
+# there, and three workers sharing them waited on each other's idle module sessions (up to
+# 30 s each, `PAUSE_AFTER_S`). A test of the default folder passes its own environment.
+_DATA_HOME = tempfile.mkdtemp(prefix="analyst-test-data-")
+os.environ["XDG_DATA_HOME"] = _DATA_HOME
+atexit.register(shutil.rmtree, _DATA_HOME, True)
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
