@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from analyst.query import clues, conditions, finish, shorthand
+from analyst.query import clues, conditions, finish, money, shorthand
 from analyst.query import measures as stat_clues
 from analyst.query.columns import Hit, column_hits, partial_hits, value_hits
 from analyst.query.finish import Refusal
@@ -44,9 +44,7 @@ from analyst.query.vocab import (
     EXTREME_WORDS,
     HIGHEST,
     LOWEST,
-    MONEY_WORDS,
     NEEDS_MODEL,
-    NOT_EARNED_WORDS,
     ROW_WORDS,
     STATISTIC_WORDS,
     WHICH,
@@ -92,7 +90,7 @@ def read_table(question: str, card: Any,
     used |= {i for h in picked for i in h.span}
     partial, clashes = partial_hits(toks, list(columns), used, [h.column for h in named])
     used |= {i for h in partial for i in h.span} | {i for c in clashes for i in c.span}
-    partial += _money_hit(toks, card, used, [*named, *partial]) + conditions.flag_kin(
+    partial += money.said(toks, card, used, [*named, *partial]) + conditions.flag_kin(
         toks, flags, used)  # "survivors" of a yes/no "survived": its yes rows
     used |= {i for h in partial for i in h.span}
     hits = sorted(named + partial, key=lambda h: h.span[0])
@@ -133,38 +131,6 @@ def _extreme_named(toks: list[str], clash: Any, used: set[int]) -> Hit | None:
     said = EXTREME_WORDS[toks[before]]
     fits = [c for c in clash.columns if said in words(str(c))]
     return Hit(fits[0], (before, *clash.span), False) if len(fits) == 1 else None
-
-
-def _money_hit(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) -> list[Hit]:
-    """"revenue", "виручка", "收入" said of the table's one money column, when no column of
-    the question is a number: without it "average revenue by month" on a "Amount" column
-    found no measure, and the sales recipe answered with totals, not the average asked."""
-    numeric = {c.name for c in card.columns if is_numeric(c)}
-    if any(h.column in numeric for h in hits):
-        return []
-    # A price, a cost or a tax is never what "revenue" means, even as the only money column.
-    money = [c for c in card.columns if c.role == "money" and not _not_earned(str(c.name))]
-    if len(money) > 1:
-        # Revenue beside Cost (and a unit price): the money word is said of the one the
-        # user marked as the amount, else of the one named as earnings ("Net sales",
-        # "Виручка", "销售额"), never of a cost or a price.
-        money = [c for c in money if getattr(c, "set_by_user", False)] or [
-            c for c in money if _earned(str(c.name))]
-    if len(money) != 1:
-        return []
-    span = clues.first(MONEY_WORDS, toks, used)
-    return [Hit(money[0].name, tuple(span), False)] if span is not None else []
-
-
-def _not_earned(name: str) -> bool:
-    return clues.first(NOT_EARNED_WORDS, words(name), set()) is not None
-
-
-def _earned(name: str) -> bool:
-    """Is a money column named as what the table earns ("Revenue", "Net sales", "Виручка")?"""
-    toks = words(name)
-    return (clues.first(MONEY_WORDS, toks, set()) is not None
-            and clues.first(NOT_EARNED_WORDS, toks, set()) is None)
 
 
 def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
@@ -344,8 +310,10 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             and all(t in _AND for t in toks[previous.span[-1] + 1:hit.span[0]]))
         previous = hit
         after_which = which is not None and hit.span[0] in (which[-1] + 1, which[-1] + 2) and (
-            asked_period is None) or (  # "哪个月revenue最高": the month is asked, not the row
-            busy is not None and hit.span[0] - busy[-1] in (1, 2))  # "the busiest cyl"
+            asked_period is None) and not any(  # "which customer spent": customer, not spent
+            which[-1] < h.span[0] < hit.span[0] for h in hits) or (
+            # "哪个月revenue最高": the month is asked, not the row; "the busiest cyl"
+            busy is not None and hit.span[0] - busy[-1] in (1, 2))
         if ((after_by or (after_which and aggregation is not None)) and period is None
                 and col.role == "date"
                 and any(same_word("year", w) for w in words(str(hit.column)))):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -15,6 +14,7 @@ from analyst.session.analysis import Analysis
 from sandbox import Workspace
 from tests.query import measure_tables
 from tests.query.tables import SHAPES, write
+from tests.sessions import Sessions
 
 K = TypeVar("K")
 
@@ -61,16 +61,19 @@ def analysis(raw: dict[str, Path],
 
 @pytest.fixture(scope="module")
 def opened(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, Path], Analysis]]:
-    """(key, file) -> a local session holding that file, made once per key for the module:
-    every question about one generated file is asked in one session (opening one costs more
-    than a question)."""
-    sessions: dict[str, Analysis] = {}
-    with ExitStack() as stack:
-        def get(key: str, path: Path) -> Analysis:
-            if key not in sessions:
-                folder = tmp_path_factory.mktemp("ws")
-                sessions[key] = stack.enter_context(Analysis.open(folder, backend="local"))
-                sessions[key].add_file(path)
-            return sessions[key]
+    """(key, file) -> a local session holding that file, made once per key while it is among
+    the eight used last (`tests.sessions`): every question about one generated file is
+    asked in one session (opening one costs more than a question)."""
+    paths: dict[str, Path] = {}
 
-        yield get
+    def load(key: str, analysis: Analysis) -> None:
+        analysis.add_file(paths[key])
+
+    sessions: Sessions[str, None] = Sessions(lambda: tmp_path_factory.mktemp("ws"), load, keep=8)
+
+    def get(key: str, path: Path) -> Analysis:
+        paths.setdefault(key, path)
+        return sessions(key)[0]
+
+    yield get
+    sessions.close()

@@ -125,3 +125,37 @@ def test_on_penguins(opened, question: str, column: str, how: str, by: str | Non
     assert {r[by] for r in got.head} == set(want.index)
     for row in got.head:
         assert close(row[column], float(want[row[by]])), row
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(("phrase", "how"), [
+    ("who spent the most money", "top"), ("which customer spent the least money", "bottom"),
+    ("how much money did {c} spend", "one"), ("total money per {g}", "group")])
+def test_money_is_the_money_column(opened, tmp_path: Path, phrase: str, how: str,
+                                   seed: int) -> None:
+    """"who spent the most money": both "spent" and "money" say the table's money column (the
+    second was left over, and the question declined)."""
+    rng = random.Random(seed)
+    amount = ["amount", "Total paid", "Sum"][seed]
+    group = GROUPS[seed]
+    people = ["Ann", "Boris", "Chen", "Dana", "Emil"]
+    frame = pd.DataFrame({"customer": [rng.choice(people) for _ in range(50)],
+                          group: [rng.choice(["North", "South", "Web"]) for _ in range(50)],
+                          amount: [round(rng.uniform(5, 900), 2) for _ in range(50)]})
+    frame.to_csv(tmp_path / "s.csv", index=False)
+    buyer = frame["customer"].iloc[0]
+    answer = ask(opened(f"spend{seed}", tmp_path / "s.csv"), phrase.format(c=buyer, g=group))
+    if how == "group":  # a breakdown: the sales recipe or a query, each group's total
+        assert answer.ok, answer.text[:300]
+        for total in frame.groupby(group)[amount].sum():
+            assert f"{total:,.2f}" in answer.text, (total, answer.text[:400])
+        return
+    got = figures(answer)
+    assert got.query.measures == (amount,), answer.text[:300]
+    totals = frame.groupby("customer")[amount].sum()
+    if how == "one":
+        assert close(got.figures["value"], float(totals[buyer]))
+    else:
+        [row] = got.head
+        best = totals.max() if how == "top" else totals.min()
+        assert row["customer"] in totals[totals == best].index and close(row[amount], best)

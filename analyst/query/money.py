@@ -1,0 +1,48 @@
+"""The money a table earns, said in words ("revenue", "sales", "what a customer spent"): the
+table's one money column, when the question names no number column."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from analyst.query import clues
+from analyst.query.columns import Hit
+from analyst.query.model import is_numeric
+from analyst.query.text import words
+from analyst.query.vocab import MONEY_WORDS, NOT_EARNED_WORDS
+
+
+def said(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) -> list[Hit]:
+    """"revenue", "виручка", "收入" said of the table's one money column, when no column of
+    the question is a number: without it "average revenue by month" on a "Amount" column
+    found no measure, and the sales recipe answered with totals, not the average asked."""
+    numeric = {c.name for c in card.columns if is_numeric(c)}
+    if any(h.column in numeric for h in hits):
+        return []
+    # A price, a cost or a tax is never what "revenue" means, even as the only money column.
+    money = [c for c in card.columns if c.role == "money" and not not_earned(str(c.name))]
+    if len(money) > 1:
+        # Revenue beside Cost (and a unit price): the money word is said of the one the
+        # user marked as the amount, else of the one named as earnings ("Net sales",
+        # "Виручка", "销售额"), never of a cost or a price.
+        money = [c for c in money if getattr(c, "set_by_user", False)] or [
+            c for c in money if earned(str(c.name))]
+    if len(money) != 1:
+        return []
+    spans, taken = [], set(used)  # "who spent the most money": both words say the column
+    while (span := clues.first(MONEY_WORDS, toks, taken)) is not None:
+        spans += span
+        taken.update(span)
+    return [Hit(money[0].name, tuple(sorted(spans)), False)] if spans else []
+
+
+def not_earned(name: str) -> bool:
+    return clues.first(NOT_EARNED_WORDS, words(name), set()) is not None
+
+
+def earned(name: str) -> bool:
+    """Is a money column named as what the table earns ("Revenue", "Net sales", "Виручка")?"""
+    toks = words(name)
+    return (clues.first(MONEY_WORDS, toks, set()) is not None
+            and clues.first(NOT_EARNED_WORDS, toks, set()) is None)
