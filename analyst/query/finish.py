@@ -9,8 +9,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from analyst.query.clues import table_nouns
+from analyst.query.columns import Hit
 from analyst.query.model import CORRELATIONS, Aggregation, Filter, Order, Period, Query
-from analyst.query.text import words
+from analyst.query.text import stem_match, words
+from analyst.query.vocab import ROW_WORDS
 
 IMPLIED: tuple[Aggregation, ...] = ("sum", "mean", "median", "min", "max")
 """Asked of rows named by a value ("average rent"), these are of the table's amount."""
@@ -40,6 +42,44 @@ def no_measure(filters: Sequence[Filter]) -> Refusal:
 # ("which species is heaviest" had named the species with the most penguins).
 COUNTING = ("most", "fewest", "least", "top", "bottom", "топ", "前", "最多", "最少", "найбільше",
             "найменше", "больше", "меньше", "наибольшее", "наименьшее")
+
+
+_SAID_OF = (
+    (("hottest", "warmest", "coldest"), ("temp", "температур", "温")),
+    (("wettest", "driest"), ("precip", "rain", "опад", "осадк", "降", "雨")),
+    (("heaviest", "lightest", "найважч", "найлегш", "тяжел", "легк", "最重", "最轻"),
+     ("weight", "mass", "wt", "kg", "lb", "ваг", "масс", "вес", "重")),
+    (("longest", "shortest", "найдовш", "найкоротш", "длинн", "коротк", "最长", "最短"),
+     ("length", "len", "duration", "time", "minute", "hour", "довжин", "длин", "тривал",
+      "продолжительн", "长", "时")),
+    (("tallest",), ("height", "висот", "высот", "高")),
+)
+"""Superlatives that name a quantity, and how a column of that quantity is named."""
+
+
+def unmeasured(toks: Sequence[str], ranked: Sequence[int] | None,
+               measures: Sequence[str]) -> Refusal | None:
+    """"hottest day" on a table with a Day column and no temperature: the superlative names
+    a quantity the measure is not ("maximum of day: 31" had been stated); declined by it."""
+    if ranked is None or not measures:
+        return None
+    word = " ".join(toks[i] for i in ranked)
+    for superlatives, names in _SAID_OF:
+        if any(s in word for s in superlatives):
+            said = [w for m in measures for w in words(m)]
+            if not any(w.startswith(n) or n in w for w in said for n in names):
+                return unexplained(word)
+    return None
+
+
+def row_beside(toks: Sequence[str], hits: Sequence[Hit], measures: Sequence[str],
+               ranked: Sequence[int] | None) -> Hit | None:
+    """"day with the highest temp": a measure said by a row word before the superlative is
+    the row asked for, not a measure ("maximum of Day: 31" beside the temperature's)."""
+    if ranked is None or len(measures) < 2:
+        return None
+    return next((h for h in hits if h.column in measures and h.span[-1] < ranked[0]
+                 and any(stem_match(w, toks[h.span[-1]]) for w in ROW_WORDS)), None)
 
 
 def uncounted(toks: Sequence[str], ranked: Sequence[int] | None) -> Refusal | None:

@@ -369,9 +369,16 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                     said_by.add(hit.column)
         else:
             measures.append(hit.column)
+            if after_by:  # "the longest car by hp": ranked by the column named
+                said_by.add(hit.column)
     if which is not None and any(find_phrase(w, toks[which[-1] + 1:which[-1] + 3], set())
                                  is not None for w in ROW_WORDS) and not group_by:
         rows_wanted = True
+    if (row := finish.row_beside(toks, hits, measures, ranked)) is not None:
+        measures.remove(row.column)  # "day with the highest temp": the day is the row asked
+        rows_wanted = True
+    if (refusal := finish.unmeasured(toks, ranked, [m for m in measures if m not in said_by])):
+        return refusal  # "hottest day" on a Day column: not the largest day number
     if which is not None and not group_by and which[-1] + 1 < len(toks) and (
             toks[which[-1] + 1] in clues.table_nouns(card)):
         rows_wanted = True  # "which car has ...": the row of the table "cars"
