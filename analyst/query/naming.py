@@ -20,14 +20,17 @@ _ADDITIVE = re.compile(
 _LEVEL = re.compile(
     r"(?<![^\W\d_])(?:price|rate|ratio|percent|pct|share|average|avg|mean|median|temp|"
     r"humidity|pressure|speed|wind|score|rating|index|level|horsepower|acceleration|weight|"
-    r"height|length|width|margin|yield|latitude|longitude|"
+    r"height|length|width|margin|yield|latitude|longitude|headcount|population|inventory|"
     r"(?:per|age|open|close|high|low|lat|lon|mpg|adj)(?![^\W\d_])|"
     r"ціна|цена|ставк|курс|температур|середн|средн|вік|возраст)|单价|价格|温度|比率|平均",
     re.IGNORECASE)
 
 
-def additive(column: Any) -> bool:
-    """Does a total of `column` mean something (so "X by month" is its sum)?"""
+def additive(column: Any, series: bool = False) -> bool:
+    """Does a total of `column` mean something (so "X by month" is its sum)? `series`: the
+    table holds one row per date, where whole numbers with no name for an amount are levels
+    (the unemployed, a population, stock on hand): twelve months of them add up to nothing
+    ("unemployment in 2000" on ggplot2's economics had stated 68,536, their sum)."""
     name = str(column.name)
     if column.role == "percent" or _LEVEL.search(_spaced(name)):
         return bool(_ADDITIVE.search(name)) and not _LEVEL.search(_spaced(name))
@@ -37,7 +40,13 @@ def additive(column: Any) -> bool:
         # Money whose name says no level (a price, a rate) is an amount: "takings",
         # "wplywy_netto" marked as the amount by the user, "Betrag" add up.
         return True
-    return column.role == "quantity" and str(column.dtype).startswith(("int", "uint"))
+    return column.role == "quantity" and str(column.dtype).startswith(("int", "uint")) \
+        and not series
+
+
+def one_row_per_date(card: Any) -> bool:
+    """Is the table a series: a date column with a value of its own on every row?"""
+    return any(c.role == "date" and c.unique == card.rows > 2 for c in card.columns)
 
 
 def _spaced(name: str) -> str:

@@ -27,7 +27,7 @@ from analyst.query.model import (
     Query,
     is_numeric,
 )
-from analyst.query.naming import additive
+from analyst.query.naming import additive, one_row_per_date
 from analyst.query.periods import date_source
 from analyst.query.place import without_place
 from analyst.query.text import (
@@ -459,7 +459,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                 aggregation = "count"  # "cars by Origin", "rainy days": rows counted
             else:
                 return Refusal("nothing_found", {})
-        elif all(additive(columns[m]) for m in measures):  # amounts, counts; not prices
+        elif all(additive(columns[m], one_row_per_date(card)) for m in measures):  # not prices
             aggregation = "sum"
         else:
             # Is "temp by month" a total or an average? Both are plausible: ask.
