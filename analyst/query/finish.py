@@ -149,7 +149,7 @@ def weight_column(card: Any) -> str | None:
              and (c.role in _NUMBERS or c.unique < card.rows
                   or words(c.name) not in (["number"], ["no"]))]
     if len(named) != 1 or not kinds or any(
-            c is not named[0] and (c.role != "id" or c.name == named[0].name) for c in rest):
+            c is not named[0] and c.role != "id" for c in rest):
         return None
     combinations = 1
     for c in kinds:
