@@ -349,9 +349,9 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             used.update(across)
             continue
         if aggregation == "missing" and not after_by:
+            if clues.row_noun(toks, hit.span[0]) and (lacking or len({h.column for h in hits}) > 1):
+                continue  # "how many days have no (or missing) Ozone": the days are the rows
             if lacking and hit.span[0] != lacking[-1] + 1:
-                if clues.row_noun(toks, hit.span[0]):
-                    continue  # "how many days have no Ozone": the days are the rows
                 word = " ".join(toks[i] for i in hit.span)
                 return finish.unexplained(word)
             measures.append(hit.column)  # blanks are counted in any column, text too
