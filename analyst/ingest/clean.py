@@ -232,7 +232,7 @@ def _type_column(name, col, decimal_hint, date_hint, options, notes, kinds, assu
     text = col.astype("str")
     if padded_cells(text).any():
         text = text.str.strip()
-    return text.where(~missing_mask(text))
+    return text.where(~missing_mask(text, words=True))
 
 
 def date_sentence(name: str, fmt: str, ambiguous: bool, chosen: bool) -> Note:

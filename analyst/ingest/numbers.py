@@ -66,6 +66,11 @@ class NumberColumn:
 
 
 _MISSING_FORMS = sorted(MISSING | {m.upper() for m in MISSING} | {m.title() for m in MISSING})
+_WORDS_MISSING = MISSING - {"none"}
+"""In a column of words "None" is a value as often as a blank: no airbags (R's Cars93), no
+exercise (R's survey). Read as a blank it vanished from every count; kept, it shows as
+"None", which the reader can judge. In a number column it is a blank."""
+_WORDS_MISSING_FORMS = [m for m in _MISSING_FORMS if m.lower() != "none"]
 
 
 def padded_cells(text: pd.Series) -> np.ndarray:
@@ -88,12 +93,13 @@ def _too_few_digits(filled: pd.Series) -> bool:
     return digits < (1 - MAX_SHARE) * LEAST_READABLE * len(filled)
 
 
-def missing_mask(text: pd.Series) -> pd.Series:
+def missing_mask(text: pd.Series, words: bool = False) -> pd.Series:
+    """The cells that are blanks; `words`: of a column of words (where "None" is a value)."""
     # Exact forms first (one hash lookup); only cells with spaces around need the slow path.
-    mask = text.isna() | text.isin(_MISSING_FORMS)
+    mask = text.isna() | text.isin(_WORDS_MISSING_FORMS if words else _MISSING_FORMS)
     padded = pd.Series(padded_cells(text), index=text.index)
     if padded.any():
-        mask |= padded & text.str.strip().str.lower().isin(MISSING)
+        mask |= padded & text.str.strip().str.lower().isin(_WORDS_MISSING if words else MISSING)
     return mask
 
 

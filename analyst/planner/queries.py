@@ -132,8 +132,9 @@ def one_figure_for_both(session: Any, choice: Choice, language: str,
         figures = query_figures(figures_sent(result))
         if figures is None or figures.rows > len(figures.head):
             return None
-        seen.append([[row.get(k) for k in (*query.keys, *query.measures)]
-                     for row in figures.head])
+        # Whole rows: a change between two years has no column named for its measure
+        # (its figures are the years' and the change), and had compared as equal.
+        seen.append([sorted((str(k), repr(v)) for k, v in row.items()) for row in figures.head])
     if seen[0] != seen[1]:
         return None
     return a if a.aggregation == "mean" else b

@@ -179,8 +179,11 @@ def _recipe_fits(intent: Any, choice: Any, question: str) -> bool:
         # zip is a label, which it would answer with its revenue.
         return (not choice.options and not _declined(choice)
                 and intent_covers(intent, question))
-    if query.period is not None and query.limit is not None:
-        return False  # "which month had the highest revenue": the month, not the trend
+    if query.limit is not None and (query.period is not None or (
+            intent.kind == "top" and query.limit != intent.n)):
+        # "which month had the highest revenue": the month, not the trend; "the region
+        # with the most sales": that region (all tied), not a top ten.
+        return False
     if (intent.kind == "top" and intent.dimension is not None and query.aggregation == "rows"
             and not (query.group_by or query.filters or query.compare)):
         # "топ 10 товарів за виручкою" on a table headed "Product": the products ranked,

@@ -57,8 +57,10 @@ def answer_text(f: QueryFigures, language: str = "en") -> str:
     """The paragraph answering the query (without the "I read this as" line)."""
     q = f.query
     reading = reading_text(q, language)
-    if f.rows_used == 0 and not (q.aggregation == "share" and not q.measures and not q.keys):
-        # (no row meeting the condition is a share of 0%, not a figure that cannot be had)
+    if f.rows_used == 0 and not (q.aggregation in ("share", "count") and not q.measures
+                                 and not q.keys):
+        # (no row meeting the condition is a count of 0 and a share of 0%, not a figure that
+        # cannot be had: "how many days of snow in 2014")
         return qsay(language, "no_rows", reading=reading)
     if q.compare is not None:
         text = _change(f, language)
@@ -149,6 +151,10 @@ def _change(f: QueryFigures, language: str) -> str:
     c = q.compare
     if c is None:
         return ""
+    absent = [str(p) for p, key in ((c.start, "start"), (c.end, "end")) if _absent(v.get(key))]
+    if absent:  # a period with no rows: no change to state ("—" had stood for its figure)
+        return qsay(language, "no_period", m=_cap(reading_text(q, language).split(",")[0]),
+                    period=" / ".join(absent), a=c.start, b=c.end)
     pct = v.get("change_pct")
     pct_text = "—" if pct is None or math.isnan(pct) else format_percent(pct / 100,
                                                                          language=language)
@@ -156,6 +162,10 @@ def _change(f: QueryFigures, language: str) -> str:
                 a=c.start, b=c.end, a_value=number(v.get("start"), language),
                 b_value=number(v.get("end"), language),
                 diff=number(v.get("change"), language), pct=pct_text)
+
+
+def _absent(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
 
 
 def _rows(f: QueryFigures, language: str) -> str:
@@ -187,7 +197,10 @@ def _cell(value: Any, language: str, column: str = "") -> str:
 
 
 def _label(row: dict[str, Any], query: Query, language: str) -> str:
-    return " / ".join(period_text(row.get(k), query, language) if k == "period"
+    """A group's name; the group of rows with no value in a key says so ("nan" had been
+    named the highest)."""
+    return " / ".join(qsay(language, "no_value") if _absent(row.get(k))
+                      else period_text(row.get(k), query, language) if k == "period"
                       else str(row.get(k)) for k in query.keys)
 
 

@@ -270,6 +270,7 @@ def table_nouns(card: Any) -> set[str]:
     """The words naming the table itself, and their singulars ("cars", "car"): what one
     row is ("which car has the highest Horsepower")."""
     own = set(words(card.table)) | set(words(str(card.source_file or "").rsplit(".", 1)[0]))
+    own |= {w.rstrip("0123456789") for w in own if w[:1].isalpha()}  # "Cars93": cars
     own |= {tail for w in own for tail in _abbreviated_plural(w)}
     return own | {singular(w) for w in own}
 

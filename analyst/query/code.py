@@ -225,8 +225,11 @@ def _grouped(query: Query, keys: list[str]) -> list[str]:
               f'    "highest": float(table.loc[best, {value!r}]),',
               f'    "lowest": float(table.loc[worst, {value!r}]),',
               "}",
-              f'highest = {{k: str(table.loc[best, k]) for k in {keys!r}}}',
-              f'lowest = {{k: str(table.loc[worst, k]) for k in {keys!r}}}',
+              "# A group of rows with no value in a key is named as such, not 'nan'.",
+              "def key(v):",
+              "    return None if pd.isna(v) else str(v)",
+              f'highest = {{k: key(table.loc[best, k]) for k in {keys!r}}}',
+              f'lowest = {{k: key(table.loc[worst, k]) for k in {keys!r}}}',
               'figures_labels = {"highest": highest, "lowest": lowest}',
               'figures = {**figures, "labels": figures_labels}']
     return lines

@@ -61,13 +61,16 @@ the quantity ("body mass"), seldom its unit."""
 def _sayings(names: tuple[str, ...]) -> dict[str, tuple[tuple[str, ...], ...]]:
     """name -> the word sequences that say it whole: its words; without a unit that ends it
     ("body mass"), unless another column says the same then ("weight_kg", "weight_lb");
-    with "per" split off a joined word ("gdpPercap": "gdp per cap", and "cap" is "capita")."""
+    with "per" split off a joined word ("gdpPercap": "gdp per cap", and "cap" is "capita");
+    its words written as one ("AirBags": "airbags")."""
     said: dict[str, list[tuple[str, ...]]] = {}
     for name in names:
         parts = tuple(words(name))
         ways = [parts]
         if len(parts) > 1 and parts[-1] in _UNITS:
             ways.append(parts[:-1])
+        if len(parts) > 1 and all(p.isascii() and p.isalpha() for p in parts):
+            ways.append(("".join(parts),))  # "AirBags", "DriveTrain": said "airbags"
         for way in list(ways):
             split = tuple(x for w in way for x in (("per", w[3:]) if _joined_per(w) else (w,)))
             if split != way:
@@ -132,9 +135,12 @@ def value_hits(toks: list[str], values: Mapping[str, Sequence[Any]],
         for value in column_values:
             text = str(value)
             parts = list(_value_words(text))
-            if len(parts) == 1 and (len(parts[0]) < 2 or parts[0].isdigit()):
+            if len(parts) == 1 and (len(parts[0]) < 2 or parts[0].isdigit()
+                                    or parts[0] in _BARE):
                 # "f" of drv, "4" of a text column: alone a letter is the "s" of "what's"
                 # and a number a limit; right after its column's name it is the value.
+                # So is a word every question uses ("have no airbags" is not the "No" of
+                # Man.trans.avail; a yes/no column's own words are read by its flag).
                 named = _after_name(parts[0], toks, str(column))
                 if named is not None and _is_text(column_values):
                     found.append(Hit(column, named, True, value=text))
@@ -158,6 +164,8 @@ def value_hits(toks: list[str], values: Mapping[str, Sequence[Any]],
     return _take(found, used)
 
 
+_BARE = frozenset(("no", "yes", "none", "not", "all", "any", "other", "others", "true", "false",
+                   "ні", "так", "нет", "да", "是", "否"))
 _LINKS = frozenset(("is", "are", "equals", "equal", "to", "дорівнює", "равно", "равен",
                     "равна", "为", "等于", "是"))
 

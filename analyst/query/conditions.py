@@ -258,6 +258,20 @@ def flag_kin(toks: list[str], flags: Mapping[str, str], used: set[int]) -> list[
     return found
 
 
+def none_said(toks: list[str], named: Sequence[Hit], values: Mapping[str, Sequence[Any]],
+              used: set[int]) -> list[Hit]:
+    """"no airbags", "without exercise" where the column named holds a value "None" (R's
+    Cars93 and survey): the rows of that value, not the blank cells of the column."""
+    found = []
+    for hit in named:
+        none = next((str(v) for v in values.get(hit.column, ())
+                     if str(v).strip().lower() == "none"), None)
+        at = hit.span[0] - 1
+        if none is not None and at >= 0 and at not in used and toks[at] in ("no", "without"):
+            found.append(Hit(hit.column, (at,), True, value=none))
+    return found
+
+
 def yes_columns(values: Mapping[str, Sequence[Any]]) -> dict[str, str]:
     """Columns of two values, a yes and a no ("smoker": Yes/No): column -> its yes value."""
     flags = {}

@@ -82,6 +82,62 @@ def row_beside(toks: Sequence[str], hits: Sequence[Hit], measures: Sequence[str]
                  and any(stem_match(w, toks[h.span[-1]]) for w in ROW_WORDS)), None)
 
 
+_ROW_JOINS = ("with", "having", "has", "had", "that", "where", "when", "which", "of")
+
+
+def row_with(toks: Sequence[str], hits: Sequence[Hit], ranked: Sequence[int] | None,
+             group_by: Sequence[str], measures: Sequence[str],
+             columns: dict[str, Any]) -> tuple[list[str], int] | None:
+    """"the day with the highest temp", "date with the most precipitation", "the row having
+    the largest wind": a row word joined to the superlative asks for the row holding the
+    extreme, not the extreme alone (it had stated 35.6 and no day) nor every date ranked.
+    The grouping kept (a date column the row word itself names is the row, not a group;
+    a column of labels it names, tips' "day" of Thur…Sun, is the group) and where the row
+    word is; None when the words are not there, no measure is named ("the day with the most orders"
+    counts each day's rows) or another grouping is asked ("per year")."""
+    k = _joined(toks, ranked)
+    if k is None or not measures or not any(stem_match(w, toks[k]) for w in ROW_WORDS):
+        return None
+    named = {h.column for h in hits if k in h.span}
+    if any(columns[c].role != "date" for c in named & set(group_by)):
+        return None
+    kept = [g for g in group_by if g not in named]
+    return None if kept else (kept, k)
+
+
+def group_with(toks: Sequence[str], hits: Sequence[Hit], ranked: Sequence[int] | None,
+               measures: Sequence[str]) -> str | None:
+    """"the year with the highest mortality", "region having the most sales": the column
+    of the group holding the extreme (one, all tied), not every group ranked, and never a
+    measure when another is ranked by ("Year" had been a second maximum)."""
+    k = _joined(toks, ranked)
+    return next((h.column for h in hits if k is not None and k in h.span
+                 and (h.column not in measures or len(measures) > 1)), None)
+
+
+def _joined(toks: Sequence[str], ranked: Sequence[int] | None) -> int | None:
+    """The word joined to the superlative by "with", "having", "that had"…, or None."""
+    if ranked is None:
+        return None
+    k = ranked[0] - 1
+    while k >= 0 and toks[k] in ("the", "a", "an"):
+        k -= 1
+    joined = k
+    while k >= 0 and toks[k] in _ROW_JOINS:
+        k -= 1
+    return None if k == joined or k < 0 else k
+
+
+def restarts(col: Any, rows: int) -> bool:
+    """Is an id column a numbering that starts again (1, 2 … 152 within each of three
+    studies)? Then each row is a thing counted and its number is not its identity: "how
+    many samples" counts rows, not the distinct sample numbers."""
+    low, high, unique = col.min, col.max, col.unique or 0
+    if low is None or high is None or not unique:
+        return False
+    return 0 <= low <= 1 and high <= unique + 1 and rows >= 1.5 * unique
+
+
 def uncounted(toks: Sequence[str], ranked: Sequence[int] | None) -> Refusal | None:
     """The refusal of a superlative that names a quantity where no measure was found."""
     if ranked is None or toks[ranked[0]] in COUNTING:
@@ -173,6 +229,23 @@ def unexplained(*words: str) -> Refusal:
     """Words of the question no part of any reading honours: declined, naming them."""
     return Refusal("unexplained", {"words": ", ".join(words), "unused": words, "partial": None})
 
+
+CHANGED: tuple[Aggregation, ...] = ("sum", "mean", "median", "count", "nunique", "min", "max")
+"""The figures a change between two periods is computed of."""
+
+
+def compared(base: Query, level: bool, toks: Sequence[str],
+             said: Sequence[int] | None) -> list[Query] | Refusal:
+    """A change between two periods of `base`'s figure, its aggregation as said (`said`: its
+    words). With none said, an amount's total; a level (`level`: a price, a rate, a count of
+    the unemployed month by month) asks whether its average or its total is meant: "how
+    did pce change from 1970 to 2010" had added up twelve monthly levels a year. A
+    statistic the change is not computed of is declined by its words, never summed."""
+    if len(base.measures) > 1:  # one change at a time, never the first alone
+        return unexplained(*base.measures[1:])
+    if base.aggregation not in CHANGED:
+        return unexplained(" ".join(toks[i] for i in said) if said else base.aggregation)
+    return [replace(base, aggregation="mean"), base] if level else [base]
 
 
 def queries(table: str, aggregation: Aggregation, measures: list[str], group_by: list[str],

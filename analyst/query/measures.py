@@ -287,11 +287,11 @@ def which_period(toks: list[str], used: set[int]) -> tuple[PeriodUnit, list[int]
             span = find_phrase_at(PERIODS[unit], toks, which[-1] + 1, used)
             if span is not None:
                 return unit, span  # "which" stays for the parser: the one period asked
-    for unit in units:
+    for unit in (*units, "day"):
         for k in range(len(toks)):
             span = find_phrase_at(PERIODS[unit], toks, k, used)
-            if span is None:
-                continue
+            if span is None or (unit == "day" and toks[k] not in _ONE_DAY):
+                continue  # ("how many days with wind over 5": the days are counted)
             after = toks[span[-1] + 1] if span[-1] + 1 < len(toks) else ""
             before = toks[k - 1] if k else ""
             if after in _PERIOD_ASKED or (before == "的" and span[-1] >= len(toks) - 2):
@@ -299,6 +299,8 @@ def which_period(toks: list[str], used: set[int]) -> tuple[PeriodUnit, list[int]
     return None
 
 
+_ONE_DAY = ("day", "date", "день", "дата")
+"""The one day asked ("the day with the most orders"), never the days counted."""
 _PERIOD_ASKED = ("with", "that", "when", "where", "з", "із", "с", "когда", "коли", "份")
 """"the month with the highest revenue", "місяць з найбільшою", "месяц с самой высокой"."""
 

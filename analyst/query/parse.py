@@ -87,6 +87,7 @@ def read_table(question: str, card: Any,
     used |= {i for h in named for i in h.span}
     picked = phrases + [h for h in value_hits(toks, values or {}, used)
                         if not _named_not_asked(toks, h, card)]
+    picked += conditions.none_said(toks, named, values or {}, used)  # "no airbags": "None"
     used |= {i for h in picked for i in h.span}
     partial, clashes = partial_hits(toks, list(columns), used, [h.column for h in named])
     used |= {i for h in partial for i in h.span} | {i for c in clashes for i in c.span}
@@ -374,6 +375,12 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if which is not None and any(find_phrase(w, toks[which[-1] + 1:which[-1] + 3], set())
                                  is not None for w in ROW_WORDS) and not group_by:
         rows_wanted = True
+    if (kept := finish.row_with(toks, hits, ranked, group_by, measures, columns)) is not None:
+        (group_by, at), rows_wanted = kept, True  # "the day with the highest temp": its row
+        used.add(at)
+    elif which is None and (joined := finish.group_with(toks, hits, ranked, measures)):
+        measures = [m for m in measures if m != joined]  # "the year with the most deaths"
+        group_by, limit = list(dict.fromkeys([*group_by, joined])), limit or 1
     if (row := finish.row_beside(toks, hits, measures, ranked)) is not None:
         measures.remove(row.column)  # "day with the highest temp": the day is the row asked
         rows_wanted = True
@@ -405,7 +412,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         # words is counted by its distinct values (an order is its order id, a customer
         # its name), not by rows; "how many units" adds a quantity up (below).
         counted = clues.counted(toks, hits, aggregation_span[-1])
-        if counted is not None and _restarts(columns[counted.column], card.rows):
+        if counted is not None and finish.restarts(columns[counted.column], card.rows):
             # The numbering of the things counted: each row is one; no grouping by it.
             group_by = [g for g in group_by if g != counted.column]
         elif counted is not None and counted.column not in filtered and (
@@ -427,9 +434,10 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if compare is not None:
         if not measures and aggregation != "count":
             return finish.no_measure(filters)
-        kind = aggregation if aggregation in ("mean", "median", "count") else "sum"
-        return [Query(card.table, kind, tuple(measures[:1]), tuple(group_by), None, tuple(filters),
-                      order, limit, compare)]
+        said = aggregation or ("max" if order == "desc" else "min" if order == "asc" else None)
+        level = said is None and not additive(columns[measures[0]], one_row_per_date(card))
+        return finish.compared(Query(card.table, said or "sum", tuple(measures), tuple(
+            group_by), None, tuple(filters), order, limit, compare), level, toks, aggregation_span)
     if rows_wanted:
         if not measures:
             return finish.no_measure(filters)
@@ -502,12 +510,3 @@ def _across(toks: list[str], at: int) -> list[int]:
             return list(range(start, at))
     return []
 
-
-def _restarts(col: Any, rows: int) -> bool:
-    """Is an id column a numbering that starts again (1, 2 … 152 within each of three
-    studies)? Then each row is a thing counted and its number is not its identity: "how
-    many samples" counts rows, not the distinct sample numbers."""
-    low, high, unique = col.min, col.max, col.unique or 0
-    if low is None or high is None or not unique:
-        return False
-    return 0 <= low <= 1 and high <= unique + 1 and rows >= 1.5 * unique

@@ -105,7 +105,13 @@ def same_word(name_word: str, question_word: str) -> bool:
     # An abbreviation in a name: "temp" is "temperature"; three letters cut from a word say
     # too many ("exp": expenses, expectancy, experience) unless listed or said beside the
     # name's other words (`columns._short_for`).
-    return len(a) >= 4 and b.startswith(a) and a.isascii()
+    # A whole word made longer says another thing: "mileage" is not "mile" (Rev.per.mile),
+    # "rating" not "rate", "dealer" not "deal".
+    return len(a) >= 4 and b.startswith(a) and a.isascii() and b[len(a):] not in _DERIVED
+
+
+_DERIVED = ("age", "ages", "er", "ers", "ing", "ings", "ed", "ly", "ness", "ment", "ments",
+            "ful", "less", "al", "als", "ship", "able")
 
 
 _SHORT_NAMES = {

@@ -24,12 +24,7 @@ from analyst.progress import Progress
 from analyst.recipes.registry import copy_recipes
 from analyst.session.admission import Admission, Lease, QueueTimeout, admission
 from analyst.session.backend_words import backend_warning
-from analyst.session.stopping import (
-    INTERRUPTED,
-    STOPPED,
-    StopSwitch,
-    ended_text,
-)
+from analyst.session.stopping import INTERRUPTED, STOPPED, StopSwitch, ended_text
 from analyst.session.upload_name import arrived_name
 from analyst.session.verified import RecipeGate
 from analyst.session.warm import current_pool
@@ -529,12 +524,16 @@ class Analysis:
             finally:
                 if isinstance(stream, Generator):  # brains are generators; close runs their finally
                     stream.close()
-        except (SandboxError, QueueTimeout) as exc:  # a wait too long: nothing ran, line left
-            reason = exc.message_in(lang) if isinstance(exc, QueueTimeout) else str(exc)
+        except Exception as exc:  # noqa: BLE001 - a wait too long, or a bug of ours: in words
+            if isinstance(exc, SandboxError | QueueTimeout):  # nothing ran, the line left
+                reason = exc.message_in(lang) if isinstance(exc, QueueTimeout) else str(exc)
+                text = say(lang, "agent", "could_not_run", reason=reason)
+            else:  # the trace goes to the log, what finished stays
+                log.exception("answering %r with the %s brain failed", question, brain)
+                reason = text = say(lang, "agent", "our_fault")
             yield Event("error", reason)
-            yield from self._finish(_kept(Answer(
-                question, say(lang, "agent", "could_not_run", reason=reason), ok=False),
-                warned, lang))
+            yield from self._finish(_kept(Answer(question, text, steps=tuple(steps), brain=brain,
+                                                 ok=False), warned, lang))
             return
         except GeneratorExit:
             # The caller stopped reading (the app's Stop click, its page gone): what
