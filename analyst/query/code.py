@@ -218,7 +218,10 @@ def _grouped(query: Query, keys: list[str]) -> list[str]:
                      f"if table[{value!r}].notna().any() else table.head(1))")
     elif query.limit:
         lines.append(f"table = table.head({query.limit})")
-    lines += [f"best, worst = table[{value!r}].idxmax(), table[{value!r}].idxmin()",
+    lines += ["# The highest and the lowest are named among groups with a name.",
+              f"ranked = table.dropna(subset={keys!r})",
+              "ranked = ranked if len(ranked) else table",
+              f"best, worst = ranked[{value!r}].idxmax(), ranked[{value!r}].idxmin()",
               "figures = {",
               '    "groups": len(table),',
               f'    "total": float(table[{value!r}].sum()),',

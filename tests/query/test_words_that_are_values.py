@@ -114,3 +114,7 @@ def test_a_group_of_blank_keys_is_named_as_such(opened, tmp_path: Path) -> None:
     frame.to_csv(tmp_path / "s.csv", index=False)
     answer = ask(opened("blankkeys", tmp_path / "s.csv"), "average age by sex")
     assert "nan" not in answer.text.lower() and "(no value)" in answer.text, answer.text
+    means = frame[frame["Sex"] != ""].groupby("Sex")["Age"].mean()
+    got = figures(answer)
+    assert got.figures["labels"]["highest"]["Sex"] == means.idxmax(), got.figures
+    assert close(got.figures["highest"], float(means.max()))
