@@ -389,7 +389,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if which is not None and not group_by and which[-1] + 1 < len(toks) and (
             toks[which[-1] + 1] in clues.table_nouns(card)):
         rows_wanted = True  # "which car has ...": the row of the table "cars"
-    if toks[0] == "when" and not group_by and period is None:  # "when did AAPL peak": a date
+    if toks[:1] == ["when"] and not group_by and period is None:  # "when did AAPL peak": a date
         if order is None or not measures:  # (it stated the peak's price, not when)
             return finish.unexplained("when")
         rows_wanted = True  # the row of the extreme, its date with it
