@@ -32,7 +32,8 @@ _NOT_AMOUNT = ("price", "ціна", "цена", "discount", "знижк", "ск�
 _PER_UNIT = ("unit", "per ", "each", "price", "ціна", "цiна", "цена", "за од", "за шт",
              "за ед", "/шт", "单价", "价格", "単価")
 _PRICE = ("price", "ціна", "цена", "单价", "价格", "単価")
-_QUANTITY = ("quantity", "qty", "units", "pcs", "count", "кількіст", "количеств", "к-сть",
+_QUANTITY = ("quantity", "qty", "units", "pcs", "count", "sold", "items", "pieces", "volume",
+             "quantit", "menge", "anzahl", "cantidad", "кількіст", "количеств", "к-сть",
              "кол-во", "шт", "数量", "销量")
 _ORDER = ("order", "invoice", "receipt", "transaction", "document", "check", "замовлен",
           "заказ", "рахун", "счет", "счёт", "чек", "накладн", "документ", "订单", "单号")
@@ -85,28 +86,30 @@ def sales_columns(card: Any, language: str = "en") -> SalesColumns | None:
     candidates = [c for c in money
                   if c is not cost and c not in per_unit and not _named(c, _NOT_AMOUNT)]
     amount = chosen or _first(candidates, _AMOUNT) or (candidates[0] if candidates else None)
-    quantity = _first([c for c in columns if c.role == "quantity"], _QUANTITY) or next(
-        (c for c in columns if c.role == "quantity"), None
-    )
+    # Only a column named for a quantity (or marked so) is the units sold: on R's Computers
+    # "hd" (disk size) x price had been stated as revenue, 6.19 billion, and "Total hd" as
+    # the units. Any whole-number column is not a quantity sold.
+    quantity = counted = _first([c for c in columns if c.role == "quantity"], _QUANTITY) or next(
+        (c for c in columns if c.role == "quantity" and c.set_by_user), None)
     derived: list[Derived] = []
     amount_name: str = amount.name if amount is not None else ""  # else computed below, or None returned
     currency = column_currency(amount) if amount is not None else None
     if amount is None:
         price = _first([c for c in per_unit if c is not unit_cost], _PRICE)
-        if price is None or quantity is None:
+        if price is None or counted is None:
             return None
         # No revenue column: revenue = quantity x unit price, said in the step's notes.
         amount_name = _free(say(language, "col_revenue"), names)
         currency = column_currency(price)
-        derived.append(Derived(amount_name, quantity.name, "*", price.name,
+        derived.append(Derived(amount_name, counted.name, "*", price.name,
                                note("note_revenue_from_units", column=amount_name,
-                                    qty=quantity.name, unit=price.name)))
+                                    qty=counted.name, unit=price.name)))
     cost_name = cost.name if cost is not None else None
-    if unit_cost is not None and quantity is not None:
+    if unit_cost is not None and counted is not None:
         cost_name = _free(say(language, "col_cost"), names | {amount_name})
-        derived.append(Derived(cost_name, quantity.name, "*", unit_cost.name,
+        derived.append(Derived(cost_name, counted.name, "*", unit_cost.name,
                                note("note_cost_from_units", column=cost_name,
-                                    qty=quantity.name, unit=unit_cost.name)))
+                                    qty=counted.name, unit=unit_cost.name)))
     dates = sorted((c for c in columns if c.role == "date"), key=lambda c: not c.set_by_user)
     order = _first([c for c in columns if c.role in ("id", "text", "category")], _ORDER)
     groupable = [

@@ -62,7 +62,8 @@ def answer_offline(
     plan = question_plan(intent, cards, lang)
     choice = queries.read_question(question, cards, workspace_root)
     if choice.needs_model or (plan.steps and _recipe_fits(intent, choice, question)
-                              and _reads_the_table_asked(plan, choice)):
+                              and _reads_the_table_asked(plan, choice)
+                              and _adds_up_the_column_asked(plan, choice)):
         events = run_plan(session, plan, question, approve=approve, timeout=timeout,
                           language=lang, footer=_footer(plan, cards, lang))
         figure = finfigures.asked_figure(question)
@@ -136,6 +137,17 @@ def _reads_the_table_asked(plan: Plan, choice: Any) -> bool:
         return True
     return all(step.parquet_path == choice.card.parquet_path for step in plan.steps
                if isinstance(step, PlannedStep))
+
+
+def _adds_up_the_column_asked(plan: Plan, choice: Any) -> bool:
+    """Does the recipe add up the column the question names? "total ads" on R's Computers
+    ran the key figures, whose amount is another column: the revenue was stated instead."""
+    query = choice.query
+    if query is None or not query.measures:
+        return True
+    added = {value for step in plan.steps if isinstance(step, PlannedStep)
+             for key, value in step.arguments.items() if key in ("amount", "quantity", "cost")}
+    return set(query.measures) <= added
 
 
 _RECIPE_ONLY = ("standard", "abc", "funnel", "pnl", "profile", "outliers", "margin")

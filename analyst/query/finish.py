@@ -93,8 +93,8 @@ def row_with(toks: Sequence[str], hits: Sequence[Hit], ranked: Sequence[int] | N
     extreme, not the extreme alone (it had stated 35.6 and no day) nor every date ranked.
     The grouping kept (a date column the row word itself names is the row, not a group;
     a column of labels it names, tips' "day" of Thur…Sun, is the group) and where the row
-    word is; None when the words are not there, no measure is named ("the day with the most orders"
-    counts each day's rows) or another grouping is asked ("per year")."""
+    word is; None when the words are not there, no measure is named ("the day with the
+    most orders" counts each day's rows) or another grouping is asked ("per year")."""
     k = _joined(toks, ranked)
     if k is None or not measures or not any(stem_match(w, toks[k]) for w in ROW_WORDS):
         return None

@@ -231,6 +231,9 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         period = Period(date.column, unit, date.month_column if unit != "year" else None)
         if date.unit == "year" and unit == "year":
             period = Period(date.column, "year")
+    # "the busiest day", "the most common drivetrain": most rows, a count (before "most").
+    if (busy := clues.first(BUSIEST, toks, used)) is not None:
+        used.update(busy)
     # Top/bottom N and superlatives.
     order: Order | None = None
     limit: int | None = None
@@ -263,10 +266,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     # "how many cars have no Horsepower value": the blanks of the column, counted.
     lacking = conditions.lacking(toks, hits, used, flags or {})
     # The aggregation, among the words left.
-    found: list[tuple[Aggregation, list[int]]] = []
-    if (busy := clues.first(BUSIEST, toks, used)) is not None:  # most rows: a count
-        used.update(busy)
-        found, order = [("count", busy)], order or "desc"
+    found: list[tuple[Aggregation, list[int]]] = [("count", busy)] if busy is not None else []
+    order = "desc" if busy is not None and order is None else order
     percentiles = stat_clues.percentiles(toks, used)
     if percentiles is not None:
         used.update(percentiles[1])
@@ -452,7 +453,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if aggregation is None and order is not None and not group_by and period is None:
         if measures:  # "the highest close" -> max; "top 5 ..." without a group -> rows
             aggregation = ("max" if order == "desc" else "min") if limit is None else "rows"
-    if busy is not None and measures:  # "the busiest day by tip": rows or tips? not said
+    if busy is not None and (measures or not (group_by or period)):  # "busiest day by tip":
         return Refusal("unexplained", {"words": toks[busy[0]], "unused": (toks[busy[0]],)})
     if aggregation == "count":
         if measures and clues.adds_up(toks, aggregation_span, columns[measures[0]]):

@@ -42,8 +42,11 @@ LOWEST = ("lowest", "smallest", "least", "fewest", "bottom", "worst", "coldest",
           "самой низкой", "самую низкую", "самым низким", "самое низкое", "сам* низк*",
           "сам* маленьк*", "низш*", "худш*",
           "最低", "最少")
-BUSIEST = ("busiest", "найзавантаженіш*", "найжвавіш*", "сам* загруженн*", "最忙")
-"""The busiest day, class, shop: the one with the most rows (a count, highest first)."""
+BUSIEST = ("busiest", "most common", "most frequent", "most popular", "commonest",
+           "найзавантаженіш*", "найжвавіш*", "найпоширеніш*", "найчастіш*", "сам* загруженн*",
+           "сам* распространенн*", "сам* частый", "сам* частая", "сам* частое", "最忙", "最常见")
+"""The busiest day, class, shop, the most common drivetrain: the one with the most rows (a
+count, highest first)."""
 EXTREME_WORDS = {"maximum": "max", "max": "max", "highest": "max", "high": "max",
                  "minimum": "min", "min": "min", "lowest": "min", "low": "min",
                  "максимальна": "max", "максимальная": "max", "мінімальна": "min",
