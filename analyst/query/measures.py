@@ -294,7 +294,8 @@ def which_period(toks: list[str], used: set[int]) -> tuple[PeriodUnit, list[int]
                 continue  # ("how many days with wind over 5": the days are counted)
             after = toks[span[-1] + 1] if span[-1] + 1 < len(toks) else ""
             before = toks[k - 1] if k else ""
-            if after in _PERIOD_ASKED or (before == "的" and span[-1] >= len(toks) - 2):
+            if after in _PERIOD_ASKED or before == "busiest" or (
+                    before == "的" and span[-1] >= len(toks) - 2):  # ("the busiest month")
                 return unit, span + ([span[-1] + 1] if after == "份" else [])
     return None
 

@@ -55,9 +55,28 @@ def test_most_common_without_which_ranks_them_all(opened, tmp_path: Path, seed: 
 
 
 @pytest.mark.parametrize("seed", range(3))
-@pytest.mark.parametrize("question", ["the busiest day", "busiest day", "the busiest week"])
+@pytest.mark.parametrize("question", ["the busiest day", "busiest day", "the busiest week",
+                                      "busiest region"])
 def test_busiest_with_nothing_to_count_by_is_declined(opened, tmp_path: Path, seed: int,
                                                       question: str) -> None:
     _table(seed, tmp_path / "t.csv")
     answer = ask(opened(f"common{seed}", tmp_path / "t.csv"), question)
     assert not answer.ok and not answer.steps, answer.text[:300]
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(("question", "unit"), [("the busiest day", "D"),
+                                                ("what was the busiest month", "M"),
+                                                ("busiest month", "M")])
+def test_the_busiest_period_counts_its_rows(opened, tmp_path: Path, seed: int, question: str,
+                                            unit: str) -> None:
+    rng = random.Random(seed)
+    days = pd.date_range("2025-01-01", periods=rng.randint(60, 150))
+    frame = pd.DataFrame({"order_date": [rng.choice(days).date().isoformat() for _ in range(400)],
+                          "amount": [rng.randint(5, 500) for _ in range(400)]})
+    frame.to_csv(tmp_path / "o.csv", index=False)
+    got = figures(ask(opened(f"busy{seed}", tmp_path / "o.csv"), question))
+    when = pd.to_datetime(frame["order_date"])
+    counts = when.dt.to_period(unit).value_counts()
+    assert got.query.aggregation == "count" and got.query.limit == 1, got.query
+    assert [r["rows"] for r in got.head] == [int(counts.max())] * int((counts == counts.max()).sum())
