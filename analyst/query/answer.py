@@ -134,7 +134,7 @@ def _one_measure(q: Query, m: str, language: str) -> str:
 
 def number(value: Any, language: str, aggregation: str = "sum") -> str:
     """A figure as the report writes it: whole numbers without decimals, shares as %."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
+    if _absent(value):
         return "—"
     if not isinstance(value, int | float):
         return str(value)
