@@ -28,6 +28,7 @@ under DIR (so the host fetches files only when they changed), and the host may a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
 import hashlib
 import json
@@ -116,13 +117,11 @@ class Keeper:
         os.set_inheritable(req_r, True)
         os.set_inheritable(rep_w, True)
         self.worker = spawn(worker, req_r, rep_w, devnull, keep_stderr)
-        os.close(req_r)
-        os.close(rep_w)
-        os.close(devnull)
+        for fd in (req_r, rep_w, devnull):
+            os.close(fd)
         self.lock = threading.Lock()  # one writer on the host channel; `pending` with it
         self.pending: object = None
         self.frozen = False
-        self.zombies: set[int] = set()
 
     # -- the host side ----------------------------------------------------------------------
 
@@ -229,31 +228,22 @@ class Keeper:
         self.frozen = False
 
     def kill_strays(self) -> None:
-        """Every process but us and the kernel ends: nothing a step started outlives it."""
-        for _ in range(100):  # a fork bomb's survivors keep forking while they are killed
-            strays = [int(p) for p in os.listdir("/proc")
-                      if p.isdigit() and int(p) not in (1, self.worker.pid)]
-            if not strays:
-                break
-            for pid in strays:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    continue
-                self.zombies.add(pid)
-            self.reap()
+        """Every process but us and the kernel ends, until none is left running (a fork bomb's
+        survivors keep forking while they are killed; two seconds at most). A zombie runs
+        nothing: ours (orphans go to PID 1) are collected, the frozen kernel collects its own."""
+        deadline = time.monotonic() + 2.0
+        while time.monotonic() < deadline:
+            others = [p for p in _processes() if p[0] not in (1, self.worker.pid)]
+            for pid, parent, state in others:
+                if state not in "ZX":
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(pid, signal.SIGKILL)
+                elif parent == 1:
+                    with contextlib.suppress(ChildProcessError):
+                        os.waitpid(pid, os.WNOHANG)
+            if all(state in "ZX" for _, _, state in others):
+                return
             time.sleep(0.002)
-        self.reap()
-
-    def reap(self) -> None:
-        """Collect the killed processes that were handed to us (PID 1) when orphaned."""
-        for pid in list(self.zombies):
-            try:
-                done, _ = os.waitpid(pid, os.WNOHANG)
-            except ChildProcessError:
-                done = pid  # not ours: its own parent reaps it
-            if done:
-                self.zombies.discard(pid)
 
     def worker_status(self) -> int:
         code = self.worker.wait()
@@ -283,6 +273,17 @@ def _writer(ancillary: list[tuple[int, int, bytes]]) -> int | None:
 
 
 MAX_CHANGED = 1000
+
+
+def _processes() -> list[tuple[int, int, str]]:
+    """(pid, parent pid, state letter) of every process this /proc shows."""
+    found = []
+    for name in filter(str.isdigit, os.listdir("/proc")):
+        with contextlib.suppress(OSError, IndexError):  # gone meanwhile
+            with open(f"/proc/{name}/stat", "rb") as f:  # "pid (comm) S ppid ...": comm any bytes
+                fields = f.read().rsplit(b")", 1)[1].split()
+            found.append((int(name), int(fields[1]), fields[0].decode()))
+    return found
 
 
 def changed_files(before: dict[str, tuple], now: dict[str, tuple]) -> list[str] | None:
@@ -368,10 +369,8 @@ def drop(root: str, paths: list[str]) -> int:
 
 def _no_dump() -> None:
     """Neither /proc/<us>/fd nor ptrace for processes of our uid (the kernel, its children)."""
-    try:
+    with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
 
 
 def main(argv: list[str] | None = None, spawn: Spawn = popen_worker) -> int:

@@ -145,6 +145,26 @@ def test_a_fork_bomb_hits_the_pids_limit(docker_session):
     assert docker_session.run("import subprocess\nsubprocess.run(['true']).returncode").ok
 
 
+PERSISTENT_BOMB = """
+import os, time
+me, end = os.getpid(), time.time() + 1
+while time.time() < end or os.getpid() != me:
+    try:
+        os.fork()
+    except OSError:
+        time.sleep(0.001)
+"""
+"""Children that never give up (the step itself ends after a second): every pass of the
+keeper's kill frees room that a survivor forks into again."""
+
+
+def test_a_fork_bomb_that_never_gives_up_is_gone_after_the_step(docker_session):
+    docker_session.run(PERSISTENT_BOMB, timeout=15)
+    processes = docker_session.run("import os\nsum(p.isdigit() for p in os.listdir('/proc'))")
+    assert processes.value.text == "2"
+    still_works(docker_session)
+
+
 # A memory hog in Docker (reported, the session restarted, its variables gone, the next step
 # working): test_notice_reasons' memory blow-up, 50 MB blocks as here and 200 MB ones.
 
