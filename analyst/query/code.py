@@ -47,6 +47,8 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
             lines += [f"df[{m!r}] = pd.to_numeric(df[{m!r}], errors='coerce')  # as numbers"]
     if query.period is not None:
         lines += _period(query, date_columns)
+    if query.within:
+        lines += _whole(query)
     for f in query.filters:
         if f not in calendar:
             lines += _filter(f, date_columns)
@@ -184,6 +186,14 @@ def _period(query: Query, date_columns: tuple[str, ...] = ()) -> list[str]:
             f"           if len(df) else pd.PeriodIndex([], freq={freq!r}))", *_STEP]
 
 
+def _whole(query: Query) -> list[str]:
+    """Each group's rows (or counts) before the conditions: the whole its share is of."""
+    keys = list(query.keys)
+    total = (f"[{query.measures[0]!r}].sum()" if query.measures else ".size()")
+    return ["# Each group's rows before the conditions: the whole each share is of.",
+            f"whole = df.groupby({keys!r}, dropna=False){total}.rename('whole')"]
+
+
 def _period_label(query: Query) -> list[str]:
     """The periods as the table and the chart name them: "2024-07", a week by its Monday."""
     p = query.period
@@ -201,8 +211,16 @@ def _grouped(query: Query, keys: list[str]) -> list[str]:
     a = query.aggregation
     value = value_column(query)
     lines = stats_code.grouped(query, keys)
-    if a == "share":
-        m = query.measures[0] if query.measures else "rows"
+    m = query.measures[0] if query.measures else "rows"
+    if a == "share" and query.within:
+        lines += ["# Every group, also one with no row meeting the conditions (0%): its "
+                  f"{inert(m)} meeting them as a percentage of all its {inert(m)}.",
+                  f"table = whole.reset_index().merge(table, on={keys!r}, how='outer')",
+                  f"table[[{m!r}, 'whole']] = table[[{m!r}, 'whole']].fillna(0)"
+                  + ("" if query.measures else ".astype(int)"),
+                  f"table['share_pct'] = (table[{m!r}] / table['whole'] * 100)"
+                  ".where(table['whole'] > 0)"]
+    elif a == "share":
         lines += [f"# Each group's {inert(m)} as a percentage of the total.",
                   f'table["share_pct"] = table[{m!r}] / table[{m!r}].sum() * 100']
     if query.order or query.limit or not query.period:

@@ -11,8 +11,8 @@ from typing import Any
 from analyst.query.clues import table_nouns
 from analyst.query.columns import Hit
 from analyst.query.model import CORRELATIONS, Aggregation, Filter, Order, Period, Query
-from analyst.query.text import stem_match, words
-from analyst.query.vocab import ROW_WORDS
+from analyst.query.text import find_phrase, stem_match, words
+from analyst.query.vocab import ROW_WORDS, SPLIT, WHOLE_WORDS, WITHIN
 
 IMPLIED: tuple[Aggregation, ...] = ("sum", "mean", "median", "min", "max")
 """Asked of rows named by a value ("average rent"), these are of the table's amount."""
@@ -173,6 +173,32 @@ def panel_count(card: Any, toks: Sequence[str], readings: Sequence[Query]) -> Re
     if said is None:
         return None
     return unexplained(said)
+
+
+def shares(toks: Sequence[str], readings: list[Query], used: set[int]) -> list[Query]:
+    """"share of women by rank", "percentage of survivors by class": of each rank, its women
+    (within), or of the women, those in each rank (split)? The same words say both; the
+    figures differ (6.8% of professors are women; 46.2% of the women are professors). Said
+    ("within each rank", "split by class") it is answered; else both are offered to click.
+    The ungrouped share ("what share of days were rainy") is already of all the rows."""
+    out: list[Query] = []
+    for q in readings:
+        if q.aggregation != "share" or q.measures or not q.keys or not any(
+                f.op not in ("year", "quarter", "month") for f in q.filters):
+            out.append(q)
+            continue
+        within = [i for w in WITHIN for i in find_phrase(w, list(toks), set()) or ()]
+        split = [i for w in SPLIT for i in find_phrase(w, list(toks), set()) or ()]
+        used |= {*within, *split}
+        used |= {i for m in (*within, *split) for i in range(max(m - 2, 0), min(m + 3, len(toks)))
+                 if toks[i] in WHOLE_WORDS}
+        if within and not split:
+            out.append(replace(q, within=True))
+        elif split and not within:
+            out.append(q)
+        else:
+            out += [replace(q, within=True), q]
+    return out
 
 
 WEIGHTS = frozenset(("freq", "frequency", "frequencies", "count", "counts", "cnt", "n",

@@ -126,6 +126,10 @@ class Query:
     also: tuple[Aggregation, ...] = ()
     """Further statistics of the same measure asked with the first ("mean and standard
     deviation"), each a column of the result beside it."""
+    within: bool = False
+    """For a grouped "share" with conditions: each group's rows (or counts) meeting them as a
+    percentage of all that group's ("share of women by rank": the women of each rank), not
+    how the rows meeting them split over the groups (of the women, those in each rank)."""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -118,9 +118,8 @@ def read_table(question: str, card: Any,
             readings.append(got[0])
         return TableReading(card, tuple(readings), score=score)
     got = _build(toks, card, columns, hits, picked, used, flags)
-    if isinstance(got, Refusal):
-        return TableReading(card, refusal=got, score=score)
-    return TableReading(card, tuple(got), score=score)
+    return (TableReading(card, refusal=got, score=score) if isinstance(got, Refusal)
+            else TableReading(card, tuple(got), score=score))
 
 
 def _extreme_named(toks: list[str], clash: Any, used: set[int]) -> Hit | None:
@@ -141,6 +140,7 @@ def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     got = _shape(toks, card, columns, hits, picked, used, flags or {})
     if isinstance(got, Refusal):
         return got
+    got = finish.shares(toks, got, used)
     if (panel := finish.panel_count(card, toks, got)) is not None:
         return panel
     unused = [*stat_clues.uncompared(toks, used), *clues.leftover(toks, used, card)]

