@@ -115,6 +115,10 @@ class QueryArgs(_Strict):
         default_factory=list, description="Further statistics of the one measure, each a "
         "column beside the first: \"mean and standard deviation\" is aggregation mean, also "
         "[std]. Only mean, median, min, max, std, var, percentile.")
+    within: bool = Field(
+        default=False, description="With share, filters and a grouping: true gives each "
+        "group's rows meeting the filters as a percentage of all that group's rows (\"share "
+        "of women within each rank\"); false, how the rows meeting them split over the groups.")
 
 
 def _inline(schema: dict[str, Any]) -> dict[str, Any]:
@@ -192,6 +196,7 @@ def query_from_arguments(arguments: str | dict[str, Any], cards: Sequence[Any]) 
                          args.compare.end) if args.compare else None),
         percentiles=tuple(args.percentiles),
         also=tuple(args.also),
+        within=args.within,
     )
     return validate(query, card), card
 
