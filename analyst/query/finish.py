@@ -183,7 +183,7 @@ def shares(toks: Sequence[str], readings: list[Query], used: set[int]) -> list[Q
     The ungrouped share ("what share of days were rainy") is already of all the rows."""
     out: list[Query] = []
     for q in readings:
-        if q.aggregation != "share" or q.measures or not q.keys or not any(
+        if q.aggregation != "share" or not q.keys or not any(
                 f.op not in ("year", "quarter", "month") for f in q.filters):
             out.append(q)
             continue
@@ -194,11 +194,32 @@ def shares(toks: Sequence[str], readings: list[Query], used: set[int]) -> list[Q
                  if toks[i] in WHOLE_WORDS}
         if within and not split:
             out.append(replace(q, within=True))
-        elif split and not within:
-            out.append(q)
+        elif (split and not within) or q.measures:
+            out.append(q)  # a column's share ("of revenue"): of the rows kept, as always
         else:
             out += [replace(q, within=True), q]
     return out
+
+
+def refused(card: Any, toks: Sequence[str], readings: Sequence[Query]) -> Refusal | None:
+    """A reading whose shape answers another question: declined (`panel_count`, `per_unit`)."""
+    return panel_count(card, toks, readings) or per_unit(card, toks, readings)
+
+
+def per_unit(card: Any, toks: Sequence[str], readings: Sequence[Query]) -> Refusal | None:
+    """"average price per carat" on ggplot2's diamonds is a ratio (price / carat), not the
+    average price of each of 273 carat weights, as it was read. "per" before a column of
+    fractional numbers with many values is declined by name; "average mpg per cyl" (3 values)
+    and "weekly sales per store" (store numbers: whole) still group."""
+    many = {c.name for c in card.columns if c.role in ("money", "quantity", "number", "percent")
+            and (c.unique or 0) > 20 and str(c.dtype).startswith("float")}
+    for q in readings:
+        # A second measure after "per" ("price per Weekly_Sales") is a ratio too.
+        for g in (*(g for g in q.group_by if g in many), *q.measures[1:]):
+            said = set(words(str(g)))
+            if any(t == "per" and toks[i + 1] in said for i, t in enumerate(toks[:-1])):
+                return unexplained("per " + next(t for t in toks if t in said))
+    return None
 
 
 WEIGHTS = frozenset(("freq", "frequency", "frequencies", "count", "counts", "cnt", "n",

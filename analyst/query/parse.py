@@ -141,8 +141,8 @@ def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if isinstance(got, Refusal):
         return got
     got = finish.shares(toks, got, used)
-    if (panel := finish.panel_count(card, toks, got)) is not None:
-        return panel
+    if (refusal := finish.refused(card, toks, got)) is not None:
+        return refusal
     unused = [*stat_clues.uncompared(toks, used), *clues.leftover(toks, used, card)]
     if unused:
         # A word or number no part of the reading honours means the reading answers

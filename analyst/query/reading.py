@@ -33,7 +33,7 @@ def reading_text(query: Query, language: str = "en") -> str:
                   if f.op not in ("year", "quarter", "month")]
     # A grouped share of the rows meeting conditions says of which whole (`finish.shares`).
     whole = ("within" if query.within else "split") if (
-        query.aggregation == "share" and not query.measures and conditions) else None
+        query.aggregation == "share" and conditions and query.keys) else None
     if query.period is not None:
         unit = qsay(language, f"{query.period.unit}_u" if query.period.unit != "day" else "day")
         text += qsay(language, "period", unit=unit)

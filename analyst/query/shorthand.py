@@ -25,6 +25,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
     # "no" (a blank: "no Ozone reading").
     (re.compile(r"(?<!\w)no\.(?=\s*[^\W\d_])", re.I), "number "),
     (re.compile(r"№"), " number "),
+    # "by (the) number of bedrooms", "which number of stories": the column holding the
+    # number groups; read as a count or a second measure, the grouping was dropped.
+    (re.compile(r"(?<!\w)(by|per|which|what)\s+(?:the\s+)?number\s+of\s+(?=[^\W\d_])", re.I),
+     r"\1 "),
     # Ukrainian and Russian abbreviations of "number of": "к-сть", "кол-во".
     (re.compile(r"(?<!\w)к-сть(?!\w)", re.I), "кількість"),
     (re.compile(r"(?<!\w)кол-во(?!\w)", re.I), "количество"),

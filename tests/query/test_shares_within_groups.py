@@ -127,3 +127,28 @@ def test_on_a_table_of_counts_the_shares_are_of_the_counts(opened, tmp_path: Pat
     yes = frame[frame["Survived"] == "Yes"].groupby("Class")["Freq"].sum()
     want = (yes / frame.groupby("Class")["Freq"].sum() * 100).to_dict()
     assert _same(got, want), answer.text
+
+
+def test_on_a_table_of_counts_both_readings_are_offered_too(opened, tmp_path: Path) -> None:
+    frame = pd.DataFrame([(c, o, n) for (c, o), n in zip(
+        [(c, o) for c in ("1st", "2nd", "3rd") for o in ("Yes", "No")], [203, 122, 118, 167, 178,
+                                                                         528], strict=True)],
+        columns=["Class", "Survived", "Freq"])
+    frame.to_csv(tmp_path / "t.csv", index=False)
+    analysis = opened("titanic2", tmp_path / "t.csv")
+    answer = ask(analysis, "percentage of Survived Yes by Class")
+    assert not answer.ok and len(answer.options) == 2, answer.text
+    within, split = ({row["Class"]: row["share_pct"] for row in figures(ask(analysis, o)).head}
+                     for o in answer.options)
+    yes = frame[frame["Survived"] == "Yes"].set_index("Class")["Freq"]
+    assert _same(within, (yes / frame.groupby("Class")["Freq"].sum() * 100).to_dict())
+    assert _same(split, (yes / yes.sum() * 100).to_dict())
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_share_of_all_the_rows_says_no_group(opened, tmp_path: Path, seed: int) -> None:
+    frame, _, other, value = _table(seed, tmp_path / "people.csv")
+    answer = ask(opened(f"people{seed}", tmp_path / "people.csv"), f"share of {value}")
+    got = figures(answer)
+    assert close(got.figures["value"], (frame[other] == value).mean() * 100), answer.text
+    assert "within" not in answer.text and "split" not in answer.text, answer.text
