@@ -218,14 +218,12 @@ def leftover(toks: list[str], used: set[int], card: Any) -> list[str]:
     said = {toks[i] for i in used} & {w for name in columns for w in name}
     out = []
     for i, tok in enumerate(toks):
-        if tok in said or tok in _CONTRACTED:
+        if tok in said or tok in _CONTRACTED or (
+                row_noun(toks, i) and not _kin_of_column(tok, columns)):
             continue  # (the "s" of "what's", "AAPL's"; any other letter may be a value)
-        if row_noun(toks, i) and not _kin_of_column(tok, columns):
-            continue
-        if i in used or tok in own or singular(tok) in own:
+        if i in used or tok in own or singular(tok) in own or any(
+                stem_match(f, tok) for f in fillers if " " not in f):
             continue  # (a number left over is a condition not honoured: it stays)
-        if any(stem_match(f, tok) for f in fillers if " " not in f):
-            continue
         if _names_a_year(toks, i, used):
             continue  # "в 2007 году", "у 2007 році", "in the year 2007": read with the year
         if is_cjk(tok) and (tok in CJK_FILLERS or (
@@ -319,8 +317,10 @@ def chinese_top(toks: list[str], used: set[int]) -> tuple[int, int] | None:
 
 def _abbreviated_plural(word: str) -> list[str]:
     """The plural noun behind a short prefix in a table's name ("mtcars": Motor Trend's
-    cars): the rows are those things. Only a plural ("cars", not the "sleep" of "msleep")
-    after one to three letters: a longer head ("electricity") is a word of its own."""
+    cars; "Housing": houses): the rows are those things. Only a plural ("cars", not the "sleep"
+    of "msleep") after 1-3 letters: a longer head ("electricity") is a word of its own."""
+    if word.isascii() and word.endswith("ing") and len(word) > 6:
+        return [word[:-3] + "es"]
     if not (word.isascii() and word.isalpha() and word.endswith("s") and not word.endswith("ss")):
         return []
     return [word[k:] for k in (1, 2, 3) if len(word) - k >= 4]

@@ -261,14 +261,19 @@ def flag_kin(toks: list[str], flags: Mapping[str, str], used: set[int]) -> list[
 def none_said(toks: list[str], named: Sequence[Hit], values: Mapping[str, Sequence[Any]],
               used: set[int]) -> list[Hit]:
     """"no airbags", "without exercise" where the column named holds a value "None" (R's
-    Cars93 and survey): the rows of that value, not the blank cells of the column."""
+    Cars93 and survey): the rows of that value, not the blank cells of the column. "no
+    driveway", "without a driveway" of a yes/no column (R's Ecdat::Housing): its no rows."""
     found = []
     for hit in named:
-        none = next((str(v) for v in values.get(hit.column, ())
-                     if str(v).strip().lower() == "none"), None)
+        texts = [str(v) for v in values.get(hit.column, ())]
+        low = [t.strip().lower() for t in texts]
+        none = next((t for t, w in zip(texts, low, strict=True) if w == "none"
+                     or (len(texts) == 2 and set(low) & set(_YES) and w in _NO)), None)
         at = hit.span[0] - 1
+        if at > 0 and toks[at] in ("a", "an", "any") and at not in used:
+            at -= 1  # "without a driveway"
         if none is not None and at >= 0 and at not in used and toks[at] in ("no", "without"):
-            found.append(Hit(hit.column, (at,), True, value=none))
+            found.append(Hit(hit.column, tuple(range(at, hit.span[0])), True, value=none))
     return found
 
 

@@ -10,7 +10,7 @@ from analyst.query import clues
 from analyst.query.columns import Hit
 from analyst.query.model import is_numeric
 from analyst.query.text import words
-from analyst.query.vocab import MONEY_WORDS, NOT_EARNED_WORDS
+from analyst.query.vocab import MONEY_WORDS, NOT_EARNED_WORDS, PRICE_NAMES, PRICE_VERBS
 
 
 def said(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) -> list[Hit]:
@@ -19,7 +19,7 @@ def said(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) -> lis
     found no measure, and the sales recipe answered with totals, not the average asked."""
     numeric = {c.name for c in card.columns if is_numeric(c)}
     if any(h.column in numeric for h in hits):
-        return []
+        return _price_said(toks, card, used, hits)
     # A price, a cost or a tax is never what "revenue" means, even as the only money column.
     money = [c for c in card.columns if c.role == "money" and not not_earned(str(c.name))]
     if len(money) > 1:
@@ -29,12 +29,25 @@ def said(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) -> lis
         money = [c for c in money if getattr(c, "set_by_user", False)] or [
             c for c in money if earned(str(c.name))]
     if len(money) != 1:
-        return []
+        return _price_said(toks, card, used, hits)
     spans, taken = [], set(used)  # "who spent the most money": both words say the column
     while (span := clues.first(MONEY_WORDS, toks, taken)) is not None:
         spans += span
         taken.update(span)
-    return [Hit(money[0].name, tuple(sorted(spans)), False)] if spans else []
+    return ([Hit(money[0].name, tuple(sorted(spans)), False)] if spans
+            else _price_said(toks, card, used, hits))
+
+
+def _price_said(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) -> list[Hit]:
+    """"how many computers cost over 3000" (R's Ecdat::Computers): what a thing costs is its
+    price, the table's one column named as a price; the verb had named no column. (With
+    the price named too, "price of those that cost under 1500" is that column twice.)"""
+    prices = [c for c in card.columns if is_numeric(c) and clues.first(
+        PRICE_NAMES, words(str(c.name)), set()) is not None]
+    if any(h.column == c.name for h in hits for c in prices):
+        return []
+    span = clues.first(PRICE_VERBS, toks, used)
+    return [Hit(prices[0].name, tuple(span), False)] if span and len(prices) == 1 else []
 
 
 def not_earned(name: str) -> bool:

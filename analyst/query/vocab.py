@@ -137,6 +137,12 @@ name ("average revenue by month" on a table whose money column is "Amount" or "R
 another language: "середня виручка за місяцями" on "Revenue"). What a customer "spent" or
 "paid" is that money too: "which customer spent the most" had counted each one's rows."""
 
+PRICE_VERBS = ("cost", "costs", "costing", "priced", "коштує", "коштують", "коштувал*",
+               "стоит", "стоят", "стоил*", "售价", "卖")
+"""Verbs of what a thing costs: said of the table's one price column ("cost over 3000")."""
+PRICE_NAMES = ("price*", "msrp", "ціна", "ціни", "цін*", "цена", "цены", "цен*", "价格", "售价",
+               "单价")
+"""Words naming a price column."""
 NOT_EARNED_WORDS = ("cost*", "cogs", "expense*", "purchase*", "price*", "unit*", "discount*",
                     "tax*", "vat", "собіварт*", "витрат*", "закуп*", "ціна", "ціни", "знижк*",
                     "себестоим*", "затрат*", "расход*", "цена", "цены", "скидк*", "成本",
@@ -184,7 +190,7 @@ FILLERS = ("had", "having", "been", "were", "was", "will", "would", "can", "coul
 NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "categories",
               "price", "prices", "level", "levels", "status", "value", "values", "field",
               "reading", "readings", "measurement", "measurements", "entry", "entries",
-              "column", "тип*", "вид*", "назв*", "стовп*", "столб*", "рівен*", "уровен*",
+              "column", "size", "sizes", "тип*", "вид*", "назв*", "стовп*", "столб*", "рівен*", "уровен*",
               "类型", "种类", "名称")
 """Said after a column's name, they only say what the column holds ("weather type",
 "closing price", "region name"): honoured by the column itself."""
