@@ -320,7 +320,7 @@ def _abbreviated_plural(word: str) -> list[str]:
     cars; "Housing": houses): the rows are those things. Only a plural ("cars", not the "sleep"
     of "msleep") after 1-3 letters: a longer head ("electricity") is a word of its own."""
     if word.isascii() and word.endswith("ing") and len(word) > 6:
-        return [word[:-3] + "es"]
+        return [word[:-3] + "e", word[:-3] + "es"]
     if not (word.isascii() and word.isalpha() and word.endswith("s") and not word.endswith("ss")):
         return []
     return [word[k:] for k in (1, 2, 3) if len(word) - k >= 4]

@@ -29,6 +29,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
     # number groups; read as a count or a second measure, the grouping was dropped.
     (re.compile(r"(?<!\w)(by|per|which|what)\s+(?:the\s+)?number\s+of\s+(?=[^\W\d_])", re.I),
      r"\1 "),
+    # What costs most or least is said of its price: "the most expensive diamond", "the
+    # cheapest house" (the superlative had named no column and was declined).
+    (re.compile(r"(?<!\w)(?:most\s+expensive|priciest|dearest)(?!\w)", re.I), "highest price"),
+    (re.compile(r"(?<!\w)(?:least\s+expensive|cheapest)(?!\w)", re.I), "lowest price"),
     # Ukrainian and Russian abbreviations of "number of": "к-сть", "кол-во".
     (re.compile(r"(?<!\w)к-сть(?!\w)", re.I), "кількість"),
     (re.compile(r"(?<!\w)кол-во(?!\w)", re.I), "количество"),

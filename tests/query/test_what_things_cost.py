@@ -58,3 +58,26 @@ def test_size_after_a_column_is_that_column(opened, tmp_path: Path, seed: int) -
     counts = frame.groupby("screen").size()
     assert [row["screen"] for row in got.head] == [k for k, v in counts.items()
                                                     if v == counts.max()]
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize(("question", "how"), [
+    ("most expensive computer", "max"), ("the cheapest computer", "min"),
+    ("price of the least expensive computer", "min"), ("priciest computer with ram 16", "max"),
+    ("what does the cheapest computer with screen 17 cost", "min")])
+def test_expensive_and_cheap_are_said_of_the_price(opened, tmp_path: Path, question: str,
+                                                   how: str, seed: int) -> None:
+    frame, price = _computers(seed, tmp_path / "computers.csv")
+    answer = ask(opened(f"pc{seed}", tmp_path / "computers.csv"), question)
+    if question.startswith("what does") and not answer.ok:
+        return  # declined: no figure stated (a question back is fine here)
+    assert answer.ok, (question, answer.text)
+    rows = frame
+    for column in ("ram", "screen"):
+        if f"{column} " in question:
+            rows = rows[rows[column] == int(question.split(f"{column} ")[1].split()[0])]
+    got = figures(answer)
+    value = got.figures.get("value")
+    if value is None and got.head:  # the row itself ("which computer ...")
+        value = got.head[0][price]
+    assert close(value, float(rows[price].agg(how))), (question, got.figures)
