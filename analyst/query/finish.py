@@ -181,18 +181,20 @@ def shares(toks: Sequence[str], readings: list[Query], used: set[int]) -> list[Q
     figures differ (6.8% of professors are women; 46.2% of the women are professors). Said
     ("within each rank", "split by class") it is answered; else both are offered to click.
     The ungrouped share ("what share of days were rainy") is already of all the rows."""
+    asked = [q for q in readings if q.aggregation == "share" and q.keys and any(
+        f.op not in ("year", "quarter", "month") for f in q.filters)]
+    if not asked:
+        return readings
+    within = [i for w in WITHIN for i in find_phrase(w, list(toks), set()) or ()]
+    split = [i for w in SPLIT for i in find_phrase(w, list(toks), set()) or ()]
+    used |= {*within, *split}
+    used |= {i for m in (*within, *split) for i in range(max(m - 2, 0), min(m + 3, len(toks)))
+             if toks[i] in WHOLE_WORDS}
     out: list[Query] = []
     for q in readings:
-        if q.aggregation != "share" or not q.keys or not any(
-                f.op not in ("year", "quarter", "month") for f in q.filters):
+        if q not in asked:
             out.append(q)
-            continue
-        within = [i for w in WITHIN for i in find_phrase(w, list(toks), set()) or ()]
-        split = [i for w in SPLIT for i in find_phrase(w, list(toks), set()) or ()]
-        used |= {*within, *split}
-        used |= {i for m in (*within, *split) for i in range(max(m - 2, 0), min(m + 3, len(toks)))
-                 if toks[i] in WHOLE_WORDS}
-        if within and not split:
+        elif within and not split:
             out.append(replace(q, within=True))
         elif (split and not within) or q.measures:
             out.append(q)  # a column's share ("of revenue"): of the rows kept, as always
@@ -217,8 +219,9 @@ def per_unit(card: Any, toks: Sequence[str], readings: Sequence[Query]) -> Refus
         # A second measure after "per" ("price per Weekly_Sales") is a ratio too.
         for g in (*(g for g in q.group_by if g in many), *q.measures[1:]):
             said = set(words(str(g)))
-            if any(t == "per" and toks[i + 1] in said for i, t in enumerate(toks[:-1])):
-                return unexplained("per " + next(t for t in toks if t in said))
+            for i, t in enumerate(toks[:-1]):
+                if t == "per" and toks[i + 1] in said:
+                    return unexplained(f"per {toks[i + 1]}")
     return None
 
 

@@ -41,14 +41,20 @@ def _homes(seed: int, path: Path) -> pd.DataFrame:
     return frame
 
 
+def _asked(opened, tmp_path: Path, phrase: str, seed: int):
+    """The table of `seed`, its count column, the question said of it and the figures."""
+    frame = _homes(seed, tmp_path / "homes.csv")
+    column = COUNTS[seed % len(COUNTS)]
+    question = phrase.format(c=column)
+    return frame, column, question, figures(ask(opened(f"homes{seed}", tmp_path / "homes.csv"),
+                                                question))
+
+
 @pytest.mark.parametrize("seed", range(5))
 @pytest.mark.parametrize("phrase", BY_NUMBER)
 def test_by_the_number_of_a_column_groups_by_it(opened, tmp_path: Path, phrase: str,
                                                 seed: int) -> None:
-    frame = _homes(seed, tmp_path / "homes.csv")
-    column = COUNTS[seed % len(COUNTS)]
-    question = phrase.format(c=column)
-    got = figures(ask(opened(f"homes{seed}", tmp_path / "homes.csv"), question))
+    frame, column, question, got = _asked(opened, tmp_path, phrase, seed)
     how = "median" if phrase.startswith("median") else "mean"
     want = frame.groupby(column)["price"].agg(how)
     assert got.query.group_by == (column,), (question, got.query)
@@ -59,10 +65,7 @@ def test_by_the_number_of_a_column_groups_by_it(opened, tmp_path: Path, phrase: 
 @pytest.mark.parametrize("phrase", WHICH_NUMBER)
 def test_which_number_of_a_column_names_the_group(opened, tmp_path: Path, phrase: str,
                                                   seed: int) -> None:
-    frame = _homes(seed, tmp_path / "homes.csv")
-    column = COUNTS[seed % len(COUNTS)]
-    question = phrase.format(c=column)
-    got = figures(ask(opened(f"homes{seed}", tmp_path / "homes.csv"), question))
+    frame, column, question, got = _asked(opened, tmp_path, phrase, seed)
     means = frame.groupby(column)["price"].mean()
     best = means.max() if "highest" in phrase else means.min()
     assert [row[column] for row in got.head] == [k for k, v in means.items() if v == best]
