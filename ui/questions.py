@@ -12,11 +12,11 @@ from typing import Any
 
 import streamlit as st
 
+from analyst.brain.understand.place import with_place
+from analyst.brain.understand.query import Query
+from analyst.brain.understand.suggest import suggestions
+from analyst.brain.understand.values import category_values
 from analyst.datacard import DataCard
-from analyst.query.model import Query
-from analyst.query.place import with_place
-from analyst.query.suggest import suggestions
-from analyst.query.values import category_values
 from ui import state
 from ui.i18n import current, t
 from ui.plain import literal

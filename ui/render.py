@@ -9,12 +9,12 @@ from typing import Any
 
 import streamlit as st
 
+from analyst.brain.understand.phrases import question_language
 from analyst.charting.check import agrees, stated
 from analyst.charting.check import notice as chart_notice
 from analyst.charting.selection import highlighted, picked_rows
 from analyst.charting.vega import SELECTION, selectable, vega_lite
 from analyst.events import Answer, ExecutionResult, OutputFile, Step
-from analyst.planner.phrases import question_language
 from analyst.record.chart import Chart
 from analyst.record.versions import earlier_files
 from analyst.report.csv_cells import SPREADSHEET_TEXT, inert_csv
@@ -360,7 +360,7 @@ def _pin_button(session_id: str, step: StepRecord, key: str, narrative: str) -> 
 
 def default_narrative(step: StepRecord, answer_text: str) -> str:
     """The step's own paragraph (offline recipes), else the answer's first paragraph."""
-    from analyst.planner.runner import step_paragraph
+    from analyst.brain.runner import step_paragraph
 
     try:
         own = step_paragraph(step.step)

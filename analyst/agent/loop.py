@@ -36,13 +36,13 @@ from analyst.agent.grounding import source_values, ungrounded, warning_text
 from analyst.agent.prompt import EXECUTE_PYTHON, PromptCard, history_messages, system_prompt
 from analyst.agent.usage import Usage
 from analyst.agent.words import failure_words, joined, said
+from analyst.brain.code.model_chart import model_charted
+from analyst.brain.code.query import query_step
+from analyst.brain.understand.phrases import question_language
+from analyst.brain.understand.query import QueryError
+from analyst.brain.understand.reading import reading_text
+from analyst.brain.understand.schema import QUERY_TABLE, TOOL_NAME, query_from_arguments
 from analyst.events import Answer, Event, ModelCode, Origin, Step
-from analyst.planner.model_chart import model_charted
-from analyst.planner.phrases import question_language
-from analyst.planner.queries import query_step
-from analyst.query.model import QueryError
-from analyst.query.reading import reading_text
-from analyst.query.schema import QUERY_TABLE, TOOL_NAME, query_from_arguments
 from analyst.recipes import QUESTION_RECIPES, RECIPES
 from analyst.record import finished
 from sandbox import SandboxError

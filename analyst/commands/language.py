@@ -17,7 +17,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from analyst.planner.phrases import question_language
+from analyst.brain.understand.phrases import question_language
 from analyst.recipes.numbers import language_code
 from analyst.settings import load_settings
 from analyst.words import LANGUAGES

@@ -12,12 +12,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from analyst.brain.understand.phrases import data_language
 from analyst.commands.ingest import stage_printer
 from analyst.commands.language import CliNote, chosen, words
 from analyst.commands.loading import CommandError, open_analysis
 from analyst.commands.report_files import report_language, write_outputs
 from analyst.commands.terminal import clean
-from analyst.planner.phrases import data_language
 from analyst.words.note import render
 
 

@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+from analyst.brain.understand.phrases import LANGUAGES, data_language
 from analyst.commands.ingest import stage_printer
 from analyst.commands.language import CliNote, chosen, words
 from analyst.commands.loading import (
@@ -26,7 +27,6 @@ from analyst.commands.loading import (
 from analyst.commands.recurring import run_recurring
 from analyst.commands.report_files import report_language, write_outputs
 from analyst.commands.terminal import clean
-from analyst.planner.phrases import LANGUAGES, data_language
 from analyst.progress import tell
 
 

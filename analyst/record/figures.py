@@ -1,6 +1,6 @@
 """The figures a step sent: read once from its result, when it ran.
 
-A recipe step ends with `send_figures({...})` (see `analyst.planner.codegen`), which the
+A recipe step ends with `send_figures({...})` (see `analyst.brain.code.codegen`), which the
 sandbox carries back as `ExecutionResult.figures`: the recipe, its key figures, notes,
 definition and the head and tail of its table. A note a
 recipe wrote as a message id comes with its `note_data` ({key, values, count}, see
@@ -45,7 +45,7 @@ class StepFigures:
     empty when `figures` is all of them."""
     extra: dict[str, Any] = field(default_factory=dict)
     """The line's other fields, kept as printed: a query step's query, rows used and missing
-    counts (`analyst.query.answer.query_figures`), for the words said of it later."""
+    counts (`analyst.brain.narrate.answer.query_figures`), for the words said of it later."""
 
     def __post_init__(self) -> None:
         # A recipe run in this process (a test, a host-side call) hands over its `NoteId`s:

@@ -24,7 +24,7 @@ class RecipeCall:
 
 @dataclass(frozen=True)
 class QueryCall:
-    """A structured query ran (`analyst.query`'s `Query.to_dict()`)."""
+    """A structured query ran (`analyst.brain.understand`'s `Query.to_dict()`)."""
 
     query: dict[str, Any] = field(default_factory=dict)
 

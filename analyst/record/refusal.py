@@ -2,7 +2,7 @@
 
 A recipe that cannot run on its input raises `recipes.RecipeError(key, **values)` in the
 sandbox. The planner's step code catches it, prints one line `ANALYST_REFUSAL {json}`
-({"error": key, "values": ..., "count"}, see `analyst.planner.codegen`) and raises it
+({"error": key, "values": ..., "count"}, see `analyst.brain.code.codegen`) and raises it
 again, so the step still fails. The line is read once, when the step ran (`finished`), into
 the step's record; the answer says the refusal from the catalogue (context
 "recipe_error") instead of the traceback's English and class name.

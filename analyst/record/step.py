@@ -58,7 +58,7 @@ class Step:
     """Why its recipe refused to run (the refusal line it printed before failing), else None."""
     chart: Chart | None = None
     """Its result's chart, by value: built on the host from the table it saved
-    (`analyst.planner.charts`), drawn in the app, the PDF and the workbook; None: no chart
+    (`analyst.brain.code.charts`), drawn in the app, the PDF and the workbook; None: no chart
     (model code without a spec, a recipe without one, a step that failed)."""
     chart_left_out: LeftOut | None = None
     """Set when the step asked for a chart that is not drawn (a spec its model code wrote,

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from analyst.brain.understand.phrases import question_language
+from analyst.brain.understand.values import category_values
 from analyst.datacard import DataCard
-from analyst.planner.phrases import question_language
-from analyst.query.values import category_values
 from analyst.record import Answer, QueryCall, RecipeCall, Step
 from analyst.recurring.model import (
     MAX_VALUES,

@@ -97,7 +97,7 @@ def match_steps(steps: Sequence[TemplateStep], cards: Sequence[DataCard],
     The columns of every step on one table are matched together, so one new column is
     never taken as the rename of two saved ones (a renamed "Region" and a dropped
     "Channel" both see the new "Area": its values decide, or the user is asked).
-    `values`: table -> column -> distinct values (`analyst.query.values.category_values`);
+    `values`: table -> column -> distinct values (`analyst.brain.understand.values.category_values`);
     `answers`: saved column name -> the new column the user chose for it.
     """
     answers = answers or {}

@@ -184,7 +184,7 @@ class _Rules:
     def arguments(self, value: Any, where: str, *, flat: bool = False) -> None:
         """A recipe's parameters or a query: names to values, lists of values, or (not
         `flat`) small objects of those (a query's period, its filters); the query's own
-        checks follow at run time (`analyst.query.model.validate`)."""
+        checks follow at run time (`analyst.brain.understand.query.validate`)."""
         self.mapping(value, where)
         if len(value) > MAX_COLUMNS:
             self.too_many("items", len(value), MAX_COLUMNS)

@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from analyst.brain.code.codegen import PlannedStep
+from analyst.brain.understand.query import Query, QueryError
+from analyst.brain.understand.values import category_values
 from analyst.events import Answer, Event
-from analyst.planner.codegen import PlannedStep
-from analyst.query.model import Query, QueryError
-from analyst.query.values import category_values
 from analyst.record import Step
 from analyst.recurring.capture import covered_period, template_of
 from analyst.recurring.changes import with_changes
@@ -146,8 +146,8 @@ def replanned(match: StepMatch, values: Mapping[str, list[str]] | None = None,
     `values`: the table's category values (column -> values); a saved query's filter on a
     value the column does not hold is not run (its figures would be of no rows, or of a
     value the template's author chose to look for)."""
-    from analyst.planner.queries import query_step
-    from analyst.planner.replan import replan_step
+    from analyst.brain.code.query import query_step
+    from analyst.brain.replan import replan_step
 
     step, card = match.step, match.card
     file = card.source_file if card is not None else "the new files"

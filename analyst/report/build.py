@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from analyst.brain.code.codegen import PlannedStep
+from analyst.brain.runner import own_kind, planned_of, step_paragraph
+from analyst.brain.understand.phrases import data_language, normalise, say
 from analyst.charting.check import notice as chart_notice
 from analyst.datacard import DataCard
 from analyst.errors import AnalystError
 from analyst.events import Answer, RecipeCall, Step
-from analyst.planner.codegen import PlannedStep
-from analyst.planner.phrases import data_language, normalise, say
-from analyst.planner.runner import own_kind, planned_of, step_paragraph
 from analyst.recipes.registry import recipe
 from analyst.record.artifact_tables import artifact_path
 from analyst.report import CodeStep, Definition, Report, Section, Source
@@ -155,8 +155,8 @@ def summary_plan(answers: Sequence[Answer], cards: Sequence[DataCard],
     The caller runs it like any step (it traces to code in the appendix like every figure)
     and passes the finished step to `build_report(summary=...)`.
     """
-    from analyst.planner import key_figures_step
-    from analyst.planner.runner import planned_step
+    from analyst.brain import key_figures_step
+    from analyst.brain.runner import planned_step
 
     if not pins:
         return None
@@ -368,8 +368,8 @@ _FINANCE_RECIPES = ("pnl_summary", "budget_vs_actual", "budget_to_date", "pnl_st
 
 
 def _default_title(cards: Sequence[DataCard], lang: str, steps: Sequence[Step] = ()) -> str:
-    from analyst.datareport.words import dsay
-    from analyst.planner.runner import own_kind
+    from analyst.brain.narrate.data_report import dsay
+    from analyst.brain.runner import own_kind
 
     names = sorted({Path(c.source_file).stem for c in cards})
     data_only = bool(steps) and all(own_kind(s) is not None for s in steps)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from analyst.brain.narrate.narrative import period_label
+from analyst.brain.runner import planned_of
+from analyst.brain.understand.phrases import say
 from analyst.events import Step
-from analyst.planner.narrative import period_label
-from analyst.planner.phrases import say
-from analyst.planner.runner import planned_of
 from analyst.report import KPI
 
 
@@ -78,7 +78,7 @@ def kpi_tiles(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
                                              period=say(lang, f"period_{word}")),
                              key="last_period"))
     if not tiles:  # a data report: its overview's counts
-        from analyst.datareport.words import overview_kpis
+        from analyst.brain.narrate.data_report import overview_kpis
 
         for step in steps:
             if step.recipe == "data_overview" and step.result is not None and step.result.ok:

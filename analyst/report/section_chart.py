@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from analyst.brain.code.charts import shares_chart
 from analyst.charting.check import agrees, stated
 from analyst.events import Step
-from analyst.planner.charts import shares_chart
 from analyst.record.artifact_tables import TABLE_SUFFIXES, read_step_table
 from analyst.record.chart import Chart
 from analyst.report.model import ChartCells, ColumnFormat

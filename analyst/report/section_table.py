@@ -11,10 +11,10 @@ from typing import Any
 
 import pandas as pd
 
+from analyst.brain.code.codegen import PlannedStep
+from analyst.brain.runner import planned_of
+from analyst.brain.understand.phrases import phrases, say
 from analyst.events import Step
-from analyst.planner.codegen import PlannedStep
-from analyst.planner.phrases import phrases, say
-from analyst.planner.runner import planned_of
 from analyst.recipes.numbers import is_year_name, is_year_values
 from analyst.recipes.registry import recipe
 from analyst.recipes.unit import MONEY_COLUMNS, MONEY_PARAMETERS
@@ -77,7 +77,7 @@ def step_table(workspace: Workspace, step: Step) -> tuple[pd.DataFrame | None, d
 
 def _period_unit(step: Step) -> str | None:
     """The calendar unit an offline query step groups by ("month", "year"), else None."""
-    from analyst.query.model import Query
+    from analyst.brain.understand.query import Query
     from analyst.record import QueryCall
 
     if not isinstance(step.origin, QueryCall):
@@ -162,7 +162,7 @@ def pack_values(table: pd.DataFrame, step: Step, lang: str) -> pd.DataFrame:
         return table
     if step.recipe not in _PACK:
         return table
-    from analyst.planner.narrative import pack_label
+    from analyst.brain.narrate.narrative import pack_label
 
     table = table.copy()
     for column in ("month", "quarter"):

@@ -38,7 +38,7 @@ from analyst.words import say
 from analyst.words.catalog import write_mo_files
 from sandbox import Limits, SandboxError, Workspace
 
-# The brains (analyst.planner, analyst.agent) and the report builder (analyst.report.build) are
+# The brains (analyst.brain, analyst.agent) and the report builder (analyst.report.build) are
 # imported in the methods that need them: they load every recipe, pandas, matplotlib,
 # reportlab or openai, which `analyst ingest` and `--help` (tests/cli/test_lazy_imports.py)
 # and a page that only lists files must not pay for.
@@ -323,12 +323,12 @@ class Analysis:
         """
         self._begin(question)
         if not self.cards:
-            from analyst.planner.phrases import language_of, say
+            from analyst.brain.understand.phrases import language_of, say
 
             yield from self._finish(Answer(question, say(language_of(question), "add_file_first"),
                                            ok=False))
             return
-        from analyst.planner.phrases import question_language
+        from analyst.brain.understand.phrases import question_language
         lang = question_language(question, self.cards)  # its words, not the names it quotes
         chosen, config, problem = _choose_brain(brain, llm_config, lang)
         if problem:
@@ -348,12 +348,12 @@ class Analysis:
 
         The text is not read again: what runs is exactly the query the suggestion carried.
         """
-        from analyst.planner.phrases import language_of
-        from analyst.planner.runner import answer_query
+        from analyst.brain.runner import answer_query
+        from analyst.brain.understand.phrases import language_of
 
         self._begin(question)
         if not self.cards:
-            from analyst.planner.phrases import say
+            from analyst.brain.understand.phrases import say
 
             yield from self._finish(Answer(question, say(language_of(question), "add_file_first"),
                                            ok=False))
@@ -365,9 +365,10 @@ class Analysis:
     def plan(self, question: str) -> tuple[Step, ...]:
         """The steps the offline analyst would run for `question`, without running or
         recording anything (approval mode shows them first)."""
-        from analyst.planner.runner import offline_plan
+        from analyst.brain.runner import offline_plan
 
-        return offline_plan(self.cards, question) if self.cards else ()
+        return (offline_plan(self.cards, question, workspace_root=self.workspace.root)
+                if self.cards else ())
 
     def standard_report(self, approve: Callable[[Step], bool] | None = None,
                         language: str | None = None) -> Generator[Event, None, None]:
@@ -375,8 +376,8 @@ class Analysis:
 
         Its words are in `language` ("en", "uk", "ru", "zh"), by default the data's.
         """
-        from analyst.planner import standard_report
-        from analyst.planner.phrases import data_language
+        from analyst.brain import standard_report
+        from analyst.brain.understand.phrases import data_language
 
         self._begin("Standard report")
         yield from self._guarded("Standard report", "offline", lambda session: standard_report(
@@ -387,8 +388,8 @@ class Analysis:
                     language: str = "en") -> Generator[Event, None, None]:
         """Run steps planned elsewhere (a recurring report's saved steps, planned again on
         the new table) as the offline analyst's answer to `question`, kept in `history`."""
-        from analyst.planner.plan import Plan
-        from analyst.planner.runner import run_plan
+        from analyst.brain.plan.plan import Plan
+        from analyst.brain.runner import run_plan
 
         plan = Plan(steps=tuple(steps))
         self._begin(question)
@@ -424,7 +425,7 @@ class Analysis:
     def run_step(self, step: Step) -> Step | None:
         """Run one planned step in this analysis' session; the finished step, or None when
         the sandbox cannot run it (a report without its tiles is better than none)."""
-        from analyst.planner.runner import run_step
+        from analyst.brain.runner import run_step
 
         try:
             # What a pause lost is told with the next question's answer, not here.
@@ -444,7 +445,7 @@ class Analysis:
                 return run_agent(session, self.cards, question, config,
                                  history=self.history, privacy=privacy, approve=approve)
         else:
-            from analyst.planner import answer_offline
+            from analyst.brain import answer_offline
 
             def events(session: Any) -> Iterator[Event]:
                 return answer_offline(session, self.cards, question, approve=approve,
@@ -470,7 +471,7 @@ class Analysis:
                  language: str | None = None) -> Iterator[Event]:
         """Run a brain in one of the host's places (waiting for one, told, when none is
         free); an infrastructure failure becomes a plain error and a failed answer."""
-        from analyst.planner.phrases import question_language
+        from analyst.brain.understand.phrases import question_language
 
         self._stop.clear()
         steps: list[Step] = []

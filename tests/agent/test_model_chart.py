@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
+from analyst.brain.code.model_chart import ChartSpec, SpecProblem, read_spec
 from analyst.charting.check import agrees, notice
 from analyst.charting.vega import vega_lite
-from analyst.planner.model_chart import ChartSpec, SpecProblem, read_spec
 from analyst.record import Answer, Step
 from analyst.report import render_pdf, render_xlsx
 from analyst.report.build import Pin, build_report

@@ -17,10 +17,10 @@ import pandas as pd
 import pytest
 
 from analyst.agent.prompt import system_prompt
+from analyst.brain.narrate.answer import query_figures
+from analyst.brain.understand.query import AGGREGATIONS, FILTER_OPS, PERIOD_UNITS, Query
+from analyst.brain.understand.schema import QUERY_TABLE, QueryArgs
 from analyst.events import Answer, QueryCall, Step
-from analyst.query.answer import query_figures
-from analyst.query.model import AGGREGATIONS, FILTER_OPS, PERIOD_UNITS, Query
-from analyst.query.schema import QUERY_TABLE, QueryArgs
 from analyst.session.analysis import Analysis
 from analyst.store.answer_log import WorkspaceAnswers
 from tests.agent.conftest import config_for

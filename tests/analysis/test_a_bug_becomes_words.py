@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.planner import queries
+from analyst.brain.plan import route
 from analyst.session.analysis import Analysis
 
 
@@ -29,7 +29,7 @@ def test_a_failure_of_the_reader_is_said_in_words_and_kept(
         question: str, language: str) -> None:
     pd.DataFrame({"region": ["N", "S"], "sales": [1.5, 2.5]}).to_csv(tmp_path / "t.csv",
                                                                      index=False)
-    monkeypatch.setattr(queries, "read_question", _broken)
+    monkeypatch.setattr(route, "read_question", _broken)
     with Analysis.open(tmp_path / "ws", backend="local") as analysis:
         analysis.add_file(tmp_path / "t.csv")
         with caplog.at_level(logging.ERROR):

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from analyst.brain import standard_plan
 from analyst.events import Answer
-from analyst.planner import standard_plan
 from analyst.session.analysis import Analysis
 
 FUNNEL = """Date,Visits,Leads,Orders

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from analyst.planner.phrases import language_of
+from analyst.brain.understand.phrases import language_of
 from analyst.session.analysis import Analysis
 from benchmarks.sales_data import sales_frame
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analyst.planner.phrases import language_of
+from analyst.brain.understand.phrases import language_of
 from analyst.recipes.labels import month_label
 from analyst.words import LANGUAGES
 from tests.app.samples import ROOT, messy_csv

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from analyst.brain.understand.query import Query
+from analyst.brain.understand.reading import choose
+from analyst.brain.understand.values import category_values
 from analyst.datacard import DataCard
 from analyst.ingest import ingest_file
-from analyst.query.model import Query
-from analyst.query.reading import choose
-from analyst.query.values import category_values
 from sandbox import Workspace
 from tests.ingest.finance_books import months_wide
 from tests.ingest.workbooks import simple_workbook

@@ -8,8 +8,8 @@ import io
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from analyst.brain.understand.suggest import suggest
 from analyst.events import QueryCall
-from analyst.query.suggest import suggest
 from tests.app.samples import ROOT
 from tests.query.tables import SHAPES
 
@@ -55,8 +55,8 @@ def _expected(name: str) -> list[str]:
     import tempfile
     from pathlib import Path
 
+    from analyst.brain.understand.values import category_values
     from analyst.ingest import ingest_file
-    from analyst.query.values import category_values
     from sandbox import Workspace
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -103,7 +103,7 @@ def _styled(style: str) -> bytes:
 
 @pytest.mark.parametrize("style", ["pascal", "lower"])
 def test_a_clicked_suggestion_says_names_as_words_and_runs_its_carried_query(app_env, style):
-    from analyst.query.suggest import suggestions
+    from analyst.brain.understand.suggest import suggestions
     from analyst.store import Store
     from tests.query.test_suggest_words import CAMEL, STYLES
 
@@ -122,7 +122,7 @@ def test_a_clicked_suggestion_says_names_as_words_and_runs_its_carried_query(app
     store = Store(app_env)
     [record] = store.files(sid)
     card = record.cards[0]
-    from analyst.query.values import category_values
+    from analyst.brain.understand.values import category_values
 
     made = {s.question: s.query for s in suggestions(
         card, "en", category_values(store.workspace_dir(sid), card))}

@@ -14,8 +14,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from analyst.brain.code.charts import chart_for
 from analyst.charting.check import agrees, disagreements, notice
-from analyst.planner.charts import chart_for
 from analyst.record.chart import Chart
 from tests.charting.tables import results
 

@@ -13,7 +13,7 @@ import math
 import pytest
 
 from analyst import recipes
-from analyst.planner.charts import chart_for, heading
+from analyst.brain.code.charts import chart_for, heading
 from analyst.record import RecipeCall, Step
 from analyst.record.chart import Chart, Mark
 from tests.charting.tables import budget, results

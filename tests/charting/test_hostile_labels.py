@@ -10,8 +10,8 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from analyst.brain.code.charts import chart_for
 from analyst.charting.vega import vega_lite
-from analyst.planner.charts import chart_for
 from analyst.report import Report, Section, render_pdf, render_xlsx
 from analyst.report.section_chart import chart_cells
 

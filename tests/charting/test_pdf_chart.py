@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from analyst.brain.code.charts import chart_for
 from analyst.charting.chart_text import value_text
-from analyst.planner.charts import chart_for
 from analyst.recipes import ChartSeries, ChartSpec, render_chart
 from analyst.report import Report, Section, render_pdf
 from tests.acceptance.pdfcheck import crop, distinct_glyph_shapes, fonts, grey, render_pages, words

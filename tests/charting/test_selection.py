@@ -9,10 +9,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from analyst.brain.code.charts import chart_for
 from analyst.charting.check import row_keys
 from analyst.charting.selection import highlighted, picked_rows
 from analyst.charting.vega import SELECTION, rows, selectable, vega_lite
-from analyst.planner.charts import chart_for
 from tests.charting.tables import results
 
 SEEDS = range(8)

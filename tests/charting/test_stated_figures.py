@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from analyst import recipes
+from analyst.brain.code.charts import chart_for
 from analyst.charting.check import agrees, stated, stated_disagreements
-from analyst.planner.charts import chart_for
 from analyst.record import RecipeCall, Step, StepFigures
 from analyst.record.chart import Chart
 from tests.charting.tables import budget, sales

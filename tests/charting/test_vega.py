@@ -12,9 +12,9 @@ import json
 
 import pytest
 
+from analyst.brain.code.charts import chart_for, shares_chart
 from analyst.charting.chart_text import value_text
 from analyst.charting.vega import rows, vega_lite
-from analyst.planner.charts import chart_for, shares_chart
 from tests.charting.tables import results
 
 LANGUAGES = ("en", "uk", "ru", "zh")

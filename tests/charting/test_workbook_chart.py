@@ -17,7 +17,7 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
 
-from analyst.planner.charts import chart_for, heading
+from analyst.brain.code.charts import chart_for, heading
 from analyst.report import Report, Section, render_xlsx
 from analyst.report.section_chart import DROPPED_COLUMNS, chart_cells
 from tests.charting.tables import results

@@ -30,9 +30,9 @@ import pandas as pd
 import pytest
 from pypdf import PdfReader
 
+from analyst.brain.understand.phrases import data_language
 from analyst.commands import ask as ask_command
 from analyst.commands.loading import open_analysis
-from analyst.planner.phrases import data_language
 from analyst.report import render_pdf
 from analyst.session.analysis import Analysis
 from analyst.words.number_formats import format_money, format_percent

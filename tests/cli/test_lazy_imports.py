@@ -21,7 +21,7 @@ import pytest
 from tests.cli.test_cli_help import REPO, clean_env
 
 HEAVY = ("openai", "matplotlib", "docker", "reportlab", "streamlit",
-         "analyst.agent.loop", "analyst.recipes.charts", "analyst.planner.runner")
+         "analyst.agent.loop", "analyst.recipes.charts", "analyst.brain.runner")
 """Third-party libraries, and our modules that import them or every recipe and plan."""
 
 PROBE = """
@@ -84,7 +84,7 @@ def test_ingest_imports_no_heavy_library(seed: int, tmp_path: Path) -> None:
     assert found == {"code": 0, "imported": []}, (table.stat().st_size, options)
 
 
-@pytest.mark.parametrize("package", ["analyst.agent", "analyst.planner", "analyst.recipes",
+@pytest.mark.parametrize("package", ["analyst.agent", "analyst.brain", "analyst.recipes",
                                      "analyst.report", "sandbox"])
 def test_every_public_name_of_a_lazy_package_is_there(package: str) -> None:
     """What the packages load on first use is what they promise: each name of `__all__` is the

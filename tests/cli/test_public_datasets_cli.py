@@ -26,8 +26,8 @@ import pandas as pd
 import pytest
 from pypdf import PdfReader
 
+from analyst.brain.plan.route import read_question
 from analyst.ingest import ingest_file
-from analyst.planner.queries import read_question
 from sandbox import Workspace
 from tests.cli.public_like import DATASETS, write
 from tests.cli.test_ask_report_cli import analyst

@@ -18,7 +18,7 @@ import pandas as pd
 import pytest
 from pypdf import PdfReader
 
-from analyst.query.model import Query
+from analyst.brain.understand.query import Query
 from analyst.recipes.labels import month_label
 from analyst.report import render_pdf
 from analyst.session.analysis import Analysis

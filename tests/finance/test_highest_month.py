@@ -23,7 +23,7 @@ import pandas as pd
 import pytest
 
 import analyst.recipes as recipes
-from analyst.planner.statements import statement_plan
+from analyst.brain.plan.statements import statement_plan
 from analyst.recipes.labels import month_label
 from analyst.session.analysis import Analysis
 from analyst.words.number_formats import format_money

@@ -13,9 +13,9 @@ from dataclasses import replace
 import pytest
 from openpyxl import Workbook
 
+from analyst.brain.plan.columns import column_currency
 from analyst.datacard import ColumnCard, DataCard
 from analyst.ingest.reading import ColumnReading
-from analyst.planner.columns import column_currency
 
 SIGNS = [("грн", "UAH"), ("$", "USD"), ("€", "EUR"), ("₽", "RUB"), ("£", "GBP")]
 DATES = [("%d.%m.%Y", "31.01.2026"), ("%d/%m/%Y", "31/01/2026"), ("%d-%m-%Y", "31-01-2026")]

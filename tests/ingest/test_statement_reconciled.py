@@ -23,10 +23,10 @@ import pandas as pd
 import pytest
 
 from analyst import recipes
+from analyst.brain.code.codegen import PlannedStep
+from analyst.brain.plan.plan import standard_plan
+from analyst.brain.plan.statements import statement_plan
 from analyst.ingest import ingest_file
-from analyst.planner.codegen import PlannedStep
-from analyst.planner.plan import standard_plan
-from analyst.planner.statements import statement_plan
 from analyst.recipes.columns import RecipeError
 from sandbox import Workspace
 from tests.grids import tiered
@@ -407,7 +407,7 @@ def test_a_full_year_budget_is_stated_only_when_the_budget_has_the_whole_year(
 def test_a_margin_answer_leads_with_the_margin_and_names_groups_by_margin(language, seed):
     """"Gross margin by category": the margin first, and the highest-margin category is
     the one with the highest margin, not the one with the most profit."""
-    from analyst.planner.narrative import describe, percent
+    from analyst.brain.narrate.narrative import describe, percent
     from analyst.record.figures import StepFigures
 
     rng = random.Random(seed)

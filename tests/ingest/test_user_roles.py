@@ -11,11 +11,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analyst.brain.plan.columns import is_ledger, sales_columns
+from analyst.brain.understand.periods import date_source
 from analyst.datacard import DataCard
 from analyst.ingest import IngestOptions, ingest_file
 from analyst.ingest.roles import user_roles
-from analyst.planner.columns import is_ledger, sales_columns
-from analyst.query.periods import date_source
 from sandbox import Workspace
 from tests.ingest.conftest import english
 
@@ -53,7 +53,7 @@ def test_the_marked_amount_is_the_planners_and_the_reports(tmp_path, amount, gro
     assert column.sum == pytest.approx(df[amount].sum(), rel=1e-12)
     cols = sales_columns(card)
     assert cols is not None and cols.amount == amount and cols.chosen and is_ledger(cols)
-    from analyst.datareport.plan import measures_of  # after the planner: a cycle otherwise
+    from analyst.brain.plan.data_report import measures_of  # after the planner: a cycle otherwise
 
     assert measures_of(card)[0] == amount
     assert f"'{amount}' | float64 | money (set by the user)" in card.to_prompt(False)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from analyst.brain import standard_plan
 from analyst.ingest import ingest_file
-from analyst.planner import standard_plan
 from sandbox import Workspace
 
 

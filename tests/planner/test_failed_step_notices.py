@@ -13,9 +13,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from analyst.brain.plan.plan import Plan
+from analyst.brain.runner import run_plan
 from analyst.events import RecipeCall, Step
-from analyst.planner.plan import Plan
-from analyst.planner.runner import run_plan
 from analyst.words.notice import notice_words
 from sandbox import ExecutionError, ExecutionResult, Notice
 from sandbox.notices import lost, sentence
@@ -83,8 +83,8 @@ def sales_card(tmp_path_factory):
 @pytest.mark.parametrize("language", ["en", "uk", "ru", "zh"])
 def test_a_query_step_that_failed_says_why_in_the_answers_language(sales_card, notices,
                                                                    language):
-    from analyst.planner.queries import run_query
-    from analyst.query.model import Query
+    from analyst.brain.queries import run_query
+    from analyst.brain.understand.query import Query
 
     card, root = sales_card
     kind = notices[0].kind

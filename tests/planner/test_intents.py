@@ -2,7 +2,7 @@
 
 import pytest
 
-from analyst.planner.intents import Intent, parse_intent
+from analyst.brain.understand.intents import Intent, parse_intent
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyst.planner.phrases import language_of
+from analyst.brain.understand.phrases import language_of
 from analyst.session.analysis import Analysis
 
 LATIN = ("hp", "wt", "qsec", "mpg", "total_bill", "Sepal.Length", "body_mass_g", "gdpPercap",

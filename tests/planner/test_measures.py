@@ -18,9 +18,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from analyst.brain import parse_intent, question_plan, standard_plan
 from analyst.events import Answer
 from analyst.ingest import ingest_file
-from analyst.planner import parse_intent, question_plan, standard_plan
 from analyst.session.analysis import Analysis
 from sandbox import Workspace
 

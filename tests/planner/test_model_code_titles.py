@@ -17,8 +17,8 @@ from matplotlib import image
 
 from analyst import recipes
 from analyst.agent.prompt import system_prompt
+from analyst.brain.runner import run_step
 from analyst.events import ModelCode, Step
-from analyst.planner.runner import run_step
 from analyst.recipes.notes import say
 from analyst.session.analysis import Analysis
 from tests.grids import tiered

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from analyst.planner.intents import parse_intent
+from analyst.brain.understand.intents import parse_intent
 from analyst.session.analysis import Analysis
 from tests.grids import first_fast
 

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from analyst.brain.code.codegen import PlannedStep, StepFigures
+from analyst.brain.narrate.narrative import describe
 from analyst.events import Answer
-from analyst.planner.codegen import PlannedStep, StepFigures
-from analyst.planner.narrative import describe
 from analyst.record import figures_sent
 from analyst.session.analysis import Analysis
 

@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from analyst.planner.phrases import data_language, language_of, phrases, say
+from analyst.brain.understand.phrases import data_language, language_of, phrases, say
 from analyst.words import LANGUAGES
 
 

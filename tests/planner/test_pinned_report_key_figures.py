@@ -7,7 +7,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.planner import key_figures_step
+from analyst.brain import key_figures_step
 from analyst.report.build import Pin
 from analyst.session.analysis import Analysis
 from benchmarks.sales_data import write_sales_csv

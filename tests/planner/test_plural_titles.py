@@ -11,8 +11,8 @@ import re
 import pandas as pd
 import pytest
 
-from analyst.planner.phrases import say
-from analyst.planner.phrases.nouns import Noun, lowered, plural
+from analyst.brain.understand.phrases import say
+from analyst.brain.understand.phrases.nouns import Noun, lowered, plural
 from analyst.session.analysis import Analysis
 from tests.grids import first_fast, tiered
 
@@ -144,6 +144,6 @@ def test_what_is_left_after_the_top_takes_the_form_of_its_count(tmp_path, langua
 
 
 def _noun(name: str):
-    from analyst.planner.phrases.nouns import Noun
+    from analyst.brain.understand.phrases.nouns import Noun
 
     return Noun(name)

@@ -19,8 +19,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from analyst.brain.understand.phrases import language_of, question_language
 from analyst.commands.language import chosen, stated_language
-from analyst.planner.phrases import language_of, question_language
 from analyst.session.analysis import Analysis
 from ui.render import answer_language
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from analyst.brain.code.codegen import PlannedStep
+from analyst.brain.plan.plan import Plan
+from analyst.brain.runner import run_plan
 from analyst.events import Answer, Step
-from analyst.planner.codegen import PlannedStep
-from analyst.planner.plan import Plan
-from analyst.planner.runner import run_plan
 from analyst.record import Refusal
 from analyst.session.analysis import Analysis
 from analyst.store import Store

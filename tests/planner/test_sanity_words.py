@@ -9,8 +9,8 @@ import re
 import pandas as pd
 import pytest
 
-from analyst.planner.codegen import PlannedStep
-from analyst.planner.narrative import describe
+from analyst.brain.code.codegen import PlannedStep
+from analyst.brain.narrate.narrative import describe
 from analyst.recipes import kpi_summary, margin_by
 from analyst.record.figures import StepFigures
 

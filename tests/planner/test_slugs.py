@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyst.planner.codegen import slugify
+from analyst.brain.code.codegen import slugify
 
 
 @pytest.mark.parametrize(("column", "slug"), [

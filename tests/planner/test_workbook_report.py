@@ -11,8 +11,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from analyst.brain import standard_plan
 from analyst.ingest import ingest_file
-from analyst.planner import standard_plan
 from analyst.session.analysis import Analysis
 from sandbox import Workspace
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
+from analyst.brain.narrate.answer import QueryFigures, query_figures
 from analyst.events import Answer
-from analyst.query.answer import QueryFigures, query_figures
 from analyst.session.analysis import Analysis
 
 

@@ -8,8 +8,8 @@ from typing import Any, TypeVar
 
 import pytest
 
+from analyst.brain.understand.values import category_values
 from analyst.ingest import ingest_file
-from analyst.query.values import category_values
 from analyst.session.analysis import Analysis
 from sandbox import Workspace
 from tests.query import measure_tables

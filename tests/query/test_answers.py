@@ -11,8 +11,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from analyst.brain.narrate.answer import query_figures
 from analyst.events import Answer
-from analyst.query.answer import query_figures
 from analyst.session.analysis import Analysis
 from tests.query.tables import SHAPES, write
 

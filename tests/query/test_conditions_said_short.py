@@ -25,8 +25,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyst.query.reading import choose
-from analyst.query.values import category_values
+from analyst.brain.understand.reading import choose
+from analyst.brain.understand.values import category_values
 from analyst.session.analysis import Analysis
 from tests.query.asking import ask, close, figures
 

@@ -17,9 +17,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyst.query.answer import query_figures
-from analyst.query.model import Filter
-from analyst.query.reading import choose
+from analyst.brain.narrate.answer import query_figures
+from analyst.brain.understand.query import Filter
+from analyst.brain.understand.reading import choose
 from analyst.session.analysis import Analysis
 
 # Words for measures and shapes the offline reading does not have: each, said anywhere in

@@ -17,7 +17,7 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from analyst.query.reading import choose, reading_text
+from analyst.brain.understand.reading import choose, reading_text
 from analyst.recipes.labels import month_label
 from analyst.report import render_pdf, render_xlsx
 from analyst.report.build import Pin

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pandas as pd
 import pytest
 
-from analyst.query.answer import query_figures
+from analyst.brain.narrate.answer import query_figures
 from analyst.session.analysis import Analysis
 
 

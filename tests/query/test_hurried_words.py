@@ -24,8 +24,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyst.query.reading import choose
-from analyst.query.values import category_values
+from analyst.brain.understand.reading import choose
+from analyst.brain.understand.values import category_values
 from analyst.session.analysis import Analysis
 from tests.query.asking import ask, close, figures
 
@@ -184,7 +184,7 @@ def test_what_is_not_said_stays_declined_by_name(table, template, word):
 
 def test_a_long_word_before_a_plural_is_no_table_noun(tmp_path: Path):
     """"electricity" is no prefix and "city": only one to three letters before a plural."""
-    from analyst.query.clues import table_nouns
+    from analyst.brain.understand.clues import table_nouns
 
     class Card:
         table, source_file = "iowa-electricity", "iowa-electricity.csv"

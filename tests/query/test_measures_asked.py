@@ -323,8 +323,8 @@ def test_a_measure_it_does_not_have_is_declined_by_name(analysis, question, word
 def test_the_tool_schema_offers_every_aggregation_the_reader_makes():
     from typing import get_args
 
-    from analyst.query.model import AGGREGATIONS, THRESHOLDS
-    from analyst.query.schema import _Aggregation, _Threshold, parameters_schema
+    from analyst.brain.understand.query import AGGREGATIONS, THRESHOLDS
+    from analyst.brain.understand.schema import _Aggregation, _Threshold, parameters_schema
 
     assert set(get_args(_Aggregation)) == set(AGGREGATIONS)
     assert set(get_args(_Threshold)) == set(THRESHOLDS)
@@ -343,8 +343,8 @@ def test_the_tool_schema_offers_every_aggregation_the_reader_makes():
      "filters": [{"column": "fare", "op": "gt", "against": "mean"}]},
 ])
 def test_the_model_can_ask_each_measure_and_it_round_trips(analysis, arguments):
-    from analyst.query.model import Query
-    from analyst.query.schema import query_from_arguments
+    from analyst.brain.understand.query import Query
+    from analyst.brain.understand.schema import query_from_arguments
 
     cards = [c for c in analysis.cards if c.table == "passengers"]
     query, _ = query_from_arguments({"table": "passengers", **arguments}, cards)
@@ -368,8 +368,8 @@ def test_the_model_can_ask_each_measure_and_it_round_trips(analysis, arguments):
     ({"aggregation": "count", "filters": [{"column": "fare", "op": "gt"}]}, "needs a value"),
 ])
 def test_a_query_the_step_cannot_honour_is_sent_back_with_the_reason(analysis, arguments, says):
-    from analyst.query.model import QueryError
-    from analyst.query.schema import query_from_arguments
+    from analyst.brain.understand.query import QueryError
+    from analyst.brain.understand.schema import query_from_arguments
 
     cards = [c for c in analysis.cards if c.table == "passengers"]
     with pytest.raises(QueryError, match=says):
@@ -378,8 +378,8 @@ def test_a_query_the_step_cannot_honour_is_sent_back_with_the_reason(analysis, a
 
 def test_the_generated_statistics_match_pandas_for_every_pair(analysis, raw):
     """Every statistic beside every other, of each number column, through the tool."""
-    from analyst.planner.queries import run_query
-    from analyst.query.model import Query
+    from analyst.brain.queries import run_query
+    from analyst.brain.understand.query import Query
 
     card = next(c for c in analysis.cards if c.table == "passengers")
     df = passengers(raw)

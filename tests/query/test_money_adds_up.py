@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyst.query.reading import choose
+from analyst.brain.understand.reading import choose
 from tests.query.conftest import ingested
 
 NAMES = ["takings", "wplywy_netto", "Betrag", "Einnahmen", "Kasa", "net_in", "Надходження",

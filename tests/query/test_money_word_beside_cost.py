@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyst.planner import queries
+from analyst.brain.plan.route import read_question
 from analyst.session.analysis import Analysis
 from tests.grids import pairs
 
@@ -69,7 +69,7 @@ def test_the_money_word_is_the_revenue_never_the_cost(tmp_path: Path, revenue: s
         for question, aggregation in QUESTIONS:
             if question == "average sales by month" and "sales" in cost:
                 continue  # the question names the column "Cost of sales" (and says so)
-            query = queries.read_question(question, analysis.cards, None).query
+            query = read_question(question, analysis.cards, None).query
             assert query is not None, question
             assert query.measures == (revenue,), (question, query)
             assert query.aggregation == aggregation, (question, query)

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from analyst.query.model import Compare, Filter, Period, Query
-from analyst.query.reading import choose, reading_text
+from analyst.brain.understand.query import Compare, Filter, Period, Query
+from analyst.brain.understand.reading import choose, reading_text
 
 
 def read(tables: dict[str, Any], name: str, question: str):

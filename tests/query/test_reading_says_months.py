@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyst.query.model import Filter, Query
-from analyst.query.reading import reading_text
+from analyst.brain.understand.query import Filter, Query
+from analyst.brain.understand.reading import reading_text
 
 NAMES = {"en": ["January", "July", "December"], "uk": ["січень", "липень", "грудень"],
          "ru": ["январь", "июль", "декабрь"], "zh": ["1月", "7月", "12月"]}

@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.query.answer import QueryFigures
+from analyst.brain.narrate.answer import QueryFigures
 from tests.query.asking import ask, close, figures
 from tests.query.measure_tables import CLASSES, PORTS
 

@@ -11,9 +11,9 @@ import itertools
 
 import pytest
 
-from analyst.query.clues import period_group
-from analyst.query.columns import value_hits
-from analyst.query.text import find_phrase, words
+from analyst.brain.understand.clues import period_group
+from analyst.brain.understand.columns import value_hits
+from analyst.brain.understand.text import find_phrase, words
 
 FILLER = {"en": ["show", "me", "the", "total", "please"], "uk": ["покажи", "мені", "суму", "будь", "ласка"],
           "ru": ["покажи", "мне", "сумму", "пожалуйста", "все"], "zh": ["请", "给", "我", "看", "总"]}

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
+from analyst.brain.narrate.answer import query_figures
+from analyst.brain.understand.reading import choose
+from analyst.brain.understand.suggest import spoken, suggestions
+from analyst.brain.understand.values import category_values
 from analyst.ingest.pipeline import ingest_file as read_in_process
-from analyst.query.answer import query_figures
-from analyst.query.reading import choose
-from analyst.query.suggest import spoken, suggestions
-from analyst.query.values import category_values
 from analyst.session.analysis import Analysis
 from tests.grids import first_fast, grid
 from tests.query.conftest import ingested

@@ -16,11 +16,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyst.query.answer import query_figures
-from analyst.query.plot import value_column
-from analyst.query.reading import choose
-from analyst.query.suggest import spoken, suggestions
-from analyst.query.values import category_values
+from analyst.brain.code.plot import value_column
+from analyst.brain.narrate.answer import query_figures
+from analyst.brain.understand.reading import choose
+from analyst.brain.understand.suggest import spoken, suggestions
+from analyst.brain.understand.values import category_values
 from analyst.session.analysis import Analysis
 from tests.grids import grid, tiered
 

@@ -19,10 +19,10 @@ import pytest
 
 import analyst.recipes
 from analyst.agent.prompt import system_prompt
+from analyst.brain.code.codegen import PlannedStep
+from analyst.brain.plan.plan import standard_plan
+from analyst.brain.understand.phrases import _templates
 from analyst.datacard import DataCard
-from analyst.planner.codegen import PlannedStep
-from analyst.planner.phrases import _templates
-from analyst.planner.plan import standard_plan
 from analyst.recipes import labels
 from analyst.recipes.registry import registry
 from analyst.report.build import Pin, build_report

@@ -19,10 +19,10 @@ import pandas as pd
 import pytest
 
 from analyst import recipes
+from analyst.brain.code.codegen import PlannedStep
+from analyst.brain.narrate.narrative import describe
+from analyst.brain.runner import step_paragraph
 from analyst.events import ModelCode, Step
-from analyst.planner.codegen import PlannedStep
-from analyst.planner.narrative import describe
-from analyst.planner.runner import step_paragraph
 from analyst.recipes.notes import TitleId, say
 from analyst.record import figures_sent
 from analyst.record.figures import StepFigures

@@ -15,8 +15,8 @@ import sqlite3
 
 import pytest
 
+from analyst.brain.narrate.narrative import ordered_notes
 from analyst.events import Answer, RecipeCall, Step
-from analyst.planner.narrative import ordered_notes
 from analyst.record.figures import StepFigures, old_note
 from analyst.store import Store, workspace_state
 from analyst.words.catalog import message

@@ -17,8 +17,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analyst.brain.runner import step_paragraph
 from analyst.datacard import ColumnCard, DataCard
-from analyst.planner.runner import step_paragraph
 from analyst.record import Step, finished
 from tests.record.steps import run_here
 
@@ -43,7 +43,7 @@ def _run(step: Step, root, monkeypatch) -> Step:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_words_follow_the_record_not_the_code(tmp_path, monkeypatch, seed: int) -> None:
-    from analyst.datareport.plan import own_step  # after the planner: they import each other
+    from analyst.brain.plan.data_report import own_step  # after the planner: they import each other
 
     rng = np.random.default_rng(seed)
     (tmp_path / "input").mkdir()

@@ -196,7 +196,7 @@ def sales(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any]:
 @pytest.mark.parametrize(("value", "runs"), [("North", True), ("Atlantis", False),
                                              ("North\n#", False), ("north", False)])
 def test_a_saved_filter_value_must_be_one_the_new_file_holds(sales, value, runs):
-    from analyst.query.values import category_values
+    from analyst.brain.understand.values import category_values
     from analyst.recurring.run import match_template, replanned
     from analyst.recurring.run_words import RunNote
 

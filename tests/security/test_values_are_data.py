@@ -18,11 +18,11 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from analyst.datareport.code import correlation_code, distribution_code, overview_code
+from analyst.brain.code.codegen import Derived, PlannedStep, step_code
+from analyst.brain.code.data_report import correlation_code, distribution_code, overview_code
+from analyst.brain.code.query import query_step
+from analyst.brain.understand.query import Filter, Period, Query
 from analyst.ingest import ingest_file
-from analyst.planner.codegen import Derived, PlannedStep, step_code
-from analyst.planner.queries import query_step
-from analyst.query.model import Filter, Period, Query
 from analyst.record.figures import figures_sent
 from analyst.session.analysis import install_recipes
 from sandbox import Workspace, open_session
@@ -255,7 +255,7 @@ def test_a_cell_cannot_forge_the_figures_line(plain_card, session):
 def test_a_value_that_is_not_text_or_a_number_is_refused_in_words(plain_card, value):
     """A model's tool call (or a template) may send any JSON: a structure, NaN, a list of
     lists. The query is refused with a sentence before code is written."""
-    from analyst.query.model import QueryError
+    from analyst.brain.understand.query import QueryError
 
     op = "in" if isinstance(value, tuple) else "eq"
     query = Query("sales", "sum", ("Amount",), filters=(Filter("Region", op, value),))

@@ -22,8 +22,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from analyst.brain.plan.plan import standard_plan
 from analyst.events import Answer
-from analyst.planner.plan import standard_plan
 from analyst.record import ModelCode, QueryCall, Step
 from analyst.recurring.run import first_run, run_template
 from analyst.report.build import Pin
@@ -201,7 +201,7 @@ def test_query_code_before_the_key_figures_never_shares_their_interpreter(
                          indirect=["backend"])
 def test_the_report_says_which_figures_are_verified_and_which_are_not(
         analysis: Analysis, sales_csv: Path, language: str) -> None:
-    from analyst.planner.phrases import say
+    from analyst.brain.understand.phrases import say
 
     tamper(analysis, "DataFrame.sum patched", "query")
     foreign = len(analysis.history) - 1

@@ -16,9 +16,9 @@ from typing import Any, Literal
 
 import pandas as pd
 
+from analyst.brain.code.plot import value_column
+from analyst.brain.narrate.answer import QueryFigures, query_figures
 from analyst.events import Answer, Step
-from analyst.query.answer import QueryFigures, query_figures
-from analyst.query.plot import value_column
 from tests.sweep.question import (
     Growth,
     Key,

@@ -17,8 +17,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analyst.brain.understand.query import Filter, Query
 from analyst.events import Answer
-from analyst.query.model import Filter, Query
 from analyst.session.analysis import Analysis
 from tests.sweep.judge import judge
 from tests.sweep.question import Key, Keyed, Label, NoFigure, Scalar, Truth, key_of

@@ -10,9 +10,9 @@ from dataclasses import replace
 import pandas as pd
 import pytest
 
+from analyst.brain.code.data_report import overview_code
+from analyst.brain.narrate.data_report import paragraph
 from analyst.datacard import ColumnCard, DataCard
-from analyst.datareport.code import overview_code
-from analyst.datareport.words import paragraph
 from analyst.recipes import abc_analysis
 from analyst.recipes.charts import draw_chart
 from analyst.recipes.labels import chart_word
@@ -116,7 +116,7 @@ def test_the_drawn_pareto_of_a_long_ranking_says_its_count(n: int, language: str
 
 @pytest.mark.parametrize("n", COUNTS)
 def test_a_query_answer_counts_the_rows_left_out_in_their_form(n: int) -> None:
-    from analyst.query.phrases import qsay
+    from analyst.brain.understand.phrases.query import qsay
 
     english = qsay("en", "missing", plural=n, n=n, c="Price")
     assert english == ("1 row has no value in Price and is left out." if n == 1 else

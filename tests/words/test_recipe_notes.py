@@ -20,8 +20,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from analyst import recipes
+from analyst.brain.narrate.narrative import ordered_notes
 from analyst.events import Answer, RecipeCall, Step
-from analyst.planner.narrative import ordered_notes
 from analyst.recipes.notes import NoteId, Word, as_losses, note
 from analyst.record.figures import figures_sent
 from analyst.words.catalog import keys, po_path

@@ -1,0 +1,173 @@
+"""The one decision of the offline brain: what answers a question, as a typed `Route`.
+
+Understanding reads the question three ways, each a typed record: a statement's question
+(`statements`, which plans the P&L recipe's steps), the sales recipes' words (`Intent`) and
+the query reading over every table (`Choice`: one query, options to ask back, or a refusal
+naming what it could not honour). Here they meet once: a sales recipe answers only when it
+answers the very question the query reading understood (its measure, table and column, with
+no condition, second grouping or period it would drop); otherwise the query runs, the
+options are asked back, or the refusal is said. Nothing runs here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from analyst.brain.code.codegen import PlannedStep
+from analyst.brain.plan import finfigures
+from analyst.brain.plan.plan import Plan, question_plan
+from analyst.brain.plan.statements import statement_plan
+from analyst.brain.plan.tables import report_tables
+from analyst.brain.understand.intents import Intent, intent_covers, knows_word, parse_intent
+from analyst.brain.understand.query import Query
+from analyst.brain.understand.reading import Choice, choose
+from analyst.brain.understand.values import category_values
+
+RouteKind = Literal["recipes", "query", "options", "refusal"]
+
+
+@dataclass(frozen=True)
+class Route:
+    """What answers one question: recipe steps (or a plain reason in `plan`), one query on
+    its table's card, readings to offer back, or the refusal in `choice`."""
+
+    kind: RouteKind
+    plan: Plan = Plan()
+    choice: Choice = Choice()
+    figure: finfigures.AskedFigure | None = None
+    """The result a key-figures answer must state ("net profit"), or it is declined."""
+
+    @property
+    def query(self) -> Query | None:
+        return self.choice.query
+
+
+def route(question: str, cards: Sequence[Any], lang: str,
+          root: Path | str | None = None) -> Route:
+    """The route of `question` over `cards`, its words in `lang`; `root` lets the reading see
+    the tables' category values ("for AAPL")."""
+    statement = statement_plan(question, cards, lang)
+    if statement is not None:  # a P&L workbook: its recipe reads lines by their sections
+        return Route("recipes", statement)
+    if (declined := finfigures.uncomputed(question, cards, lang)) is not None:
+        return Route("recipes", Plan(reason=declined))
+    names = tuple(col.name for card in cards for col in card.columns)
+    intent = parse_intent(question, names)
+    plan = question_plan(intent, cards, lang)
+    choice = read_question(question, cards, root)
+    if choice.needs_model or (plan.steps and _recipe_fits(intent, choice, question)
+                              and _reads_the_table_asked(plan, choice)
+                              and _adds_up_the_column_asked(plan, choice)):
+        kpi_only = [s.recipe for s in plan.steps if isinstance(s, PlannedStep)] == ["kpi_summary"]
+        figure = finfigures.asked_figure(question) if kpi_only and len(plan.steps) == 1 else None
+        return Route("recipes", plan, choice, figure)
+    if choice.query is not None:
+        return Route("query", choice=choice)
+    return Route("options" if choice.options else "refusal", choice=choice)
+
+
+def read_question(question: str, cards: Sequence[Any], root: Path | str | None) -> Choice:
+    """The query reading of `question` over `cards` (values read from the workspace).
+
+    A joined workbook table stands for the per-sheet tables it joins, as in the standard
+    report: otherwise every question on a one-sheet-per-month book asks "which table?"."""
+    cards = [t.card for t in report_tables(cards)]
+    values = {c.table: category_values(root, c) for c in cards} if root is not None else {}
+    return choose(question, cards, values)
+
+
+_DECLINED = ("unsupported_measure", "missing_needs_column", "correlation_needs_two",
+             "correlation_of_two", "correlation_grouped", "measures_left_out",
+             "statistics_of_one", "no_compared_column", "share_of_observations")
+"""Refusals of a measure asked for: a recipe's totals would answer another question."""
+
+
+def _declined(choice: Any) -> bool:
+    """A measure declined by name ("CAGR", "mode") is not answered with a recipe's totals."""
+    refusal = choice.refusal
+    return refusal is not None and (refusal.key in _DECLINED or (
+        refusal.key == "no_measure" and refusal.values.get("named", False)))
+
+
+def _reads_the_table_asked(plan: Plan, choice: Any) -> bool:
+    """Does the recipe read the table the question's columns are in? "Total rainfall_mm per
+    month" beside a sales table is the rain's months, never the sales' revenue by month."""
+    if choice.query is None or choice.card is None:
+        return True
+    return all(step.parquet_path == choice.card.parquet_path for step in plan.steps
+               if isinstance(step, PlannedStep))
+
+
+def _adds_up_the_column_asked(plan: Plan, choice: Any) -> bool:
+    """Does the recipe add up the column the question names? "total ads" on R's Computers
+    ran the key figures, whose amount is another column: the revenue was stated instead."""
+    query = choice.query
+    if query is None or not query.measures:
+        return True
+    added = {value for step in plan.steps if isinstance(step, PlannedStep)
+             for key, value in step.arguments.items() if key in ("amount", "quantity", "cost")}
+    return set(query.measures) <= added
+
+
+_RECIPE_ONLY = ("standard", "abc", "funnel", "pnl", "profile", "outliers", "margin")
+
+
+def _recipe_fits(intent: Intent | None, choice: Any, question: str) -> bool:
+    """Does the sales recipe answer what the question asks, as the query reads it?
+
+    "Average net sales by region" is a mean: the breakdown recipe's sums would answer
+    another question, so the query runs. Filters, counts, two groupings or a period other
+    than the recipe's go to the query too.
+    """
+    if intent is None:
+        return False
+    query = choice.query
+    refusal = choice.refusal
+    if intent.kind in _RECIPE_ONLY:
+        # None of these recipes takes a condition: "margin in Q2", "gross margin for the
+        # north" were answered with the whole year's margin of every region.
+        partial = refusal.values.get("partial") if refusal is not None else None
+        reading = query or (partial if isinstance(partial, Query) else None)
+        return reading is None or not (reading.filters or reading.compare or reading.period)
+    if query is None and refusal is not None and refusal.key == "unexplained":
+        # Words the query could not place ("quantity" for a column Qty) may be sales words
+        # the recipes know: the recipe answers only when it knows every one of them and
+        # the rest of the question is a plain total it computes too (no filter, no
+        # comparison); else nobody answers and the refusal names the words.
+        if not all(knows_word(w) for w in refusal.values["unused"]):
+            return False
+        query = refusal.values["partial"]
+        if query is None:
+            return False
+        if query.aggregation in ("sum", "count") and not (
+                query.filters or query.compare or len(query.group_by) > 1):
+            return True
+        # else as any reading: "топ 10 товарів" (the rows, for want of "товарів") ranks
+        # the products by the recipe (below).
+    if query is None:
+        # No reading of the query's own: the recipe answers only a question made of its
+        # words ("total revenue", "top products"), never "total zip" on a table where the
+        # zip is a label, which it would answer with its revenue.
+        return (not choice.options and not _declined(choice)
+                and intent_covers(intent, question))
+    if query.limit is not None and (query.period is not None or (
+            intent.kind == "top" and query.limit != intent.n)):
+        # "which month had the highest revenue": the month, not the trend; "the region
+        # with the most sales": that region (all tied), not a top ten.
+        return False
+    if (intent.kind == "top" and intent.dimension is not None and query.aggregation == "rows"
+            and not (query.group_by or query.filters or query.compare)):
+        # "топ 10 товарів за виручкою" on a table headed "Product": the products ranked,
+        # not the ten largest rows the query would list for want of the column's name.
+        return True
+    if query.aggregation != "sum" or query.filters or query.compare or len(query.group_by) > 1:
+        return False
+    if query.group_by and (intent.kind == "total" or intent.dimension is None):
+        return False  # "total X by fuel type": the recipe would give one total
+    if query.period is not None and (intent.kind != "dynamics"
+                                     or query.period.unit != intent.period):
+        return False
+    return not (intent.kind == "dynamics" and query.period is None and query.group_by)

@@ -1,0 +1,66 @@
+"""The money a table earns, said in words ("revenue", "sales", "what a customer spent"): the
+table's one money column, when the question names no number column."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from analyst.brain.understand import clues
+from analyst.brain.understand.columns import Hit
+from analyst.brain.understand.query import is_numeric
+from analyst.brain.understand.text import words
+from analyst.brain.understand.vocab import (
+    MONEY_WORDS,
+    NOT_EARNED_WORDS,
+    PRICE_NAMES,
+    PRICE_VERBS,
+)
+
+
+def said(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) -> list[Hit]:
+    """"revenue", "виручка", "收入" said of the table's one money column, when no column of
+    the question is a number: without it "average revenue by month" on a "Amount" column
+    found no measure, and the sales recipe answered with totals, not the average asked."""
+    numeric = {c.name for c in card.columns if is_numeric(c)}
+    if any(h.column in numeric for h in hits):
+        return _price_said(toks, card, used, hits)
+    # A price, a cost or a tax is never what "revenue" means, even as the only money column.
+    money = [c for c in card.columns if c.role == "money" and not not_earned(str(c.name))]
+    if len(money) > 1:
+        # Revenue beside Cost (and a unit price): the money word is said of the one the
+        # user marked as the amount, else of the one named as earnings ("Net sales",
+        # "Виручка", "销售额"), never of a cost or a price.
+        money = [c for c in money if getattr(c, "set_by_user", False)] or [
+            c for c in money if earned(str(c.name))]
+    if len(money) != 1:
+        return _price_said(toks, card, used, hits)
+    spans, taken = [], set(used)  # "who spent the most money": both words say the column
+    while (span := clues.first(MONEY_WORDS, toks, taken)) is not None:
+        spans += span
+        taken.update(span)
+    return ([Hit(money[0].name, tuple(sorted(spans)), False)] if spans
+            else _price_said(toks, card, used, hits))
+
+
+def _price_said(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) -> list[Hit]:
+    """"how many computers cost over 3000" (R's Ecdat::Computers): what a thing costs is its
+    price, the table's one column named as a price; the verb had named no column. (With
+    the price named too, "price of those that cost under 1500" is that column twice.)"""
+    prices = [c for c in card.columns if is_numeric(c) and clues.first(
+        PRICE_NAMES, words(str(c.name)), set()) is not None]
+    if any(h.column == c.name for h in hits for c in prices):
+        return []
+    span = clues.first(PRICE_VERBS, toks, used)
+    return [Hit(prices[0].name, tuple(span), False)] if span and len(prices) == 1 else []
+
+
+def not_earned(name: str) -> bool:
+    return clues.first(NOT_EARNED_WORDS, words(name), set()) is not None
+
+
+def earned(name: str) -> bool:
+    """Is a money column named as what the table earns ("Revenue", "Net sales", "Виручка")?"""
+    toks = words(name)
+    return (clues.first(MONEY_WORDS, toks, set()) is not None
+            and clues.first(NOT_EARNED_WORDS, toks, set()) is None)

@@ -1,0 +1,508 @@
+"""From a plain question to `Query` readings of one table, without a language model.
+
+The words are explained in a fixed order: column names (whole), category values from the
+data, telling words inside names, then numbers, periods, comparisons, top/bottom N, and
+last the aggregation words among the words left. What cannot be honoured (a year on a
+table without dates, "by X" where no column is X) makes a `Refusal` that says so; it is
+never dropped. Two equally good readings are both returned, for the caller to ask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from analyst.brain.understand import clues, conditions, finish, money, shorthand
+from analyst.brain.understand import measures as stat_clues
+from analyst.brain.understand.columns import Hit, column_hits, partial_hits, value_hits
+from analyst.brain.understand.finish import Refusal
+from analyst.brain.understand.naming import additive, one_row_per_date
+from analyst.brain.understand.periods import date_source
+from analyst.brain.understand.place import without_place
+from analyst.brain.understand.query import (
+    CORRELATIONS,
+    Aggregation,
+    Compare,
+    Filter,
+    Order,
+    Period,
+    Query,
+    is_numeric,
+)
+from analyst.brain.understand.text import find_phrase, same_word, symbols_said, words
+from analyst.brain.understand.vocab import (
+    AGGREGATIONS,
+    BUSIEST,
+    BY,
+    CHANGE,
+    EXTREME_WORDS,
+    HIGHEST,
+    LOWEST,
+    NEEDS_MODEL,
+    ROW_WORDS,
+    STATISTIC_WORDS,
+    WHICH,
+)
+
+_AND, _OR = conditions.AND, conditions.OR
+
+
+@dataclass(frozen=True)
+class TableReading:
+    """What one table makes of a question: readings (best first), or a refusal."""
+
+    card: Any
+    queries: tuple[Query, ...] = ()
+    refusal: Refusal | None = None
+    score: int = 0
+    """How many of the question's words this table's columns and values explain."""
+
+
+def needs_model(question: str) -> bool:
+    toks = words(question)
+    return any(find_phrase(p, toks, set()) is not None for p in NEEDS_MODEL)
+
+
+def read_table(question: str, card: Any,
+               values: Mapping[str, Sequence[Any]] | None = None) -> TableReading:
+    """The readings of `question` on the table of `card` (`values`: its category values)."""
+    question, placed = without_place(question, card)
+    question = symbols_said(shorthand.said_in_full(question))
+    flags = conditions.yes_columns(values or {})
+    toks = words(question)
+    columns = {c.name: c for c in card.columns}
+    used: set[int] = set()
+    # A value of several words that holds a column's name ("3rd class" of the column
+    # "class") is the value when all its words are said.
+    phrases = [h for h in value_hits(toks, values or {}, used)
+               if len(h.span) > 1 and not _named_not_asked(toks, h, card)]
+    used |= {i for h in phrases for i in h.span}
+    named = column_hits(toks, list(columns), used)
+    used |= {i for h in named for i in h.span}
+    picked = phrases + [h for h in value_hits(toks, values or {}, used)
+                        if not _named_not_asked(toks, h, card)]
+    picked += conditions.none_said(toks, named, values or {}, used)  # "no airbags": "None"
+    used |= {i for h in picked for i in h.span}
+    partial, clashes = partial_hits(toks, list(columns), used, [h.column for h in named])
+    used |= {i for h in partial for i in h.span} | {i for c in clashes for i in c.span}
+    partial += money.said(toks, card, used, [*named, *partial]) + conditions.flag_kin(
+        toks, flags, used)  # "survivors" of a yes/no "survived": its yes rows
+    used |= {i for h in partial for i in h.span}
+    hits = sorted(named + partial, key=lambda h: h.span[0])
+    # Whole names and values say more than a telling word inside a name.
+    score = (2 * sum(len(h.span) for h in (*named, *picked)) + sum(len(h.span) for h in partial)
+             + len(clashes))
+    own = words(card.table)
+    if placed or own and all(any(same_word(w, t) for t in toks) for w in own):
+        score += 1  # the question names the table ("... (weather)", "... (Sheet1)")
+    if clashes and (resolved := _extreme_named(toks, clashes[0], used)) is not None:
+        # "maximum temperature" of temp_max and temp_min: the one whose name says maximum.
+        hits = sorted([*hits, resolved], key=lambda h: h.span[0])
+        used |= set(resolved.span)
+        clashes = clashes[1:]
+    if clashes:
+        # "temperature" names temp_max and temp_min: one reading per column, to ask.
+        readings: list[Query] = []
+        for column in clashes[0].columns[:3]:
+            hit = Hit(column, clashes[0].span, False)
+            got = _build(toks, card, columns, sorted([*hits, hit], key=lambda h: h.span[0]),
+                         picked, set(used), flags)
+            if isinstance(got, Refusal):
+                return TableReading(card, refusal=got, score=score)
+            readings.append(got[0])
+        return TableReading(card, tuple(readings), score=score)
+    got = _build(toks, card, columns, hits, picked, used, flags)
+    return (TableReading(card, refusal=got, score=score) if isinstance(got, Refusal)
+            else TableReading(card, tuple(got), score=score))
+
+
+def _extreme_named(toks: list[str], clash: Any, used: set[int]) -> Hit | None:
+    """The column of a clash named by the word before it ("maximum temperature" of
+    temp_max and temp_min), or None."""
+    before = clash.span[0] - 1
+    if before < 0 or before in used or toks[before] not in EXTREME_WORDS:
+        return None
+    said = EXTREME_WORDS[toks[before]]
+    fits = [c for c in clash.columns if said in words(str(c))]
+    return Hit(fits[0], (before, *clash.span), False) if len(fits) == 1 else None
+
+
+def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
+           picked: list[Hit], used: set[int],
+           flags: Mapping[str, str] | None = None) -> list[Query] | Refusal:
+    used = set(used)
+    got = _shape(toks, card, columns, hits, picked, used, flags or {})
+    if isinstance(got, Refusal):
+        return got
+    got = finish.shares(toks, got, used)
+    if (refusal := finish.refused(card, toks, got)) is not None:
+        return refusal
+    unused = [*stat_clues.uncompared(toks, used), *clues.leftover(toks, used, card)]
+    if unused:
+        # A word or number no part of the reading honours means the reading answers
+        # another question ("which month had the most rainy days" read as the count of
+        # rainy days): decline, naming the words, rather than state that figure.
+        # The partial reading and the words travel with the refusal: a sales recipe may
+        # answer instead only when it honours exactly those words (`planner.runner`).
+        return Refusal("unexplained", {"words": ", ".join(unused), "unused": tuple(unused),
+                                       "partial": got[0]})
+    return finish.weighted(card, got)
+
+
+def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
+           picked: list[Hit], used: set[int],
+           flags: Mapping[str, str] | None = None) -> list[Query] | Refusal:
+    """The readings; `used` collects the indexes of the words explained."""
+    if (unsupported := stat_clues.unsupported(toks, used)) is not None:
+        return Refusal("unsupported_measure", {"word": unsupported})  # never a sum instead
+    # Category values: "for AAPL", "Europe", "rainy" -> the rows with that value.
+    filters, either, apart = conditions.value_filters(toks, picked, hits, used)
+    if apart:
+        return finish.unexplained(*apart)
+    # A column compared with its own statistic: "more than the average fare".
+    numbers = {name for name, col in columns.items() if is_numeric(col)}
+    for threshold in stat_clues.thresholds(toks, used, hits, numbers):
+        used.update(threshold.span)
+        filters.append(Filter(threshold.column, threshold.op, None, threshold.against))
+        hits = [h for h in hits if h is not threshold.hit]
+    # Numbers compared with a column: "more than 100", "under 5.5".
+    for comparison in clues.comparisons(toks, used):
+        used.update(comparison.span)
+        compared = _nearest_numeric(hits, columns, comparison.span[0])
+        if compared is None:
+            number = float(comparison.value)  # "more than 100", not "100.0"
+            return Refusal("no_compared_column", {"value": str(int(number)) if number.is_integer()
+                                                  else str(comparison.value)})
+        filters.append(Filter(compared, comparison.op, comparison.value))
+    date = date_source(card, columns, hits)
+    # Years, quarters and months named: filters on the date (or year) column, or a change.
+    years = clues.years(toks, used)
+    used.update(i for i, _ in years)
+    if len(years) >= 2:
+        # "from 2014 to 2015", "从2014到2015", "між 2014 і 2015": the words joining years.
+        used.update(j for i, _ in years for j in (i - 1,)
+                    if j >= 0 and j not in used and toks[j] in _YEAR_JOINS)
+    change = clues.first(CHANGE, toks, used)
+    compare = None
+    if years:
+        if date is None:
+            return Refusal("no_date_for_filter", {"what": ", ".join(str(y) for _, y in years)})
+        if len(years) == 2 and change is not None:
+            used.update(change)
+            compare = Compare(date.column, "year", years[0][1], years[1][1])
+        else:
+            value = years[0][1] if len(years) == 1 else tuple(y for _, y in years)
+            spans = clues.ranges(toks, set(used) - {i for i, _ in years})
+            if len(years) == 2 and spans and {spans[0][2][1], spans[0][2][3]} == {
+                    i for i, _ in years}:
+                # "between 2014 and 2016": every year of the span, not the two ends.
+                low, high, range_words = spans[0]
+                used.update(range_words)
+                value = tuple(range(int(low), int(high) + 1))
+            filters.append(Filter(date.column, "year", value))
+    if q := clues.quarter(toks, used):
+        if date is None or (date.unit == "year" and date.month_column is None):
+            return Refusal("no_date_for_filter", {"what": f"Q{q[0]}"})
+        used.update(q[1])
+        filters.append(Filter(date.month_column or date.column, "quarter", q[0]))
+    if m := clues.month(toks, used):
+        if date is None or (date.unit == "year" and date.month_column is None):
+            return Refusal("no_date_for_filter", {"what": toks[m[1][0]]})
+        used.update(m[1])
+        filters.append(Filter(date.month_column or date.column, "month", m[0]))
+    # A calendar grouping: "by month", "monthly".
+    period = None
+    # "which month had the highest ...": the months compared, not the rows.
+    asked_period = stat_clues.which_period(toks, used)
+    if grouping := clues.period_group(toks, used) or asked_period:
+        unit, words_used = grouping
+        used.update(words_used)
+        if date is None:
+            return Refusal("no_date_for_period", {"period": unit})
+        if date.unit == "year" and unit != "year" and not (
+                unit in ("month", "quarter") and date.month_column):
+            return Refusal("no_date_for_period", {"period": unit})
+        period = Period(date.column, unit, date.month_column if unit != "year" else None)
+        if date.unit == "year" and unit == "year":
+            period = Period(date.column, "year")
+    # "the busiest day", "the most common drivetrain": most rows, a count (before "most").
+    if (busy := clues.first(BUSIEST, toks, used)) is not None:
+        used.update(busy)
+    # Top/bottom N and superlatives.
+    order: Order | None = None
+    limit: int | None = None
+    ranked: list[int] | None = None  # the superlative's words
+    directions: tuple[tuple[Order, tuple[str, ...]], ...] = (("desc", HIGHEST), ("asc", LOWEST))
+    for direction, superlatives in directions:
+        span = clues.first(superlatives, toks, used)
+        if span is not None:
+            order, ranked = order or direction, ranked or span
+            used.update(span)
+            n = clues.number_after(toks, span[-1] + 1, used) or clues.number_after(
+                toks, span[0] - 1, used)
+            if n is None:
+                n = clues.chinese_top(toks, used)  # "最高的前5个": the count follows 前 later on
+            if n is not None:
+                limit = n[0]
+                used.add(n[1])
+    which = clues.first(WHICH, toks, used)
+    if which is not None:
+        used.update(which)
+    # "Cylinders is 8", "cylinders = 8", "with 8 cylinders", "for 4 and 8 cylinders".
+    conditioned: set[str] = set()
+    for column, values, words_used, negated in conditions.number_conditions(
+            toks, hits, columns, used):
+        used.update(words_used)
+        conditioned.add(column)
+        # "cyl not 4 or 6": neither of them, a "≠" each (the rows kept are those of all)
+        filters += ([Filter(column, "ne", v) for v in values] if negated else [
+            Filter(column, "eq", values[0]) if len(values) == 1 else Filter(column, "in", values)])
+    # "how many cars have no Horsepower value": the blanks of the column, counted.
+    lacking = conditions.lacking(toks, hits, used, flags or {})
+    # The aggregation, among the words left.
+    found: list[tuple[Aggregation, list[int]]] = [("count", busy)] if busy is not None else []
+    order = "desc" if busy is not None and order is None else order
+    percentiles = stat_clues.percentiles(toks, used)
+    if percentiles is not None:
+        used.update(percentiles[1])
+        found.append(("percentile", percentiles[1]))
+    for name, phrases in (*STATISTIC_WORDS.items(), *AGGREGATIONS.items()):
+        span = clues.first(phrases, toks, used)
+        if span is not None:
+            found.append((name, list(span)))
+            used.update(span)
+            # "Pearson correlation", "average mean": more words of the same measure say
+            # it again, nothing more.
+            while (again := clues.first(phrases, toks, used)) is not None and (
+                    min(again) - max(span) in (1, 2) or max(span) - min(again) in (1, 2)
+                    or name in CORRELATIONS):  # ("is tip correlated …? the pearson r")
+                used.update(again)  # (a second "average" further on is a threshold's)
+                span = [*span, *again]
+    if clash := stat_clues.clashing(toks, found):
+        return finish.unexplained(*clash)
+    aggregation, aggregation_span, also = stat_clues.aggregations(toks, found)
+    if lacking and aggregation in (None, "count", "missing") and not also:
+        used.update(lacking)
+        aggregation, aggregation_span = "missing", None
+    if (grouping is not None and grouping is not asked_period and period is not None
+            and aggregation not in (None, "sum", "count")
+            and len(grouping[1]) == 1 and any(h.span[0] == grouping[1][0] + 1 for h in hits)):
+        # "the median daily precipitation": one figure over the days, or the median of each
+        # day? Said as an adjective of the measure it is not a grouping: declined by name.
+        word = toks[grouping[1][0]]
+        return finish.unexplained(word)
+    # Roles of the named columns: grouped, the row itself ("which day"), or measured.
+    date_columns = {date.column, date.month_column} if date else set()
+    group_by: list[str] = []
+    measures: list[str] = []
+    rows_wanted = False
+    said_by: set[str] = set()  # grouped because "per"/"by" names them, not by their kind
+    filtered = {f.column for f in filters if f.op in ("eq", "in", "ne")}
+    previous, who = None, which is not None and which[0] == 0 and toks[0] == "who"
+    for hit in hits:
+        col = columns[hit.column]
+        after_by = clues.after_marker(toks, hit.span[0], BY, used) or (
+            previous is not None and previous.column in group_by
+            and all(t in _AND for t in toks[previous.span[-1] + 1:hit.span[0]]))
+        previous = hit
+        after_which = which is not None and hit.span[0] in (which[-1] + 1, which[-1] + 2) and (
+            asked_period is None) and not any(  # "which customer spent": customer, not spent
+            which[-1] < h.span[0] < hit.span[0] for h in hits) or (
+            # "哪个月revenue最高": the month is asked, not the row; "the busiest cyl"
+            busy is not None and hit.span[0] - busy[-1] in (1, 2))
+        if ((after_by or (after_which and aggregation is not None)) and period is None
+                and col.role == "date"
+                and any(same_word("year", w) for w in words(str(hit.column)))):
+            # "which Year had the highest average MPG", "total per Year" on a date column
+            # named Year: the calendar years, not the single row with the highest MPG nor
+            # each stored date.
+            period = Period(hit.column, "year")
+            continue
+        if after_which and not who and (col.role in ("date", "id") or col.unique >= card.rows > 20):
+            rows_wanted = True  # ("who spent": a person's money, not the row of an amount)
+            continue
+        if hit.column in date_columns and period is not None:
+            continue
+        if date is not None and date.unit == "year" and after_by and hit.column in date_columns:
+            # "by year", "by month" on a table with year and month columns: a period.
+            if hit.column == date.column:
+                period = Period(date.column, "year")
+            else:
+                period = Period(date.column, "month", hit.column)
+            date_columns = {date.column, date.month_column}
+            continue
+        if hit.column in conditioned or any(
+                f.column == hit.column for f in filters
+                if f.op not in ("eq", "in", "ne") and f.against is None):
+            continue  # named for its condition ("temp_max over 30", "8 cylinders")
+        if flags and hit.column in flags and not after_by and hit.column not in filtered:
+            # "female smokers", "survivors" of a yes/no column: its rows that say yes.
+            filters.append(Filter(hit.column, "eq", flags[hit.column]))
+            continue
+        across = _across(toks, hit.span[0])
+        if across:
+            # "the mean of totsc4 across districts": over all of them, one figure.
+            used.update(across)
+            continue
+        if aggregation == "missing" and not after_by:
+            if clues.row_noun(toks, hit.span[0]) and (lacking or len({h.column for h in hits}) > 1):
+                continue  # "how many days have no (or missing) Ozone": the days are the rows
+            if lacking and hit.span[0] != lacking[-1] + 1:
+                word = " ".join(toks[i] for i in hit.span)
+                return finish.unexplained(word)
+            measures.append(hit.column)  # blanks are counted in any column, text too
+            continue
+        numeric = is_numeric(col)
+        small = (col.unique or 0) <= 30
+        # After "per"/"by" a column is what the figures are grouped by, never the measure
+        # ("average per Day" is not the mean of the day numbers).
+        # ("top 3 states by net generation" ranks by it: a measure).
+        if not numeric or (after_by and order is None and col.role != "money") or (
+                after_which and small and col.role != "money"):
+            if hit.column not in filtered or after_by:
+                group_by.append(hit.column)
+                if after_by:
+                    said_by.add(hit.column)
+        else:
+            measures.append(hit.column)
+            if after_by:  # "the longest car by hp": ranked by the column named
+                said_by.add(hit.column)
+    if which is not None and any(find_phrase(w, toks[which[-1] + 1:which[-1] + 3], set())
+                                 is not None for w in ROW_WORDS) and not group_by:
+        rows_wanted = True
+    if (kept := finish.row_with(toks, hits, ranked, group_by, measures, columns)) is not None:
+        (group_by, at), rows_wanted = kept, True  # "the day with the highest temp": its row
+        used.add(at)
+    elif which is None and (joined := finish.group_with(toks, hits, ranked, measures)):
+        measures = [m for m in measures if m != joined]  # "the year with the most deaths"
+        group_by, limit = list(dict.fromkeys([*group_by, joined])), limit or 1
+    if (row := finish.row_beside(toks, hits, measures, ranked)) is not None:
+        measures.remove(row.column)  # "day with the highest temp": the day is the row asked
+        rows_wanted = True
+    if (refusal := finish.unmeasured(toks, ranked, [m for m in measures if m not in said_by])):
+        return refusal  # "hottest day" on a Day column: not the largest day number
+    if which is not None and not group_by and which[-1] + 1 < len(toks) and (
+            toks[which[-1] + 1] in clues.table_nouns(card)):
+        rows_wanted = True  # "which car has ...": the row of the table "cars"
+    if toks[:1] == ["when"] and not group_by and period is None:  # "when did AAPL peak": a date
+        if order is None or not measures:  # (it stated the peak's price, not when)
+            return finish.unexplained("when")
+        rows_wanted = True  # the row of the extreme, its date with it
+    if who and not group_by and not rows_wanted:
+        if len(people := clues.people(card, toks)) != 1:  # "who spent the least": whom?
+            return finish.unexplained("who")
+        group_by.append(people[0])  # the customers, each one's total; not the smallest row
+    if group_by or period:
+        # "average age per class for male and female": each of the values named, side by
+        # side, not one figure over both.
+        for f in filters:
+            if (f.op == "in" and f.column not in group_by and len(group_by) < 2
+                    and f.column not in either):
+                group_by.append(f.column)
+    unknown = clues.unexplained_group(toks, used)
+    if unknown is not None:
+        return Refusal("no_group_column", {"word": unknown})
+    if aggregation == "count" and aggregation_span not in (None, busy):
+        # "number of orders", "how many customers": the column counted right after the
+        # words is counted by its distinct values (an order is its order id, a customer
+        # its name), not by rows; "how many units" adds a quantity up (below).
+        counted = clues.counted(toks, hits, aggregation_span[-1])
+        if counted is not None and finish.restarts(columns[counted.column], card.rows):
+            # The numbering of the things counted: each row is one; no grouping by it.
+            group_by = [g for g in group_by if g != counted.column]
+        elif counted is not None and counted.column not in filtered and (
+                columns[counted.column].role == "id" or counted.column in group_by):
+            aggregation, measures = "nunique", [counted.column]
+            group_by = [g for g in group_by if g != counted.column]
+    if (aggregation is None and ranked is not None and toks[ranked[0]] in finish.COUNTING
+            and len(group_by) == 2 and (most := clues.counted(toks, hits, ranked[-1]))
+            and most.column in group_by):  # "which continent has the most countries"
+        aggregation, measures = "nunique", [most.column]  # its distinct countries, counted
+    if aggregation == "nunique":
+        # "distinct models per manufacturer": the column "per" names is the grouping,
+        # whichever order the words come in; the other is the one counted.
+        counted_here = [g for g in group_by if g not in said_by]
+        measures = measures or counted_here[-1:] or group_by[-1:]
+        group_by = [g for g in group_by if g not in measures]
+    if len(group_by) > 2:
+        return Refusal("too_many_groups", {"columns": ", ".join(group_by)})
+    if compare is not None:
+        if not measures and aggregation != "count":
+            return finish.no_measure(filters)
+        said = aggregation or ("max" if order == "desc" else "min" if order == "asc" else None)
+        level = said is None and not additive(columns[measures[0]], one_row_per_date(card))
+        return finish.compared(Query(card.table, said or "sum", tuple(measures), tuple(
+            group_by), None, tuple(filters), order, limit, compare), level, toks, aggregation_span)
+    if rows_wanted:
+        if not measures:
+            return finish.no_measure(filters)
+        return [Query(card.table, "rows", tuple(measures[:1]), (), None, tuple(filters),
+                      order or "desc", limit or 1)]
+    if (group_by or period) and order is not None and limit is None and (
+            which is not None or asked_period is not None):
+        limit = 1  # "which region has the highest ...", "which month ...": the one
+    implied = finish.implied_measure(card, filters)  # "total revenue": Revenue a value
+    if order is not None and not measures and implied and aggregation in (None, *finish.IMPLIED):
+        measures = [implied]  # "largest rent", "the month with the highest revenue"
+    if aggregation is None and order is not None and not group_by and period is None:
+        if measures:  # "the highest close" -> max; "top 5 ..." without a group -> rows
+            aggregation = ("max" if order == "desc" else "min") if limit is None else "rows"
+    if busy is not None and (measures or not (group_by or period)):  # "busiest day by tip":
+        return Refusal("unexplained", {"words": toks[busy[0]], "unused": (toks[busy[0]],)})
+    if aggregation == "count":
+        if measures and clues.adds_up(toks, aggregation_span, columns[measures[0]]):
+            aggregation = "sum"  # "how many units", "收入是多少" (how much): added up
+        else:
+            measures = []
+    if aggregation is None:
+        if not measures:
+            if (refusal := finish.uncounted(toks, ranked)) is not None:
+                return refusal  # "which species is heaviest": no weight, not the most rows
+            if group_by or period or filters:
+                aggregation = "count"  # "cars by Origin", "rainy days": rows counted
+            else:
+                return Refusal("nothing_found", {})
+        elif all(additive(columns[m], one_row_per_date(card)) for m in measures):  # not prices
+            aggregation = "sum"
+        else:
+            # Is "temp by month" a total or an average? Both are plausible: ask.
+            base = Query(card.table, "mean", tuple(measures), tuple(group_by), period,
+                         tuple(filters), order, limit)
+            return [base, replace(base, aggregation="sum")]
+    return finish.queries(card.table, aggregation, measures, group_by, period, filters, order,
+                          limit, percentiles[0] if percentiles else None, also, implied)
+
+def _nearest_numeric(hits: list[Hit], columns: dict[str, Any], at: int) -> str | None:
+    if not (numeric := [h for h in hits if is_numeric(columns[h.column])]):
+        return None
+    return min(numeric, key=lambda h: (abs(h.span[0] - at), h.span[0] > at)).column
+
+
+_YEAR_JOINS = {"from", "to", "between", "and", "vs", "versus", "从", "到", "至", "和", "与", "від",
+               "до", "між", "і", "та", "от", "с", "по", "между", "и"}
+def _named_not_asked(toks: list[str], hit: Hit, card: Any) -> bool:
+    """Is a category value found in the question a thing counted or grouped, not a condition?
+
+    "average number of reviews per hotel" on a table whose values include "Hotel": the word
+    follows "per" and also names a column ("hotel_name"), so it is the grouping, never a
+    filter on the rows whose value happens to be that word. "first quartile" on a table
+    with a value "First": the quartile's ordinal."""
+    after = hit.span[-1] + 1
+    if after < len(toks) and stat_clues.says_which_quartile(toks[hit.span[0]], toks[after]):
+        return True
+    if not clues.after_marker(toks, hit.span[0], BY, set()):
+        return False
+    return len(hit.span) == 1 and any(
+        same_word(w, toks[hit.span[0]]) for c in card.columns for w in words(str(c.name)))
+
+
+def _across(toks: list[str], at: int) -> list[int]:
+    """"across (all) districts" before the column at `at`: the words, else []."""
+    for back in (1, 2, 3):
+        start = at - back
+        if start >= 0 and toks[start] in ("across", "over") and all(
+                t in ("all", "the", "every") for t in toks[start + 1:at]):
+            return list(range(start, at))
+    return []
+

@@ -1,0 +1,161 @@
+"""A query said back in plain words ("average of Miles_per_Gallon by Origin, where Origin is
+Europe"), and the choice of table and reading for a question over several tables."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from analyst.brain.understand.parse import Refusal, TableReading, needs_model, read_table
+from analyst.brain.understand.phrases.query import qsay
+from analyst.brain.understand.query import CORRELATIONS, STATISTICS, Query, percentile_name
+
+
+def reading_text(query: Query, language: str = "en") -> str:
+    """The query in words, in `language`."""
+    m = ", ".join(query.measures)
+    if query.aggregation == "rows":
+        key = ("row_" if query.limit == 1 else "rows_") + (query.order or "desc")
+        text = qsay(language, key, m=m)
+    elif query.aggregation in CORRELATIONS:
+        text = qsay(language, query.aggregation, m=query.measures[0], c=query.measures[-1])
+    elif query.aggregation == "share" and not query.measures:
+        text = qsay(language, "share_rows")
+    elif query.aggregation == "missing":
+        text = qsay(language, "blanks", m=m)
+    elif query.aggregation in STATISTICS:
+        text = qsay(language, "and").join(
+            _statistic(a, query, language) for a in (query.aggregation, *query.also))
+    else:
+        text = qsay(language, query.aggregation, m=m)
+    conditions = [_condition(f, language) for f in query.filters
+                  if f.op not in ("year", "quarter", "month")]
+    # A grouped share of the rows meeting conditions says of which whole (`finish.shares`).
+    whole = ("within" if query.within else "split") if (
+        query.aggregation == "share" and conditions and query.keys) else None
+    if query.period is not None:
+        unit = qsay(language, f"{query.period.unit}_u" if query.period.unit != "day" else "day")
+        text += qsay(language, "period", unit=unit)
+    if query.group_by:
+        text += qsay(language, "by", g=qsay(language, "and").join(query.group_by))
+    if conditions:
+        text += qsay(language, "where") + ", ".join(conditions)
+    if whole:
+        text += qsay(language, whole)
+    for f in query.filters:
+        if f.op in ("year", "quarter", "month"):
+            text += ("，" if language == "zh" else ", ") + _condition(f, language)
+    if query.compare is not None:
+        text += qsay(language, "compare", a=query.compare.start, b=query.compare.end)
+    if query.aggregation != "rows":
+        if query.limit:
+            text += qsay(language, "top" if query.order != "asc" else "bottom", n=query.limit)
+        elif query.order:
+            text += qsay(language, "first" if query.order == "desc" else "last")
+    return text
+
+
+def _statistic(aggregation: str, query: Query, language: str) -> str:
+    m = ", ".join(query.measures)
+    if aggregation == "percentile":
+        return qsay(language, "percentile", m=m,
+                    p=", ".join(percentile_name(p)[1:] for p in query.percentiles))
+    return qsay(language, aggregation, m=m)
+
+
+def statistic_label(name: str, query: Query, language: str = "en") -> str:
+    """A column of several statistics ("std", "p90") said in words, with its measure."""
+    m = ", ".join(query.measures)
+    if name not in STATISTICS and name.startswith("p"):
+        return qsay(language, "percentile", m=m, p=name[1:])
+    return qsay(language, name, m=m)
+
+
+# Whole names: "у місяці лип" said an abbreviation. Chinese says the number ("7月").
+_MONTH_NAMES = {
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December"),
+    "uk": ("січень", "лютий", "березень", "квітень", "травень", "червень", "липень", "серпень",
+           "вересень", "жовтень", "листопад", "грудень"),
+    "ru": ("январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь",
+           "октябрь", "ноябрь", "декабрь"),
+}
+
+
+def _condition(f: Any, language: str) -> str:
+    if f.against is not None:  # "fare > average of fare"
+        return qsay(language, f.op, c=f.column, v=qsay(language, f.against, m=f.column))
+    value = f.value
+    if isinstance(value, tuple):
+        value = ", ".join(str(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if f.op == "month" and language in _MONTH_NAMES and 1 <= int(f.value) <= 12:
+        value = _MONTH_NAMES[language][int(f.value) - 1]  # "in July" (it said "in 7")
+    return qsay(language, f.op, c=f.column, v=value)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the offline analyst makes of a question over all its tables."""
+
+    query: Query | None = None
+    """The one reading to answer (with its table's card in `card`)."""
+    card: Any = None
+    options: tuple[tuple[Query, Any], ...] = ()
+    """Two or more plausible readings (query, card): ask which one is meant."""
+    refusal: Refusal | None = None
+    refusal_card: Any = None
+    needs_model: bool = False
+
+
+def choose(question: str, cards: Sequence[Any],
+           values: Mapping[str, Mapping[str, Sequence[Any]]] | None = None) -> Choice:
+    """Read `question` against every table; pick by the columns it names, ask on a tie.
+
+    `values`: table -> column -> its category values (for "for AAPL", "in Europe").
+    """
+    if needs_model(question):
+        return Choice(needs_model=True)
+    readings = [read_table(question, card, (values or {}).get(card.table)) for card in cards]
+    if not readings:
+        return Choice(refusal=Refusal("nothing_found"))
+
+    def fit(r: TableReading) -> int:
+        # Words a table's reading leaves unexplained ("rainy" on a table without weather)
+        # count against it.
+        return r.score - (len(r.queries[0].notes) if r.queries else 0)
+
+    answerable = [r for r in readings if r.queries]
+    refused = [r for r in readings if r.refusal is not None]
+    named = [r for r in answerable if r.score > 0]
+    # A table that leaves words of the question unexplained is the weakest candidate: a
+    # table explaining them all answers, whatever the first one's columns score.
+    refused_best = max((r.score for r in refused if r.refusal is not None
+                        and r.refusal.key != "unexplained"), default=0)
+    if (named and max(r.score for r in named) >= refused_best) or (
+            answerable and not named and refused_best == 0):
+        pool = named or answerable
+        best = max(fit(r) for r in pool)
+        top = [r for r in pool if fit(r) == best]
+        # A wide table and its tidy twin read alike: the twin is the one questions read
+        # (its suggested questions name no table, so asked again they must land on it).
+        twins = {r.card.table for r in top}
+        top = [r for r in top if r.card.long_table not in twins] or top
+        if len(top) > 1:
+            return Choice(options=tuple((r.queries[0], r.card) for r in top[:3]))
+        chosen: TableReading = top[0]
+        if len(chosen.queries) > 1:
+            return Choice(options=tuple((q, chosen.card) for q in chosen.queries[:3]))
+        return Choice(query=chosen.queries[0], card=chosen.card)
+    top = sorted(refused or readings, key=lambda r: -r.score)
+    return Choice(refusal=top[0].refusal or Refusal("nothing_found"), refusal_card=top[0].card)
+
+
+def suggestions(card: Any, language: str = "en", n: int = 3,
+                values: Mapping[str, Sequence[Any]] | None = None) -> list[str]:
+    """Questions the offline analyst answers on this table, built from its own columns."""
+    from analyst.brain.understand.suggest import suggest
+
+    return suggest(card, language, values, n)
