@@ -15,6 +15,7 @@ from typing import Any
 
 from analyst.brain.code.codegen import PlannedStep
 from analyst.brain.plan.columns import column_currency
+from analyst.brain.plan.data_report import own_step
 from analyst.brain.plan.plan import recipe_step
 from analyst.brain.plan.tables import pnl_table
 from analyst.brain.runner import DATA_REPORT_STEPS
@@ -41,8 +42,6 @@ def replan_step(card: Any, recipe: str, arguments: dict[str, Any],
     lang = normalise(language)
     names = {c.name for c in card.columns}
     if recipe in DATA_REPORT_STEPS:
-        from analyst.brain.plan.data_report import own_step
-
         wanted = [arguments["column"]] if "column" in arguments else list(
             arguments.get("columns") or ())
         if any(not isinstance(c, str) or c not in names for c in wanted):

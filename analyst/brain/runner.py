@@ -11,8 +11,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from analyst.brain import queries
 from analyst.brain.code.codegen import PlannedStep
 from analyst.brain.code.query import query_step
+from analyst.brain.narrate.answer import answer_text, query_figures
+from analyst.brain.narrate.data_report import paragraph
 from analyst.brain.narrate.narrative import NOTES_SHOWN, describe
 from analyst.brain.plan import finfigures
 from analyst.brain.plan.plan import Plan, standard_plan
@@ -52,8 +55,6 @@ def answer_offline(
     `workspace_root` lets the reading see the tables' category values ("for AAPL").
     The answer is written in `language`, by default the question's own.
     """
-    from analyst.brain import queries
-
     lang = normalise(language or question_language(question, cards))  # not the names it quotes
     way = route(question, cards, lang, workspace_root)
     choice = way.choice
@@ -89,8 +90,6 @@ def answer_query(
     """Answer `question` by the `query` it was made for (a suggested question clicked): the
     query runs as it is, its text is not read again. A table no longer here (the file was
     removed since) is answered as the question typed."""
-    from analyst.brain import queries
-
     lang = normalise(language or question_language(question, cards))
     card = next((c for c in cards if c.table == query.table), None)
     if card is None:
@@ -104,8 +103,6 @@ def answer_query(
 def _footer(plan: Plan, cards: Sequence[Any], lang: str) -> str | None:
     """Beside other tables, a recipe's answer names the table and file it read (a query's
     answer always does, in its first line)."""
-    from analyst.brain import queries
-
     return queries.sources_line(plan.steps, cards, lang) if len(cards) > 1 else None
 
 
@@ -272,9 +269,6 @@ def own_kind(step: Step) -> str | None:
 
 def _own_paragraph(step: Step, lang: str) -> str | None:
     """The words of a query or data-report step, from the figures it sent."""
-    from analyst.brain.narrate.answer import answer_text, query_figures
-    from analyst.brain.narrate.data_report import paragraph
-
     if own_kind(step) == "query":
         said = query_figures(step.figures)
         return answer_text(said, lang) if said is not None else None

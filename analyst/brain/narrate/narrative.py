@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from analyst.brain.code.codegen import PlannedStep, StepFigures
+from analyst.brain.narrate.finwords import WRITERS
 from analyst.brain.understand.phrases import say
 from analyst.brain.understand.phrases.nouns import Noun
 from analyst.recipes.labels import month_label
@@ -487,8 +488,6 @@ _WRITERS = {
 
 def _finance_writers() -> None:
     """The answers to one finance question (planner.finask) have writers of their own."""
-    from analyst.brain.narrate.finwords import WRITERS
-
     _WRITERS.update(WRITERS)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from analyst.brain.code.codegen import slugify
 from analyst.brain.code.data_report import correlation_code, distribution_code, overview_code
+from analyst.brain.code.query import query_step
 from analyst.brain.narrate.data_report import dsay
 from analyst.brain.understand.naming import additive
 from analyst.brain.understand.periods import date_source
@@ -53,8 +54,6 @@ def categories_of(card: Any) -> list[str]:
 
 def data_steps(card: Any, language: str, first_number: int = 1) -> list[Step]:
     """The data report's steps for `card` (unrun); empty when it has no number column."""
-    from analyst.brain.code.query import query_step
-
     measures = measures_of(card)
     if not measures:
         return []

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from analyst.brain.code.codegen import PlannedStep
+from analyst.brain.narrate.finwords import period_words
 from analyst.brain.plan.columns import column_currency
 from analyst.brain.plan.tables import PnLTable, pnl_table
 from analyst.brain.understand.finperiods import (
@@ -27,6 +28,8 @@ from analyst.brain.understand.finperiods import (
     month_of,
     quarter_of,
 )
+from analyst.brain.understand.text import stem_match
+from analyst.brain.understand.vocab import FILLERS, GENERIC, STOP, WHICH
 from analyst.recipes.pnl import line_concept
 from analyst.words import say as _say
 from analyst.words.number_formats import currency_unit
@@ -290,8 +293,6 @@ def statement_step(ask: FinAsk, found: Statement, lang: str) -> PlannedStep | st
             (ask.year is None or y == ask.year) and (ask.month is None or m == ask.month)
             and (ask.quarter is None or (m - 1) // 3 + 1 == ask.quarter)
             for y, m in found.months):
-        from analyst.brain.narrate.finwords import period_words
-
         first, last = found.months[0], found.months[-1]
         asked = period_words(ask.year or last[0], ask.quarter or 0, ask.month or 0, lang)
         return say(lang, "no_period", period=asked,
@@ -445,9 +446,6 @@ def unread(text: str, labels: Sequence[str] = ()) -> tuple[str, ...]:
     A word is explained when a pattern of the reading covers any of it (patterns match
     stems: "виручк" covers "виручка"); a Chinese character only when it is covered itself,
     since a run of characters is many words."""
-    from analyst.brain.understand.text import stem_match
-    from analyst.brain.understand.vocab import FILLERS, GENERIC, STOP, WHICH
-
     covered = [False] * len(text)
     for pattern in _READ_PATTERNS:
         for found in pattern.finditer(text):

@@ -12,6 +12,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from analyst.brain.understand.text import number_of, stem_match, words
+from analyst.brain.understand.vocab import BY, FILLERS, GENERIC, STOP, WHICH
+
 IntentKind = Literal[
     "standard", "total", "dynamics", "top", "abc", "breakdown", "margin", "funnel", "pnl",
     "profile", "outliers",
@@ -228,9 +231,6 @@ def intent_covers(intent: Intent, question: str) -> bool:
     """Is every word of `question` one the recipe of `intent` honours: a sales word, a
     number (the N of a top N), a word that asks without saying anything, or the words of
     the column it breaks down by?"""
-    from analyst.brain.understand.text import number_of, stem_match, words
-    from analyst.brain.understand.vocab import BY, FILLERS, GENERIC, STOP, WHICH
-
     fillers = [f for f in (*STOP, *GENERIC, *FILLERS, *BY, *WHICH) if " " not in f]
     dimension = set(words(intent.dimension or ""))
     text = " " + " ".join(words(question)) + " "

@@ -10,6 +10,7 @@ from typing import Any
 from analyst.brain.understand.parse import Refusal, TableReading, needs_model, read_table
 from analyst.brain.understand.phrases.query import qsay
 from analyst.brain.understand.query import CORRELATIONS, STATISTICS, Query, percentile_name
+from analyst.brain.understand.suggest import suggest
 
 
 def reading_text(query: Query, language: str = "en") -> str:
@@ -156,6 +157,4 @@ def choose(question: str, cards: Sequence[Any],
 def suggestions(card: Any, language: str = "en", n: int = 3,
                 values: Mapping[str, Sequence[Any]] | None = None) -> list[str]:
     """Questions the offline analyst answers on this table, built from its own columns."""
-    from analyst.brain.understand.suggest import suggest
-
     return suggest(card, language, values, n)
