@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from analyst.words.catalog import message
+from analyst.catalogue import message
 from analyst.words.note import Note, render
 
 __all__ = ["CONTEXT", "AgentNote", "failure_words", "joined", "render", "said"]

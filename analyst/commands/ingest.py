@@ -8,6 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from analyst.catalogue import keys
 from analyst.commands.language import add_language_argument, chosen, words
 from analyst.commands.terminal import clean
 from analyst.datacard import ROLES, DataCard
@@ -15,7 +16,6 @@ from analyst.errors import user_message
 from analyst.ingest import IngestError, IngestOptions, ingest_file
 from analyst.progress import Progress, Stage
 from analyst.words import say
-from analyst.words.catalog import keys
 from analyst.words.note import render
 from analyst.words.number_formats import format_int, format_number
 from sandbox import Workspace

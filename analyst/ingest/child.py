@@ -45,8 +45,8 @@ def warm_up(formulas: bool = False) -> None:
     pay it for nothing."""
     import importlib
 
+    from analyst.catalogue import translations
     from analyst.ingest.formula_guard import bound_text
-    from analyst.words.catalog import translations
 
     for module in PRELOAD:
         importlib.import_module(module)

@@ -13,6 +13,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from analyst.catalogue import message
 from analyst.datacard import DataCard
 from analyst.ingest.arrow_profile import column_cards, duplicate_rows, first_rows
 from analyst.ingest.clean import CleanTable, clean
@@ -31,7 +32,6 @@ from analyst.ingest.table import RawTable
 from analyst.ingest.wide_cards import with_long_tables
 from analyst.ingest.workbook_guard import CheckedWorkbook, check_workbook
 from analyst.progress import Progress, tell
-from analyst.words.catalog import message
 from analyst.words.note import CONTEXT, Name, Note
 
 

@@ -14,7 +14,7 @@ import pandas as pd
 
 from .numbers import fixed, language_code, local_style
 
-DOMAIN = "analyst"  # the catalogue's gettext domain (analyst.words.catalog.DOMAIN)
+DOMAIN = "analyst"  # the catalogue's gettext domain (analyst.catalogue.DOMAIN)
 
 CURRENCY_SYMBOLS = set("$€£¥₴₽₸₹元")
 
@@ -51,7 +51,7 @@ def _catalogue(language: str) -> gettext.NullTranslations:
             found.add_fallback(gettext.translation(DOMAIN, here, languages=["en"]))
         return found
     try:  # on the host this package is `analyst.recipes`, beside the catalogue's package
-        from ..words.catalog import translations
+        from ..catalogue import translations
     except ImportError:  # a bare copy without its locale/: the message ids, never a crash
         return gettext.NullTranslations()
     return translations(language)

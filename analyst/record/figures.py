@@ -20,8 +20,8 @@ from functools import cache
 from itertools import product
 from typing import Any
 
+from analyst.catalogue import keys, message
 from analyst.recipes.notes import NoteId, TitleId
-from analyst.words.catalog import keys, message
 from analyst.words.note import RecipeNote, RecipeTitle, Word
 from sandbox import ExecutionResult
 

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from analyst.catalogue import message
 from analyst.words import normalise, say
-from analyst.words.catalog import message
 
 REFUSAL_MARKER = "ANALYST_REFUSAL"
 """Prefix of the stdout line that carries a recipe's refusal as JSON."""

@@ -13,10 +13,10 @@ import inspect
 from collections.abc import Mapping
 from typing import Any
 
+from analyst.catalogue import message
 from analyst.recipes.registry import recipe
 from analyst.recipes.unit import Recipe
 from analyst.words import normalise
-from analyst.words.catalog import message
 from analyst.words.number_formats import format_percent
 
 CONTEXT = "recipe_definition"

@@ -7,8 +7,8 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
+from analyst.catalogue import CATALOGUES, keys, message
 from analyst.recipes.numbers import language_code
-from analyst.words.catalog import CATALOGUES, keys, message
 
 CONTEXT = "report"  # the labels' context in the message catalogue (analyst.words)
 

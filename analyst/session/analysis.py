@@ -19,6 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, Self
 
+from analyst.catalogue import write_mo_files
 from analyst.events import Answer, Event, Step
 from analyst.progress import Progress
 from analyst.recipes.registry import copy_recipes
@@ -35,7 +36,6 @@ from analyst.store.file_log import FileLog, WorkspaceFiles
 from analyst.store.file_log import current as current_file
 from analyst.store.restore import ingest_named, restore_files
 from analyst.words import say
-from analyst.words.catalog import write_mo_files
 from sandbox import Limits, SandboxError, Workspace
 
 # The brains (analyst.brain, analyst.agent) and the report builder (analyst.report.build) are

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from analyst.catalogue import LANGUAGES, message, plural_message
 from analyst.recipes.numbers import language_code
-from analyst.words.catalog import LANGUAGES, message, plural_message
 
 __all__ = ["LANGUAGES", "normalise", "say"]
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self, Union
 
-from analyst.words.catalog import message, plural_message
+from analyst.catalogue import message, plural_message
 
 __all__ = ["Items", "Labels", "Message", "Name", "NameList", "Names", "Note", "Parts", "RecipeNote",
            "RecipeTitle", "SettingNote", "Word", "render"]

@@ -20,9 +20,9 @@ from __future__ import annotations
 import math
 from numbers import Real
 
+from analyst.catalogue import message
 from analyst.currency import currency_code
 from analyst.recipes.numbers import NBSP, fixed, language_code, local_style, year_text
-from analyst.words.catalog import message
 
 MISSING = "\u2014"  # em dash: the figure could not be computed
 

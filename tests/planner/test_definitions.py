@@ -6,12 +6,12 @@ import re
 
 import pytest
 
+from analyst.catalogue import keys, message
 from analyst.recipes import catalog
 from analyst.recipes.dynamics import definition as dynamics_definition
 from analyst.recipes.ranking import abc_definition, top_n_definition
 from analyst.recipes.registry import registry
 from analyst.report.definitions import CONTEXT, definition_text
-from analyst.words.catalog import keys, message
 from analyst.words.note import RecipeNote
 
 PLANNER_RECIPES = ("kpi_summary", "period_dynamics", "top_n", "abc_analysis", "breakdown",

@@ -109,7 +109,7 @@ CASES = [("en", 11, 10), ("en", 12, 10), ("en", 6, 1), ("en", 22, 1), ("uk", 11,
 @pytest.mark.parametrize(("language", "products", "n"), tiered(CASES, lambda i, _: i in (0, 4, 6, 10, 11)))
 def test_what_is_left_after_the_top_takes_the_form_of_its_count(tmp_path, language: str,
                                                                  products: int, n: int) -> None:
-    from analyst.words.catalog import plural_message
+    from analyst.catalogue import plural_message
 
     product, revenue = COLUMNS[language]
     rows = products * 3

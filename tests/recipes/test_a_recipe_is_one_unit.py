@@ -18,6 +18,7 @@ import pandas as pd
 import pytest
 
 import analyst.recipes
+from analyst import catalogue as catalog
 from analyst.agent.prompt import system_prompt
 from analyst.brain.code.codegen import PlannedStep
 from analyst.brain.plan.plan import standard_plan
@@ -27,7 +28,6 @@ from analyst.recipes import labels
 from analyst.recipes.registry import registry
 from analyst.report.build import Pin, build_report
 from analyst.session.analysis import Analysis
-from analyst.words import catalog
 from benchmarks.sales_data import write_sales_csv
 
 NAME = "median_by"

@@ -16,10 +16,10 @@ import sqlite3
 import pytest
 
 from analyst.brain.narrate.narrative import ordered_notes
+from analyst.catalogue import message
 from analyst.events import Answer, RecipeCall, Step
 from analyst.record.figures import StepFigures, old_note
 from analyst.store import Store, workspace_state
-from analyst.words.catalog import message
 from analyst.words.note import RecipeNote, Word, render
 
 LANGUAGES = ("uk", "ru", "zh")

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from analyst.catalogue import keys, message
 from analyst.datacard import ColumnCard, DataCard
 from analyst.recurring.files import TemplateError, load_template, loads
 from analyst.recurring.matching import StepMatch, match_steps
 from analyst.recurring.model import ColumnRef, TemplateStep
 from analyst.recurring.run import replanned
 from analyst.recurring.run_words import RunNote
-from analyst.words.catalog import keys, message
 from analyst.words.note import render
 
 OTHERS = ("uk", "ru", "zh")

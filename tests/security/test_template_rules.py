@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
+from analyst.catalogue import LANGUAGES
 from analyst.errors import user_message
 from analyst.recurring import rules
 from analyst.recurring.files import TemplateError, dumps, loads
 from analyst.recurring.model import ColumnRef, ReportTemplate, TemplateQuestion, TemplateStep
-from analyst.words.catalog import LANGUAGES
 
 REGION = ColumnRef("Region", "category", "str", ("North", "South"))
 AMOUNT = ColumnRef("Amount", "money", "int64")

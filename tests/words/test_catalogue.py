@@ -8,8 +8,8 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
+from analyst.catalogue import po_path
 from analyst.words import LANGUAGES, normalise, say
-from analyst.words.catalog import po_path
 
 COUNTS = (1, 2, 5, 21, 22, 25, 111)
 # The noun forms a count takes: 1, 21 -> one; 2, 22 -> few; 5, 25, 111 -> many.

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
+from analyst.catalogue import keys
 from analyst.commands.language import words
-from analyst.words.catalog import keys
 
 OWN_WORDS = re.compile(r"--[\w-]+|`[^`]*`|python -m analyst \w+ \S+|\{\w+[^}]*\}|app\.py|"
                        r"pages/|\b(?:Analyst|Excel)\b")

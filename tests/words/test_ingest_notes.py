@@ -22,11 +22,11 @@ import openpyxl
 import pytest
 from babel.messages.pofile import read_po
 
+from analyst.catalogue import keys, po_path
 from analyst.datacard import DataCard, assumptions_of
 from analyst.ingest import IngestOptions, ingest_file
 from analyst.store import FileRecord, Store
 from analyst.store.workspace_state import load_files, save_files
-from analyst.words.catalog import keys, po_path
 from analyst.words.note import (
     Items,
     Labels,

@@ -21,10 +21,10 @@ from babel.messages.pofile import read_po
 
 from analyst import recipes
 from analyst.brain.narrate.narrative import ordered_notes
+from analyst.catalogue import keys, po_path
 from analyst.events import Answer, RecipeCall, Step
 from analyst.recipes.notes import NoteId, Word, as_losses, note
 from analyst.record.figures import figures_sent
-from analyst.words.catalog import keys, po_path
 from analyst.words.note import RecipeNote
 from analyst.words.note import Word as Said
 from analyst.words.number_formats import format_value

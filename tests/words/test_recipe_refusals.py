@@ -19,9 +19,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 from analyst import recipes
+from analyst.catalogue import keys, po_path
 from analyst.recipes.columns import RecipeError, require
 from analyst.record import REFUSAL_MARKER, Refusal, Step, read_refusal
-from analyst.words.catalog import keys, po_path
 
 LANGUAGES = ("en", "uk", "ru", "zh")
 CONTEXT = "recipe_error"

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from analyst.brain.narrate.answer import number
+from analyst.catalogue import message
 from analyst.record.figures import StepFigures
 from analyst.words import LANGUAGES, say
-from analyst.words.catalog import message
 from analyst.words.number_formats import format_int
 
 RECIPES = ("data_overview", "distribution", "correlations")

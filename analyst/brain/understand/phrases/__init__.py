@@ -19,9 +19,9 @@ from functools import cache, lru_cache
 from typing import Any
 
 from analyst.brain.understand.phrases.nouns import Noun
+from analyst.catalogue import keys, message, plural_message
 from analyst.words import LANGUAGES as LANGUAGES  # re-exported (commands.report reads it here)
 from analyst.words import normalise as _normalise
-from analyst.words.catalog import keys, message, plural_message
 
 CONTEXT = "planner"
 

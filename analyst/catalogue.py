@@ -21,7 +21,9 @@ import threading
 from functools import cache
 from pathlib import Path
 
-LOCALE_DIR = Path(__file__).with_name("locale")
+LOCALE_DIR = Path(__file__).with_name("words") / "locale"
+"""The catalogues live with the words that say them (`analyst/words/locale`); this reader is a
+module of its own so the recipes, which the words build on, can read it too (no circle)."""
 DOMAIN = "analyst"
 LANGUAGES = ("en", "uk", "ru", "zh")
 """The product's languages; English is the reference and the fallback."""
