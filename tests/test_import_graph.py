@@ -34,7 +34,6 @@ MAX_LINES = 400
 KNOWN_LONG_MODULES = {
     "analyst/session/analysis.py": 639,
     "analyst/brain/understand/parse.py": 513,
-    "analyst/brain/plan/finask.py": 486,
     "analyst/recipes/finance_ask.py": 477,
     "analyst/brain/narrate/narrative.py": 495,
     "sandbox/session.py": 489,

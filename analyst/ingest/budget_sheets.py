@@ -26,7 +26,7 @@ from analyst.ingest.wide import WideLayout, detect_wide
 from analyst.ingest.wide_cards import SECTION, line_name
 from analyst.words.note import Name, NameList, Note
 
-# The planner's budget and actual words (planner.finask): a measure the budget recipe knows.
+# The planner's budget and actual words (brain.understand.finask): a measure the budget recipe knows.
 _BUDGET = re.compile(r"budget|plan|target|forecast|бюджет|план|预算|计划", re.IGNORECASE)
 _ACTUAL = re.compile(r"actual|fact|факт|实际", re.IGNORECASE)
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")

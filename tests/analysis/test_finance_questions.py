@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analyst.brain.plan.finask import read_ask
+from analyst.brain.understand.finask import read_ask
 from analyst.session.analysis import Analysis
 from analyst.words.number_formats import format_money, format_percent
 from tests.grids import FULL_RUN_ONLY

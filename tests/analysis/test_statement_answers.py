@@ -38,7 +38,7 @@ def test_finance_questions_get_the_statements_figures(book, language: str) -> No
     [step] = answer.steps
     revenue, cogs, opex = sum(info["revenue"]), sum(info["cogs"]), sum(info["opex"])
     figures = step.figures.figures
-    if language == "ru":  # operating profit by quarter: the line by period (planner.finask)
+    if language == "ru":  # operating profit by quarter: the line by period (brain.understand.finask)
         assert step.recipe == "statement_figure"
         assert round(figures["value"], 2) == round(revenue - cogs - opex, 2)
         assert [r["period"] for r in step.figures.head] == ["2025-Q1", "2025-Q2", "2025-Q3", "2025-Q4"]
@@ -47,7 +47,7 @@ def test_finance_questions_get_the_statements_figures(book, language: str) -> No
             profit = sum(info["revenue"][part]) - sum(info["cogs"][part]) - sum(info["opex"][part])
             assert format_money(profit, None, language) in answer.text
         return
-    assert step.recipe == "statement_margins"  # a margin question: the margins (planner.finask)
+    assert step.recipe == "statement_margins"  # a margin question: the margins (brain.understand.finask)
     assert round(figures["revenue"], 2) == round(revenue, 2)
     assert round(figures["operating_profit"], 2) == round(revenue - cogs - opex, 2)
     assert format_money(revenue, None, language) in answer.text

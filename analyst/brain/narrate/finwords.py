@@ -1,4 +1,4 @@
-"""The words of an answer to one finance question (`planner.finask`), from the step's figures.
+"""The words of an answer to one finance question (`brain.understand.finask`), from the step's figures.
 
 Each paragraph starts with the reading ("I read this as: Marketing, March 2026.") and then
 quotes only what the step printed: its figures and its table's rows. The words are the

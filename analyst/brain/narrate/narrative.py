@@ -487,7 +487,7 @@ _WRITERS = {
 
 
 def _finance_writers() -> None:
-    """The answers to one finance question (planner.finask) have writers of their own."""
+    """The answers to one finance question (brain.understand.finask) have writers of their own."""
     _WRITERS.update(WRITERS)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from analyst.brain.code.codegen import PlannedStep
 from analyst.brain.plan.columns import column_currency
-from analyst.brain.plan.finask import budget_step
+from analyst.brain.plan.finsteps import budget_step
 from analyst.brain.plan.tables import PnLTable
 from analyst.brain.understand.phrases import say
 from analyst.recipes.pnl import classify_account, line_kind

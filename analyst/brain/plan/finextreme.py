@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from analyst.brain.code.codegen import PlannedStep
-from analyst.brain.plan import finask
+from analyst.brain.plan import finsteps
 from analyst.brain.plan.finance import unplaced_costs
 from analyst.brain.plan.plan import Plan
+from analyst.brain.understand import finask
 from analyst.brain.understand.finperiods import MONTHS, QUARTER, YEAR, ZH_MONTH
 from analyst.ingest.wide import period_of
 from analyst.words import say as _say
@@ -111,7 +112,7 @@ def read_extreme(question: str, labels: Sequence[str] = ()) -> ExtremeAsk | None
                       tuple(dict.fromkeys(w for w in left if w)))
 
 
-def _grain(cards: Sequence[Any], found: finask.Statement) -> str:
+def _grain(cards: Sequence[Any], found: finsteps.Statement) -> str:
     """"month", "quarter" or "year": the finest period of the statement's own columns (a
     statement without a wide twin is a table of dated rows: its months are real)."""
     long = next((c for c in cards if c.parquet_path == found.table.parquet_path), None)
@@ -123,7 +124,7 @@ def _grain(cards: Sequence[Any], found: finask.Statement) -> str:
     return next((k for k in ("day", "month", "quarter", "half", "year") if k in kinds), "year")
 
 
-def extreme_plan(question: str, cards: Sequence[Any], found: finask.Statement,
+def extreme_plan(question: str, cards: Sequence[Any], found: finsteps.Statement,
                  lang: str) -> Plan | None:
     """The step naming the period of the extreme, the refusal that says why not, or None
     when the question asks for no period extreme."""

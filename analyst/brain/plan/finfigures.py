@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from analyst.brain.narrate.finwords import say
-from analyst.brain.plan import finask
+from analyst.brain.understand import finask
 from analyst.events import Event
 
 _EBITDA = re.compile(r"\bebitda\b", re.I)

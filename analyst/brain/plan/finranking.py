@@ -8,8 +8,9 @@ from typing import Any
 
 from analyst.brain.code.codegen import PlannedStep
 from analyst.brain.plan.columns import column_currency
-from analyst.brain.plan.finask import FinAsk, say
+from analyst.brain.plan.finsteps import say
 from analyst.brain.plan.tables import pnl_table
+from analyst.brain.understand.finask import FinAsk
 from analyst.words.number_formats import currency_unit
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from analyst.brain.plan import finask
+from analyst.brain.plan import finsteps
 from analyst.brain.plan.finance import (
     first_disagreement,
     pnl_step,
@@ -24,6 +24,7 @@ from analyst.brain.plan.finextreme import extreme_plan
 from analyst.brain.plan.finranking import ranking_step, ranking_table
 from analyst.brain.plan.plan import Plan
 from analyst.brain.plan.tables import pnl_table
+from analyst.brain.understand import finask
 from analyst.brain.understand.finperiods import YEAR
 from analyst.words import say as _say
 
@@ -48,7 +49,7 @@ _SUMMARY = ("summary", "overview", "statement", "report", "show", "give", "p&l",
 def _not_summarised(q: str, cards: Sequence[Any]) -> list[str]:
     """The words of `q` the whole-statement summary does not honour: a period it would
     drop ("H1", "March", "Q2", a year the statement has beside others) or any other word."""
-    statement = finask.statement_of(cards)
+    statement = finsteps.statement_of(cards)
     left = [w for w in finask.unread(q, statement.labels if statement else ())
             if not any(stem in w or (len(w) == 1 and w in stem)  # a character of "利润"
                        for stem in (*_FINANCE, *_SUMMARY, *_QUARTER))]
@@ -100,9 +101,9 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
     """One finance question read by `finask` (a line's total, by period, losses, margins,
     expenses, growth, budget to date, rankings), planned on the table it needs; None when
     the reading places nothing."""
-    found = finask.statement_of(cards)
+    found = finsteps.statement_of(cards)
     ranking = ranking_table(cards)
-    budget = finask.budget_step(cards, None, language)
+    budget = finsteps.budget_step(cards, None, language)
     ask = finask.read_ask(question, found.labels if found else (),
                           ranking_items=ranking is not None, budget=budget is not None)
     if found is not None and (extreme := extreme_plan(question, cards, found, language)):
@@ -114,7 +115,7 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
             return None  # no statement loaded: not a finance question of this file
         return Plan(reason=say_finance(language, "unread", words=", ".join(ask.unread)))
     if ask.kind == "budget":
-        step = finask.budget_step(cards, ask.year, language, full_year=ask.full_year)
+        step = finsteps.budget_step(cards, ask.year, language, full_year=ask.full_year)
         return Plan(steps=(step,)) if step is not None else None
     if ask.kind == "ranking" and ranking is not None:
         return Plan(steps=(ranking_step(ranking, ask, language),))
@@ -127,7 +128,7 @@ def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan
     if gross and (unplaced := unplaced_costs(cards)):
         # Any of these lines could be cost of sales: a gross figure would be a guess.
         return Plan(reason=say_finance(language, "gross_unplaced", lines=", ".join(unplaced)))
-    planned = finask.statement_step(ask, found, language)
+    planned = finsteps.statement_step(ask, found, language)
     if isinstance(planned, str):
         return Plan(reason=planned)
     return Plan(steps=(planned,))

@@ -1,11 +1,11 @@
-"""Offline finance questions on a statement, read as a controller would (en/uk/ru/zh).
+"""A finance question on a statement read as a controller would (en/uk/ru/zh): a `FinAsk`.
 
 "Revenue in Q2", "marketing in March 2026", "operating profit by quarter", "loss-making
 months", "net margin by month", "largest expense lines", "revenue growth YoY", "budget vs
 actual year to date", "rank the cost centres": each is read into one `FinAsk` (what, for
-which period, how) and planned as one step of `recipes.finance_ask` on the statement's tidy
-table. The answer says how the question was read and quotes only the step's printed figures.
-A question this reading cannot place goes on to the P&L summary as before.
+which period, how); a word no part of the reading honours makes it "unread" (`unread`), and
+the question is declined naming that word. `brain.plan.finsteps` plans the reading as one
+step of `recipes.finance_ask` on the statement's tidy table.
 """
 
 from __future__ import annotations
@@ -13,12 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from analyst.brain.code.codegen import PlannedStep
-from analyst.brain.narrate.finwords import period_words
-from analyst.brain.plan.columns import column_currency
-from analyst.brain.plan.tables import PnLTable, pnl_table
 from analyst.brain.understand.finperiods import (
     MONTHS,
     QUARTER,
@@ -31,12 +26,6 @@ from analyst.brain.understand.finperiods import (
 from analyst.brain.understand.text import stem_match
 from analyst.brain.understand.vocab import FILLERS, GENERIC, STOP, WHICH
 from analyst.recipes.pnl import line_concept
-from analyst.words import say as _say
-from analyst.words.number_formats import currency_unit
-
-
-def say(lang: str, key: str, **values: Any) -> str:
-    return _say(lang, "finance", key, **values)
 
 
 def _any(*stems: str) -> re.Pattern[str]:
@@ -224,189 +213,6 @@ def _read(text: str, labels: Sequence[str], *, ranking_items: bool,
         return FinAsk("growth", figure=figure, line=line, compare=compare, year=year, quarter=quarter, month=month)
     return FinAsk("by" if by else "total", figure=figure, line=line, by=by, year=year, quarter=quarter, month=month)
 
-
-
-@dataclass(frozen=True)
-class Statement:
-    """A statement's tidy table and what the planner knows of it from the cards."""
-
-    table: PnLTable
-    labels: tuple[str, ...]
-    years: tuple[int, ...]
-    months: tuple[tuple[int, int], ...] = ()
-    """(year, month) of every month from the first to the last of the statement."""
-
-
-def statement_of(cards: Sequence[Any]) -> Statement | None:
-    """The first statement's tidy table among `cards`, its line items and years."""
-    for card in cards:
-        table = pnl_table(card)
-        if table is None or not table.section or not table.date or not table.account:
-            continue
-        wide = next((c for c in cards if c.table == getattr(card, "wide_table", None)), None)
-        labels = tuple(dict.fromkeys(
-            r.label for r in (getattr(wide, "row_kinds", ()) or ()) if r.kind == "line"))
-        return Statement(table, labels, _years(card, table.date), _months(card, table.date))
-    return None
-
-
-def _months(card: Any, date: str) -> tuple[tuple[int, int], ...]:
-    column = next((c for c in card.columns if c.name == date), None)
-    first, last = str(getattr(column, "first", "") or ""), str(getattr(column, "last", "") or "")
-    if not re.match(r"\d{4}-\d{2}", first) or not re.match(r"\d{4}-\d{2}", last):
-        return ()
-    y, m = int(first[:4]), int(first[5:7])
-    out: list[tuple[int, int]] = []
-    while (y, m) <= (int(last[:4]), int(last[5:7])) and len(out) < 1200:
-        out.append((y, m))
-        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
-    return tuple(out)
-
-
-def _years(card: Any, date: str) -> tuple[int, ...]:
-    column = next((c for c in card.columns if c.name == date), None)
-    first, last = getattr(column, "first", None), getattr(column, "last", None)
-    if not first or not last:
-        return ()
-    return tuple(range(int(str(first)[:4]), int(str(last)[:4]) + 1))
-
-
-def _money(table: PnLTable, lang: str) -> dict[str, Any]:
-    return {"currency": currency_unit(table.currency, lang)} if table.currency else {}
-
-
-_RECIPES = {"total": "statement_figure", "by": "statement_figure", "losses": "loss_months",
-            "margin": "statement_margins", "expenses": "largest_expenses",
-            "growth": "line_growth"}
-
-
-def statement_step(ask: FinAsk, found: Statement, lang: str) -> PlannedStep | str:
-    """The step answering `ask` on the statement, or the reason (in `lang`) it cannot."""
-    table = found.table
-    base: dict[str, Any] = {"date": table.date, "account": table.account,
-                            "amount": table.amount, "section": table.section}
-    period = {k: v for k, v in (("year", ask.year), ("quarter", ask.quarter),
-                                ("month", ask.month)) if v is not None}
-    if ask.year is not None and found.years and ask.year not in found.years:
-        return say(lang, "no_year", year=ask.year, years=_span(found.years))
-    if found.months and (ask.quarter or ask.month) and not any(
-            (ask.year is None or y == ask.year) and (ask.month is None or m == ask.month)
-            and (ask.quarter is None or (m - 1) // 3 + 1 == ask.quarter)
-            for y, m in found.months):
-        first, last = found.months[0], found.months[-1]
-        asked = period_words(ask.year or last[0], ask.quarter or 0, ask.month or 0, lang)
-        return say(lang, "no_period", period=asked,
-                   first=period_words(first[0], 0, first[1], lang),
-                   last=period_words(last[0], 0, last[1], lang))
-    what = {"line": ask.line} if ask.line else {"figure": ask.figure}
-    if ask.kind in ("total", "by"):
-        args = {**base, **what, **({"by": ask.by} if ask.by else {}), **period,
-                **_money(table, lang)}
-    elif ask.kind == "losses":
-        args = {**base, **({"year": ask.year} if ask.year else {}), **_money(table, lang)}
-    elif ask.kind == "margin":
-        args = {**base, **period, **({"margin": ask.figure} if ask.figure else {}),
-                **({"by": "M"} if ask.by else {})}
-    elif ask.kind == "expenses":
-        args = {**base, "n": ask.n, **period, **_money(table, lang)}
-    elif ask.kind == "growth":
-        if ask.compare == "YoY" and len(found.years) < 2:
-            return say(lang, "no_yoy", year=_span(found.years) or "?")
-        args = {**base, **what, "compare": ask.compare, **period, **_money(table, lang)}
-    else:
-        raise ValueError(f"not a statement question: {ask.kind}")  # our bug
-    recipe = _RECIPES[ask.kind]
-    title = say(lang, f"title_{ask.kind}")
-    return PlannedStep(f"finance_{ask.kind}", title, recipe, table.parquet_path, args,
-                       chart_title=None if lang == "en" else title, language=lang)
-
-
-def _span(years: Sequence[int]) -> str:
-    if not years:
-        return ""
-    return str(years[0]) if len(years) == 1 else f"{years[0]}–{years[-1]}"
-
-
-_BUDGET_WORD = re.compile(r"budget|plan|target|forecast|бюджет|план|预算|计划", re.IGNORECASE)
-_ACTUAL_WORD = re.compile(r"actual|fact|real|факт|实际", re.IGNORECASE)
-
-
-def budget_step(cards: Sequence[Any], year: int | None, lang: str,
-                full_year: bool = False) -> PlannedStep | None:
-    """Budget vs actual to date on a tidy table whose measures are a budget and an actual
-    (months as columns: "Jan 2026 Budget", "Jan 2026 Actual" …); `full_year`: the
-    question is about the whole year's budget, which the recipe states only when the budget
-    has every month of it."""
-    from analyst.ingest.wide import period_of
-
-    for card in cards:
-        wide = next((c for c in cards if c.table == getattr(card, "wide_table", None)), None)
-        names = {c.name: c for c in card.columns}
-        if wide is None or "Measure" not in names or "Period" not in names or "Value" not in names:
-            found = _columns_budget(card, year, lang)
-            if found is not None:
-                return _scoped(found, full_year)
-            continue
-        measures = [m for m in dict.fromkeys(
-            found[1] for found in map(period_of, wide.period_columns) if found) if m]
-        budget = next((m for m in measures if _BUDGET_WORD.search(m)), None)
-        actual = next((m for m in measures if _ACTUAL_WORD.search(m) and m != budget), None)
-        line = next((c.name for c in card.columns if c.role in ("category", "text")
-                     and c.name not in ("Measure", "Section")), None)
-        if budget is None or actual is None or line is None:
-            continue
-        args: dict[str, Any] = {"line": line, "date": "Period", "value": "Value",
-                                "measure": "Measure", "budget": budget, "actual": actual}
-        if "Section" in names:
-            args["section"] = "Section"
-        if year is not None:
-            args["year"] = year
-        currency = column_currency(names["Value"])
-        if currency:
-            args["currency"] = currency_unit(currency, lang)
-        if full_year:
-            args["scope"] = "year"
-        title = say(lang, "title_budget")
-        return PlannedStep("budget_to_date", title, "budget_to_date", card.parquet_path, args,
-                           chart_title=None if lang == "en" else title, language=lang)
-    return None
-
-
-def _scoped(step: PlannedStep, full_year: bool) -> PlannedStep:
-    if not full_year:
-        return step
-    return replace(step, arguments={**step.arguments, "scope": "year"})
-
-
-_MONTH_COLUMN = re.compile(r"month|period|date|місяц|період|дата|месяц|период|月|日期|期间",
-                           re.IGNORECASE)
-
-
-def _columns_budget(card: Any, year: int | None, lang: str) -> PlannedStep | None:
-    """Budget vs actual to date on a long table: a line, a month, a budget and an actual
-    column ("Month, Line, Budget, Actual")."""
-    numbers = [c for c in card.columns if c.role in ("money", "number", "quantity")]
-    budget = next((c for c in numbers if _BUDGET_WORD.search(c.name)), None)
-    actual = next((c for c in numbers if _ACTUAL_WORD.search(c.name) and c is not budget), None)
-    date = next((c for c in card.columns if c.role == "date"), None) or next(
-        (c for c in card.columns if c.role in ("category", "text") and _MONTH_COLUMN.search(c.name)),
-        None)
-    line = next((c for c in card.columns if c.role in ("category", "text") and c is not date
-                 and c.name != "Section"), None)
-    if budget is None or actual is None or date is None or line is None:
-        return None
-    args: dict[str, Any] = {"line": line.name, "date": date.name, "budget": budget.name,
-                            "actual": actual.name}
-    if any(c.name == "Section" for c in card.columns):
-        args["section"] = "Section"
-    if year is not None:
-        args["year"] = year
-    currency = column_currency(actual) or column_currency(budget)
-    if currency:
-        args["currency"] = currency_unit(currency, lang)
-    title = say(lang, "title_budget")
-    return PlannedStep("budget_to_date", title, "budget_to_date", card.parquet_path, args,
-                       chart_title=None if lang == "en" else title, language=lang)
 
 
 OWN_READINGS = (_LOSSES, _EXPENSES, _BUDGET, _YTD, _FULL_YEAR, _RANKING_ITEMS)
