@@ -35,7 +35,6 @@ KNOWN_LONG_MODULES = {
     "analyst/session/analysis.py": 639,
     "analyst/brain/understand/parse.py": 513,
     "analyst/recipes/finance_ask.py": 477,
-    "analyst/brain/narrate/narrative.py": 495,
     "sandbox/session.py": 489,
     "sandbox/kernel.py": 402,
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from analyst.brain.narrate.narrative import period_label
+from analyst.brain.narrate.amounts import period_label
 from analyst.brain.runner import planned_of
 from analyst.brain.understand.phrases import say
 from analyst.events import Step

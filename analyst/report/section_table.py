@@ -162,7 +162,7 @@ def pack_values(table: pd.DataFrame, step: Step, lang: str) -> pd.DataFrame:
         return table
     if step.recipe not in _PACK:
         return table
-    from analyst.brain.narrate.narrative import pack_label
+    from analyst.brain.narrate.amounts import pack_label
 
     table = table.copy()
     for column in ("month", "quarter"):

@@ -407,7 +407,8 @@ def test_a_full_year_budget_is_stated_only_when_the_budget_has_the_whole_year(
 def test_a_margin_answer_leads_with_the_margin_and_names_groups_by_margin(language, seed):
     """"Gross margin by category": the margin first, and the highest-margin category is
     the one with the highest margin, not the one with the most profit."""
-    from analyst.brain.narrate.narrative import describe, percent
+    from analyst.brain.narrate.amounts import percent
+    from analyst.brain.narrate.narrative import describe
     from analyst.record.figures import StepFigures
 
     rng = random.Random(seed)
