@@ -9,10 +9,12 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from analyst.brain.understand import clues
+from analyst.brain.understand import measures as stat_clues
 from analyst.brain.understand.columns import Hit
 from analyst.brain.understand.query import Filter, is_numeric
-from analyst.brain.understand.text import find_phrase, number_of, words
-from analyst.brain.understand.vocab import NOT, STOP
+from analyst.brain.understand.text import find_phrase, number_of, same_word, words
+from analyst.brain.understand.vocab import BY, NOT, STOP
 
 AND = ("and", "і", "й", "та", "и", "和", "与", "及")
 OR = ("or", "або", "чи", "или", "либо", "或", "或者")
@@ -286,3 +288,38 @@ def yes_columns(values: Mapping[str, Sequence[Any]]) -> dict[str, str]:
         if len(texts) == 2 and low & set(_YES) and low & set(_NO):
             flags[column] = next(t for t in texts if t.strip().lower() in _YES)
     return flags
+
+
+def nearest_numeric(hits: list[Hit], columns: dict[str, Any], at: int) -> str | None:
+    """The number column named nearest before (else after) the word at `at`: what
+    "more than 100" compares."""
+    if not (numeric := [h for h in hits if is_numeric(columns[h.column])]):
+        return None
+    return min(numeric, key=lambda h: (abs(h.span[0] - at), h.span[0] > at)).column
+
+
+def named_not_asked(toks: list[str], hit: Hit, card: Any) -> bool:
+    """Is a category value found in the question a thing counted or grouped, not a condition?
+
+    "average number of reviews per hotel" on a table whose values include "Hotel": the word
+    follows "per" and also names a column ("hotel_name"), so it is the grouping, never a
+    filter on the rows whose value happens to be that word. "first quartile" on a table
+    with a value "First": the quartile's ordinal."""
+    after = hit.span[-1] + 1
+    if after < len(toks) and stat_clues.says_which_quartile(toks[hit.span[0]], toks[after]):
+        return True
+    if not clues.after_marker(toks, hit.span[0], BY, set()):
+        return False
+    return len(hit.span) == 1 and any(
+        same_word(w, toks[hit.span[0]]) for c in card.columns for w in words(str(c.name)))
+
+
+def across(toks: list[str], at: int) -> list[int]:
+    """"across (all) districts" before the column at `at`: the words, else []."""
+    for back in (1, 2, 3):
+        start = at - back
+        if start >= 0 and toks[start] in ("across", "over") and all(
+                t in ("all", "the", "every") for t in toks[start + 1:at]):
+            return list(range(start, at))
+    return []
+

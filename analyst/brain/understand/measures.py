@@ -13,17 +13,27 @@ from dataclasses import dataclass
 
 from analyst.brain.understand import clues
 from analyst.brain.understand.columns import Hit
-from analyst.brain.understand.query import STATISTICS, Aggregation, FilterOp, PeriodUnit
+from analyst.brain.understand.query import (
+    CORRELATIONS,
+    STATISTICS,
+    Aggregation,
+    FilterOp,
+    Order,
+    PeriodUnit,
+)
 from analyst.brain.understand.text import find_phrase, is_cjk, stem_match
 from analyst.brain.understand.vocab import (
     AGGREGATIONS,
     AT_LEAST,
     AT_MOST,
     GREATER,
+    HIGHEST,
     LESS,
+    LOWEST,
     PERCENTILE_WORDS,
     PERIODS,
     QUARTILE_WORDS,
+    STATISTIC_WORDS,
     STOP,
     UNSUPPORTED_MEASURES,
     WHICH,
@@ -339,3 +349,47 @@ def aggregations(toks: list[str], found: list[tuple[Aggregation, list[int]]]) ->
         return name, span, ()
     return stats[0][0], stats[0][1], tuple(dict.fromkeys(n for n, _ in stats[1:]))
 
+
+def ranking(toks: list[str], used: set[int]) -> tuple[Order | None, int | None, list[int] | None]:
+    """Top/bottom N and superlatives: the order, the N ("top 5", "最高的前5个") and the
+    superlative's words (added to `used`)."""
+    order: Order | None = None
+    limit: int | None = None
+    ranked: list[int] | None = None  # the superlative's words
+    directions: tuple[tuple[Order, tuple[str, ...]], ...] = (("desc", HIGHEST), ("asc", LOWEST))
+    for direction, superlatives in directions:
+        span = clues.first(superlatives, toks, used)
+        if span is not None:
+            order, ranked = order or direction, ranked or span
+            used.update(span)
+            n = clues.number_after(toks, span[-1] + 1, used) or clues.number_after(
+                toks, span[0] - 1, used)
+            if n is None:
+                n = clues.chinese_top(toks, used)  # "最高的前5个": the count follows 前 later on
+            if n is not None:
+                limit = n[0]
+                used.add(n[1])
+    return order, limit, ranked
+
+
+def named(toks: list[str], used: set[int],
+          found: list[tuple[Aggregation, list[int]]]) -> tuple[tuple[float, ...], list[int]] | None:
+    """The measures the question names, appended to `found` with their words (added to
+    `used`); the percentile asked, if one is."""
+    asked = percentiles(toks, used)
+    if asked is not None:
+        used.update(asked[1])
+        found.append(("percentile", asked[1]))
+    for name, phrases in (*STATISTIC_WORDS.items(), *AGGREGATIONS.items()):
+        span = clues.first(phrases, toks, used)
+        if span is not None:
+            found.append((name, list(span)))
+            used.update(span)
+            # "Pearson correlation", "average mean": more words of the same measure say
+            # it again, nothing more.
+            while (again := clues.first(phrases, toks, used)) is not None and (
+                    min(again) - max(span) in (1, 2) or max(span) - min(again) in (1, 2)
+                    or name in CORRELATIONS):  # ("is tip correlated …? the pearson r")
+                used.update(again)  # (a second "average" further on is a threshold's)
+                span = [*span, *again]
+    return asked

@@ -13,35 +13,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from analyst.brain.understand import clues, conditions, finish, money, shorthand
+from analyst.brain.understand import calendar, clues, conditions, finish, money, shorthand
 from analyst.brain.understand import measures as stat_clues
 from analyst.brain.understand.columns import Hit, column_hits, partial_hits, value_hits
 from analyst.brain.understand.finish import Refusal
 from analyst.brain.understand.naming import additive, one_row_per_date
-from analyst.brain.understand.periods import date_source
 from analyst.brain.understand.place import without_place
 from analyst.brain.understand.query import (
-    CORRELATIONS,
     Aggregation,
-    Compare,
     Filter,
-    Order,
     Period,
     Query,
     is_numeric,
 )
 from analyst.brain.understand.text import find_phrase, same_word, symbols_said, words
 from analyst.brain.understand.vocab import (
-    AGGREGATIONS,
     BUSIEST,
     BY,
-    CHANGE,
     EXTREME_WORDS,
-    HIGHEST,
-    LOWEST,
     NEEDS_MODEL,
     ROW_WORDS,
-    STATISTIC_WORDS,
     WHICH,
 )
 
@@ -76,12 +67,12 @@ def read_table(question: str, card: Any,
     # A value of several words that holds a column's name ("3rd class" of the column
     # "class") is the value when all its words are said.
     phrases = [h for h in value_hits(toks, values or {}, used)
-               if len(h.span) > 1 and not _named_not_asked(toks, h, card)]
+               if len(h.span) > 1 and not conditions.named_not_asked(toks, h, card)]
     used |= {i for h in phrases for i in h.span}
     named = column_hits(toks, list(columns), used)
     used |= {i for h in named for i in h.span}
     picked = phrases + [h for h in value_hits(toks, values or {}, used)
-                        if not _named_not_asked(toks, h, card)]
+                        if not conditions.named_not_asked(toks, h, card)]
     picked += conditions.none_said(toks, named, values or {}, used)  # "no airbags": "None"
     used |= {i for h in picked for i in h.span}
     partial, clashes = partial_hits(toks, list(columns), used, [h.column for h in named])
@@ -169,83 +160,21 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     # Numbers compared with a column: "more than 100", "under 5.5".
     for comparison in clues.comparisons(toks, used):
         used.update(comparison.span)
-        compared = _nearest_numeric(hits, columns, comparison.span[0])
+        compared = conditions.nearest_numeric(hits, columns, comparison.span[0])
         if compared is None:
             number = float(comparison.value)  # "more than 100", not "100.0"
             return Refusal("no_compared_column", {"value": str(int(number)) if number.is_integer()
                                                   else str(comparison.value)})
         filters.append(Filter(compared, comparison.op, comparison.value))
-    date = date_source(card, columns, hits)
-    # Years, quarters and months named: filters on the date (or year) column, or a change.
-    years = clues.years(toks, used)
-    used.update(i for i, _ in years)
-    if len(years) >= 2:
-        # "from 2014 to 2015", "从2014到2015", "між 2014 і 2015": the words joining years.
-        used.update(j for i, _ in years for j in (i - 1,)
-                    if j >= 0 and j not in used and toks[j] in _YEAR_JOINS)
-    change = clues.first(CHANGE, toks, used)
-    compare = None
-    if years:
-        if date is None:
-            return Refusal("no_date_for_filter", {"what": ", ".join(str(y) for _, y in years)})
-        if len(years) == 2 and change is not None:
-            used.update(change)
-            compare = Compare(date.column, "year", years[0][1], years[1][1])
-        else:
-            value = years[0][1] if len(years) == 1 else tuple(y for _, y in years)
-            spans = clues.ranges(toks, set(used) - {i for i, _ in years})
-            if len(years) == 2 and spans and {spans[0][2][1], spans[0][2][3]} == {
-                    i for i, _ in years}:
-                # "between 2014 and 2016": every year of the span, not the two ends.
-                low, high, range_words = spans[0]
-                used.update(range_words)
-                value = tuple(range(int(low), int(high) + 1))
-            filters.append(Filter(date.column, "year", value))
-    if q := clues.quarter(toks, used):
-        if date is None or (date.unit == "year" and date.month_column is None):
-            return Refusal("no_date_for_filter", {"what": f"Q{q[0]}"})
-        used.update(q[1])
-        filters.append(Filter(date.month_column or date.column, "quarter", q[0]))
-    if m := clues.month(toks, used):
-        if date is None or (date.unit == "year" and date.month_column is None):
-            return Refusal("no_date_for_filter", {"what": toks[m[1][0]]})
-        used.update(m[1])
-        filters.append(Filter(date.month_column or date.column, "month", m[0]))
-    # A calendar grouping: "by month", "monthly".
-    period = None
-    # "which month had the highest ...": the months compared, not the rows.
-    asked_period = stat_clues.which_period(toks, used)
-    if grouping := clues.period_group(toks, used) or asked_period:
-        unit, words_used = grouping
-        used.update(words_used)
-        if date is None:
-            return Refusal("no_date_for_period", {"period": unit})
-        if date.unit == "year" and unit != "year" and not (
-                unit in ("month", "quarter") and date.month_column):
-            return Refusal("no_date_for_period", {"period": unit})
-        period = Period(date.column, unit, date.month_column if unit != "year" else None)
-        if date.unit == "year" and unit == "year":
-            period = Period(date.column, "year")
+    when = calendar.read(toks, used, card, columns, hits, filters)
+    if isinstance(when, Refusal):
+        return when
+    date, compare, period = when.date, when.compare, when.period
+    grouping, asked_period = when.grouping, when.asked_period
     # "the busiest day", "the most common drivetrain": most rows, a count (before "most").
     if (busy := clues.first(BUSIEST, toks, used)) is not None:
         used.update(busy)
-    # Top/bottom N and superlatives.
-    order: Order | None = None
-    limit: int | None = None
-    ranked: list[int] | None = None  # the superlative's words
-    directions: tuple[tuple[Order, tuple[str, ...]], ...] = (("desc", HIGHEST), ("asc", LOWEST))
-    for direction, superlatives in directions:
-        span = clues.first(superlatives, toks, used)
-        if span is not None:
-            order, ranked = order or direction, ranked or span
-            used.update(span)
-            n = clues.number_after(toks, span[-1] + 1, used) or clues.number_after(
-                toks, span[0] - 1, used)
-            if n is None:
-                n = clues.chinese_top(toks, used)  # "最高的前5个": the count follows 前 later on
-            if n is not None:
-                limit = n[0]
-                used.add(n[1])
+    order, limit, ranked = stat_clues.ranking(toks, used)  # top/bottom N, superlatives
     which = clues.first(WHICH, toks, used)
     if which is not None:
         used.update(which)
@@ -263,22 +192,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     # The aggregation, among the words left.
     found: list[tuple[Aggregation, list[int]]] = [("count", busy)] if busy is not None else []
     order = "desc" if busy is not None and order is None else order
-    percentiles = stat_clues.percentiles(toks, used)
-    if percentiles is not None:
-        used.update(percentiles[1])
-        found.append(("percentile", percentiles[1]))
-    for name, phrases in (*STATISTIC_WORDS.items(), *AGGREGATIONS.items()):
-        span = clues.first(phrases, toks, used)
-        if span is not None:
-            found.append((name, list(span)))
-            used.update(span)
-            # "Pearson correlation", "average mean": more words of the same measure say
-            # it again, nothing more.
-            while (again := clues.first(phrases, toks, used)) is not None and (
-                    min(again) - max(span) in (1, 2) or max(span) - min(again) in (1, 2)
-                    or name in CORRELATIONS):  # ("is tip correlated …? the pearson r")
-                used.update(again)  # (a second "average" further on is a threshold's)
-                span = [*span, *again]
+    percentiles = stat_clues.named(toks, used, found)
     if clash := stat_clues.clashing(toks, found):
         return finish.unexplained(*clash)
     aggregation, aggregation_span, also = stat_clues.aggregations(toks, found)
@@ -340,7 +254,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             # "female smokers", "survivors" of a yes/no column: its rows that say yes.
             filters.append(Filter(hit.column, "eq", flags[hit.column]))
             continue
-        across = _across(toks, hit.span[0])
+        across = conditions.across(toks, hit.span[0])
         if across:
             # "the mean of totsc4 across districts": over all of them, one figure.
             used.update(across)
@@ -472,37 +386,3 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             return [base, replace(base, aggregation="sum")]
     return finish.queries(card.table, aggregation, measures, group_by, period, filters, order,
                           limit, percentiles[0] if percentiles else None, also, implied)
-
-def _nearest_numeric(hits: list[Hit], columns: dict[str, Any], at: int) -> str | None:
-    if not (numeric := [h for h in hits if is_numeric(columns[h.column])]):
-        return None
-    return min(numeric, key=lambda h: (abs(h.span[0] - at), h.span[0] > at)).column
-
-
-_YEAR_JOINS = {"from", "to", "between", "and", "vs", "versus", "从", "到", "至", "和", "与", "від",
-               "до", "між", "і", "та", "от", "с", "по", "между", "и"}
-def _named_not_asked(toks: list[str], hit: Hit, card: Any) -> bool:
-    """Is a category value found in the question a thing counted or grouped, not a condition?
-
-    "average number of reviews per hotel" on a table whose values include "Hotel": the word
-    follows "per" and also names a column ("hotel_name"), so it is the grouping, never a
-    filter on the rows whose value happens to be that word. "first quartile" on a table
-    with a value "First": the quartile's ordinal."""
-    after = hit.span[-1] + 1
-    if after < len(toks) and stat_clues.says_which_quartile(toks[hit.span[0]], toks[after]):
-        return True
-    if not clues.after_marker(toks, hit.span[0], BY, set()):
-        return False
-    return len(hit.span) == 1 and any(
-        same_word(w, toks[hit.span[0]]) for c in card.columns for w in words(str(c.name)))
-
-
-def _across(toks: list[str], at: int) -> list[int]:
-    """"across (all) districts" before the column at `at`: the words, else []."""
-    for back in (1, 2, 3):
-        start = at - back
-        if start >= 0 and toks[start] in ("across", "over") and all(
-                t in ("all", "the", "every") for t in toks[start + 1:at]):
-            return list(range(start, at))
-    return []
-
