@@ -16,21 +16,14 @@ import math
 import pandas as pd
 
 from .columns import RecipeError
-from .finance_budget import BUDGET_DEFINITION, budget_to_date
-from .finance_ranking import RANKING_DEFINITION, rank_items
 from .notes import note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin, checked_share
 from .statement import COST_KINDS, _profits, _totals, statement_lines
 from .statement_series import named, period_label, period_span, select_period, series
 
-# The budget's and the ranking's answers were this module's before they had their own:
-# code written then (`from recipes.finance_ask import budget_to_date`) still finds them here.
-__all__ = [
-    "BUDGET_DEFINITION", "DEFINITION", "GROWTH_DEFINITION", "RANKING_DEFINITION",
-    "budget_to_date", "largest_expenses", "line_growth", "loss_months", "rank_items",
-    "statement_figure", "statement_margins",
-]
+__all__ = ["DEFINITION", "GROWTH_DEFINITION", "largest_expenses", "line_growth", "loss_months",
+           "statement_figure", "statement_margins"]
 
 DEFINITION = (
     "Lines are taken for revenue, cost of sales, operating expenses or lines below the "
