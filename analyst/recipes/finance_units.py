@@ -1,10 +1,11 @@
 """The finance recipes' entries in the registry: the P&L summary, the statement pack and
 the answers to one question on a statement. Their modules (`pnl`, `statement`,
-`finance_ask`) are reshaped by other work; registering them here keeps that apart."""
+`finance_ask`, `finance_budget`, `finance_ranking`) are reshaped by other work; registering
+them here keeps that apart."""
 
 from __future__ import annotations
 
-from . import finance_ask, pnl, statement
+from . import finance_ask, finance_budget, finance_ranking, pnl, statement
 from .unit import HostChart, Recipe, Said, Title
 
 _PACK_MONEY = ("gross_profit", "change", "yoy_change")
@@ -44,10 +45,10 @@ REGISTERED = (
            definition=finance_ask.DEFINITION + " Margin = profit / revenue x 100."),
     Recipe(finance_ask.line_growth, meaning=_QUESTION, for_model=False,
            definition=finance_ask.GROWTH_DEFINITION, said=Said("line_growth")),
-    Recipe(finance_ask.budget_to_date, meaning=_QUESTION, for_model=False,
-           definition=finance_ask.BUDGET_DEFINITION, said=Said("budget_to_date"),
+    Recipe(finance_budget.budget_to_date, meaning=_QUESTION, for_model=False,
+           definition=finance_budget.BUDGET_DEFINITION, said=Said("budget_to_date"),
            money=("amount", "revenue", "cost", "budget", "actual"),
            money_columns=(*_PACK_MONEY, "budget", "actual", "variance")),
-    Recipe(finance_ask.rank_items, meaning=_QUESTION, for_model=False,
-           definition=finance_ask.RANKING_DEFINITION, said=Said("rank_items")),
+    Recipe(finance_ranking.rank_items, meaning=_QUESTION, for_model=False,
+           definition=finance_ranking.RANKING_DEFINITION, said=Said("rank_items")),
 )

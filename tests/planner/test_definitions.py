@@ -97,12 +97,12 @@ FINANCE_DEFINITIONS = ("finance_ask", "line_growth", "budget_to_date", "rank_ite
 @pytest.mark.parametrize("language", ["uk", "ru", "zh"])
 def test_the_finance_recipes_definitions_leave_no_english(language):
     """Issue 11, point 3: the seven finance_ask recipes (four definitions) in the appendix."""
-    from analyst.recipes import finance_ask
+    from analyst.recipes import finance_ask, finance_budget, finance_ranking
     from analyst.recipes.period_extreme import EXTREME_DEFINITION
 
     texts = {"finance_ask": finance_ask.DEFINITION, "line_growth": finance_ask.GROWTH_DEFINITION,
-             "budget_to_date": finance_ask.BUDGET_DEFINITION,
-             "rank_items": finance_ask.RANKING_DEFINITION,
+             "budget_to_date": finance_budget.BUDGET_DEFINITION,
+             "rank_items": finance_ranking.RANKING_DEFINITION,
              "period_extreme": EXTREME_DEFINITION}
     for name in FINANCE_DEFINITIONS:
         english = texts[name]

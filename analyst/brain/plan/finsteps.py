@@ -1,6 +1,7 @@
 """A finance question's reading (`understand.finask.FinAsk`) planned on the statement the
-cards hold: one step of `recipes.finance_ask` on its tidy table, or a budget's step. The
-answer says how the question was read and quotes only the step's printed figures.
+cards hold: one step of `recipes.finance_ask` on its tidy table, or a budget's step
+(`recipes.finance_budget`). The answer says how the question was read and quotes only the
+step's printed figures.
 """
 
 from __future__ import annotations

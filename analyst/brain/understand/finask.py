@@ -5,7 +5,8 @@ months", "net margin by month", "largest expense lines", "revenue growth YoY", "
 actual year to date", "rank the cost centres": each is read into one `FinAsk` (what, for
 which period, how); a word no part of the reading honours makes it "unread" (`unread`), and
 the question is declined naming that word. `brain.plan.finsteps` plans the reading as one
-step of `recipes.finance_ask` on the statement's tidy table.
+step of `recipes.finance_ask` on the statement's tidy table (a budget's of
+`recipes.finance_budget`, a ranking's of `recipes.finance_ranking`).
 """
 
 from __future__ import annotations
