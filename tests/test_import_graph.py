@@ -34,7 +34,6 @@ MAX_LINES = 400
 KNOWN_LONG_MODULES = {
     "analyst/session/analysis.py": 639,
     "analyst/recipes/finance_ask.py": 477,
-    "sandbox/session.py": 489,
     "sandbox/kernel.py": 402,
 }
 
