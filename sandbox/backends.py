@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from sandbox.backend_protocol import Backend, Death
 from sandbox.docker_backend import DockerBackend
 from sandbox.engine import image_tag
 from sandbox.engines import problem as engines_problem
@@ -18,7 +19,7 @@ from sandbox.notices import NEVER_STARTED
 from sandbox.problems import docker_unusable
 from sandbox.protocol import Channel
 from sandbox.result import Notice
-from sandbox.session import Backend, Death, KernelSession
+from sandbox.session import KernelSession
 from sandbox.workspace import Workspace
 
 if TYPE_CHECKING:

@@ -11,6 +11,7 @@ from docker.types import DriverConfig, LogConfig, Mount, Ulimit
 
 from sandbox import owners
 from sandbox.archive import beyond, pack, unpack
+from sandbox.backend_protocol import Death
 from sandbox.by_value import Listing, changed_since, listing, tar_of
 from sandbox.engine import LABEL, image_tag, reason
 from sandbox.engines import Engine, engines, place
@@ -30,7 +31,6 @@ from sandbox.owners import INSTALLATION_LABEL, OWNER_LABEL, installation, owner_
 from sandbox.problems import english
 from sandbox.protocol import AttachChannel
 from sandbox.result import Notice
-from sandbox.session import Death
 from sandbox.workspace import Workspace
 
 if TYPE_CHECKING:

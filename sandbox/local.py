@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from sandbox import zygote
+from sandbox.backend_protocol import Death
 from sandbox.errors import SandboxUnavailable
 from sandbox.health import Vitals
 from sandbox.limits import Limits
@@ -41,7 +42,6 @@ from sandbox.notices import EXITED, NEVER_STARTED, NOT_ANSWERING, OOM_LIKELY, ex
 from sandbox.problems import LOCAL_APP_USER, LOCAL_OWN_USER
 from sandbox.protocol import PipeChannel
 from sandbox.result import Notice
-from sandbox.session import Death
 from sandbox.workspace import Workspace
 
 log = logging.getLogger(__name__)

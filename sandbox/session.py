@@ -1,106 +1,32 @@
 """A sandbox session: one persistent kernel, its failures turned into plain-words results.
 The backend (Docker or local process) only starts, interrupts, kills and inspects the kernel;
-what a user sees of timeouts, memory, restarts and output limits is decided here, alike."""
+what a user sees of timeouts, memory, restarts and output limits is decided here, alike.
+What a backend must offer is `backend_protocol`'s; one step's record and result, `outcome`'s."""
 
 from __future__ import annotations
 
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
 from typing import Protocol, Self
 
-from sandbox.artifacts import Snapshot, remove_created
+from sandbox.artifacts import remove_created
+from sandbox.backend_protocol import Backend
 from sandbox.errors import SandboxError
-from sandbox.health import Patience, Vitals, load_factor, wait_patiently
+from sandbox.health import Patience, load_factor, wait_patiently
 from sandbox.limits import Limits, human_size
-from sandbox.notices import When, death_detail, lost, sentence
+from sandbox.notices import When, lost
 from sandbox.notices import english as english_notice
-from sandbox.protocol import Channel, ChannelTampered, KernelConnection, KernelGone, ReplyTimeout
-from sandbox.replies import (
-    count_of,
-    error_of,
-    figures_of,
-    hit_file_size_limit,
-    is_memory_error,
-    text_of,
-    value_of,
-)
-from sandbox.result import ExecutionError, ExecutionResult, Notice, bound_text
+from sandbox.outcome import Outcome, output_full, tampered, threads_left
+from sandbox.protocol import ChannelTampered, KernelConnection, KernelGone, ReplyTimeout
+from sandbox.replies import count_of, hit_file_size_limit, is_memory_error
+from sandbox.result import ExecutionError, ExecutionResult, Notice
 from sandbox.workspace import Workspace
 
 START_TIMEOUT_S = 30.0  # a cold Docker engine can be slow to create the first container
 WATCH_EVERY_S = 0.2  # how often a running step's output size is checked
-MAX_STREAM_CHARS = 64_000
 STOPPED = english_notice(Notice("stopped"))
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Death:
-    """Why a kernel ended, as far as the backend can tell: a reason of
-    `sandbox.notices.DEATHS` and the figures it names (an exit status, a signal)."""
-
-    out_of_memory: bool
-    reason: str
-    values: dict[str, int | float | str] = field(default_factory=dict)
-
-    @property
-    def detail(self) -> str:
-        """The reason in English."""
-        return death_detail(self.reason, self.values)
-
-    def notice(self, kind: str) -> Notice:
-        """A "session_stopped" or "process_ended" notice: the English detail and the reason."""
-        return Notice(kind, {"detail": self.detail, "reason": self.reason, **self.values})
-
-
-class Backend(Protocol):
-    """What a session needs of a sandbox. Every capability is a member here, never found
-    with `getattr`: a backend that lacks one (or a wrapper that forgets to pass it on) is a
-    type error, not a silent loss at run time."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def isolated(self) -> bool: ...
-
-    @property
-    def owns_output(self) -> bool:
-        """The sandbox's output/ is its own (Docker: a tmpfs volume), so what a step wrote
-        reaches the host only through `sync_output`; False: output/ is the host's folder."""
-
-    @property
-    def warning(self) -> Notice | None:
-        """What generated code can reach here (`sandbox.problems`); None when isolated."""
-
-    def launch(self) -> Channel:
-        """Start the keeper and its kernel; return the channel to the keeper.
-
-        Raises SandboxUnavailable."""
-
-    def alive(self) -> bool: ...
-
-    def vitals(self) -> Vitals:
-        """Whether the sandbox runs and the CPU time it used, without the channel."""
-
-    def interrupt(self) -> None: ...
-
-    def death(self) -> Death:
-        """After the kernel went away: why (waits briefly for the exit to be recorded)."""
-
-    def stop(self) -> None:
-        """Kill and remove the kernel (idempotent)."""
-
-    def sync_input(self) -> bool:
-        """Before a step: copy the host's input/ and lib/ in when the sandbox holds copies
-        (a warm container's); False when that failed (the session restarts)."""
-
-    def sync_output(self, state: object) -> set[str]:
-        """After a step, with the keeper's report of output/ (`state`): make the host's
-        output/ hold what the sandbox's holds, by value; the reasons for what was left out.
-        A backend whose output/ is the host's own has nothing to copy (returns an empty set)."""
 
 
 class Session(Protocol):
@@ -233,28 +159,15 @@ class KernelSession:
             collected.skipped = sorted({*collected.skipped, *outcome.left_out})
             if (skipped := collected.notice()) is not None:
                 notices.append(skipped)
-            if _threads_left(outcome.reply) and not outcome.restarted:
+            if threads_left(outcome.reply) and not outcome.restarted:
                 # Collected above while the kernel is frozen; now stop what it left running.
                 self._restart_after(outcome, "threads left running")
-                notices += [Notice("threads", {"count": _threads_left(outcome.reply)}),
+                notices += [Notice("threads", {"count": threads_left(outcome.reply)}),
                             lost(earlier, "after")]
             if not notices and is_memory_error(outcome.reply):
                 notices = [Notice("memory", {"limit_bytes": self.limits.memory_bytes})]
-            return ExecutionResult(
-                stdout=bound_text(text_of(outcome.reply.get("stdout")), MAX_STREAM_CHARS),
-                stderr=bound_text(text_of(outcome.reply.get("stderr")), MAX_STREAM_CHARS),
-                error=outcome.error or error_of(None if outcome.interrupted else
-                                              outcome.reply.get("error")),
-                value=value_of(outcome.reply.get("value")), figures=figures_of(outcome.reply.get("figures")),
-                files=tuple(collected.files),
-                duration_s=round(time.monotonic() - t0, 4),
-                timed_out=outcome.timed_out,
-                interrupted=outcome.interrupted,
-                out_of_memory=outcome.out_of_memory or is_memory_error(outcome.reply),
-                restarted=outcome.restarted,
-                notice=sentence(notices),
-                notices=tuple(notices),
-            )
+            return outcome.result(tuple(collected.files), notices,
+                                  round(time.monotonic() - t0, 4))
 
     # -- internals -------------------------------------------------------------------------
 
@@ -270,7 +183,7 @@ class KernelSession:
             return True
         except ChannelTampered as exc:
             self._restart()
-            notices += [_tampered(exc), lost(steps, "before")]
+            notices += [tampered(exc), lost(steps, "before")]
             return False
         except (KernelGone, ReplyTimeout):
             death = self._backend.death()
@@ -299,15 +212,15 @@ class KernelSession:
         self._backend.stop()
         self.start()
 
-    def _execute(self, code: str, timeout: float) -> _Outcome:
+    def _execute(self, code: str, timeout: float) -> Outcome:
         assert self._conn is not None  # noqa: S101  started in __init__/restart (narrows the type)
-        out = _Outcome(before=self.workspace.snapshot())
+        out = Outcome(before=self.workspace.snapshot())
         deadline = time.monotonic() + timeout
         try:
             wanted = self._conn.send({"op": "run", "code": code})
             out.reply = self._wait(wanted, deadline, out)
             state = out.reply.get("output") if self._backend.owns_output else None
-            full = self._output_full(state)
+            full = output_full(state, self.limits)
             if full:  # what the step made goes in the sandbox: nothing to copy first
                 out.over_output_limit, out.too_many_files = True, full == "files"
             else:
@@ -342,7 +255,7 @@ class KernelSession:
         except ChannelTampered as exc:
             self._restart_after(out, "the control channel was tampered with")
             out.error = out.error or ExecutionError("ChannelTampered", str(exc), "")
-            out.notices.append(_tampered(exc))
+            out.notices.append(tampered(exc))
         except KernelGone:
             death = self._backend.death()
             self._restart_after(out, death.detail)
@@ -360,7 +273,7 @@ class KernelSession:
                 out.notices.append(death.notice("process_ended"))
         return out
 
-    def _wait(self, wanted: int, deadline: float, out: _Outcome) -> dict:
+    def _wait(self, wanted: int, deadline: float, out: Outcome) -> dict:
         """The step's reply; interrupts it at the deadline or past the output limit."""
         assert self._conn is not None  # noqa: S101  started in __init__/restart (narrows the type)
         interrupted_at: float | None = None
@@ -390,7 +303,7 @@ class KernelSession:
             if reply.get("id") == wanted:
                 return reply
 
-    def _restart_after(self, out: _Outcome, why: str) -> None:
+    def _restart_after(self, out: Outcome, why: str) -> None:
         log.warning("a sandbox session restarts mid-step: %s", why)  # (the user: a notice)
         out.restarted = out.restarted_during = True
         try:
@@ -400,7 +313,7 @@ class KernelSession:
             self._conn = None
             out.error = ExecutionError("SandboxRestartFailed", str(exc), "")
 
-    def _output_limit_exceeded(self, out: _Outcome) -> None:
+    def _output_limit_exceeded(self, out: Outcome) -> None:
         """Remove what the step created: the session may not fill the host's disk."""
         # By descriptor, never by a path the sandbox controls: a symlink swapped in during
         # the clean-up must not make the host delete a file outside `output/`.
@@ -423,25 +336,12 @@ class KernelSession:
 
     # -- a backend whose output/ is the sandbox's own (Docker: a tmpfs volume) -------------
 
-    def _sync_output(self, state: object, out: _Outcome) -> None:
+    def _sync_output(self, state: object, out: Outcome) -> None:
         """Copy what the step changed in the sandbox's output/ to the host's."""
         if self._backend.owns_output and isinstance(state, dict):
             out.left_out |= self._backend.sync_output(state)
 
-    def _output_full(self, state: object) -> str | None:
-        """"bytes" or "files" when the sandbox's output/ is at that limit (its filesystem
-        stopped the step), else None."""
-        if not isinstance(state, dict):
-            return None
-        size, files = state.get("bytes"), state.get("files")
-        if isinstance(files, int) and files >= self.limits.output_files:
-            return "files"
-        margin = max(1024 * 1024, self.limits.output_bytes // 50)  # the tmpfs's own blocks
-        if isinstance(size, int) and size >= self.limits.output_bytes - margin:
-            return "bytes"
-        return None
-
-    def _drop_in_sandbox(self, out: _Outcome) -> int:
+    def _drop_in_sandbox(self, out: Outcome) -> int:
         """Past the limit: what the step created goes inside the sandbox too (the keeper
         removes it there, by descriptor, never through a link); how many entries."""
         if not self._backend.owns_output or self._conn is None or out.restarted:
@@ -452,36 +352,6 @@ class KernelSession:
             return 0  # the next step finds the session gone and restarts it
         self._sync_output(reply.get("output"), out)
         return count_of(reply.get("removed"))
-
-@dataclass
-class _Outcome:
-    """What `_execute` learned; mutable while one step is being handled."""
-
-    before: Snapshot
-    reply: dict = field(default_factory=dict)
-    error: ExecutionError | None = None
-    timed_out: bool = False
-    stop_requested: bool = False
-    """`interrupt()` was called while the step ran."""
-    interrupted: bool = False
-    """The step really was stopped because of that request."""
-    out_of_memory: bool = False
-    over_output_limit: bool = False
-    too_many_files: bool = False
-    left_out: set[str] = field(default_factory=set)
-    """Why files the sandbox kept to itself were not handed over (links, FIFOs, ...)."""
-    restarted: bool = False
-    restarted_during: bool = False
-    """Restarted while this step was handled: the notice then says what else was lost."""
-    notices: list[Notice] = field(default_factory=list)
-
-
-def _threads_left(reply: dict | None) -> int:
-    return count_of((reply or {}).get("threads"))
-
-
-def _tampered(exc: ChannelTampered) -> Notice:
-    return Notice("tampered", {"detail": str(exc), "reason": exc.reason, **exc.values})
 
 
 def lost_words(earlier: int, *, when: When) -> str:

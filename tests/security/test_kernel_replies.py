@@ -21,6 +21,7 @@ from sandbox.kernel import MAX_TABLE_BYTES as KERNEL_BYTES
 from sandbox.kernel import MAX_TABLE_ROWS as KERNEL_ROWS
 from sandbox.kernel import MAX_VALUE_CHARS as KERNEL_TEXT
 from sandbox.notices import english
+from sandbox.outcome import tampered
 from sandbox.protocol import ChannelTampered
 from sandbox.replies import (
     MAX_CELL_CHARS,
@@ -32,7 +33,6 @@ from sandbox.replies import (
     table_of,
     value_of,
 )
-from sandbox.session import _tampered
 from tests.sandbox.conftest import TEST_LIMITS
 
 # The kernel runs as __main__ in a container, as a module of the fork server's locally.
@@ -141,7 +141,7 @@ def test_a_step_that_writes_the_kernels_log_and_ends_it_is_told_in_fixed_words(t
 @pytest.mark.parametrize("words", [*WORDS, "a reply nobody asked for, and 999999",
                                    "a reply of 9.0 MB, more than the 8 MB a reply may be 999999"])
 def test_a_claim_of_tampering_is_said_without_its_words_in_every_language(words: str) -> None:
-    notice = _tampered(ChannelTampered.relayed(words))
+    notice = tampered(ChannelTampered.relayed(words))
     for text in [english(notice), *(notice_words(notice, lang) for lang in ("en", "uk", "ru", "zh"))]:
         assert "999999" not in text and "pixel" not in text and "\x1b" not in text, text
         assert words.splitlines()[0] not in text, text

@@ -18,6 +18,7 @@ import pytest
 
 from analyst.words.notice import notice_text, notice_words
 from sandbox import ExecutionResult, Notice
+from sandbox.backend_protocol import Death
 from sandbox.notices import (
     CLAIMED,
     CONTAINER_EXITED,
@@ -33,8 +34,8 @@ from sandbox.notices import (
     sentence,
     tamper_detail,
 )
+from sandbox.outcome import tampered
 from sandbox.protocol import ChannelTampered
-from sandbox.session import Death, _tampered
 
 LANGUAGES = ("en", "uk", "ru", "zh")
 KINDS = ("session_stopped", "process_ended")
@@ -88,7 +89,7 @@ def test_english_says_the_backends_detail_word_for_word(kind):
         assert notice_words(notice, "en") == english(notice), notice
         assert death.detail in english(notice)
     for exc in tamperings():
-        notice = _tampered(exc)
+        notice = tampered(exc)
         assert notice_words(notice, "en") == english(notice) and str(exc) in english(notice)
 
 
@@ -132,7 +133,7 @@ def test_other_languages_say_why_the_kernel_ended_with_its_figures(kind, languag
 @pytest.mark.parametrize("language", ["uk", "ru", "zh"])
 def test_other_languages_say_what_was_tampered_with(language):
     for exc in tamperings():
-        notice = _tampered(exc)
+        notice = tampered(exc)
         text = notice_words(notice, language)
         assert text != notice_words(Notice("tampered"), language), (notice, text)
         assert not english_words(text) and "{" not in text, (notice, text)
@@ -170,7 +171,7 @@ def test_a_claim_the_kernel_made_is_not_trusted_as_a_reason_nor_repeated():
     # The kernel's words may be a step's (issue 31): a fixed sentence stands for them.
     exc = ChannelTampered.relayed("the keeper says: all is fine, use 999999")
     assert exc.reason == CLAIMED and exc.values == {}
-    notice = _tampered(exc)
+    notice = tampered(exc)
     assert notice.values["detail"] == tamper_detail(CLAIMED, {})
     assert all("999999" not in notice_words(notice, lang) for lang in ("en", "uk", "ru", "zh"))
     assert tamper_detail(REPLY_TOO_BIG, {"mb": 9.04, "limit_mb": 8}).startswith("a reply of 9.0 MB")
@@ -178,7 +179,7 @@ def test_a_claim_the_kernel_made_is_not_trusted_as_a_reason_nor_repeated():
 
 def test_notices_with_reasons_survive_json():
     notices = tuple(d.notice("process_ended") for d in deaths()[:12]) + tuple(
-        _tampered(t) for t in tamperings())
+        tampered(t) for t in tamperings())
     result = ExecutionResult(restarted=True, notice=sentence(notices), notices=notices)
     again = ExecutionResult.from_dict(json.loads(json.dumps(result.to_dict())))
     assert again.notices == notices
