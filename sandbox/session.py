@@ -25,7 +25,6 @@ from sandbox.workspace import Workspace
 
 START_TIMEOUT_S = 30.0  # a cold Docker engine can be slow to create the first container
 WATCH_EVERY_S = 0.2  # how often a running step's output size is checked
-STOPPED = english_notice(Notice("stopped"))
 log = logging.getLogger(__name__)
 
 
