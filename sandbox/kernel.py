@@ -2,18 +2,16 @@
 
 Started by the keeper (`keeper.py`), which holds the host's control channel: the runner reads
 requests from `--fd-in` and writes replies to `--fd-out`, one frame each (a 4-byte big-endian
-length, then JSON): `{"op": "run", "code": "..."}` answered by the step's result (`figures`:
-what it last gave `send_figures({...})`, never what it printed). Variables
-live in one namespace across steps, like a notebook. The host interrupts a step with SIGINT
-(through the keeper), which becomes a KeyboardInterrupt in the user's code and keeps the
-variables. Its stdin/stdout/stderr are /dev/null: what the step prints is captured, what a
-child writes to fd 1/2 goes nowhere.
+length, then JSON): `{"op": "run", "code": "..."}` answered by the step's result (`figures`: what
+it last gave `send_figures({...})`, never what it printed). Variables live in one namespace
+across steps, like a notebook. The host interrupts a step with SIGINT (through the keeper),
+which becomes a KeyboardInterrupt in the user's code and keeps the variables. Its stdio is
+/dev/null: what the step prints is captured, what a child writes to fd 1/2 goes nowhere.
 
 Each reply says how many threads the step left running (`threads`: the host restarts the
-session, since such a thread could change later results) and whether the background
-pre-import still runs (`busy`: the keeper freezes the runner between steps only when not).
-pandas and matplotlib are imported lazily, in a background thread, so the first answer is
-fast and later steps are warm.
+session, since such a thread could change later results) and whether the background pre-import
+still runs (`busy`: the keeper freezes the runner between steps only when not). pandas and
+matplotlib are imported lazily, in a background thread: the first answer is fast, later warm.
 """
 
 from __future__ import annotations
