@@ -24,7 +24,7 @@ from sandbox import ExecutionResult, Notice
 
 
 class Interpreters(Protocol):
-    """Where a gate runs code (`Analysis`)."""
+    """Where a gate runs code (`analyst.session.place.Place`)."""
 
     def verified_session(self) -> Any:
         """A session only recipes ran in (a new one when other code ran in the current one)."""

@@ -67,3 +67,13 @@ class MemoryAnswers:
 
     def add(self, answer: Answer) -> None:
         self._answers.append(answer)
+
+
+def open_answer_log(history: AnswerLog | Sequence[Answer] | None, root: Path) -> AnswerLog:
+    """The log of an `Analysis` given `history`: that log itself, earlier answers held in
+    memory only, or (None) the workspace's own `.analyst/history.jsonl` under `root`."""
+    if history is None:
+        return WorkspaceAnswers(root)
+    if isinstance(history, AnswerLog):
+        return history
+    return MemoryAnswers(history)

@@ -157,7 +157,7 @@ def test_the_limit_holds_and_paused_sessions_come_back(
             resumed = []
             for i, asker in enumerate(askers):
                 question = (i + each) % len(QUESTIONS)
-                was_paused = asker.analysis._session is None  # its container was stopped
+                was_paused = asker.analysis._place._session is None  # its container was stopped
                 ran = sum(len(ans.steps) for _, ans in asker.answers)  # in that container
                 answer = asker.ask(question)
                 lang = QUESTIONS[question][1]

@@ -74,7 +74,8 @@ def test_a_stop_ends_the_wait_and_nothing_runs(tmp_path: Path, question: str, la
             assert len(answers) == 1 and answers[0] is not None
             assert not answers[0].ok and answers[0].text == "Stopped before the end."
             assert answers[0].steps == ()
-            assert not analysis.lease.holding and analysis._session is None  # nothing started
+            assert not analysis.lease.holding
+            assert analysis._place._session is None  # nothing started
             assert [a.text for a in analysis.history] == ["Stopped before the end."]
     finally:
         holder.communicate("")

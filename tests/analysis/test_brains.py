@@ -9,7 +9,8 @@ import pytest
 
 from analyst.agent import LLMConfig
 from analyst.events import Answer, Step
-from analyst.session.analysis import NO_MODEL, Analysis
+from analyst.session.analysis import Analysis
+from analyst.session.brain_choice import NO_MODEL
 from tests.agent.fake_openai import FakeOpenAI, reply, tool_call
 
 CSV = "Date,Product,Revenue\n2026-01-05,Tea,100.50\n2026-02-07,Coffee,200.25\n"

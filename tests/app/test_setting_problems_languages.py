@@ -169,16 +169,16 @@ def test_what_is_wrong_with_docker_in_every_language(key: str) -> None:
 @pytest.mark.parametrize("brain", ["auto", "llm"])
 def test_a_bad_model_setting_falls_back_in_the_readers_language(
         brain: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from analyst.session.analysis import _choose_brain
+    from analyst.session.brain_choice import choose_brain
 
     for raw in ("0", _word()):
         monkeypatch.setenv("ANALYST_MAX_STEPS", raw)
-        chosen, _config, english = _choose_brain(brain, None)  # type: ignore[arg-type]
+        chosen, _config, english = choose_brain(brain, None)  # type: ignore[arg-type]
         assert chosen == ("none" if brain == "llm" else "offline")
         assert english and english.startswith("ANALYST_MAX_STEPS must be")
         assert english.endswith("Using the offline analyst.") == (brain == "auto")
         for lang in LANGS:
-            _, _, said = _choose_brain(brain, None, lang)  # type: ignore[arg-type]
+            _, _, said = choose_brain(brain, None, lang)  # type: ignore[arg-type]
             assert said and _left(said, "ANALYST_MAX_STEPS", raw) == [], (lang, said)
 
 
