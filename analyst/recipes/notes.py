@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from .labels import _catalogue
-from .numbers import NBSP, language_code, local_style
+from .numbers import Styled, language_code
 
 __all__ = ["CONTEXT", "TITLES", "NoteId", "TitleId", "Word", "as_losses", "note", "note_data",
            "say", "title"]
@@ -97,25 +97,9 @@ def say(text: str, language: str | None = "en") -> str:
     template = (words.pgettext(context, key) if count is None
                 else words.npgettext(context, key, key, count))
     shown = {k: words.pgettext(WORDS, v) if isinstance(v, Word)
-             else _Styled(v, lang) if isinstance(v, (int, float)) and not isinstance(v, bool)
+             else Styled(v, lang) if isinstance(v, (int, float)) and not isinstance(v, bool)
              else v for k, v in text.values.items()}
     return template.format(**shown) if shown else template
-
-
-class _Styled:
-    """A number whose format spec is the English one, written with `lang`'s marks."""
-
-    def __init__(self, value: float, lang: str) -> None:
-        self.value, self.lang = value, lang
-
-    def __format__(self, spec: str) -> str:
-        text = format(self.value, spec) if spec else str(self.value)
-        if not local_style(self.lang):
-            return text
-        return text.replace(",", "\0").replace(".", ",").replace("\0", NBSP)
-
-    def __str__(self) -> str:
-        return format(self, "")
 
 
 def note_data(notes: Iterable[str]) -> list[dict[str, Any] | None]:

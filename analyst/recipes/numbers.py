@@ -41,6 +41,21 @@ def styled(english: str, language: str | None) -> str:
     return english.replace(",", NBSP).replace(".", ",")
 
 
+class Styled:
+    """A number in a message's values: its format spec is the English one ("{n:,}",
+    "{share:.1f}"), its text written with `language`'s marks ("1\u00a0204", "12,5" in uk/ru).
+    A wrapper, not an int or float subclass: a value is a number, its words are the language's."""
+
+    def __init__(self, value: float, language: str | None) -> None:
+        self.value, self.language = value, language
+
+    def __format__(self, spec: str) -> str:
+        return styled(format(self.value, spec) if spec else str(self.value), self.language)
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
 def fixed(value: float, decimals: int, language: str | None = "en") -> str:
     """`value` rounded to `decimals` places and grouped: 1234.567, 2 -> "1,234.57"
     (uk/ru "1 234,57"). Rounding is Python's own (`format(x, ",.2f")`), so a figure computed

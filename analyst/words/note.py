@@ -18,14 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self, Union
 
 from analyst.catalogue import message, plural_message
+from analyst.recipes.numbers import Styled
 
 __all__ = ["Items", "Labels", "Message", "Name", "NameList", "Names", "Note", "Parts", "RecipeNote",
            "RecipeTitle", "SettingNote", "Word", "render"]
 
 CONTEXT = "ingest"
 WORDS = "ingest_word"
-_THOUSANDS = {"uk": "\u00a0", "ru": "\u00a0"}
-_DECIMAL = {"uk": ",", "ru": ","}
 
 
 class Name(str):
@@ -164,25 +163,6 @@ def _text(lang: str, key: str, values: Mapping[str, Value], count: int | None,
     return template.format(**{k: _shown(v, lang, kind.words) for k, v in values.items()})
 
 
-class _Number(int):
-    """An int whose `{n:,}` groups digits the language's way."""
-
-    lang = "en"
-
-    def __format__(self, spec: str) -> str:
-        return format(int(self), spec).replace(",", _THOUSANDS.get(self.lang, ","))
-
-
-class _Decimal(float):
-    lang = "en"
-
-    def __format__(self, spec: str) -> str:
-        text = format(float(self), spec) if spec else str(float(self))
-        if self.lang not in _DECIMAL:
-            return text
-        return text.replace(",", "\0").replace(".", _DECIMAL[self.lang]).replace("\0", _THOUSANDS[self.lang])
-
-
 def _shown(value: Value, lang: str, words: str = WORDS) -> Any:
     if isinstance(value, Message):
         return value.render(lang)
@@ -206,14 +186,8 @@ def _shown(value: Value, lang: str, words: str = WORDS) -> Any:
         return comma.join(quoted[:-1]) + joint + quoted[-1]
     if isinstance(value, bool):
         return str(value)
-    if isinstance(value, int):
-        number = _Number(value)
-        number.lang = lang
-        return number
-    if isinstance(value, float):
-        decimal = _Decimal(value)
-        decimal.lang = lang
-        return decimal
+    if isinstance(value, (int, float)):
+        return Styled(value, lang)
     return value
 
 
