@@ -270,7 +270,8 @@ def table_nouns(card: Any) -> set[str]:
     own = set(words(card.table)) | set(words(str(card.source_file or "").rsplit(".", 1)[0]))
     own |= {w.rstrip("0123456789") for w in own if w[:1].isalpha()}  # "Cars93": cars
     own |= {tail for w in own for tail in _abbreviated_plural(w)}
-    return own | {singular(w) for w in own}
+    # "houses", "cases": the singular keeps its "e" ("singular" gives "hous", as of "buses")
+    return own | {singular(w) for w in own} | {w[:-1] for w in own if w.endswith("ses")}
 
 
 # "Who" asks for a person: those who buy, or those who sell, as the verb says.
