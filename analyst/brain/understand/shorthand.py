@@ -33,6 +33,14 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
     # cheapest house" (the superlative had named no column and was declined).
     (re.compile(r"(?<!\w)(?:most\s+expensive|priciest|dearest)(?!\w)", re.I), "highest price"),
     (re.compile(r"(?<!\w)(?:least\s+expensive|cheapest)(?!\w)", re.I), "lowest price"),
+    # A comparative before a number says its measure: "older than 30" compares the age with
+    # 30, "taller than 180" the height (no such column: the word is declined, as any other).
+    # Before a column ("lighter than the average body_mass_g") that column is the measure.
+    *((re.compile(rf"(?<!\w){said}\s+than(?=\s*[-+$€£]?\d)", re.I), full) for said, full in (
+        ("older", "age more than"), ("younger", "age less than"),
+        ("taller", "height more than"), ("shorter", "height less than"),
+        ("heavier", "weight more than"), ("lighter", "weight less than"),
+        ("more\s+expensive", "price more than"), ("cheaper", "price less than"))),
     # Ukrainian and Russian abbreviations of "number of": "к-сть", "кол-во".
     (re.compile(r"(?<!\w)к-сть(?!\w)", re.I), "кількість"),
     (re.compile(r"(?<!\w)кол-во(?!\w)", re.I), "количество"),
