@@ -52,3 +52,19 @@ def test_the_thing_with_the_extreme_is_its_row(opened, tmp_path: Path, phrase: s
     [row] = got.head
     assert row["name"] == frame.loc[at, "name"], (question, row)
     assert row[measure] == pytest.approx(frame.loc[at, measure]), (question, row)
+
+
+@pytest.mark.parametrize("stem", ["UScereal", "UKcereals", "USACereal"])
+@pytest.mark.parametrize(("phrase", "measure", "extreme"),
+                         [("which cereal has the most {m}", "rating", "max"),
+                          ("the cereal with the lowest {m}", "weight", "min")])
+def test_a_country_before_the_noun_of_a_file_name_is_not_the_noun(
+        opened, tmp_path: Path, stem: str, phrase: str, measure: str, extreme: str) -> None:
+    """MASS::UScereal: "which cereal has the most sugars" did not know "cereal"."""
+    path = tmp_path / f"{stem}.csv"
+    frame = _things(len(stem), "cereal", path)
+    question = phrase.format(m=measure)
+    got = figures(ask(opened(stem, path), question))
+    at = frame[measure].idxmax() if extreme == "max" else frame[measure].idxmin()
+    [row] = got.head
+    assert row["name"] == frame.loc[at, "name"], (question, row)

@@ -1,8 +1,7 @@
 """Clues in a question's words that are not column names: numbers, periods, comparisons.
 
 Each finder returns what it found and the indexes of the words it used, so the parser can
-tell which words are left unexplained (and say so rather than ignore them).
-"""
+tell which words are left unexplained (and say so rather than ignore them)."""
 
 from __future__ import annotations
 
@@ -44,6 +43,7 @@ from analyst.brain.understand.vocab import (
 
 _YEAR = re.compile(r"(19|20)\d\d")
 _QUARTER = re.compile(r"q([1-4])")
+_CAPITALS = re.compile(r"^[A-Z]{2,}?(?=[A-Z]?[a-z]{4,}$)")  # the "US" of "UScereal", "USArrests"
 
 
 @dataclass(frozen=True)
@@ -265,12 +265,12 @@ _THINGS = (("замовлен", "order"), ("заказ", "order"), ("订单", "o
 
 
 def table_nouns(card: Any) -> set[str]:
-    """The words naming the table itself, and their singulars ("cars", "car"): what one
-    row is ("which car has the highest Horsepower")."""
-    own = set(words(card.table)) | set(words(str(card.source_file or "").rsplit(".", 1)[0]))
+    """The words naming the table itself ("UScereal": cereal), and their singulars ("cars",
+    "car"; "houses", "house"): what one row is ("which car has the highest Horsepower")."""
+    stem = str(card.source_file or "").rsplit(".", 1)[0]
+    own = set(words(card.table)) | set(words(stem)) | set(words(_CAPITALS.sub("", stem)))
     own |= {w.rstrip("0123456789") for w in own if w[:1].isalpha()}  # "Cars93": cars
     own |= {tail for w in own for tail in _abbreviated_plural(w)}
-    # "houses", "cases": the singular keeps its "e" ("singular" gives "hous", as of "buses")
     return own | {singular(w) for w in own} | {w[:-1] for w in own if w.endswith("ses")}
 
 
@@ -317,9 +317,9 @@ def chinese_top(toks: list[str], used: set[int]) -> tuple[int, int] | None:
 
 
 def _abbreviated_plural(word: str) -> list[str]:
-    """The plural noun behind a short prefix in a table's name ("mtcars": Motor Trend's
-    cars; "Housing": houses): the rows are those things. Only a plural ("cars", not the "sleep"
-    of "msleep") after 1-3 letters: a longer head ("electricity") is a word of its own."""
+    """The plural noun behind a short prefix in a table's name ("mtcars": Motor Trend's cars;
+    "Housing": houses). Only a plural ("cars", not the "sleep" of "msleep") after 1-3
+    letters: a longer head ("electricity") is a word of its own."""
     if word.isascii() and word.endswith("ing") and len(word) > 6:
         return [word[:-3] + "e", word[:-3] + "es"]
     if not (word.isascii() and word.isalpha() and word.endswith("s") and not word.endswith("ss")):
