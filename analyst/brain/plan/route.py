@@ -40,10 +40,6 @@ class Route:
     figure: finfigures.AskedFigure | None = None
     """The result a key-figures answer must state ("net profit"), or it is declined."""
 
-    @property
-    def query(self) -> Query | None:
-        return self.choice.query
-
 
 def route(question: str, cards: Sequence[Any], lang: str,
           root: Path | str | None = None) -> Route:

@@ -302,7 +302,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if (ranked is not None and which is None and limit is None and (aggregation is None or (
             aggregation in ("max", "min") and set(aggregation_span or ()) <= set(ranked)))
             and not group_by and period is None and measures
-            and any(t in clues.table_nouns(card) for t in toks)):
+            and not clues.table_nouns(card).isdisjoint(toks)):
         rows_wanted = True  # "the most expensive car": that car's row, its price with it
     if toks[:1] == ["when"] and not group_by and period is None:  # "when did AAPL peak": a date
         if order is None or not measures:  # (it stated the peak's price, not when)
