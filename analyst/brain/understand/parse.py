@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from analyst.brain.understand import calendar, clues, conditions, finish, money, shorthand
+from analyst.brain.understand import calendar, clues, conditions, finish, kin, money, shorthand
 from analyst.brain.understand import measures as stat_clues
 from analyst.brain.understand.columns import Hit, column_hits, partial_hits, value_hits
 from analyst.brain.understand.finish import Refusal
@@ -79,6 +79,8 @@ def read_table(question: str, card: Any,
     used |= {i for h in partial for i in h.span} | {i for c in clashes for i in c.span}
     partial += money.said(toks, card, used, [*named, *partial]) + conditions.flag_kin(
         toks, flags, used)  # "survivors" of a yes/no "survived": its yes rows
+    used |= {i for h in partial for i in h.span}
+    partial += kin.said(toks, list(columns), used, [h.column for h in (*named, *partial)])
     used |= {i for h in partial for i in h.span}
     hits = sorted(named + partial, key=lambda h: h.span[0])
     # Whole names and values say more than a telling word inside a name.
