@@ -21,10 +21,13 @@ from analyst.brain.plan import finfigures
 from analyst.brain.plan.plan import Plan, question_plan
 from analyst.brain.plan.statements import statement_plan
 from analyst.brain.plan.tables import report_tables
+from analyst.brain.understand.clues import HOW_MUCH
 from analyst.brain.understand.intents import Intent, intent_covers, knows_word, parse_intent
 from analyst.brain.understand.query import Query
 from analyst.brain.understand.reading import Choice, choose
+from analyst.brain.understand.text import find_phrase, words
 from analyst.brain.understand.values import category_values
+from analyst.brain.understand.vocab import AGGREGATIONS
 
 RouteKind = Literal["recipes", "query", "options", "refusal"]
 
@@ -122,6 +125,11 @@ def _recipe_fits(intent: Intent | None, choice: Any, question: str) -> bool:
         return False
     query = choice.query
     refusal = choice.refusal
+    if intent.kind not in _RECIPE_ONLY and intent.measure != "orders" and _asks_a_count(
+            choice, question):
+        # "how many sales per manager", "скільки рядків по менеджерах": a count asked,
+        # which the recipe would have answered with the revenue (or quantity) added up.
+        return False
     if intent.kind in _RECIPE_ONLY:
         # None of these recipes takes a condition: "margin in Q2", "gross margin for the
         # north" were answered with the whole year's margin of every region.
@@ -167,3 +175,19 @@ def _recipe_fits(intent: Intent | None, choice: Any, question: str) -> bool:
                                      or query.period.unit != intent.period):
         return False
     return not (intent.kind == "dynamics" and query.period is None and query.group_by)
+
+
+_COUNTS = tuple(p for p in AGGREGATIONS["count"] if p not in HOW_MUCH)
+"""Words that ask how many, never how much ("скільки" is both: said of revenue, its sum)."""
+
+
+def _asks_a_count(choice: Any, question: str) -> bool:
+    """Does the question ask for a count: the query's reading (or the partial one of its
+    refusal) counts, or, with none, it says "how many", "number of", "кількість"?"""
+    refusal = choice.refusal
+    partial = refusal.values.get("partial") if refusal is not None else None
+    reading = choice.query or (partial if isinstance(partial, Query) else None)
+    if reading is not None:
+        return reading.aggregation in ("count", "nunique")
+    toks = words(question)
+    return any(find_phrase(p, toks, set()) is not None for p in _COUNTS)

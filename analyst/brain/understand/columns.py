@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from analyst.brain.understand.text import is_cjk, same_word, value_word, words
-from analyst.brain.understand.vocab import STOP
+from analyst.brain.understand.vocab import BY, STOP
 
 
 @dataclass(frozen=True)
@@ -234,9 +234,16 @@ def _whole_span(parts: list[str], toks: list[str]) -> tuple[int, ...] | None:
             if at is None:
                 return None
             spots.append(at)
-        if spots and max(spots) - min(spots) <= len(parts) + 1:
+        between = [toks[j] for j in range(min(spots, default=0), max(spots, default=0))
+                   if j not in spots]
+        # "sales by channel" is the sales per channel, never a column "Sales Channel".
+        if spots and max(spots) - min(spots) <= len(parts) + 1 and not any(
+                t in _GROUPING for t in between):
             return tuple(sorted(spots))
     return None
+
+
+_GROUPING = frozenset(w for w in BY if " " not in w and not w.endswith("*"))
 
 
 def _value_span(parts: list[str], toks: list[str]) -> tuple[int, ...] | None:

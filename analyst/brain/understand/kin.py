@@ -21,7 +21,7 @@ CONCEPTS: tuple[tuple[str, ...], ...] = (
     ("category", "categories", "категор*", "类别", "品类"),
     ("channel*", "канал*", "渠道"),
     ("customer*", "client*", "клієнт*", "клиент*", "покупц*", "покупател*", "客户"),
-    ("manager*", "salesperson*", "менеджер*", "продавц*", "销售员"),
+    ("manager*", "salesperson*", "rep", "reps", "salesrep*", "менеджер*", "продавц*", "销售员"),
     ("city", "cities", "місто", "міста", "містах", "містами", "містам", "міст", "город",
      "города", "городам", "городах", "городов", "城市"),
     ("country", "countries", "країн*", "стран*", "国家"),
@@ -29,10 +29,12 @@ CONCEPTS: tuple[tuple[str, ...], ...] = (
      "филиал*", "门店"),
     ("supplier*", "vendor*", "постачальн*", "поставщик*", "供应商"),
     ("brand*", "бренд*", "марк*", "品牌"),
+    ("quantity", "quantities", "qty", "units", "pcs", "pieces", "штук", "штуки", "数量",
+     "销量"),
 )
 """Concepts a sales or operations table is asked about, by their words in en/uk/ru/zh.
-"Quantity" is not among them: "кількість"/"количество" also means "the number of" (rows,
-orders), and reading it as the column answered a count with a sum."""
+"кількість"/"количество" are not quantity's words: they also mean "the number of" (rows,
+orders), and reading them as the column answered a count with a sum."""
 
 
 def said(toks: list[str], names: Sequence[str], used: set[int],

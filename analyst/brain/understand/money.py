@@ -25,22 +25,33 @@ def said(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) -> lis
     numeric = {c.name for c in card.columns if is_numeric(c)}
     if any(h.column in numeric for h in hits):
         return _price_said(toks, card, used, hits)
-    # A price, a cost or a tax is never what "revenue" means, even as the only money column.
+    column = earning(card)
+    spans = sorted(words_said(toks, card, used))
+    return ([Hit(column, tuple(spans), False)] if column is not None and spans
+            else _price_said(toks, card, used, hits))
+
+
+def earning(card: Any) -> str | None:
+    """The column a money word is said of: the table's one money column that is no price,
+    cost or tax; beside others, the one the user marked as the amount, else the one named
+    as earnings ("Net sales", "Виручка", "销售额"). None when no column is that one."""
     money = [c for c in card.columns if c.role == "money" and not not_earned(str(c.name))]
     if len(money) > 1:
-        # Revenue beside Cost (and a unit price): the money word is said of the one the
-        # user marked as the amount, else of the one named as earnings ("Net sales",
-        # "Виручка", "销售额"), never of a cost or a price.
         money = [c for c in money if getattr(c, "set_by_user", False)] or [
             c for c in money if earned(str(c.name))]
-    if len(money) != 1:
-        return _price_said(toks, card, used, hits)
-    spans, taken = [], set(used)  # "who spent the most money": both words say the column
+    return str(money[0].name) if len(money) == 1 else None
+
+
+def words_said(toks: list[str], card: Any, used: set[int]) -> set[int]:
+    """The money words of `toks` ("who spent the most money": both) when the table has the
+    column they are said of: "sales" in "sales by channel" is that money, not a word of a
+    column "Sales Channel" (read so, the rows were counted per channel)."""
+    if earning(card) is None:
+        return set()
+    taken = set(used)
     while (span := clues.first(MONEY_WORDS, toks, taken)) is not None:
-        spans += span
         taken.update(span)
-    return ([Hit(money[0].name, tuple(sorted(spans)), False)] if spans
-            else _price_said(toks, card, used, hits))
+    return taken - used
 
 
 def _price_said(toks: list[str], card: Any, used: set[int], hits: Sequence[Hit]) -> list[Hit]:

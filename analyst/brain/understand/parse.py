@@ -75,7 +75,9 @@ def read_table(question: str, card: Any,
                         if not conditions.named_not_asked(toks, h, card)]
     picked += conditions.none_said(toks, named, values or {}, used)  # "no airbags": "None"
     used |= {i for h in picked for i in h.span}
-    partial, clashes = partial_hits(toks, list(columns), used, [h.column for h in named])
+    # A money word is the money, never a telling word of "Sales Channel" or "Sales Rep".
+    partial, clashes = partial_hits(toks, list(columns), used | money.words_said(toks, card, used),
+                                    [h.column for h in named])
     used |= {i for h in partial for i in h.span} | {i for c in clashes for i in c.span}
     partial += money.said(toks, card, used, [*named, *partial]) + conditions.flag_kin(
         toks, flags, used)  # "survivors" of a yes/no "survived": its yes rows
