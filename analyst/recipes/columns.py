@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .notes import Word, english, note
+from .notes import NoteId, Word, english, note
 
 REFUSALS = "recipe_error"
 """The catalogue context of a recipe's refusals."""
@@ -83,7 +83,7 @@ def require(df: pd.DataFrame, *columns: str | None) -> None:
         raise RecipeError("no_rows")
 
 
-def to_number(series: pd.Series, name: str) -> tuple[pd.Series, list[str]]:
+def to_number(series: pd.Series, name: str) -> tuple[pd.Series, list[NoteId]]:
     """Return the column as float64 plus notes about anything that was read or lost."""
     if pd.api.types.is_bool_dtype(series):
         return series.astype("float64"), []
@@ -97,7 +97,7 @@ def to_number(series: pd.Series, name: str) -> tuple[pd.Series, list[str]]:
     values = cleaned.map(parsed, na_action="ignore").astype("float64")
     was_blank = text.isna() | (text == "")
     lost = values.isna() & ~was_blank
-    notes: list[str] = [note("note_text_numbers", column=name, how=Word(how))]
+    notes: list[NoteId] = [note("note_text_numbers", column=name, how=Word(how))]
     if lost.any():
         examples = ", ".join(repr(v) for v in text[lost].unique()[:3])
         rows = int(lost.sum())
@@ -107,7 +107,7 @@ def to_number(series: pd.Series, name: str) -> tuple[pd.Series, list[str]]:
     return values, notes
 
 
-def to_dates(series: pd.Series, name: str) -> tuple[pd.Series, list[str]]:
+def to_dates(series: pd.Series, name: str) -> tuple[pd.Series, list[NoteId]]:
     """Return the column as datetime64 (no time zone) plus notes about unreadable dates."""
     if pd.api.types.is_datetime64_any_dtype(series):
         values = series.dt.tz_localize(None) if series.dt.tz is not None else series
@@ -122,7 +122,7 @@ def to_dates(series: pd.Series, name: str) -> tuple[pd.Series, list[str]]:
     # day-first, the European habit of our users) is kept.
     how, values = max(candidates, key=lambda c: int(c[1].notna().sum()))
     values = values.astype("datetime64[ns]")
-    notes: list[str] = [note("note_text_dates", column=name, how=Word(how))]
+    notes: list[NoteId] = [note("note_text_dates", column=name, how=Word(how))]
     lost = values.isna() & text.notna() & (text != "")
     if lost.any():
         rows = int(lost.sum())
@@ -136,14 +136,14 @@ def to_labels(series: pd.Series) -> pd.Series:
     return labels.fillna(BLANK_LABEL).replace("", BLANK_LABEL).astype(object)
 
 
-def blank_note(labels: pd.Series, name: str) -> list[str]:
+def blank_note(labels: pd.Series, name: str) -> list[NoteId]:
     count = int((labels == BLANK_LABEL).sum())
     if not count:
         return []
     return [note("note_blank", count, rows=count, column=name, label=BLANK_LABEL)]
 
 
-def returns_note(values: pd.Series, name: str) -> list[str]:
+def returns_note(values: pd.Series, name: str) -> list[NoteId]:
     negative = values < 0
     if not negative.any():
         return []
@@ -167,7 +167,7 @@ def pct(part: float, whole: float) -> float:
     return float(part) / float(whole) * 100.0
 
 
-def _missing_note(values: pd.Series, name: str) -> list[str]:
+def _missing_note(values: pd.Series, name: str) -> list[NoteId]:
     missing = int(values.isna().sum())
     if not missing:
         return []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from .columns import RecipeError, require, returns_note, to_dates, to_number
-from .notes import Word, note, title
+from .notes import NoteId, Word, note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .unit import HostChart, Recipe, Said
 
@@ -116,9 +116,9 @@ def _label(period: pd.Period, freq: str) -> str:
     return period.start_time.strftime("%Y-%m-%d")
 
 
-def _partial_notes(dates: pd.Series, span: pd.PeriodIndex, word: str) -> list[str]:
+def _partial_notes(dates: pd.Series, span: pd.PeriodIndex, word: str) -> list[NoteId]:
     """Say when the first or last period is only partly covered: its total is not comparable."""
-    notes: list[str] = []
+    notes: list[NoteId] = []
     first, last = dates.min(), dates.max()
     if last.normalize() < span[-1].end_time.normalize():
         notes.append(note("note_partial_last", period=Word(word),

@@ -16,7 +16,7 @@ import math
 import pandas as pd
 
 from .columns import RecipeError
-from .notes import note, title
+from .notes import NoteId, note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin, checked_share
 from .statement import COST_KINDS, _profits, _totals, statement_lines
@@ -58,7 +58,7 @@ def statement_figure(
     per month or quarter inside it when `by` is "M" or "Q"."""
     if (figure is None) == (line is None):
         raise RecipeError("figure_or_line")
-    notes: list[str] = []
+    notes: list[NoteId] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     keep, period = select_period(lines["month"], year, quarter, month)
     lines = lines[keep]
@@ -94,7 +94,7 @@ def loss_months(
     currency: str | None = None,
 ) -> RecipeResult:
     """The months whose operating profit (and net profit, with lines below it) is negative."""
-    notes: list[str] = []
+    notes: list[NoteId] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     if year is not None:
         keep, _ = select_period(lines["month"], year, None, None,
@@ -138,7 +138,7 @@ def statement_margins(
     `margin` (gross, operating, net) and `by` ("M") say what the question asked for."""
     if margin not in (None, "gross", "operating", "net") or by not in (None, "M"):
         raise RecipeError("bad_margin")
-    notes: list[str] = []
+    notes: list[NoteId] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     if margin == "net" and not (lines["kind"] == "ignore").any():
         raise RecipeError("no_net_profit_lines")
@@ -186,7 +186,7 @@ def largest_expenses(
 ) -> RecipeResult:
     """The `n` largest cost lines (cost of sales and operating expenses) of the period and
     their share of all cost lines."""
-    notes: list[str] = []
+    notes: list[NoteId] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     keep, period = select_period(lines["month"], year, quarter, month)
     costs = lines[keep & lines["kind"].isin(COST_KINDS)]
@@ -231,7 +231,7 @@ def line_growth(
         raise RecipeError("bad_compare", compare=str(compare))
     if (figure is None) == (line is None):
         raise RecipeError("figure_or_line")
-    notes: list[str] = []
+    notes: list[NoteId] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     years = sorted({p.year for p in lines["month"]})
     if compare == "YoY" and len(years) < 2:

@@ -56,8 +56,7 @@ def budget_to_date(
         plan_values, notes = to_number(df[budget], budget)
         real_values, real_notes = to_number(df[actual], actual)
         # An empty actual is a month not in yet: not counted at all, which the answer says.
-        notes += [n for n in real_notes
-                  if getattr(n, "key", None) != "note_missing" and "no value in" not in n]
+        notes += [n for n in real_notes if n.key != "note_missing"]
         source = pd.concat([df, df], ignore_index=True)
         numbers = pd.concat([plan_values, real_values], ignore_index=True)
         which = pd.Series([budget] * len(df) + [actual] * len(df), dtype="string")

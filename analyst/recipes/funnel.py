@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from .columns import RecipeError, pct, require, to_dates, to_labels, to_number
-from .notes import note, title
+from .notes import NoteId, note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .unit import Recipe, Said, Title
 
@@ -42,7 +42,7 @@ def funnel_conversion(
     """
     if freq not in _PERIODS:
         raise RecipeError("bad_period", freq=str(freq))
-    notes: list[str] = []
+    notes: list[NoteId] = []
     if stages:
         require(df, *stages, period)
         if len(stages) < 2:

@@ -14,7 +14,7 @@ import math
 import pandas as pd
 
 from .columns import RecipeError
-from .notes import title
+from .notes import NoteId, title
 from .result import RecipeResult
 from .statement import statement_lines
 from .statement_series import named, period_label, period_span, select_period, series
@@ -57,7 +57,7 @@ def period_extreme(
         raise RecipeError("bad_extreme", extreme=str(extreme), by=str(by))
     if (figure is None) == (line is None):
         raise RecipeError("figure_or_line")
-    notes: list[str] = []
+    notes: list[NoteId] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     lines = lines[lines["month"].notna()]
     if lines.empty:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 import pandas as pd
 
 from .columns import RecipeError, require, to_dates, to_labels, to_number
-from .notes import note, title
+from .notes import NoteId, note, title
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .results import result_of
 from .sanity import checked_margin
@@ -92,7 +92,7 @@ def pnl_summary(
     Wide layout: `revenue`, `cogs`, `opex` columns."""
     if freq not in _PERIODS:
         raise RecipeError("bad_pnl_period", freq=str(freq))
-    notes: list[str] = []
+    notes: list[NoteId] = []
     if account and amount:
         require(df, date, account, amount, section)
         lines = _long_lines(df, account, amount, mapping or {}, notes, section)
@@ -207,7 +207,7 @@ def line_kind(label: str, section: str | None = None) -> str | None:
 
 
 def _long_lines(df: pd.DataFrame, account: str, amount: str, mapping: Mapping[str, str],
-                notes: list[str], section: str | None = None) -> pd.DataFrame:
+                notes: list[NoteId], section: str | None = None) -> pd.DataFrame:
     bad = {v for v in mapping.values() if v not in LINES}
     if bad:
         raise RecipeError("bad_mapping", choices=list(LINES), bad=sorted(map(str, bad)))
@@ -235,7 +235,7 @@ def _long_lines(df: pd.DataFrame, account: str, amount: str, mapping: Mapping[st
 
 
 def _wide_lines(df: pd.DataFrame, revenue: str, cogs: str | None, opex: list[str],
-                notes: list[str]) -> pd.DataFrame:
+                notes: list[NoteId]) -> pd.DataFrame:
     rev, notes_ = to_number(df[revenue], revenue)
     notes += notes_
     lines = pd.DataFrame({"revenue": rev.fillna(0.0), "cogs": 0.0, "opex": 0.0}, index=df.index)

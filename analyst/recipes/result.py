@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 import pandas as pd
 
-from .notes import note_data
+from .notes import NoteId, TitleId, note_data, say
 from .sanity import check_figures, check_table
 
 ChartKind = Literal["bar", "barh", "line", "pareto", "funnel"]
@@ -36,7 +36,7 @@ class ChartSpec:
     """bar: vertical columns (periods); barh: ranked horizontal bars (categories);
     line: a series over dates; pareto: bars plus a cumulative % line; funnel: stages
     top to bottom in their given order."""
-    title: str
+    title: str | TitleId
     """A recipe's is a `notes.TitleId` (message id of context "recipe_title" and values),
     drawn in `language`; a title a step wrote itself is drawn as it is."""
     labels: tuple[str, ...]
@@ -58,7 +58,7 @@ class ChartSpec:
     sort: bool = False
     """Sort bars by the first series, largest first; a bar named `pinned_last` stays last."""
     pinned_last: str | None = None
-    note: str = ""
+    note: str | NoteId = ""
     """A small caption under the chart: a recipe's is a `notes.NoteId` ("caption_abc" with
     its counts), drawn in `language` by `charts.caption`; a step's own text is drawn as is."""
     language: str = "en"
@@ -69,7 +69,8 @@ class ChartSpec:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready; a title or caption made as a message id (`notes.NoteId`) also as its
         id and values under "title_data" / "note_data" (None for one written as text)."""
-        return {**asdict(self), "title_data": note_data((self.title,))[0],
+        return {**asdict(self), "title": str(self.title), "note": str(self.note),
+                "title_data": note_data((self.title,))[0],
                 "note_data": note_data((self.note,))[0]}
 
 
@@ -79,15 +80,16 @@ class RecipeResult:
 
     name: str
     """The recipe's function name, e.g. "abc_analysis" (key into `DEFINITIONS`)."""
-    title: str
+    title: str | TitleId
     """A heading for the report, e.g. "ABC analysis of product by revenue": a
-    `notes.TitleId` (its English; `notes.say(title, language)` in another language)."""
+    `notes.TitleId` (`str()` its English; `notes.say(title, language)` in another language)."""
     table: pd.DataFrame
     chart: ChartSpec | None
     definition: str
     """The exact definition used, with the actual parameters (for the methodology appendix)."""
-    notes: tuple[str, ...] = ()
-    """Plain sentences the reader must know: coerced text, missing dates, ties, losses."""
+    notes: tuple[str | NoteId, ...] = ()
+    """What the reader must know: coerced text, missing dates, ties, losses; a recipe's are
+    `notes.NoteId`s (`str()` their English), `texts()` says them all as text."""
     figures: dict[str, float] = field(default_factory=dict)
     """The key numbers by name (e.g. "total", "a_items"); `_pct` values are 0-100."""
 
@@ -102,9 +104,13 @@ class RecipeResult:
         if fresh:
             object.__setattr__(self, "notes", (*fresh, *self.notes))
 
+    def texts(self, language: str | None = "en") -> tuple[str, ...]:
+        """The notes as text in `language` (en, uk, ru, zh), e.g. to join or search them."""
+        return tuple(say(n, language) for n in self.notes)
+
     def summary(self, max_rows: int = 20) -> str:
         """Plain text for a log or a model: title, figures, notes, the head of the table."""
-        lines = [self.title]
+        lines = [str(self.title)]
         for key, value in self.figures.items():
             lines.append(f"  {key}: {_plain(value)}")
         lines.extend(f"  note: {n}" for n in self.notes)
@@ -138,12 +144,12 @@ class RecipeResult:
         data = [[_json_value(v) for v in row] for row in self.table.itertuples(index=False)]
         return {
             "name": self.name,
-            "title": self.title,
+            "title": str(self.title),
             "title_data": note_data((self.title,))[0],
             "table": {"columns": [str(c) for c in self.table.columns], "data": data},
             "chart": self.chart.to_dict() if self.chart is not None else None,
             "definition": self.definition,
-            "notes": list(self.notes),
+            "notes": list(self.texts()),
             "note_data": note_data(self.notes),
             "figures": {k: _json_value(v) for k, v in self.figures.items()},
         }

@@ -18,7 +18,7 @@ import math
 
 import pandas as pd
 
-from .notes import Word, note
+from .notes import NoteId, Word, note
 
 MARGIN_LOW, MARGIN_HIGH = -100.0, 100.0
 SHARE_HIGH = 100.0
@@ -33,7 +33,7 @@ _MARGIN_WORDS = {
 }
 
 
-def costs_as_positive(costs: pd.Series, name: str, revenue_total: float) -> tuple[pd.Series, list[str]]:
+def costs_as_positive(costs: pd.Series, name: str, revenue_total: float) -> tuple[pd.Series, list[NoteId]]:
     """Costs stored as negative numbers (the accounting convention, also "(1,234.00)") are
     turned positive when revenue is positive, so gross profit = revenue - cost reads the same
     whichever convention the file used. Returns the costs and the note saying which was found."""
@@ -43,7 +43,7 @@ def costs_as_positive(costs: pd.Series, name: str, revenue_total: float) -> tupl
     return costs, []
 
 
-def checked_margin(profit: float, revenue: float, what: str = "gross margin") -> tuple[float, list[str]]:
+def checked_margin(profit: float, revenue: float, what: str = "gross margin") -> tuple[float, list[NoteId]]:
     """profit / revenue in percent, or NaN and the reason when it must not be stated."""
     if pd.isna(revenue) or pd.isna(profit):
         return math.nan, []
@@ -55,7 +55,7 @@ def checked_margin(profit: float, revenue: float, what: str = "gross margin") ->
     return value, []
 
 
-def checked_share(part: float, whole: float, what: str = "share") -> tuple[float, list[str]]:
+def checked_share(part: float, whole: float, what: str = "share") -> tuple[float, list[NoteId]]:
     """part / whole in percent, or NaN and the reason when it is not a share of a total."""
     if pd.isna(part) or pd.isna(whole) or whole == 0:
         return math.nan, []
@@ -67,10 +67,10 @@ def checked_share(part: float, whole: float, what: str = "share") -> tuple[float
     return value, []
 
 
-def check_figures(figures: dict[str, float]) -> tuple[dict[str, float], list[str]]:
+def check_figures(figures: dict[str, float]) -> tuple[dict[str, float], list[NoteId]]:
     """The figures with every impossible margin or share replaced by NaN, and why."""
     checked = dict(figures)
-    notes: list[str] = []
+    notes: list[NoteId] = []
     for key, value in figures.items():
         if not isinstance(value, (int, float)) or math.isnan(value):
             continue
@@ -84,9 +84,9 @@ def check_figures(figures: dict[str, float]) -> tuple[dict[str, float], list[str
     return checked, list(dict.fromkeys(notes))
 
 
-def check_table(table: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+def check_table(table: pd.DataFrame) -> tuple[pd.DataFrame, list[NoteId]]:
     """The table with margin cells outside -100%..100% and share cells above 100% emptied."""
-    notes: list[str] = []
+    notes: list[NoteId] = []
     changed = table
     for column in table.columns:
         name = str(column)
@@ -109,9 +109,9 @@ def check_table(table: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
     return changed, notes
 
 
-def _margin_reason(what: str, value: float) -> str:
+def _margin_reason(what: str, value: float) -> NoteId:
     return note("note_margin_high" if value > MARGIN_HIGH else "note_margin_low", what=Word(what))
 
 
-def _share_reason(what: str) -> str:
+def _share_reason(what: str) -> NoteId:
     return note("note_share_high", what=Word(what))

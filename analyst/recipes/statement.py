@@ -19,7 +19,7 @@ import pandas as pd
 
 from .columns import RecipeError, require, to_dates, to_labels, to_number
 from .labels import fixed_name, month_label
-from .notes import note, title
+from .notes import NoteId, note, title
 from .pnl import line_kind
 from .result import ChartSeries, ChartSpec, RecipeResult
 from .sanity import checked_margin, checked_share
@@ -58,7 +58,7 @@ _WORDS = {"revenue": "Revenue", "gross_profit": "Gross profit", "operating_profi
 
 
 def statement_lines(df: pd.DataFrame, date: str | None, account: str, amount: str,
-                    section: str | None, notes: list[str]) -> pd.DataFrame:
+                    section: str | None, notes: list[NoteId]) -> pd.DataFrame:
     """One row per input row: label, kind, period start (or NaT), and the amount with costs
     taken as positive."""
     require(df, date, account, amount, section)
@@ -119,7 +119,7 @@ def _profits(table: pd.DataFrame, net: bool) -> pd.DataFrame:
     return table[columns]
 
 
-def _unconfirmed_gross(table: pd.DataFrame, figures: dict[str, float], notes: list[str],
+def _unconfirmed_gross(table: pd.DataFrame, figures: dict[str, float], notes: list[NoteId],
                        unplaced: Sequence[str]) -> pd.DataFrame:
     """Gross profit and margin left blank, with the note saying why, when `unplaced` lines
     could be cost of sales: stating them would choose for the file."""
@@ -148,7 +148,7 @@ def pnl_statement(
     gross profit and margin are then not stated, and a note names the lines."""
     if freq not in ("M", "Q"):
         raise RecipeError("bad_pnl_period", freq=str(freq))
-    notes: list[str] = []
+    notes: list[NoteId] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     net = bool((lines["kind"] == "ignore").any())
     months = pd.period_range(lines["month"].min(), lines["month"].max(), freq="M")
@@ -223,7 +223,7 @@ def margin_trend(
     """Gross, operating (and net, with lines below the operating line) margin per month;
     without the gross margin when lines could be cost of sales (`unplaced`, as in
     `pnl_statement`)."""
-    notes: list[str] = []
+    notes: list[NoteId] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     net = bool((lines["kind"] == "ignore").any())
     span = pd.period_range(lines["month"].min(), lines["month"].max(), freq="M")
@@ -274,7 +274,7 @@ def expense_structure(
 ) -> RecipeResult:
     """The cost lines of the latest year (all rows without `date`), largest first, with their
     share of all costs."""
-    notes: list[str] = []
+    notes: list[NoteId] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     if date:
         last = max(p.year for p in lines["month"])
@@ -326,7 +326,7 @@ def notable_changes(
     profit and operating profit. `language` names those three results (rows beside the
     user's own line items, so a Ukrainian P&L does not list "Gross profit") and the months
     on the chart."""
-    notes: list[str] = []
+    notes: list[NoteId] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     span = pd.period_range(lines["month"].min(), lines["month"].max(), freq="M")
     if len(span) < 2:

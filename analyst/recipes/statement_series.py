@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 
 from .columns import RecipeError, to_dates
-from .notes import Word
+from .notes import NoteId, Word
 from .statement import COST_KINDS, _profits, _totals
 
 FIGURES = ("revenue", "cogs", "gross_profit", "opex", "operating_profit", "net_profit",
@@ -14,7 +14,7 @@ FIGURES = ("revenue", "cogs", "gross_profit", "opex", "operating_profit", "net_p
 """What a question may ask for besides one line item: the P&L's own results."""
 
 
-def month_dates(values: pd.Series, name: str) -> tuple[pd.Series, list[str]]:
+def month_dates(values: pd.Series, name: str) -> tuple[pd.Series, list[NoteId]]:
     """A period column as dates. Months a wide sheet names without a year ("Jan", "Січ",
     "1月") are kept as their label; pandas dates a bare "Jan" in the year 1, which overflows:
     that is a refusal in plain words, never the overflow's own text."""
@@ -75,7 +75,7 @@ def series(lines: pd.DataFrame, figure: str | None, line: str | None,
     return per[figure], kind
 
 
-def named(line: str | None, figure: str | None) -> str:
+def named(line: str | None, figure: str | None) -> str | Word:
     """What a title names: the line item as the statement writes it, or the P&L's own
     figure ("gross_profit") as a word of the reader's language."""
     return str(line) if line is not None else Word(f"figure_{figure}")

@@ -27,13 +27,22 @@ CONTEXT = "ingest"
 WORDS = "ingest_word"
 
 
-class Name(str):
+@dataclass(frozen=True)
+class Name:
     """A column or sheet name: the user's own text, quoted (Python's repr) in every language."""
 
+    text: str
 
-class Word(str):
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Word:
     """A token of a closed vocabulary ("semicolon", "day-first", "total row"): its text is
     the message of that id in context "ingest_word"."""
+
+    key: str
 
 
 class Names(tuple[str, ...]):
@@ -167,9 +176,9 @@ def _shown(value: Value, lang: str, words: str = WORDS) -> Any:
     if isinstance(value, Message):
         return value.render(lang)
     if isinstance(value, Name):
-        return repr(str(value))
+        return repr(value.text)
     if isinstance(value, Word):
-        return message(lang, words, str(value))
+        return message(lang, words, value.key)
     if isinstance(value, Items):
         return message(lang, WORDS, "list_comma").join(n.render(lang) for n in value)
     if isinstance(value, Parts):
@@ -195,9 +204,9 @@ def _dump(value: Value) -> Any:
     if isinstance(value, Message):
         return {"note": value.to_dict()}
     if isinstance(value, Name):
-        return {"name": str(value)}
+        return {"name": value.text}
     if isinstance(value, Word):
-        return {"word": str(value)}
+        return {"word": value.key}
     if isinstance(value, Items):
         return {"items": [n.to_dict() for n in value]}
     if isinstance(value, Parts):

@@ -23,7 +23,7 @@ from analyst.ingest.pipeline import ingest_file
 from analyst.report import render_pdf
 from analyst.session.analysis import Analysis
 from analyst.words import say
-from analyst.words.note import Note
+from analyst.words.note import Name, Note
 from analyst.words.number_formats import format_money
 from tests.grids import first_fast, tiered
 from tests.ingest.finance_books import ACTUAL_SHEETS, BUDGET_SHEETS, PNL_LABELS, budget_book
@@ -98,8 +98,8 @@ def test_the_budget_sheet_is_paired_with_the_actuals(tmp_path: Path, variant: tu
     union = list(real) + [n for n in plan if n not in real]
     assert pair.rows == len(union)
     said = _keys(pair)
-    assert said["budget_paired"].values["budget"] == budget_sheet
-    assert said["budget_paired"].values["actual"] == actual_sheet
+    assert said["budget_paired"].values["budget"] == Name(budget_sheet)
+    assert said["budget_paired"].values["actual"] == Name(actual_sheet)
     assert budget_sheet in str(said["budget_paired"]) and actual_sheet in str(said["budget_paired"])
     only_budget, only_actual = [n for n in plan if n not in real], [n for n in real if n not in plan]
     assert ("budget_only_lines" in said) == bool(only_budget)

@@ -103,7 +103,7 @@ def test_the_pnl_recipe_on_the_tidy_table_gives_the_statements_figures(read_pnl,
         assert _cents(row["revenue"]) == _cents(info["revenue"][m])
         assert _cents(row["operating_profit"]) == _cents(info["revenue"][m] - info["cogs"][m]
                                                          - info["opex"][m])
-    assert not any("Not recognised by name" in n for n in result.notes), result.notes
+    assert not any("Not recognised by name" in n for n in result.texts()), result.notes
 
 
 def test_a_subtotal_that_disagrees_with_its_lines_is_reported(workspace, tmp_path):

@@ -28,7 +28,7 @@ def test_breakdown_by_one_column_with_share_measures_and_orders():
     assert t["orders"].tolist() == [1, 2, 1, 1]
     assert result.figures == {"total": 95.0, "groups": 4.0, "largest": 40.0,
                               "largest_share_pct": 40.0 / 95.0 * 100.0}
-    assert any("no 'region'" in n for n in result.notes)
+    assert any("no 'region'" in n for n in result.texts())
 
 
 def test_breakdown_by_two_columns_labels_bars_with_both():
@@ -52,7 +52,7 @@ def test_margin_by_group_with_a_loss_making_group():
     assert (f["revenue"], f["cost"], f["gross_profit"]) == (95.0, 39.0, 56.0)
     assert f["margin_pct"] == 56.0 / 95.0 * 100.0  # total / total, not a mean of margins
     assert f["loss_groups"] == 2
-    assert any("2 region lose money" in n and "East, South" in n for n in result.notes)
+    assert any("2 region lose money" in n and "East, South" in n for n in result.texts())
 
 
 def test_margin_with_zero_revenue_is_empty_not_infinite():

@@ -62,7 +62,7 @@ def test_each_result_is_named_documented_and_its_table_stores_as_parquet(name, t
     assert all(isinstance(v, float) for v in result.figures.values()), result.figures
     result.table.to_parquet(tmp_path / "t.parquet", index=False)
     assert len(pd.read_parquet(tmp_path / "t.parquet")) == len(result.table)
-    assert result.summary().startswith(result.title)
+    assert result.summary().startswith(str(result.title))
 
 
 def test_public_recipes_have_type_hints_and_docstrings():

@@ -45,8 +45,8 @@ def test_funnel_by_month_has_one_funnel_per_period_and_no_totals_rows():
     assert t["overall_conversion_pct"].tolist()[3:] == [100.0, 20.0, 2.0]
     assert result.figures["first_stage_count"] == 260.0  # overall still includes the undated row
     (undated,) = _notes(result, "note_funnel_undated")
-    assert undated.plural == 1 and undated.values["column"] == "date"
-    assert undated.startswith("1 row without a readable 'date' is only in the overall funnel")
+    assert undated.count == 1 and undated.values["column"] == "date"
+    assert str(undated).startswith("1 row without a readable 'date' is only in the overall funnel")
 
 
 def test_long_funnel_counts_rows_per_stage_in_the_given_order():
@@ -56,8 +56,8 @@ def test_long_funnel_counts_rows_per_stage_in_the_given_order():
     assert result.table["stage_conversion_pct"].tolist()[1:3] == [40.0, 25.0]
     assert [n.values["names"] for n in _notes(result, "note_stages_unknown")] == ["spam"]
     (missing,) = _notes(result, "note_stages_missing")
-    assert missing.plural == 1 and missing.values["names"] == "repeat"
-    assert missing == "1 stage has no rows and is counted as 0: repeat."
+    assert missing.count == 1 and missing.values["names"] == "repeat"
+    assert str(missing) == "1 stage has no rows and is counted as 0: repeat."
 
 
 def test_long_funnel_with_a_count_column_and_no_order_goes_largest_first():
@@ -72,7 +72,7 @@ def test_a_later_stage_larger_than_the_earlier_one_is_reported():
     result = funnel_conversion(df, ["a", "b"])
     assert result.table["stage_conversion_pct"].iloc[1] == 120.0
     (above,) = _notes(result, "note_stages_above")
-    assert above.plural == 1 and above.values["names"] == "b"
+    assert above.count == 1 and above.values["names"] == "b"
 
 
 def test_a_funnel_needs_stages():
@@ -108,12 +108,12 @@ def test_long_ledger_pnl_per_month_with_a_gap_and_a_loss_month():
         1500.0, 1000.0, 500.0, 500.0, 0.0)
     assert f["gross_margin_pct"] == 500 / 1500 * 100 and f["loss_periods"] == 1
     said = {n.key: n for n in result.notes if isinstance(n, NoteId)}
-    assert said["note_loss_periods"].plural == 1
+    assert said["note_loss_periods"].count == 1
     assert said["note_loss_periods"].values["names"] == "2026-03"
     assert said["note_guessed_opex"].values["names"] == "Misc"
     assert said["note_below_line"].values["names"] == "Income tax"
     assert said["note_empty_periods"].values["periods"] == "2026-02"
-    assert "1 period at an operating loss: 2026-03." in result.notes
+    assert "1 period at an operating loss: 2026-03." in result.texts()
 
 
 def test_an_explicit_mapping_overrides_the_names():

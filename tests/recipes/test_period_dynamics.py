@@ -26,8 +26,8 @@ def test_monthly_sums_changes_and_a_missing_month_shown_as_zero():
     assert "yoy_pct" not in t  # the data does not reach back a year
     assert result.figures["total"] == 450.0
     assert result.figures["last_change"] == 300.0
-    assert "No rows in 2026-02: shown as 0, not skipped." in result.notes
-    assert any("1 row has no readable 'date'" in n and "7.00" in n for n in result.notes)
+    assert "No rows in 2026-02: shown as 0, not skipped." in result.texts()
+    assert any("1 row has no readable 'date'" in n and "7.00" in n for n in result.texts())
     assert result.chart.labels == ("2026-01", "2026-02", "2026-03")
 
 
@@ -35,7 +35,7 @@ def test_one_month_only_has_no_change_and_says_so():
     result = period_dynamics(sales(["2026-01-01", "2026-01-31"], [10.0, 5.0]), "date", "revenue")
     assert result.table["revenue"].tolist() == [15.0]
     assert math.isnan(result.table["change"].iloc[0])
-    assert any("Only one month" in n for n in result.notes)
+    assert any("Only one month" in n for n in result.texts())
 
 
 def test_negative_months_change_pct_is_relative_to_the_size_of_the_previous_month():
@@ -69,14 +69,14 @@ def test_quarters_and_partial_last_period_note():
     result = period_dynamics(df, "date", "revenue", freq="Q")
     assert result.table["quarter"].tolist() == ["2025 Q4", "2026 Q1"]
     assert result.table["revenue"].tolist() == [30.0, 5.0]
-    assert any("last quarter (2026 Q1) only has data up to 2026-02-15" in n for n in result.notes)
+    assert any("last quarter (2026 Q1) only has data up to 2026-02-15" in n for n in result.texts())
 
 
 def test_text_amounts_and_text_dates_are_read_with_notes():
     df = sales(["31.01.2026", "01.02.2026"], ["1 000,50", "2 000"])
     result = period_dynamics(df, "date", "revenue")
     assert result.table["revenue"].tolist() == [1000.5, 2000.0]
-    assert any("read as dates (day first)" in n for n in result.notes)
+    assert any("read as dates (day first)" in n for n in result.texts())
 
 
 def test_unknown_frequency_and_no_dates_at_all_are_plain_errors():

@@ -84,4 +84,4 @@ def test_the_same_numbers_when_revenue_arrives_as_text_with_a_decimal_comma(q1):
     expected = q1.groupby("region")["revenue"].sum()
     got = dict(zip(result.table["region"], result.table["revenue"], strict=True))
     assert {k: cents(v) for k, v in got.items()} == {k: cents(v) for k, v in expected.items()}
-    assert any("stored as text" in n and "decimal comma" in n for n in result.notes)
+    assert any("stored as text" in n and "decimal comma" in n for n in result.texts())

@@ -41,7 +41,7 @@ def test_top_n_lists_the_largest_and_sums_the_rest_as_other():
 def test_a_tie_at_the_cut_off_is_resolved_alphabetically_and_reported():
     result = top_n(RANKED, "product", "revenue", n=2)
     assert result.table["product"].iloc[1] == "b"  # b and c both 30: b first
-    assert any("2 items tie at place 2" in n and "b, c" in n for n in result.notes)
+    assert any("2 items tie at place 2" in n and "b, c" in n for n in result.texts())
 
 
 def test_top_n_without_other_and_with_n_larger_than_the_items():
@@ -65,7 +65,7 @@ def test_missing_names_are_grouped_as_blank_not_dropped():
     result = top_n(df, "product", "revenue")
     assert result.table["product"].tolist() == ["a", "(blank)"]
     assert result.table["revenue"].tolist() == [6.0, 5.0]
-    assert any("2 rows have no 'product'" in n for n in result.notes)
+    assert any("2 rows have no 'product'" in n for n in result.texts())
 
 
 def test_the_chart_keeps_other_last_and_grey():
@@ -119,7 +119,7 @@ def test_items_with_net_returns_are_c_and_outside_the_cumulative_share():
     assert math.isnan(t.loc["s", "cumulative_pct"]) and t.loc["s", "share_pct"] == -10.0
     assert result.figures["total"] == 90.0  # net, returns included
     assert result.figures["c_share_pct"] == -5.0  # C nets 5 + 0 - 10 against the base of 100
-    assert any("2 product have a zero or negative net" in n for n in result.notes)
+    assert any("2 product have a zero or negative net" in n for n in result.texts())
 
 
 def test_custom_thresholds_appear_in_the_definition():

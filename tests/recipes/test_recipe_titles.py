@@ -261,7 +261,7 @@ def test_the_title_travels_with_its_id_and_values(recipe: str, script: str) -> N
     sent = ExecutionResult(figures=json.loads(json.dumps({
         "recipe": result.name, "title": result.title,
         "title_data": recipes.notes.note_data([result.title])[0],
-        "figures": result.figures, "notes": [], "head": []}, ensure_ascii=False)))
+        "figures": result.figures, "notes": [], "head": []}, default=str, ensure_ascii=False)))
     figures = figures_sent(sent)
     assert figures is not None
     again = StepFigures.from_dict(json.loads(json.dumps(figures.to_dict(), ensure_ascii=False)))
@@ -323,7 +323,7 @@ def test_the_step_record_keeps_the_title_s_id_through_the_store_and_the_answer_l
         sent = ExecutionResult(figures=json.loads(json.dumps({
             "recipe": result.name, "title": result.title,
             "title_data": recipes.notes.note_data([result.title])[0],
-            "figures": result.figures, "notes": [], "head": []}, ensure_ascii=False)))
+            "figures": result.figures, "notes": [], "head": []}, default=str, ensure_ascii=False)))
         steps.append(Step(number, "крок", "", origin=RecipeCall(recipe, {}, "uk"),
                           result=ExecutionResult(), figures=figures_sent(sent)))
     answer = Answer(question="?", text="", steps=tuple(steps))

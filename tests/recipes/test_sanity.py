@@ -73,7 +73,7 @@ def test_cost_sign_convention_gives_the_same_gross_profit_and_margin(seed: int, 
     assert _cents(pnl.figures["gross_profit"]) == _cents(revenue - cost)
     assert pnl.figures["gross_margin_pct"] == pytest.approx(expected_margin, abs=1e-9)
 
-    said_negative = any("stored as negative numbers" in n for n in (*kpi.notes, *by_region.notes))
+    said_negative = any("stored as negative numbers" in n for n in (*kpi.texts(), *by_region.texts()))
     assert said_negative == (sign != "positive"), "the card says which convention was found"
 
 
@@ -89,14 +89,14 @@ def test_a_margin_outside_plus_minus_100_percent_is_not_stated(seed: int) -> Non
                         (margin_by(df, "Region", "Revenue", "Cost"), "margin_pct"),
                         (pnl_summary(df, revenue="Revenue", cogs="Cost"), "gross_margin_pct")):
         assert math.isnan(result.figures[key]), result.name
-        assert any("is not stated" in n and "sign" in n for n in result.notes), result.notes
+        assert any("is not stated" in n and "sign" in n for n in result.texts()), result.notes
         # The money figures are still stated: only the impossible ratio is withheld.
         assert _cents(result.figures["gross_profit"]) == _cents(sum(df["Revenue"]) - sum(df["Cost"]))
 
 
 def test_revenue_that_is_not_positive_has_no_margin() -> None:
     value, notes = checked_margin(100.0, -50.0)
-    assert math.isnan(value) and "revenue is not positive" in notes[0]
+    assert math.isnan(value) and "revenue is not positive" in str(notes[0])
     value, notes = checked_margin(0.0, 0.0)
     assert math.isnan(value)
 
@@ -128,7 +128,7 @@ def test_shares_with_negative_groups_never_exceed_100_percent(seed: int) -> None
         total = df["Amount"].sum()
         hidden = (df.groupby("Group")["Amount"].sum() / total * 100 > 100).any() or total < 0
         if hidden:
-            assert any("not s" in n or "not meaningful" in n for n in result.notes), result.notes
+            assert any("not s" in n or "not meaningful" in n for n in result.texts()), result.notes
 
 
 def test_every_result_passes_the_check_whatever_recipe_made_it() -> None:
@@ -141,7 +141,7 @@ def test_every_result_passes_the_check_whatever_recipe_made_it() -> None:
     assert result.table["net_margin_pct"].tolist()[0] == 12.0
     assert math.isnan(result.table["net_margin_pct"].tolist()[1])
     assert math.isnan(result.table["share_pct"].tolist()[1])
-    assert any("net margin is not stated" in n for n in result.notes)
+    assert any("net margin is not stated" in n for n in result.texts())
     again = RecipeResult(name="custom", title="x", table=result.table, chart=None, definition="",
                          notes=result.notes, figures=result.figures)
     assert again.notes == result.notes, "checking twice adds nothing"

@@ -73,7 +73,7 @@ def test_the_pnl_by_month_and_quarter_add_up_to_the_cent(seed: int, negative: bo
         assert len(table) == periods + 1 and table.iloc[-1, 0] == "FY 2025"
         assert round(table["revenue"].iloc[:-1].sum(), 2) == round(table["revenue"].iloc[-1], 2)
         assert ("net_profit" in table.columns) == below
-        assert any("negative numbers" in n for n in result.notes) == negative
+        assert any("negative numbers" in n for n in result.texts()) == negative
     months = recipes.pnl_statement(frame, "Period", "Line item", "Value", "Section").table
     for i, (_, row) in enumerate(want.iterrows()):
         assert round(months["revenue"].iloc[i], 2) == round(row["revenue"], 2)
@@ -116,7 +116,7 @@ def test_two_years_give_a_total_row_each_and_the_latest_years_figures() -> None:
     assert round(result.figures["revenue"], 2) == round(
         latest.loc[latest["Section"] == "Revenue", "Value"].sum(), 2)
     assert result.figures["year"] == 2025.0
-    assert any("latest year" in n for n in result.notes)
+    assert any("latest year" in n for n in result.texts())
 
 
 def test_a_loss_making_month_is_named_and_margins_that_fail_the_check_are_not_stated() -> None:
@@ -125,8 +125,8 @@ def test_a_loss_making_month_is_named_and_margins_that_fail_the_check_are_not_st
     frame.loc[jan, "Value"] = 250000.0
     result = recipes.pnl_statement(frame, "Period", "Line item", "Value", "Section")
     (losses,) = [n for n in result.notes if getattr(n, "key", None) == "note_loss_periods"]
-    assert losses.plural == 1 and losses.values["names"] == "2025-03"
-    assert losses == "1 period at an operating loss: 2025-03."
+    assert losses.count == 1 and losses.values["names"] == "2025-03"
+    assert str(losses) == "1 period at an operating loss: 2025-03."
     assert result.figures["loss_periods"] == 1.0 and not math.isnan(result.figures["operating_margin_pct"])
     march = result.table[result.table["month"] == "2025-03"].iloc[0]
     assert math.isnan(march["operating_margin_pct"])  # below -100%: not stated

@@ -281,8 +281,8 @@ def _carried(note: Note) -> list[str]:
             out += [repr(v) for v in value] + list(value)
         elif isinstance(value, Word):
             continue  # a word of the catalogue: it must be translated
-        elif isinstance(value, str):
-            out.append(value)
+        elif isinstance(value, (str, Name)):
+            out.append(str(value))
     return out
 
 

@@ -64,7 +64,7 @@ def _fields(key: str) -> set[str]:
             for _, f, _, _ in string.Formatter().parse(form) if f}
 
 
-def _values(key: str, rows: int = 3, word: type[str] = Said) -> dict:
+def _values(key: str, rows: int = 3, word: type = Said) -> dict:
     """Values of `key`'s placeholders; `word` the sandbox's `Word` for `note()`, the
     host's for a `RecipeNote`."""
     values: dict = {}
@@ -258,7 +258,7 @@ def test_recipes_emit_ids_that_survive_the_figures_line_and_the_record(seed, tmp
                     assert not _english_left(said), said
             else:
                 pytest.fail(f"{result.name} wrote a note as text: {sent!r}")
-        steps.append(Step(number=number, description=result.title, code="",
+        steps.append(Step(number=number, description=str(result.title), code="",
                           origin=RecipeCall(recipe=result.name, params={}, language="uk"),
                           figures=figures))
     assert seen & CONVERTED
@@ -288,8 +288,8 @@ def test_a_computed_profit_s_negative_rows_are_sales_at_a_loss():
         notes = (note("note_negative", rows, rows=rows, column="Gross profit", total=-5.0),
                  note("note_negative", rows, rows=rows, column="Revenue", total=-5.0))
         lost, kept = as_losses(notes, "Gross profit")
-        assert isinstance(lost, NoteId) and lost.key == "note_loss_rows" and lost.plural == rows
-        assert "sold at a loss (negative 'Gross profit'" in lost and kept == notes[1]
+        assert isinstance(lost, NoteId) and lost.key == "note_loss_rows" and lost.count == rows
+        assert "sold at a loss (negative 'Gross profit'" in str(lost) and kept == notes[1]
         assert "збиток" in RecipeNote.from_dict(lost.to_dict()).render("uk")
 
 

@@ -34,7 +34,7 @@ class Derived:
     op: str
     """"*" or "-"."""
     right: str
-    note: str
+    note: str | NoteId
     """How it was computed (a `NoteId`: message id and values); it leads the step's notes."""
 
 
@@ -66,7 +66,7 @@ class PlannedStep:
     """The reader's language: the chart's number style and fixed labels follow it."""
     unit: str = "money"
     """"money" or "number": how the narrative writes the measure's figures."""
-    notes: tuple[str, ...] = ()
+    notes: tuple[str | NoteId, ...] = ()
     """Notes of the planner's own, in the reader's language, put first among the step's."""
 
     @property
@@ -154,13 +154,13 @@ def _derived_notes_code(step: PlannedStep) -> str:
                    "+ result.notes)))\n")
 
 
-def _note_code(text: str) -> str:
+def _note_code(text: str | NoteId) -> str:
     """A note as the step's code writes it: a `NoteId` made again in the sandbox from its id
     and values (so it travels back typed, see `recipes.notes.note_data`), other text as is."""
     if not isinstance(text, NoteId):
         return repr(str(text))
-    count = "" if text.plural is None else f", {text.plural!r}"
-    values = "".join(f", {k}=recipes.notes.Word({str(v)!r})" if isinstance(v, Word) else f", {k}={v!r}"
+    count = "" if text.count is None else f", {text.count!r}"
+    values = "".join(f", {k}=recipes.notes.Word({v.key!r})" if isinstance(v, Word) else f", {k}={v!r}"
                      for k, v in text.values.items())
     return f"recipes.notes.note({text.key!r}{count}{values})"
 
