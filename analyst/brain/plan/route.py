@@ -22,12 +22,12 @@ from analyst.brain.plan.plan import Plan, question_plan
 from analyst.brain.plan.statements import statement_plan
 from analyst.brain.plan.tables import report_tables
 from analyst.brain.understand.clues import HOW_MUCH
-from analyst.brain.understand.intents import Intent, intent_covers, knows_word, parse_intent
+from analyst.brain.understand.intents import Intent, intent_covers, measure_said, parse_intent
 from analyst.brain.understand.query import Query
 from analyst.brain.understand.reading import Choice, choose
 from analyst.brain.understand.text import find_phrase, words
 from analyst.brain.understand.values import category_values
-from analyst.brain.understand.vocab import AGGREGATIONS
+from analyst.brain.understand.vocab import AGGREGATIONS, KEY_FIGURES
 
 RouteKind = Literal["recipes", "query", "options", "refusal"]
 
@@ -57,7 +57,7 @@ def route(question: str, cards: Sequence[Any], lang: str,
     intent = parse_intent(question, names)
     plan = question_plan(intent, cards, lang)
     choice = read_question(question, cards, root)
-    if choice.needs_model or (plan.steps and _recipe_fits(intent, choice, question)
+    if choice.needs_model or (plan.steps and _recipe_fits(intent, choice, question, plan)
                               and _reads_the_table_asked(plan, choice)
                               and _adds_up_the_column_asked(plan, choice)):
         kpi_only = [s.recipe for s in plan.steps if isinstance(s, PlannedStep)] == ["kpi_summary"]
@@ -114,7 +114,7 @@ def _adds_up_the_column_asked(plan: Plan, choice: Any) -> bool:
 _RECIPE_ONLY = ("standard", "abc", "funnel", "pnl", "profile", "outliers", "margin")
 
 
-def _recipe_fits(intent: Intent | None, choice: Any, question: str) -> bool:
+def _recipe_fits(intent: Intent | None, choice: Any, question: str, plan: Plan) -> bool:
     """Does the sales recipe answer what the question asks, as the query reads it?
 
     "Average net sales by region" is a mean: the breakdown recipe's sums would answer
@@ -136,27 +136,18 @@ def _recipe_fits(intent: Intent | None, choice: Any, question: str) -> bool:
         partial = refusal.values.get("partial") if refusal is not None else None
         reading = query or (partial if isinstance(partial, Query) else None)
         return reading is None or not (reading.filters or reading.compare or reading.period)
-    if query is None and refusal is not None and refusal.key == "unexplained":
-        # Words the query could not place ("quantity" for a column Qty) may be sales words
-        # the recipes know: the recipe answers only when it knows every one of them and
-        # the rest of the question is a plain total it computes too (no filter, no
-        # comparison); else nobody answers and the refusal names the words.
-        if not all(knows_word(w) for w in refusal.values["unused"]):
-            return False
-        query = refusal.values["partial"]
-        if query is None:
-            return False
-        if query.aggregation in ("sum", "count") and not (
-                query.filters or query.compare or len(query.group_by) > 1):
-            return True
-        # else as any reading: "топ 10 товарів" (the rows, for want of "товарів") ranks
-        # the products by the recipe (below).
     if query is None:
-        # No reading of the query's own: the recipe answers only a question made of its
-        # words ("total revenue", "top products"), never "total zip" on a table where the
-        # zip is a label, which it would answer with its revenue.
+        # No reading of the query's own. A recipe answers only money no column holds (the
+        # revenue as quantity × price, the profit as revenue − cost) or the key figures
+        # asked by name, and only when it honours every word of the question and the
+        # partial reading has no condition it would drop; else the refusal names the words
+        # ("how many units by manager" was the revenue by sales rep).
+        partial = refusal.values.get("partial") if refusal is not None else None
         return (not choice.options and not _declined(choice)
-                and intent_covers(intent, question))
+                and not (isinstance(partial, Query) and (partial.filters or partial.compare))
+                and intent_covers(intent, question)
+                and ((_computes_the_money(plan) and measure_said(question))
+                     or _says(KEY_FIGURES, question)))
     if query.limit is not None and (query.period is not None or (
             intent.kind == "top" and query.limit != intent.n)):
         # "which month had the highest revenue": the month, not the trend; "the region
@@ -181,13 +172,23 @@ _COUNTS = tuple(p for p in AGGREGATIONS["count"] if p not in HOW_MUCH)
 """Words that ask how many, never how much ("скільки" is both: said of revenue, its sum)."""
 
 
-def _asks_a_count(choice: Any, question: str) -> bool:
-    """Does the question ask for a count: the query's reading (or the partial one of its
-    refusal) counts, or, with none, it says "how many", "number of", "кількість"?"""
-    refusal = choice.refusal
-    partial = refusal.values.get("partial") if refusal is not None else None
-    reading = choice.query or (partial if isinstance(partial, Query) else None)
-    if reading is not None:
-        return reading.aggregation in ("count", "nunique")
+def _computes_the_money(plan: Plan) -> bool:
+    """Does every step add up money the table has no column for (revenue = quantity ×
+    price, profit = revenue − cost), which no query reading can name?"""
+    steps = [s for s in plan.steps if isinstance(s, PlannedStep)]
+    return bool(steps) and all({d.column for d in s.derived} & {
+        s.arguments.get("amount"), s.arguments.get("cost")} for s in steps)
+
+
+def _says(phrases: tuple[str, ...], question: str) -> bool:
     toks = words(question)
-    return any(find_phrase(p, toks, set()) is not None for p in _COUNTS)
+    return any(find_phrase(p, toks, set()) is not None for p in phrases)
+
+
+def _asks_a_count(choice: Any, question: str) -> bool:
+    """Does the question ask for a count: the query's reading counts, or, with none (a
+    partial reading counts the rows for want of a measure), it says "how many", "number
+    of", "кількість"?"""
+    if choice.query is not None:
+        return bool(choice.query.aggregation in ("count", "nunique"))
+    return _says(_COUNTS, question)

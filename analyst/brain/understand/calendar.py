@@ -93,4 +93,17 @@ def read(toks: list[str], used: set[int], card: Any, columns: dict[str, Any], hi
         period = Period(date.column, unit, date.month_column if unit != "year" else None)
         if date.unit == "year" and unit == "year":
             period = Period(date.column, "year")
+    if (period is None and compare is None and date is not None
+            and (trend := clues.first(TREND, toks, used)) is not None):
+        # "sales trend", "revenue growth", "динаміка продажів": the months one after another
+        # (the years, on a table of years), as the sales recipe has always traced them.
+        used.update(trend)
+        by: PeriodUnit = "year" if date.unit == "year" and date.month_column is None else "month"
+        period = Period(date.column, by, date.month_column if by == "month" else None)
+        grouping = (by, trend)
     return Calendar(date, compare, period, grouping, asked_period)
+
+
+TREND = ("trend", "trends", "dynamic*", "over time", "growth", "grow", "динамік*", "динамик*", "тренд*",
+         "зріст", "зростання", "рост", "趋势", "走势", "增长")
+"""Words asking how a measure moved, with no period named: by month."""

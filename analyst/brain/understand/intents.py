@@ -158,6 +158,13 @@ def parse_intent(question: str, column_names: tuple[str, ...] = ()) -> Intent | 
     return None
 
 
+def measure_said(question: str) -> bool:
+    """Does `question` say what is measured ("revenue", "profit", "units"), rather than
+    leave the recipe's default revenue to be guessed ("which product is the biggest")?"""
+    q = " " + re.sub(r"\s+", " ", question.lower()).strip() + " "
+    return _has(q, (*(s for v in _MEASURES.values() for s in v), *_MARGIN, *_MAKES_MONEY))
+
+
 def _has(q: str, stems: tuple[str, ...]) -> bool:
     for stem in stems:
         if stem.isascii() and stem.isalpha() and len(stem) <= 4:
@@ -215,10 +222,9 @@ _ALL_STEMS = (*_STANDARD, *_ABC, *_FUNNEL, *_PNL, *_PROFILE, *_OUTLIERS, *_TOP, 
               *(s for v in DIMENSIONS.values() for s in v))
 
 
-def knows_word(word: str) -> bool:
+def _knows(word: str) -> bool:
     """Is `word` one of the sales words the recipes' intents are made of ("quantity",
-    "товарів", "monthly")? A question's word the query reading could not place may be
-    left to a recipe only when the recipe honours it."""
+    "товарів", "monthly")?"""
     low = word.lower()
     if re.fullmatch("[\u4e00-\u9fff]", low):
         # A Chinese character is a word only with its neighbours: known when it is part of
@@ -237,6 +243,6 @@ def intent_covers(intent: Intent, question: str) -> bool:
     for stem in _ALL_STEMS:
         if " " in stem:  # "key figures", "standard report": said whole, nothing left over
             text = text.replace(f" {stem} ", " ")
-    return all(number_of(w) is not None or w in dimension or knows_word(w)
+    return all(number_of(w) is not None or w in dimension or _knows(w)
                or any(stem_match(f, w) for f in fillers) or len(w) == 1
                for w in text.split())

@@ -1,9 +1,6 @@
 """Clues of the statistics a question asks for beyond totals and averages: percentiles,
 filters against a computed value, the period holding an extreme, measures declined by name.
-
-Like `clues`, each finder returns what it found and the indexes of the words it used, so
-the parser can tell which words are left unexplained.
-"""
+Like `clues`, each finder returns what it found and the indexes of the words it used."""
 
 from __future__ import annotations
 
@@ -33,6 +30,7 @@ from analyst.brain.understand.vocab import (
     PERCENTILE_WORDS,
     PERIODS,
     QUARTILE_WORDS,
+    RANKED,
     STATISTIC_WORDS,
     STOP,
     UNSUPPORTED_MEASURES,
@@ -369,7 +367,13 @@ def ranking(toks: list[str], used: set[int]) -> tuple[Order | None, int | None, 
             if n is not None:
                 limit = n[0]
                 used.add(n[1])
+    # "按销售额排名前5", "rank the regions by sales": the largest first unless "lowest";
+    # "rank correlation" is Spearman's.
+    if (span := clues.first(RANKED, toks, used)) and "correl" not in " ".join(toks[span[-1]:]):
+        used.update(span)
+        order = order or "desc"
     return order, limit, ranked
+
 
 
 def named(toks: list[str], used: set[int],

@@ -40,7 +40,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
         ("older", "age more than"), ("younger", "age less than"),
         ("taller", "height more than"), ("shorter", "height less than"),
         ("heavier", "weight more than"), ("lighter", "weight less than"),
-        ("more\s+expensive", "price more than"), ("cheaper", "price less than"))),
+        (r"more\s+expensive", "price more than"), ("cheaper", "price less than"))),
     # Ukrainian and Russian abbreviations of "number of": "к-сть", "кол-во".
     (re.compile(r"(?<!\w)к-сть(?!\w)", re.I), "кількість"),
     (re.compile(r"(?<!\w)кол-во(?!\w)", re.I), "количество"),

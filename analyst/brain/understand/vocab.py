@@ -52,6 +52,10 @@ EXTREME_WORDS = {"maximum": "max", "max": "max", "highest": "max", "high": "max"
                  "максимальна": "max", "максимальная": "max", "мінімальна": "min",
                  "минимальная": "min", "最高": "max", "最低": "min"}
 """The word before a name that picks one of two columns it names ("maximum temperature")."""
+KEY_FIGURES = ("key figures", "kpi", "kpis", "key metrics", "ключові показники",
+               "ключових показників", "ключевые показатели", "ключевых показателей", "关键指标",
+               "核心指标")
+RANKED = ("rank", "ranks", "ranked", "ranking", "рейтинг*", "ранжу*", "排名", "排行")
 WHICH = ("which", "what", "who", "яка", "який", "яке", "які", "якому", "якій", "какой", "какая",
          "какое", "какие", "каком", "哪个", "哪些", "哪", "什么")
 CHANGE = ("change", "changed", "growth", "grew", "grow", "difference", "increase", "decrease",
@@ -195,7 +199,7 @@ NAME_TAILS = ("type", "types", "kind", "kinds", "name", "names", "category", "ca
 """Said after a column's name, they only say what the column holds ("weather type",
 "closing price", "region name"): honoured by the column itself."""
 
-CJK_FILLERS = frozenset("的是了吗呢请我们你给看下一共有多少几个条行数据表中在值与和及种为其")
+CJK_FILLERS = frozenset("的是了吗呢请我们你给看下一共有多少几个条行数据表中在值与和及种为其名")
 """Chinese characters that ask without saying anything: any other one left over is a word
 the reading did not honour."""
 
