@@ -92,3 +92,39 @@ def test_what_a_recipe_does_not_compute_is_the_querys(tmp_path: Path, question: 
         analysis.add_file(path)
         got = route(question, analysis.cards, "en", analysis.workspace.root)
     assert got.kind != "recipes", (question, [s.recipe for s in got.plan.steps])
+
+
+RANKED_THINGS = [("top 3 products", 0, 3), ("топ 3 товари", 0, 3), ("топ 5 товаров", 0, 5),
+                 ("前3名产品", 0, 3), ("best products", 0, 10), ("top regions", 1, 10),
+                 ("top 2 regions", 1, 2)]
+
+
+@pytest.mark.parametrize("headers", HEADERS, ids=lambda h: h[0])
+def test_top_things_of_a_sales_export_are_ranked_by_its_revenue(tmp_path: Path,
+                                                                headers: tuple[str, ...]) -> None:
+    """"top 3 products" named no measure: it was the products with the most rows, said as
+    "Number of rows by Product, top 3", where every seller means the revenue."""
+    path = tmp_path / "export.csv"
+    frame = _table(len(headers[1]), *headers)
+    frame.to_csv(path, index=False)
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(path)
+        for question, group, n in RANKED_THINGS:
+            got = route(question, analysis.cards, "en", analysis.workspace.root)
+            query = got.choice.query
+            assert query is not None, (question, got.choice.refusal)
+            assert query.aggregation == "sum" and query.measures == (headers[3],), (question, query)
+            assert query.group_by == (headers[group],) and query.order == "desc", question
+            assert got.kind == "recipes" and got.plan.steps[0].arguments["n"] == n, question
+
+
+def test_top_things_of_other_money_are_not_guessed(tmp_path: Path) -> None:
+    """A table of salaries: "top 3 departments" by headcount or by payroll? Not the money."""
+    path = tmp_path / "staff.csv"
+    pd.DataFrame({"Department": ["A", "B", "C", "A", "B", "A"] * 5, "Salary": [
+        float(1000 + i * 37) for i in range(30)]}).to_csv(path, index=False)
+    with Analysis.open(tmp_path / "ws", backend="local") as analysis:
+        analysis.add_file(path)
+        got = route("top 3 departments", analysis.cards, "en", analysis.workspace.root)
+    assert got.kind != "recipes"
+    assert got.choice.query is None or got.choice.query.measures != ("Salary",)
