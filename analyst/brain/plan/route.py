@@ -1,12 +1,12 @@
 """The one decision of the offline brain: what answers a question, as a typed `Route`.
 
-Understanding reads the question three ways, each a typed record: a statement's question
-(`statements`, which plans the P&L recipe's steps), the sales recipes' words (`Intent`) and
-the query reading over every table (`Choice`: one query, options to ask back, or a refusal
-naming what it could not honour). Here they meet once: a sales recipe answers only when it
-answers the very question the query reading understood (its measure, table and column, with
-no condition, second grouping or period it would drop); otherwise the query runs, the
-options are asked back, or the refusal is said. Nothing runs here.
+A statement's question is read by the finance pack (`statements`: the P&L recipe's steps).
+Every other question is read once, by the query reading over every table (`Choice`: one
+query, options to ask back, or a refusal naming what it could not honour). A sales recipe
+is chosen from that reading (`recipe_of`: the very sum it computes), or named by words
+that are a recipe's alone (an ABC analysis, the standard report, the margin); the sales
+keywords answer by themselves only money no column holds (revenue as units × price), said
+in the question, or the key figures by name. Nothing runs here.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any, Literal
 from analyst.brain.code.codegen import PlannedStep
 from analyst.brain.plan import finfigures
 from analyst.brain.plan.plan import Plan, question_plan
+from analyst.brain.plan.recipe_of import recipe_intent
 from analyst.brain.plan.statements import statement_plan
 from analyst.brain.plan.tables import report_tables
 from analyst.brain.understand.clues import HOW_MUCH
@@ -53,10 +54,9 @@ def route(question: str, cards: Sequence[Any], lang: str,
         return Route("recipes", statement)
     if (declined := finfigures.uncomputed(question, cards, lang)) is not None:
         return Route("recipes", Plan(reason=declined))
-    names = tuple(col.name for card in cards for col in card.columns)
-    intent = parse_intent(question, names)
-    plan = question_plan(intent, cards, lang)
     choice = read_question(question, cards, root)
+    intent = _recipe(question, cards, choice)
+    plan = question_plan(intent, cards, lang)
     if choice.needs_model or (plan.steps and _recipe_fits(intent, choice, question, plan)
                               and _reads_the_table_asked(plan, choice)
                               and _adds_up_the_column_asked(plan, choice)):
@@ -114,13 +114,23 @@ def _adds_up_the_column_asked(plan: Plan, choice: Any) -> bool:
 _RECIPE_ONLY = ("standard", "abc", "funnel", "pnl", "profile", "outliers", "margin")
 
 
-def _recipe_fits(intent: Intent | None, choice: Any, question: str, plan: Plan) -> bool:
-    """Does the sales recipe answer what the question asks, as the query reads it?
+def _recipe(question: str, cards: Sequence[Any], choice: Choice) -> Intent | None:
+    """The recipe asked: named by its own words (an ABC analysis, the standard report, the
+    margin), else the one computing the query reading; with no reading, the keywords' one,
+    which answers only money no column holds (`_recipe_fits`)."""
+    names = tuple(col.name for card in cards for col in card.columns)
+    said = parse_intent(question, names)
+    if said is not None and said.kind in _RECIPE_ONLY:
+        return said
+    if choice.query is not None:
+        return recipe_intent(choice.query, cards)
+    return said
 
-    "Average net sales by region" is a mean: the breakdown recipe's sums would answer
-    another question, so the query runs. Filters, counts, two groupings or a period other
-    than the recipe's go to the query too.
-    """
+
+def _recipe_fits(intent: Intent | None, choice: Any, question: str, plan: Plan) -> bool:
+    """Does the recipe answer what the question asks? One chosen from the query reading
+    does by construction; one named by its words only with no condition it would drop;
+    the keywords' own only for money no column holds; none when a count is asked."""
     if intent is None:
         return False
     query = choice.query
@@ -148,24 +158,7 @@ def _recipe_fits(intent: Intent | None, choice: Any, question: str, plan: Plan) 
                 and intent_covers(intent, question)
                 and ((_computes_the_money(plan) and measure_said(question))
                      or _says(KEY_FIGURES, question)))
-    if query.limit is not None and (query.period is not None or (
-            intent.kind == "top" and query.limit != intent.n)):
-        # "which month had the highest revenue": the month, not the trend; "the region
-        # with the most sales": that region (all tied), not a top ten.
-        return False
-    if (intent.kind == "top" and intent.dimension is not None and query.aggregation == "rows"
-            and not (query.group_by or query.filters or query.compare)):
-        # "топ 10 товарів за виручкою" on a table headed "Product": the products ranked,
-        # not the ten largest rows the query would list for want of the column's name.
-        return True
-    if query.aggregation != "sum" or query.filters or query.compare or len(query.group_by) > 1:
-        return False
-    if query.group_by and (intent.kind == "total" or intent.dimension is None):
-        return False  # "total X by fuel type": the recipe would give one total
-    if query.period is not None and (intent.kind != "dynamics"
-                                     or query.period.unit != intent.period):
-        return False
-    return not (intent.kind == "dynamics" and query.period is None and query.group_by)
+    return True  # chosen from the query reading itself (`recipe_of`)
 
 
 _COUNTS = tuple(p for p in AGGREGATIONS["count"] if p not in HOW_MUCH)

@@ -56,10 +56,15 @@ def said(toks: list[str], names: Sequence[str], used: set[int],
     return hits
 
 
+_NAMED_ALSO = {"product*": ("item", "items")}
+"""A column's name says a concept by these too; a question's "item" is too vague to."""
+
+
 @lru_cache(maxsize=4096)
 def _says(name: str, concept: tuple[str, ...]) -> bool:
     """Does the column's name hold a word of `concept` ("Sales Region", "Назва товару")?
     Chinese names are read as a whole ("客户名称" holds "客户")."""
     toks = words(name)
     return any(find_phrase(stem, toks, set()) is not None if not stem.isascii()
-               else any(stem_match(stem, t) for t in toks) for stem in concept)
+               else any(stem_match(stem, t) for t in toks)
+               for stem in (*concept, *_NAMED_ALSO.get(concept[0], ())))

@@ -9,7 +9,7 @@ from typing import Any
 from analyst.brain.understand import clues
 from analyst.brain.understand.columns import Hit
 from analyst.brain.understand.query import is_numeric
-from analyst.brain.understand.text import words
+from analyst.brain.understand.text import stem_match, words
 from analyst.brain.understand.vocab import (
     MONEY_WORDS,
     NOT_EARNED_WORDS,
@@ -75,3 +75,19 @@ def earned(name: str) -> bool:
     toks = words(name)
     return (clues.first(MONEY_WORDS, toks, set()) is not None
             and clues.first(NOT_EARNED_WORDS, toks, set()) is None)
+
+
+RANKING = ("top", "bottom", "best", "worst", "топ", "найкращ*", "найгірш*", "лучш*", "худш*",
+           "前", "最好", "最差")
+"""Words ranking things with no measure said: of a sales export, by what they earn."""
+
+
+def ranked_by(toks: list[str], ranked: list[int] | None, card: Any,
+              group_by: Sequence[str]) -> str | None:
+    """"top 5 products", "топ 3 товари", "前3名产品" on a sales export: ranked by its revenue
+    (its money column named as earnings), as the sales recipes have always ranked them,
+    not by how many rows each has; None elsewhere (a table of salaries: which is asked?)."""
+    column = earning(card)
+    if ranked is None or not group_by or column is None or not earned(column):
+        return None
+    return column if any(stem_match(s, toks[i]) for i in ranked for s in RANKING) else None

@@ -365,7 +365,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     if (group_by or period) and order is not None and limit is None and (
             which is not None or asked_period is not None):
         limit = 1  # "which region has the highest ...", "which month ...": the one
-    implied = finish.implied_measure(card, filters)  # "total revenue": Revenue a value
+    # "total revenue" of a ledger whose Account holds Revenue; "top 5 products" of sales
+    implied = finish.implied_measure(card, filters) or money.ranked_by(toks, ranked, card, group_by)
     if order is not None and not measures and implied and aggregation in (None, *finish.IMPLIED):
         measures = [implied]  # "largest rent", "the month with the highest revenue"
     if aggregation is None and order is not None and not group_by and period is None:
