@@ -100,3 +100,25 @@ def test_the_figures_are_those_asked(tmp_path: Path, question: str, group: str,
     assert set(got.index) == set(want.index), (question, table)
     for key, value in want.items():
         assert got[key] == pytest.approx(float(value), abs=0.006), (question, key, table)
+
+
+WHAT_MONEY = [("яка виручка за березень", "month"), ("какая выручка в марте", "month"),
+              ("какая выручка по регионам в марте", "Sales Region"), ("яка виручка", None),
+              ("what revenue in March", "month"), ("what sales by region", "Sales Region")]
+
+
+@pytest.mark.parametrize("money", MONEY)
+def test_what_money_asks_how_much(tmp_path: Path, money: str) -> None:
+    """"яка виручка за березень" ("what revenue for March") found no measure: the money
+    right after "what"/"яка"/"какая" was read as the row asked for, as in "which day"."""
+    frame = _table(5, money, "Sales Region")
+    with _open(tmp_path, frame) as analysis:
+        for question, part in WHAT_MONEY:
+            choice = read_question(question, analysis.cards, analysis.workspace.root)
+            query = choice.query
+            assert query is not None, (question, choice.refusal)
+            assert query.aggregation == "sum" and query.measures == (money,), (question, query)
+            if part == "month":
+                assert [(f.op, f.value) for f in query.filters] == [("month", 3)], question
+            elif part is not None:
+                assert query.group_by == (part,), question

@@ -237,7 +237,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             # each stored date.
             period = Period(hit.column, "year")
             continue
-        if after_which and not who and (col.role in ("date", "id") or col.unique >= card.rows > 20):
+        if after_which and not who and col.role != "money" and (  # "яка виручка": how much
+                col.role in ("date", "id") or col.unique >= card.rows > 20):
             rows_wanted = True  # ("who spent": a person's money, not the row of an amount)
             continue
         if hit.column in date_columns and period is not None:
