@@ -123,3 +123,34 @@ def test_two_columns_of_one_concept_are_never_guessed(tmp_path: Path, headers: t
             {choice.query.group_by} if choice.query is not None else set())
         # One of them chosen silently is a guess: asked back or declined, never answered.
         assert choice.query is None or len(grouped) > 1, (question, grouped)
+
+
+ORDERS = ["скільки замовлень по {g}", "кількість замовлень по {g}", "сколько заказов по {g}",
+          "количество заказов по {g}", "各{g}的订单数", "how many orders by {g}"]
+
+
+@pytest.mark.parametrize(("order", "region", "said"), [
+    ("Order ID", "Region", ("регіонах", "регионам", "地区", "region")),
+    ("Номер замовлення", "Регіон", ("регіонах", "регионам", "地区", "region")),
+    ("订单号", "地区", ("регіонах", "регионам", "地区", "region"))])
+def test_orders_are_counted_by_their_numbers(tmp_path: Path, order: str, region: str,
+                                             said: tuple[str, ...]) -> None:
+    """"скільки замовлень по регіонах" was declined ("замовлень" unknown) and "各地区的订单数"
+    counted the rows per region and order number: the orders are the distinct numbers."""
+    frame = _table(9, region, "region")
+    frame.insert(0, order, [f"SO-{i // 3:04d}" for i in range(len(frame))])
+    if order == "Order ID":  # its English twin: "orders" must not be the date's
+        frame.insert(1, "Order Date", frame["Date"])
+    with _cards(tmp_path, frame) as analysis:
+        for template, word in itertools.product(ORDERS, said):
+            if word.isascii() != template.startswith("how"):
+                continue
+            if (word == "地区") != template.startswith("各"):
+                continue
+            question = template.format(g=word)
+            choice = read_question(question, analysis.cards, analysis.workspace.root)
+            readings = [q for q, _ in choice.options] or [choice.query]
+            assert readings != [None], (question, choice.refusal)
+            # "orders" beside "Order ID" and "Order Date" may be asked back.
+            assert ("nunique", (order,), (region,)) in [
+                (q.aggregation, q.measures, q.group_by) for q in readings], (question, readings)

@@ -300,7 +300,7 @@ def counted(toks: list[str], hits: list[Hit], after: int) -> Hit | None:
     for hit in hits:
         between = toks[after + 1:hit.span[0]]
         if hit.span[0] > after and len(between) <= 1 and all(
-                t in STOP and not any(stem_match(b, t) for b in BY) for t in between):
+                t in (*STOP, "个") and not any(stem_match(b, t) for b in BY) for t in between):
             return hit
     return None
 

@@ -251,6 +251,20 @@ def weighted(card: Any, readings: list[Query]) -> list[Query]:
             if q.aggregation in ("count", "share") and not q.measures else q for q in readings]
 
 
+def ids_counted(card: Any, readings: list[Query]) -> list[Query]:
+    """"各地区的订单数" (orders per region) grouped the rows by region and by order number, a
+    count of rows per pair: orders are counted by their distinct numbers, per region."""
+    roles = {c.name: c.role for c in card.columns}
+    out = []
+    for q in readings:
+        ids = [g for g in q.group_by if roles.get(g) == "id"]
+        rest = [g for g in q.group_by if roles.get(g) in ("category", "text")]
+        if q.aggregation == "count" and not q.measures and len(ids) == 1 and len(rest) == 1:
+            q = replace(q, aggregation="nunique", measures=tuple(ids), group_by=tuple(rest))
+        out.append(q)
+    return out
+
+
 def weight_column(card: Any) -> str | None:
     """The counts column of a table of counts: one whole-number column named as a count,
     every other column a category (an index aside), no more rows than combinations. A

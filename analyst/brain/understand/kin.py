@@ -9,8 +9,9 @@ names nothing and the reading leaves it over, to be declined by name.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from analyst.brain.understand.columns import Hit
 from analyst.brain.understand.text import find_phrase, stem_match, words
@@ -29,28 +30,35 @@ CONCEPTS: tuple[tuple[str, ...], ...] = (
      "филиал*", "门店"),
     ("supplier*", "vendor*", "постачальн*", "поставщик*", "供应商"),
     ("brand*", "бренд*", "марк*", "品牌"),
-    ("quantity", "quantities", "qty", "units", "pcs", "pieces", "штук", "штуки", "数量",
-     "销量"),
+    ("order", "orders", "замовлен*", "заказ*", "订单"),
+    ("quantity", "quantities", "qty", "units", "pcs", "pieces", "штук", "штуки", "销量"),
 )
 """Concepts a sales or operations table is asked about, by their words in en/uk/ru/zh.
-"кількість"/"количество" are not quantity's words: they also mean "the number of" (rows,
-orders), and reading them as the column answered a count with a sum."""
+"кількість"/"количество"/"数量" are not quantity's words: they also mean "the number of"
+(rows, orders), and reading them as the column answered a count with a sum."""
 
 
-def said(toks: list[str], names: Sequence[str], used: set[int],
+_ROLES = {"order": ("id",)}
+"""Concepts only columns of these roles say: "orders" are an order number, never the
+"Order Date" beside it."""
+
+
+def said(toks: list[str], columns: Mapping[str, Any], used: set[int],
          named: Sequence[str]) -> list[Hit]:
     """The columns named by a concept's word in `toks` (not in `used`): one hit per word
     whose concept is said by exactly one column's name, not one already `named`."""
     hits: list[Hit] = []
     taken = set(used)
     for concept in CONCEPTS:
-        columns = [n for n in names if n not in named and _says(n, concept)]
-        if len(columns) != 1:
+        roles = _ROLES.get(concept[0])
+        found = [n for n, col in columns.items() if n not in named and _says(n, concept)
+                    and (roles is None or col.role in roles)]
+        if len(found) != 1:
             continue
         for stem in concept:
             span = find_phrase(stem, toks, taken)
             if span is not None:
-                hits.append(Hit(columns[0], tuple(span), False))
+                hits.append(Hit(found[0], tuple(span), False))
                 taken.update(span)
                 break
     return hits

@@ -82,7 +82,7 @@ def read_table(question: str, card: Any,
     partial += money.said(toks, card, used, [*named, *partial]) + conditions.flag_kin(
         toks, flags, used)  # "survivors" of a yes/no "survived": its yes rows
     used |= {i for h in partial for i in h.span}
-    partial += kin.said(toks, list(columns), used, [h.column for h in (*named, *partial)])
+    partial += kin.said(toks, columns, used, [h.column for h in (*named, *partial)])
     used |= {i for h in partial for i in h.span}
     hits = sorted(named + partial, key=lambda h: h.span[0])
     # Whole names and values say more than a telling word inside a name.
@@ -142,7 +142,7 @@ def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         # answer instead only when it honours exactly those words (`planner.runner`).
         return Refusal("unexplained", {"words": ", ".join(unused), "unused": tuple(unused),
                                        "partial": got[0]})
-    return finish.weighted(card, got)
+    return finish.weighted(card, finish.ids_counted(card, got))
 
 
 def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
