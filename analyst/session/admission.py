@@ -1,24 +1,33 @@
-"""How many sandbox sessions run on this host at once: one limit for the app, CLI and API.
+"""How many sandbox sessions and questions run on this host at once: one admission for the
+app, CLI and API.
 
-A running session holds one of `limit` slots: a file `slot-<n>.lock` under
-`<data folder>/running/`, locked with `flock` for as long as its container runs. The lock is
-the operating system's, so a process that dies frees its slots at once, and every process
-of the host that uses the same data folder counts against the same limit.
+Two kinds of places, each a file locked with `flock` under `<data folder>/running/`
+(`analyst.session.slots`: a process that dies frees its places at once, and every process
+of the host that uses the same data folder counts against the same numbers):
 
-A session asks for its slot when a question starts and marks it busy for the whole
-question (never per step: a session is never paused between two steps of one answer).
-It keeps the slot between questions, so its container (and its variables) stay. When every
-slot is taken, the least recently used session that has been idle at least `pause_after_s`
-(`ANALYST_PAUSE_IDLE_SECONDS`) is asked to pause (a request file beside its slot, which its
-own process sees within a fraction of a second): its container stops, its workspace stays,
-and its next question starts a new container with a notice. Without such a session the
-question waits, and its caller is told so (`Analysis` turns the wait into events).
+- a session whose container runs holds one of `limit` session places (`slot-<n>.lock`,
+  from memory: `ANALYST_MAX_RUNNING_SESSIONS`) from its first question until it closes or
+  is paused, so its container (and its variables) stay between questions;
+- a question that runs holds one of `questions` question places (`run-<n>.lock`, from the
+  cores) for exactly its length (never per step: a session is never paused between two
+  steps of one answer), and gives it back when it ends.
+
+A question waits in the host's one line (`analyst.session.line`) only while the cores are
+busy, or while every session place is taken: then the least recently used session that has
+been idle at least `pause_after_s` (`ANALYST_PAUSE_IDLE_SECONDS`) is asked to pause (a
+request file beside its place, which its own process sees within a fraction of a second):
+its container stops, its workspace stays, and its next question starts a new container with
+a notice. Its caller is told it waits (`Analysis` turns the wait into events).
+
+Why a question, not a session, holds the running place: a session held it between its
+questions, so with more users than places the others waited for a whole conversation (at
+40 sessions of 10 questions on 2 cores the 95th percentile was 34 s, the ideal 5 s), and a
+limit from memory let as many containers start at once as memory holds (a start storm).
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import logging
 import os
@@ -32,6 +41,7 @@ from analyst.data_folder import default_data_dir
 from analyst.errors import AnalystError
 from analyst.session.host import SESSION_MEMORY, usable_cores, usable_memory
 from analyst.session.line import Line, Wait
+from analyst.session.slots import Slots
 from analyst.session.warm import size_from_env
 from analyst.words.note import SessionNote, SettingNote
 
@@ -48,17 +58,27 @@ POLL_S = 0.2
 """How often a holder's process looks for requests to pause its idle sessions."""
 WAKE_S = 1.0
 """A waiter wakes at least this often (to say its place, and in case a holder died)."""
-SESSIONS_PER_CPU = 8
+QUESTIONS_PER_CORE = 2
+"""Questions running at once per usable core: a question also waits on the engine and on its
+host side, so one per core left the cores idle part of the time (measured: benchmarks/
+sessions.py)."""
 
 
 def default_limit(environ: Mapping[str, str] | None = None) -> int:
-    """From the host: one session per 512 MB of usable memory, at most eight per usable core
-    (a container's cgroup limits counted: `usable_memory`, `usable_cores`), at least 2.
+    """Sessions whose container may run at once, from the host: one per 512 MB of usable
+    memory (a container's cgroup limit counted: `usable_memory`), at least 2.
 
     The warm sandboxes' memory is not the sessions' (`analyst.session.warm`): each takes
     one session's room. They take no place themselves: a warm container runs no question."""
     memory = usable_memory() - size_from_env(environ) * SESSION_MEMORY
-    return max(2, min(memory // SESSION_MEMORY, int(usable_cores() * SESSIONS_PER_CPU)))
+    return max(2, memory // SESSION_MEMORY)
+
+
+def default_questions(limit: int | None = None) -> int:
+    """Questions running at once, from the cores: `QUESTIONS_PER_CORE` per usable core (a
+    CPU quota counted: `usable_cores`), at least 2, never more than `limit` sessions."""
+    questions = max(2, int(usable_cores() * QUESTIONS_PER_CORE))
+    return questions if limit is None else max(1, min(limit, questions))
 
 
 def read_limit(environ: Mapping[str, str] | None = None) -> tuple[int, SettingNote | None]:
@@ -127,12 +147,19 @@ def default_folder() -> Path:
 
 
 class Admission:
-    """The host's slots under `folder` (one object per process and folder: `admission()`)."""
+    """The host's places under `folder` (one object per process and folder: `admission()`):
+    `limit` sessions whose container runs, `questions` questions running (default: `limit`,
+    as many as sessions)."""
 
     def __init__(self, folder: Path | str, limit: int, pause_after_s: float | None = None,
-                 wait_limit_s: float = WAIT_LIMIT_S) -> None:
+                 wait_limit_s: float = WAIT_LIMIT_S, questions: int | None = None) -> None:
         self.folder = Path(folder)
         self.limit = limit
+        """Sessions whose container runs at once (`ANALYST_MAX_RUNNING_SESSIONS`)."""
+        self.questions = limit if questions is None else max(1, questions)
+        """Questions running at once (from the cores: `default_questions`)."""
+        self._slots = Slots(self.folder, "slot", limit)
+        self._runs = Slots(self.folder, "run", self.questions)
         self.pause_after_s = PAUSE_AFTER_S if pause_after_s is None else pause_after_s
         """A session idle this long may be paused for another (`ANALYST_PAUSE_IDLE_SECONDS`)."""
         self.wait_limit_s = wait_limit_s
@@ -151,22 +178,33 @@ class Admission:
     # -- slots ----------------------------------------------------------------------------
 
     def _try_take(self, lease: Lease) -> bool:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        for n in range(self.limit):
-            fd = os.open(self.folder / f"slot-{n}.lock", os.O_RDWR | os.O_CREAT, 0o600)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                os.close(fd)
-                continue
-            with contextlib.suppress(FileNotFoundError):
-                (self.folder / f"slot-{n}.pause").unlink()  # asked of the previous holder
-            lease._slot, lease._fd = n, fd
-            with self._lock:
-                self._held[n] = lease
-            self._start_monitor()
-            return True
-        return False
+        """A session place for `lease` (its container may run); False when all are taken."""
+        taken = self._slots.take()
+        if taken is None:
+            return False
+        n, fd = taken
+        with contextlib.suppress(FileNotFoundError):
+            self._slots.path(n, ".pause").unlink()  # asked of the previous holder
+        lease._slot, lease._fd = n, fd
+        with self._lock:
+            self._held[n] = lease
+        self._start_monitor()
+        return True
+
+    def _try_run(self, lease: Lease) -> bool:
+        """A question place for `lease`'s question; False when the cores are all busy."""
+        taken = self._runs.take()
+        if taken is None:
+            return False
+        lease._run_fd = taken[1]
+        return True
+
+    def _run_back(self, lease: Lease) -> None:
+        """The question ended: its question place is free; the first in line is rung."""
+        fd, lease._run_fd = lease._run_fd, None
+        if fd is not None:
+            os.close(fd)  # the flock goes with it
+            self.line.ring_first()
 
     def _give_back(self, lease: Lease) -> None:
         slot, fd = lease._slot, lease._fd
@@ -193,7 +231,7 @@ class Admission:
         """Ask the least recently used session idle long enough to give its slot up."""
         best: tuple[float, int] | None = None
         now = time.time()
-        for n in range(self.limit):
+        for n in range(self._slots.count):
             try:
                 state = json.loads((self.folder / f"slot-{n}.json").read_text())
             except (OSError, ValueError):
@@ -260,17 +298,30 @@ class Lease:
         self._depth = 0  # questions begun and not ended (a report's step inside a report)
         self._slot: int | None = None
         self._fd: int | None = None
+        self._run_fd: int | None = None  # its question's place, held while one runs
+        self._short_of_room = False  # the last try found a core free but no session place
         self._lock = threading.Lock()
 
     @property
     def holding(self) -> bool:
+        """It holds a session place: its container may run (kept between questions)."""
         return self._slot is not None
 
     def try_begin(self) -> bool:
-        """Take the slot (if not held) and mark it busy; False when no slot is free now."""
+        """Take a question place (and a session place, if not held) and mark the session
+        busy; False when either is not free now (then nothing new is held). A question
+        begun inside a running one (a report's step) takes nothing more."""
         with self._lock:
-            if self._slot is None and not self.admission._try_take(self):
-                return False
+            self._short_of_room = False
+            if self._depth == 0:
+                if not self.admission._try_run(self):
+                    return False
+                if self._slot is None and not self.admission._try_take(self):
+                    fd, self._run_fd = self._run_fd, None
+                    if fd is not None:
+                        os.close(fd)  # nobody is rung: only the first in line takes
+                    self._short_of_room = True
+                    return False
             self._depth += 1
             self.busy = True
             self.admission._write_state(self)
@@ -286,7 +337,7 @@ class Lease:
         (`analyst.session.line`): only the first in line takes a place, woken by the one who
         gives a place back; each `Wait` says the seconds so far and the place in line."""
         started = time.monotonic()
-        if self.holding and self.try_begin():  # its place was kept since the last question
+        if self.busy and self.try_begin():  # inside its own running question
             self.waited_s, self.granted_at = 0.0, time.monotonic()
             return
         ticket = self.admission.line.join()
@@ -297,7 +348,8 @@ class Lease:
                     if self.try_begin():
                         self.granted_at = time.monotonic()  # before the next is rung
                         break
-                    self.admission._ask_to_pause()
+                    if self._short_of_room:  # memory is full: an idle session makes room
+                        self.admission._ask_to_pause()
                 waited = time.monotonic() - started
                 if timeout_s is not None and waited > timeout_s:
                     raise QueueTimeout(SessionNote("queue_timeout", limit=self.admission.limit,
@@ -311,13 +363,16 @@ class Lease:
         self.waited_s = time.monotonic() - started
 
     def end(self) -> None:
-        """The question is over: the slot stays held, idle since now."""
+        """The question is over: its question place is free for the next in line; the
+        session place stays held (its container runs on), idle since now."""
         with self._lock:
             self._depth = max(0, self._depth - 1)
             self.busy = self._depth > 0
             self.last_used = time.time()
             if self._slot is not None:
                 self.admission._write_state(self)
+            if not self.busy:
+                self.admission._run_back(self)
 
     def take_paused(self) -> bool:
         """Whether the session was paused since this was last asked (then cleared)."""
@@ -361,8 +416,9 @@ class Lease:
             self._lock.release()
 
     def release(self) -> None:
-        """The session closed: its slot is free."""
+        """The session closed: its places are free."""
         with self._lock:
+            self.admission._run_back(self)
             self.admission._give_back(self)
 
 
@@ -372,7 +428,8 @@ _admissions_lock = threading.Lock()
 
 def admission(folder: Path | None = None, limit: int | None = None) -> Admission:
     """This process's `Admission` for `folder` (the data folder's `running/` by default),
-    its limit, idle time and longest wait from the environment (the app exports
+    its limit of sessions (`limit`, else the environment's), questions from the cores
+    (`default_questions`), idle time and longest wait from the environment (the app exports
     secrets.toml's there)."""
     where = (folder or default_folder()).resolve()
     wanted = limit or limit_from_env()
@@ -381,7 +438,8 @@ def admission(folder: Path | None = None, limit: int | None = None) -> Admission
         found = _admissions.get(where)
         if found is None or found.limit != wanted:
             # A changed limit takes effect for new leases; old ones keep their slot files.
-            found = _admissions[where] = Admission(where, wanted, pause_after)
+            found = _admissions[where] = Admission(where, wanted, pause_after,
+                                                   questions=default_questions(wanted))
         found.pause_after_s = pause_after
         found.wait_limit_s = wait_limit_from_env()
         return found

@@ -117,7 +117,7 @@ def wait_for_place(lease: Lease, stop: StopSwitch, language: str) -> Generator[E
             told, told_place = wait.seconds, wait.place
             yield Event("status", text, data={"waiting_s": round(wait.seconds, 1),
                                               "place": wait.place,
-                                              "limit": lease.admission.limit})
+                                              "limit": lease.admission.questions})
     if stop.on:  # a Stop that came just as the place was free
         lease.end()
         return False

@@ -184,3 +184,63 @@ def test_a_question_that_waited_too_long_is_answered_in_plain_words_in_its_langu
     answer = events[-1].answer
     assert events[-1].kind == "answer" and answer is not None
     assert not answer.ok and error.message in answer.text and answer.steps == ()
+
+
+@pytest.mark.parametrize(("sessions", "questions"), [(3, 1), (4, 2)])
+def test_a_question_waits_only_for_a_core_while_idle_sessions_keep_their_containers(
+        tmp_path: Path, sessions: int, questions: int) -> None:
+    """Room for every session's container, fewer places for questions: a session keeps its
+    place between questions (its container runs on, never paused), and a question waits
+    only while the questions' places are all busy, first come first served."""
+    admission = Admission(tmp_path / "running", sessions, pause_after_s=0,
+                          questions=questions)
+    leases = [admission.lease(lambda: None) for _ in range(sessions)]
+    for lease in leases:  # each asks once: every session now holds its container's place
+        with lease.question(timeout_s=5):
+            pass
+    assert all(lease.holding and not lease.busy for lease in leases)
+    running = leases[:questions]
+    for lease in running:  # the cores are busy
+        assert list(lease.waiting(timeout_s=5)) == []
+    late = leases[questions]
+    told: list[int] = []
+    served = threading.Event()
+
+    def ask() -> None:
+        for wait in late.waiting(timeout_s=10):
+            told.append(wait.place)
+        served.set()
+
+    thread = threading.Thread(target=ask)
+    thread.start()
+    _until(lambda: told != [])
+    assert not served.wait(0.3)  # no idle session is paused for it: it waits for a core
+    assert told[0] == 1 and admission.pauses == 0
+    running[0].end()  # a question ends: the first in line runs at once
+    assert served.wait(5)
+    thread.join(5)
+    late.end()
+    assert admission.pauses == 0 and all(lease.holding for lease in leases)
+    assert not any(lease.paused for lease in leases)
+    for lease in (*running[1:], *leases):
+        lease.end()
+        lease.release()
+    assert admission.line.waiting() == []
+
+
+def test_the_hosts_admission_runs_questions_by_the_cores_and_sessions_by_memory(
+        tmp_path: Path) -> None:
+    from analyst.session.admission import (
+        QUESTIONS_PER_CORE,
+        admission,
+        default_limit,
+        default_questions,
+    )
+    from analyst.session.host import usable_cores
+
+    host = admission(tmp_path / "running")
+    assert host.limit == default_limit()
+    assert host.questions == default_questions(host.limit)
+    assert default_questions() == max(2, int(usable_cores() * QUESTIONS_PER_CORE))
+    assert default_questions(1) == 1  # never more questions than sessions
+    assert admission(tmp_path / "other", limit=3).questions == min(3, default_questions())
