@@ -223,7 +223,9 @@ class Admission:
             return
         path = self.folder / f"slot-{lease._slot}.json"
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"pid": os.getpid(), "busy": lease.busy,
+        # A session in line for a core is not idle: pausing it would stop the container it
+        # is about to use (churn), so it counts as busy.
+        tmp.write_text(json.dumps({"pid": os.getpid(), "busy": lease.busy or lease.queued,
                                    "last_used": lease.last_used}))
         tmp.replace(path)
 
@@ -300,6 +302,8 @@ class Lease:
         self._fd: int | None = None
         self._run_fd: int | None = None  # its question's place, held while one runs
         self._short_of_room = False  # the last try found a core free but no session place
+        self.queued = False
+        """It waits in line for a core: never paused meanwhile."""
         self._lock = threading.Lock()
 
     @property
@@ -335,16 +339,22 @@ class Lease:
 
         Waiters are served in arrival order across every process of the data folder
         (`analyst.session.line`): only the first in line takes a place, woken by the one who
-        gives a place back; each `Wait` says the seconds so far and the place in line."""
+        gives a place back; each `Wait` says the seconds so far and the place in line. One
+        exception, so that nobody waits on a session that waits itself: while every waiter
+        ahead needs room for a container and there is none (memory full, no session idle
+        long enough to pause), a session that has its container may run on a free core.
+        """
         started = time.monotonic()
         if self.busy and self.try_begin():  # inside its own running question
             self.waited_s, self.granted_at = 0.0, time.monotonic()
             return
-        ticket = self.admission.line.join()
+        ticket = self.admission.line.join(needs_room=not self.holding)
+        self._set_queued(True)
         try:
             while True:
                 place = ticket.place()
-                if place == 1:
+                if place == 1 or (self.holding and ticket.only_needing_room_ahead()
+                                  and not self.admission._slots.any_free()):
                     if self.try_begin():
                         self.granted_at = time.monotonic()  # before the next is rung
                         break
@@ -359,8 +369,14 @@ class Lease:
                 ticket.sleep(WAKE_S if timeout_s is None else
                              min(WAKE_S, timeout_s - (time.monotonic() - started) + 0.01))
         finally:
+            self._set_queued(False)
             ticket.leave()  # served or not: the next first is rung
         self.waited_s = time.monotonic() - started
+
+    def _set_queued(self, queued: bool) -> None:
+        with self._lock:
+            self.queued = queued
+            self.admission._write_state(self)
 
     def end(self) -> None:
         """The question is over: its question place is free for the next in line; the
@@ -402,7 +418,8 @@ class Lease:
             return False
         try:
             idle = time.time() - self.last_used
-            if self.busy or self._slot is None or idle < self.admission.pause_after_s:
+            if self.busy or self.queued or self._slot is None \
+                    or idle < self.admission.pause_after_s:
                 return False
             try:
                 self.on_pause()

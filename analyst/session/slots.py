@@ -39,3 +39,11 @@ class Slots:
                 continue
             return n, fd
         return None
+
+    def any_free(self) -> bool:
+        """Whether a place is free now (looked at, not taken)."""
+        taken = self.take()
+        if taken is None:
+            return False
+        os.close(taken[1])
+        return True

@@ -244,3 +244,49 @@ def test_the_hosts_admission_runs_questions_by_the_cores_and_sessions_by_memory(
     assert default_questions() == max(2, int(usable_cores() * QUESTIONS_PER_CORE))
     assert default_questions(1) == 1  # never more questions than sessions
     assert admission(tmp_path / "other", limit=3).questions == min(3, default_questions())
+
+
+def test_a_session_in_line_is_never_paused_and_goes_before_one_that_waits_for_room(
+        tmp_path: Path) -> None:
+    """Memory for one container, one core. A new session waits for room while the only
+    session runs; that session asks again at once: it is not paused while it waits (its
+    container is about to be used) and, as the one ahead only waits for room, it runs on
+    the free core. Idle after that, it is paused for the newcomer, who then runs."""
+    paused: list[str] = []
+    admission = Admission(tmp_path / "running", 1, pause_after_s=0, questions=1)
+    old = admission.lease(lambda: paused.append("old"))
+    assert list(old.waiting(timeout_s=5)) == []  # runs its first question
+    new = admission.lease(lambda: paused.append("new"))
+    served = threading.Event()
+
+    def newcomer() -> None:
+        for _ in new.waiting(timeout_s=20):
+            pass
+        served.set()
+
+    thread = threading.Thread(target=newcomer)
+    thread.start()
+    _until(lambda: len(admission.line.waiting()) == 1)
+    old.end()
+    # At once its next question (before the newcomer had it paused, which needs it idle).
+    asked_again = threading.Event()
+
+    def again() -> None:
+        for _ in old.waiting(timeout_s=10):
+            pass
+        asked_again.set()
+
+    again_thread = threading.Thread(target=again)
+    again_thread.start()
+    again_thread.join(10)
+    # Either it got in line and went first past the one waiting for room, or it found its
+    # place before the newcomer woke: in both cases it ran with its own container.
+    assert asked_again.is_set() and old.busy and old.holding and paused == []
+    assert not served.is_set()
+    old.end()  # idle now: paused for the newcomer, who runs
+    assert served.wait(10)
+    thread.join(5)
+    assert paused == ["old"] and new.busy and not old.holding
+    new.end()
+    new.release()
+    assert admission.line.waiting() == []
