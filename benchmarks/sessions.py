@@ -45,9 +45,9 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from analyst.events import Answer  # noqa: E402
-from analyst.session.admission import (  # noqa: E402
+from analyst.session.admission import Admission  # noqa: E402
+from analyst.session.admission_settings import (  # noqa: E402
     PAUSE_AFTER_S,
-    Admission,
     default_limit,
     default_questions,
 )

@@ -32,7 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pandas as pd  # noqa: E402
 
 from analyst.events import Answer  # noqa: E402
-from analyst.session.admission import Admission, default_limit  # noqa: E402
+from analyst.session.admission import Admission  # noqa: E402
+from analyst.session.admission_settings import default_limit  # noqa: E402
 from analyst.session.analysis import Analysis  # noqa: E402
 from analyst.session.warm import current_pool, default_size, start_pool  # noqa: E402
 from benchmarks.sales_data import write_sales_csv  # noqa: E402

@@ -230,9 +230,9 @@ def test_a_question_waits_only_for_a_core_while_idle_sessions_keep_their_contain
 
 def test_the_hosts_admission_runs_questions_by_the_cores_and_sessions_by_memory(
         tmp_path: Path) -> None:
-    from analyst.session.admission import (
+    from analyst.session.admission import admission
+    from analyst.session.admission_settings import (
         QUESTIONS_PER_CORE,
-        admission,
         default_limit,
         default_questions,
     )

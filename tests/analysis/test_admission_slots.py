@@ -51,7 +51,7 @@ def test_the_limit_holds_across_two_processes(tmp_path: Path) -> None:
 
 
 def test_the_limits_are_settings_with_plain_problems() -> None:
-    from analyst.session.admission import default_limit
+    from analyst.session.admission_settings import default_limit
     from analyst.settings import KNOWN_SETTINGS, load_settings
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from analyst.session.admission import default_limit, read_limit
+from analyst.session.admission_settings import default_limit, read_limit
 from analyst.session.host import SESSION_MEMORY, usable_cores, usable_memory
 from analyst.session.warm import ENV, SESSIONS_PER_WARM, default_size, read_size
 from analyst.settings import load_settings
