@@ -25,7 +25,7 @@ from analyst.data_folder import default_data_dir
 from analyst.ingest.limits import IngestLimits, read_ingest_limits
 from analyst.logs import DEFAULT_LEVEL, read_log_level
 from analyst.recipes.numbers import language_code
-from analyst.session.admission import read_limit, read_pause_after
+from analyst.session.admission_settings import read_limit, read_pause_after
 from analyst.session.warm import read_size as read_warm_size
 from analyst.words import LANGUAGES
 from analyst.words.note import Note, SettingNote

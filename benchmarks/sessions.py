@@ -6,14 +6,22 @@ answer that crossed sessions is a wrong figure) asking real offline questions in
 languages, one after another with a short "thinking" pause between them, all sessions at
 once. Every answer is checked against plain pandas on that session's raw file.
 
+The admission and the warm pool are the app's (`--limit`, `--running`, `--warm` change
+them): sessions' containers from memory, questions at once from the cores, the pool
+started and full before the users come, growing while new sessions wait for a container.
+
 Usage: python benchmarks/sessions.py [--sessions 1,10,20,40] [--questions 10]
-       [--limit N] [--pause-after S] [--think S] [--rows R]
+       [--limit N] [--running Q] [--warm W] [--pause-after S] [--think S] [--rows R]
 Prints, per N: lost answers (no answer, a failed one or a wrong figure: must be 0),
 spurious restarts (steps whose sandbox restarted: must be 0), pauses (idle sessions
 stopped for others, then resumed), waits, p50/p95 per question (asked -> answered, waiting
 included) and the ratio to N=1's p50 measured in the same run, the first answer of a
 session, throughput, and peak memory: this installation's containers (their cgroups,
-sampled), this process, and the machine (used minus what it used before the run).
+sampled), this process, and the machine (used minus what it used before the run). Then
+where the time goes (waiting in line, cold questions whose container started in them, the
+run), the CPU per question (this process, the containers, the engine's daemons, and the
+rest of the machine: other users of a shared machine show there), and issue 30's
+closed-loop judgement: throughput against the best N's, p95 against the ideal.
 """
 
 from __future__ import annotations
@@ -37,11 +45,20 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from analyst.events import Answer  # noqa: E402
-from analyst.session.admission import PAUSE_AFTER_S, Admission, default_limit  # noqa: E402
+from analyst.session.admission import Admission  # noqa: E402
+from analyst.session.admission_settings import (  # noqa: E402
+    PAUSE_AFTER_S,
+    default_limit,
+    default_questions,
+)
 from analyst.session.analysis import Analysis  # noqa: E402
+from analyst.session.warm import ENV as WARM_ENV  # noqa: E402
+from analyst.session.warm import current_pool, default_size, start_pool, stop_pool  # noqa: E402
 from benchmarks.sales_data import write_sales_csv  # noqa: E402
 from sandbox import Limits, notice_english  # noqa: E402
+from sandbox.docker_backend import WARM_LABEL  # noqa: E402
 from sandbox.engine import client, engine_problem, image_problem, image_tag  # noqa: E402
+from sandbox.owners import OWNER_LABEL, owner_token  # noqa: E402
 
 MB = 1024 * 1024
 
@@ -100,6 +117,8 @@ class Session:
     frame: pd.DataFrame
     times: list[float] = field(default_factory=list)
     waits: list[float] = field(default_factory=list)
+    cold: list[bool] = field(default_factory=list)
+    """Per question: its session had no container when it was asked (one starts in it)."""
     problems: list[str] = field(default_factory=list)
     lost: int = 0
     restarts: int = 0
@@ -113,6 +132,7 @@ def ask_all(session: Session, questions: int, think: float, start: threading.Bar
     for k in range(questions):
         index = (session.index + k) % len(QUESTIONS)
         asked = time.perf_counter()
+        cold = session.analysis._place._session is None  # a container starts for it
         answers: list[Answer] = []
         told = False
         try:
@@ -127,6 +147,7 @@ def ask_all(session: Session, questions: int, think: float, start: threading.Bar
             continue
         session.times.append(time.perf_counter() - asked)
         session.waits.append(session.analysis.lease.waited_s)
+        session.cold.append(cold)
         session.waited_notices += told
         if len(answers) != 1:
             session.problems.append(f"{QUESTIONS[index][0]!r}: {len(answers)} answers")
@@ -147,10 +168,16 @@ def ask_all(session: Session, questions: int, think: float, start: threading.Bar
 
 
 def ours(prefix: str) -> list[str]:
-    """Ids of the running containers of this run (by their workspace label)."""
-    listed = client().api.containers(filters={"label": "analyst.workspace"})
+    """Ids of the running containers of this run's sessions: by their workspace label, and
+    the warm ones this process started and handed to a session (not those still ready)."""
+    listed = client().api.containers(filters={"label": "analyst.sandbox"})
+    me = owner_token()
+    pool = current_pool()
+    ready = set(pool.ready_ids()) if pool is not None else set()
     return [c["Id"] for c in listed
-            if str(c.get("Labels", {}).get("analyst.workspace", "")).startswith(prefix)]
+            if str(c.get("Labels", {}).get("analyst.workspace", "")).startswith(prefix)
+            or (WARM_LABEL in c.get("Labels", {}) and c["Labels"].get(OWNER_LABEL) == me
+                and c["Id"] not in ready)]
 
 
 def cgroup_memory(cid: str) -> int | None:
@@ -160,6 +187,40 @@ def cgroup_memory(cid: str) -> int | None:
         with contextlib.suppress(OSError, ValueError):
             return int(Path(path).read_text())
     return None
+
+
+def cgroup_cpu(cid: str) -> float | None:
+    """CPU seconds the container used so far (its cgroup)."""
+    for path in (f"/sys/fs/cgroup/cpuacct/docker/{cid}/cpuacct.usage",  # v1, cgroupfs
+                 f"/sys/fs/cgroup/cpu,cpuacct/docker/{cid}/cpuacct.usage"):
+        with contextlib.suppress(OSError, ValueError):
+            return int(Path(path).read_text()) / 1e9
+    for path in (f"/sys/fs/cgroup/system.slice/docker-{cid}.scope/cpu.stat",  # v2
+                 f"/sys/fs/cgroup/docker/{cid}/cpu.stat"):
+        with contextlib.suppress(OSError, ValueError):
+            for line in Path(path).read_text().splitlines():
+                if line.startswith("usage_usec"):
+                    return int(line.split()[1]) / 1e6
+    return None
+
+
+def engine_cpu() -> float:
+    """CPU seconds of the engine's daemons (dockerd, containerd) so far."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            text = stat.read_text()
+            name = text[text.index("(") + 1:text.rindex(")")]
+            if name in ("dockerd", "containerd") or name.startswith("containerd-shim"):
+                fields = text[text.rindex(")") + 2:].split()
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def machine_cpu() -> float:
+    """CPU seconds the whole machine was busy so far (every user of it)."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    return (sum(values) - values[3] - values[4]) / os.sysconf("SC_CLK_TCK")
 
 
 def own_rss() -> int:
@@ -187,6 +248,10 @@ class Sampler:
         self.machine_peak = 0
         self.process_peak = 0
         self.unreadable = False
+        self.container_cpu: dict[str, float] = {}
+        """Each container's CPU seconds when last seen (a container's last 0.25 s are lost)."""
+        self.cpu: dict[str, float] = {}
+        """CPU seconds used during the run: this process, the engine, the machine."""
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -194,6 +259,10 @@ class Sampler:
         while not self._done.is_set():
             ids = ours(self.prefix)
             self.most_running = max(self.most_running, len(ids))
+            for cid in ids:
+                used = cgroup_cpu(cid)
+                if used is not None:
+                    self.container_cpu[cid] = used
             sizes = [cgroup_memory(cid) for cid in ids]
             self.unreadable |= any(s is None for s in sizes)
             self.containers_peak = max(self.containers_peak, sum(s or 0 for s in sizes))
@@ -202,12 +271,17 @@ class Sampler:
             self._done.wait(0.25)
 
     def __enter__(self) -> Sampler:
+        self._start = (sum(os.times()[:2]), engine_cpu(), machine_cpu())
         self._thread.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._done.set()
         self._thread.join()
+        ends = (sum(os.times()[:2]), engine_cpu(), machine_cpu())
+        self.cpu = {name: end - start for name, start, end
+                    in zip(("process", "engine", "machine"), self._start, ends, strict=True)}
+        self.cpu["containers"] = sum(self.container_cpu.values())
 
 
 @dataclass
@@ -217,6 +291,8 @@ class Outcome:
     times: list[float]
     firsts: list[float]
     waits: list[float]
+    colds: list[bool]
+    cpu: dict[str, float]
     lost: int
     restarts: int
     pauses: int
@@ -234,7 +310,8 @@ class Outcome:
 def run_n(n: int, args: argparse.Namespace, base: Path, limits: Limits) -> Outcome:
     folder = base / f"n{n}"
     folder.mkdir()
-    admission = Admission(folder / "running", args.limit, args.pause_after)
+    admission = Admission(folder / "running", args.limit, args.pause_after,
+                          questions=args.running)
     sessions = []
     for i in range(n):
         csv = write_sales_csv(folder / f"sales_{i}.csv", rows=args.rows, seed=1000 * n + i)
@@ -242,6 +319,9 @@ def run_n(n: int, args: argparse.Namespace, base: Path, limits: Limits) -> Outco
                                  admission=admission)
         analysis.add_file(csv)
         sessions.append(Session(i, analysis, pd.read_csv(csv)))
+    pool = current_pool()
+    if pool is not None:  # the app's pool is full before its users come (it fills at start)
+        pool.wait_ready(timeout=300)
     start = threading.Barrier(n + 1)
     threads = [threading.Thread(target=ask_all, args=(s, args.questions, args.think, start),
                                 daemon=True) for s in sessions]
@@ -263,6 +343,7 @@ def run_n(n: int, args: argparse.Namespace, base: Path, limits: Limits) -> Outco
         n=n, seconds=seconds, times=[t for s in sessions for t in s.times],
         firsts=[s.times[0] for s in sessions if s.times],
         waits=[w for s in sessions for w in s.waits], lost=lost,
+        colds=[c for s in sessions for c in s.cold], cpu=sampler.cpu,
         restarts=sum(s.restarts for s in sessions), pauses=admission.pauses,
         resumed=sum(s.resumed for s in sessions),
         waited=sum(s.waited_notices for s in sessions),
@@ -277,6 +358,31 @@ def pct(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def where(outcomes: list[Outcome]) -> None:
+    """Where a question's time goes: waiting in line for a place, then its run; a cold
+    question's run includes its session's container start (warm pool or new)."""
+    print(f"\n{'N':>3} {'wait p50':>8} {'wait p95':>8} {'cold':>5} {'cold p50':>8} "
+          f"{'cold p95':>8} {'run p50':>7} {'run p95':>7} {'warm run p95':>12}")
+    for o in outcomes:
+        runs = [t - w for t, w in zip(o.times, o.waits, strict=True)]
+        cold = [t for t, c in zip(o.times, o.colds, strict=True) if c]
+        warm_runs = [r for r, c in zip(runs, o.colds, strict=True) if not c]
+        print(f"{o.n:>3} {pct(o.waits, 0.5):>8.2f} {pct(o.waits, 0.95):>8.2f} {len(cold):>5} "
+              f"{pct(cold, 0.5):>8.2f} {pct(cold, 0.95):>8.2f} {pct(runs, 0.5):>7.2f} "
+              f"{pct(runs, 0.95):>7.2f} {pct(warm_runs, 0.95):>12.2f}")
+    print(f"\n{'N':>3} {'process':>8} {'containers':>10} {'engine':>7} {'others':>7}   "
+          "CPU ms per question")
+    for o in outcomes:
+        count = max(1, len(o.times))
+        c = {k: 1000 * v / count for k, v in o.cpu.items()}
+        others = c["machine"] - c["process"] - c["containers"] - c["engine"]
+        print(f"{o.n:>3} {c['process']:>8.0f} {c['containers']:>10.0f} {c['engine']:>7.0f} "
+              f"{others:>7.0f}")
+    print("wait: in line for a place (s); cold: questions whose session had no container "
+          "(it started in them), their whole time; run: asked to answered less the wait; "
+          "warm run: the run of questions whose container was running.")
 
 
 def judge(outcomes: list[Outcome]) -> None:
@@ -307,7 +413,14 @@ def main() -> int:
     parser.add_argument("--sessions", default="1,10,20,40")
     parser.add_argument("--questions", type=int, default=10)
     parser.add_argument("--limit", type=int, default=default_limit(),
-                        help="running sessions at once (default: this host's, as the app)")
+                        help="sessions whose container runs at once (default: this host's, "
+                             "from memory, as the app)")
+    parser.add_argument("--warm", type=int, default=default_size(),
+                        help="warm sandboxes kept ready, growing while questions without a "
+                             "container wait (default: the app's; 0: none)")
+    parser.add_argument("--running", type=int, default=None,
+                        help="questions running at once (default: this host's, from cores, "
+                             "as the app)")
     parser.add_argument("--pause-after", type=float, default=PAUSE_AFTER_S,
                         help="idle seconds before a session may be paused (default: the app's)")
     parser.add_argument("--think", type=float, default=1.0,
@@ -315,6 +428,8 @@ def main() -> int:
     parser.add_argument("--rows", type=int, default=5000)
     args = parser.parse_args()
     counts = [int(x) for x in args.sessions.split(",") if x.strip()]
+    if args.running is None:
+        args.running = default_questions(args.limit)
     problem = engine_problem() or image_problem(image_tag())
     if problem:
         print(f"The Docker sandbox is not usable: {notice_english(problem)}", file=sys.stderr)
@@ -322,13 +437,19 @@ def main() -> int:
     limits = Limits(memory_bytes=1024**3, step_timeout_s=600)
     outcomes = []
     started = time.strftime("%H:%M:%S")
-    with tempfile.TemporaryDirectory() as tmp:
-        for n in counts:
-            print(f"N={n} ...", file=sys.stderr, flush=True)
-            outcomes.append(run_n(n, args, Path(tmp), limits))
+    os.environ[WARM_ENV] = str(args.warm)
+    start_pool("docker", limits)  # as the app does at its start (none when --warm 0)
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            for n in counts:
+                print(f"N={n} ...", file=sys.stderr, flush=True)
+                outcomes.append(run_n(n, args, Path(tmp), limits))
+    finally:
+        stop_pool()
     base = statistics.median(outcomes[0].times) if outcomes and outcomes[0].times else float("nan")
-    print(f"\nsessions x {args.questions} questions, Docker backend, limit {args.limit} running "
-          f"at once, pause after {args.pause_after:g} s idle, think 0-{2 * args.think:g} s, "
+    print(f"\nsessions x {args.questions} questions, Docker backend, {args.limit} sessions' "
+          f"containers and {args.running} questions running at once, {args.warm} warm, pause after "
+          f"{args.pause_after:g} s idle, think 0-{2 * args.think:g} s, "
           f"{args.rows} rows per file; {os.cpu_count()} CPUs; started {started} UTC, "
           f"load {os.getloadavg()[0]:.1f} at the end")
     print(f"{'N':>3} {'lost':>5} {'restarts':>8} {'pauses':>6} {'resumed':>7} {'waited':>6} "
@@ -350,6 +471,7 @@ def main() -> int:
           "running containers at once (from the engine); cont MB: their memory at its peak "
           "(cgroups); proc MB: this process's peak RSS (the host side of all sessions); host+MB: the machine's peak "
           "used memory above its level before that N (other users of the machine included).")
+    where(outcomes)
     judge(outcomes)
     if any(o.containers_peak == 0 for o in outcomes):
         print("(container memory unreadable from the cgroups here)")

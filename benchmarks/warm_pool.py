@@ -32,7 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pandas as pd  # noqa: E402
 
 from analyst.events import Answer  # noqa: E402
-from analyst.session.admission import Admission, default_limit  # noqa: E402
+from analyst.session.admission import Admission  # noqa: E402
+from analyst.session.admission_settings import default_limit, default_questions  # noqa: E402
 from analyst.session.analysis import Analysis  # noqa: E402
 from analyst.session.warm import current_pool, default_size, start_pool  # noqa: E402
 from benchmarks.sales_data import write_sales_csv  # noqa: E402
@@ -95,7 +96,8 @@ def run(mode: str, args: argparse.Namespace, base: Path, limits: Limits) -> list
     for i in range(args.users):
         write_sales_csv(folder / f"sales_{i}.csv", rows=args.rows, seed=i)
     users = plan(args)
-    admission = Admission(folder / "running", args.limit)
+    admission = Admission(folder / "running", args.limit,  # as the app's: questions by cores
+                          questions=default_questions(args.limit))
     t0 = time.perf_counter()
     threads = [threading.Thread(target=serve, args=(u, folder, args, limits, admission, t0),
                                 daemon=True) for u in users]

@@ -56,8 +56,11 @@ class WarmPool:
     context manager (`stop()` at its end)."""
 
     def __init__(self, size: int, limits: Limits, image: str | None = None,
-                 engine: Engine | None = None) -> None:
+                 engine: Engine | None = None, parallel: int = 1) -> None:
         self.size = max(0, size)
+        """Containers kept ready (`resize` changes it while the pool runs)."""
+        self.parallel = max(1, parallel)
+        """Containers started at once while the pool is short (one thread each)."""
         self.limits = limits
         self.image = image or image_tag()
         self.engine = engine or engines()[0]
@@ -70,7 +73,7 @@ class WarmPool:
         self._starting = 0
         self._cond = threading.Condition()
         self._stopped = False
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
 
     def __enter__(self) -> Self:
         return self.start()
@@ -83,14 +86,28 @@ class WarmPool:
         return self.size > 0 and image == self.image and limits == self.limits
 
     def start(self) -> Self:
-        """Start filling in the background (a size of 0 starts nothing)."""
+        """Start filling in the background (a size of 0 starts nothing until `resize`)."""
         with self._cond:
-            if self.size == 0 or self._stopped or self._thread is not None:
+            if self._stopped or self._threads:
                 return self
-            self._thread = threading.Thread(target=self._fill, name="warm-pool", daemon=True)
-            self._thread.start()
+            self._threads = [threading.Thread(target=self._fill, name=f"warm-pool-{n}",
+                                              daemon=True) for n in range(self.parallel)]
+            for thread in self._threads:
+                thread.start()
         atexit.register(self.stop)
         return self
+
+    def resize(self, size: int) -> None:
+        """Keep `size` containers ready from now on: more are started in the background, and
+        ready ones beyond it are removed (those handed out are their sessions')."""
+        with self._cond:
+            self.size = max(0, size)
+            extra = []
+            while len(self._ready) > self.size:
+                extra.append(self._ready.pop())  # the newest: the oldest may time out first
+            self._cond.notify_all()
+        for warm in extra:
+            self._discard(warm)
 
     def take(self) -> WarmContainer | None:
         """A ready container, now the caller's alone (it removes it); None when none is ready."""

@@ -1,8 +1,8 @@
 """Local sessions made on demand by key for a module's cases, a few open at a time.
 
 A module that asks many generated files its questions opens one session per file. Kept open
-for the whole module, they held the host's running places (`analyst.session.admission`, one
-per 512 MB up to eight per core, shared by every test worker): the seventeenth session then
+for the whole module, they held the host's running places (`analyst.session.admission`, then
+one per 512 MB up to eight per core, shared by every test worker): the seventeenth session then
 waited until one of them had been idle `PAUSE_AFTER_S` (30 s) and was paused, about 20 s of
 waiting per file in the blind round alone. The cases of one file run one after another
 (parametrized file first), so the sessions of earlier files are closed as new ones open.

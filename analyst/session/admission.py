@@ -1,120 +1,62 @@
-"""How many sandbox sessions run on this host at once: one limit for the app, CLI and API.
+"""How many sandbox sessions and questions run on this host at once: one admission for the
+app, CLI and API.
 
-A running session holds one of `limit` slots: a file `slot-<n>.lock` under
-`<data folder>/running/`, locked with `flock` for as long as its container runs. The lock is
-the operating system's, so a process that dies frees its slots at once, and every process
-of the host that uses the same data folder counts against the same limit.
+Two kinds of places, each a file locked with `flock` under `<data folder>/running/`
+(`analyst.session.slots`: a process that dies frees its places at once, and every process
+of the host that uses the same data folder counts against the same numbers):
 
-A session asks for its slot when a question starts and marks it busy for the whole
-question (never per step: a session is never paused between two steps of one answer).
-It keeps the slot between questions, so its container (and its variables) stay. When every
-slot is taken, the least recently used session that has been idle at least `pause_after_s`
-(`ANALYST_PAUSE_IDLE_SECONDS`) is asked to pause (a request file beside its slot, which its
-own process sees within a fraction of a second): its container stops, its workspace stays,
-and its next question starts a new container with a notice. Without such a session the
-question waits, and its caller is told so (`Analysis` turns the wait into events).
+- a session whose container runs holds one of `limit` session places (`slot-<n>.lock`,
+  from memory: `ANALYST_MAX_RUNNING_SESSIONS`) from its first question until it closes or
+  is paused, so its container (and its variables) stay between questions;
+- a question that runs holds one of `questions` question places (`run-<n>.lock`, from the
+  cores) for exactly its length (never per step: a session is never paused between two
+  steps of one answer), and gives it back when it ends.
+
+A question waits in the host's one line (`analyst.session.line`) only while the cores are
+busy, or while every session place is taken: then the least recently used session that has
+been idle at least `pause_after_s` (`ANALYST_PAUSE_IDLE_SECONDS`) is asked to pause (a
+request file beside its place, which its own process sees within a fraction of a second):
+its container stops, its workspace stays, and its next question starts a new container with
+a notice. Its caller is told it waits (`Analysis` turns the wait into events).
+
+Why a question, not a session, holds the running place: a session held it between its
+questions, so with more users than places the others waited for a whole conversation (at
+40 sessions of 10 questions on 2 cores the 95th percentile was 34 s, the ideal 5 s), and a
+limit from memory let as many containers start at once as memory holds (a start storm).
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import logging
 import os
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from analyst.data_folder import default_data_dir
 from analyst.errors import AnalystError
-from analyst.session.host import SESSION_MEMORY, usable_cores, usable_memory
+from analyst.session.admission_settings import (
+    PAUSE_AFTER_S,
+    WAIT_LIMIT_S,
+    default_questions,
+    limit_from_env,
+    pause_after_from_env,
+    wait_limit_from_env,
+)
 from analyst.session.line import Line, Wait
-from analyst.session.warm import size_from_env
-from analyst.words.note import SessionNote, SettingNote
+from analyst.session.slots import Slots
+from analyst.words.note import SessionNote
 
 log = logging.getLogger(__name__)
 
-ENV = "ANALYST_MAX_RUNNING_SESSIONS"
-PAUSE_ENV = "ANALYST_PAUSE_IDLE_SECONDS"
-WAIT_ENV = "ANALYST_QUEUE_TIMEOUT"
-WAIT_LIMIT_S = 300.0
-"""A question that waited this long for a place gives up, told so in plain words."""
-PAUSE_AFTER_S = 30.0
-"""Only a session idle this long is paused for another: a user reading an answer is not."""
 POLL_S = 0.2
 """How often a holder's process looks for requests to pause its idle sessions."""
 WAKE_S = 1.0
 """A waiter wakes at least this often (to say its place, and in case a holder died)."""
-SESSIONS_PER_CPU = 8
-
-
-def default_limit(environ: Mapping[str, str] | None = None) -> int:
-    """From the host: one session per 512 MB of usable memory, at most eight per usable core
-    (a container's cgroup limits counted: `usable_memory`, `usable_cores`), at least 2.
-
-    The warm sandboxes' memory is not the sessions' (`analyst.session.warm`): each takes
-    one session's room. They take no place themselves: a warm container runs no question."""
-    memory = usable_memory() - size_from_env(environ) * SESSION_MEMORY
-    return max(2, min(memory // SESSION_MEMORY, int(usable_cores() * SESSIONS_PER_CPU)))
-
-
-def read_limit(environ: Mapping[str, str] | None = None) -> tuple[int, SettingNote | None]:
-    """`ANALYST_MAX_RUNNING_SESSIONS` (empty: `default_limit()`), and a problem in plain
-    words when the value cannot be used (the default is used then)."""
-    raw = ((os.environ if environ is None else environ).get(ENV) or "").strip()
-    if not raw:
-        return default_limit(environ), None
-    try:
-        value = int(raw)
-    except ValueError:
-        value = 0
-    if value < 1:
-        return default_limit(environ), SettingNote("running_sessions", name=ENV, value=repr(raw),
-                                                   default=default_limit(environ))
-    return value, None
-
-
-def read_pause_after(environ: Mapping[str, str] | None = None) -> tuple[float, SettingNote | None]:
-    """`ANALYST_PAUSE_IDLE_SECONDS` (default `PAUSE_AFTER_S`) and a problem, as `read_limit`."""
-    raw = ((os.environ if environ is None else environ).get(PAUSE_ENV) or "").strip()
-    if not raw:
-        return PAUSE_AFTER_S, None
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value < float("inf"):
-        return PAUSE_AFTER_S, SettingNote("pause_seconds", name=PAUSE_ENV, value=repr(raw),
-                                          default=PAUSE_AFTER_S)
-    return value, None
-
-
-def limit_from_env(environ: Mapping[str, str] | None = None) -> int:
-    value, problem = read_limit(environ)
-    if problem:
-        log.warning("%s", problem)
-    return value
-
-
-def pause_after_from_env(environ: Mapping[str, str] | None = None) -> float:
-    value, problem = read_pause_after(environ)
-    if problem:
-        log.warning("%s", problem)
-    return value
-
-
-def wait_limit_from_env(environ: Mapping[str, str] | None = None) -> float:
-    """`ANALYST_QUEUE_TIMEOUT` seconds; `WAIT_LIMIT_S` when it cannot be used (the settings
-    already tell the user why: `analyst.settings`)."""
-    raw = ((os.environ if environ is None else environ).get(WAIT_ENV) or "").strip()
-    try:
-        value = float(raw)
-    except ValueError:
-        return WAIT_LIMIT_S
-    return value if 1 <= value < float("inf") else WAIT_LIMIT_S
 
 
 class QueueTimeout(AnalystError, TimeoutError):
@@ -127,12 +69,19 @@ def default_folder() -> Path:
 
 
 class Admission:
-    """The host's slots under `folder` (one object per process and folder: `admission()`)."""
+    """The host's places under `folder` (one object per process and folder: `admission()`):
+    `limit` sessions whose container runs, `questions` questions running (default: `limit`,
+    as many as sessions)."""
 
     def __init__(self, folder: Path | str, limit: int, pause_after_s: float | None = None,
-                 wait_limit_s: float = WAIT_LIMIT_S) -> None:
+                 wait_limit_s: float = WAIT_LIMIT_S, questions: int | None = None) -> None:
         self.folder = Path(folder)
         self.limit = limit
+        """Sessions whose container runs at once (`ANALYST_MAX_RUNNING_SESSIONS`)."""
+        self.questions = limit if questions is None else max(1, questions)
+        """Questions running at once (from the cores: `default_questions`)."""
+        self._slots = Slots(self.folder, "slot", limit)
+        self._runs = Slots(self.folder, "run", self.questions)
         self.pause_after_s = PAUSE_AFTER_S if pause_after_s is None else pause_after_s
         """A session idle this long may be paused for another (`ANALYST_PAUSE_IDLE_SECONDS`)."""
         self.wait_limit_s = wait_limit_s
@@ -151,22 +100,33 @@ class Admission:
     # -- slots ----------------------------------------------------------------------------
 
     def _try_take(self, lease: Lease) -> bool:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        for n in range(self.limit):
-            fd = os.open(self.folder / f"slot-{n}.lock", os.O_RDWR | os.O_CREAT, 0o600)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                os.close(fd)
-                continue
-            with contextlib.suppress(FileNotFoundError):
-                (self.folder / f"slot-{n}.pause").unlink()  # asked of the previous holder
-            lease._slot, lease._fd = n, fd
-            with self._lock:
-                self._held[n] = lease
-            self._start_monitor()
-            return True
-        return False
+        """A session place for `lease` (its container may run); False when all are taken."""
+        taken = self._slots.take()
+        if taken is None:
+            return False
+        n, fd = taken
+        with contextlib.suppress(FileNotFoundError):
+            self._slots.path(n, ".pause").unlink()  # asked of the previous holder
+        lease._slot, lease._fd = n, fd
+        with self._lock:
+            self._held[n] = lease
+        self._start_monitor()
+        return True
+
+    def _try_run(self, lease: Lease) -> bool:
+        """A question place for `lease`'s question; False when the cores are all busy."""
+        taken = self._runs.take()
+        if taken is None:
+            return False
+        lease._run_fd = taken[1]
+        return True
+
+    def _run_back(self, lease: Lease) -> None:
+        """The question ended: its question place is free; the first in line is rung."""
+        fd, lease._run_fd = lease._run_fd, None
+        if fd is not None:
+            os.close(fd)  # the flock goes with it
+            self.line.ring_first()
 
     def _give_back(self, lease: Lease) -> None:
         slot, fd = lease._slot, lease._fd
@@ -185,7 +145,9 @@ class Admission:
             return
         path = self.folder / f"slot-{lease._slot}.json"
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"pid": os.getpid(), "busy": lease.busy,
+        # A session in line for a core is not idle: pausing it would stop the container it
+        # is about to use (churn), so it counts as busy.
+        tmp.write_text(json.dumps({"pid": os.getpid(), "busy": lease.busy or lease.queued,
                                    "last_used": lease.last_used}))
         tmp.replace(path)
 
@@ -193,7 +155,7 @@ class Admission:
         """Ask the least recently used session idle long enough to give its slot up."""
         best: tuple[float, int] | None = None
         now = time.time()
-        for n in range(self.limit):
+        for n in range(self._slots.count):
             try:
                 state = json.loads((self.folder / f"slot-{n}.json").read_text())
             except (OSError, ValueError):
@@ -260,17 +222,32 @@ class Lease:
         self._depth = 0  # questions begun and not ended (a report's step inside a report)
         self._slot: int | None = None
         self._fd: int | None = None
+        self._run_fd: int | None = None  # its question's place, held while one runs
+        self._short_of_room = False  # the last try found a core free but no session place
+        self.queued = False
+        """It waits in line for a core: never paused meanwhile."""
         self._lock = threading.Lock()
 
     @property
     def holding(self) -> bool:
+        """It holds a session place: its container may run (kept between questions)."""
         return self._slot is not None
 
     def try_begin(self) -> bool:
-        """Take the slot (if not held) and mark it busy; False when no slot is free now."""
+        """Take a question place (and a session place, if not held) and mark the session
+        busy; False when either is not free now (then nothing new is held). A question
+        begun inside a running one (a report's step) takes nothing more."""
         with self._lock:
-            if self._slot is None and not self.admission._try_take(self):
-                return False
+            self._short_of_room = False
+            if self._depth == 0:
+                if not self.admission._try_run(self):
+                    return False
+                if self._slot is None and not self.admission._try_take(self):
+                    fd, self._run_fd = self._run_fd, None
+                    if fd is not None:
+                        os.close(fd)  # nobody is rung: only the first in line takes
+                    self._short_of_room = True
+                    return False
             self._depth += 1
             self.busy = True
             self.admission._write_state(self)
@@ -284,20 +261,27 @@ class Lease:
 
         Waiters are served in arrival order across every process of the data folder
         (`analyst.session.line`): only the first in line takes a place, woken by the one who
-        gives a place back; each `Wait` says the seconds so far and the place in line."""
+        gives a place back; each `Wait` says the seconds so far and the place in line. One
+        exception, so that nobody waits on a session that waits itself: while every waiter
+        ahead needs room for a container and there is none (memory full, no session idle
+        long enough to pause), a session that has its container may run on a free core.
+        """
         started = time.monotonic()
-        if self.holding and self.try_begin():  # its place was kept since the last question
+        if self.busy and self.try_begin():  # inside its own running question
             self.waited_s, self.granted_at = 0.0, time.monotonic()
             return
-        ticket = self.admission.line.join()
+        ticket = self.admission.line.join(needs_room=not self.holding)
+        self._set_queued(True)
         try:
             while True:
                 place = ticket.place()
-                if place == 1:
+                if place == 1 or (self.holding and ticket.only_needing_room_ahead()
+                                  and not self.admission._slots.any_free()):
                     if self.try_begin():
                         self.granted_at = time.monotonic()  # before the next is rung
                         break
-                    self.admission._ask_to_pause()
+                    if self._short_of_room:  # memory is full: an idle session makes room
+                        self.admission._ask_to_pause()
                 waited = time.monotonic() - started
                 if timeout_s is not None and waited > timeout_s:
                     raise QueueTimeout(SessionNote("queue_timeout", limit=self.admission.limit,
@@ -307,17 +291,26 @@ class Lease:
                 ticket.sleep(WAKE_S if timeout_s is None else
                              min(WAKE_S, timeout_s - (time.monotonic() - started) + 0.01))
         finally:
+            self._set_queued(False)
             ticket.leave()  # served or not: the next first is rung
         self.waited_s = time.monotonic() - started
 
+    def _set_queued(self, queued: bool) -> None:
+        with self._lock:
+            self.queued = queued
+            self.admission._write_state(self)
+
     def end(self) -> None:
-        """The question is over: the slot stays held, idle since now."""
+        """The question is over: its question place is free for the next in line; the
+        session place stays held (its container runs on), idle since now."""
         with self._lock:
             self._depth = max(0, self._depth - 1)
             self.busy = self._depth > 0
             self.last_used = time.time()
             if self._slot is not None:
                 self.admission._write_state(self)
+            if not self.busy:
+                self.admission._run_back(self)
 
     def take_paused(self) -> bool:
         """Whether the session was paused since this was last asked (then cleared)."""
@@ -347,7 +340,8 @@ class Lease:
             return False
         try:
             idle = time.time() - self.last_used
-            if self.busy or self._slot is None or idle < self.admission.pause_after_s:
+            if self.busy or self.queued or self._slot is None \
+                    or idle < self.admission.pause_after_s:
                 return False
             try:
                 self.on_pause()
@@ -361,8 +355,9 @@ class Lease:
             self._lock.release()
 
     def release(self) -> None:
-        """The session closed: its slot is free."""
+        """The session closed: its places are free."""
         with self._lock:
+            self.admission._run_back(self)
             self.admission._give_back(self)
 
 
@@ -372,7 +367,8 @@ _admissions_lock = threading.Lock()
 
 def admission(folder: Path | None = None, limit: int | None = None) -> Admission:
     """This process's `Admission` for `folder` (the data folder's `running/` by default),
-    its limit, idle time and longest wait from the environment (the app exports
+    its limit of sessions (`limit`, else the environment's), questions from the cores
+    (`default_questions`), idle time and longest wait from the environment (the app exports
     secrets.toml's there)."""
     where = (folder or default_folder()).resolve()
     wanted = limit or limit_from_env()
@@ -381,7 +377,8 @@ def admission(folder: Path | None = None, limit: int | None = None) -> Admission
         found = _admissions.get(where)
         if found is None or found.limit != wanted:
             # A changed limit takes effect for new leases; old ones keep their slot files.
-            found = _admissions[where] = Admission(where, wanted, pause_after)
+            found = _admissions[where] = Admission(where, wanted, pause_after,
+                                                   questions=default_questions(wanted))
         found.pause_after_s = pause_after
         found.wait_limit_s = wait_limit_from_env()
         return found

@@ -38,15 +38,20 @@ def guarded(place: Place, stop: StopSwitch, remember: Callable[[Answer], None], 
     answered = False
     began = False
     try:
-        began = yield from wait_for_place(place.lease, stop, lang)
-        if not began:  # stopped while waiting: nothing ran
-            yield from finish(remember, kept(ended(question, stop.reason, (), brain), (), lang))
-            return
-        resumed = place.resumed_notice(lang)
+        # While a session without a container waits for a core, the warm pool starts one
+        # for it, so its start rarely holds the place that others wait for.
+        with place.starting():
+            began = yield from wait_for_place(place.lease, stop, lang)
+            if not began:  # stopped while waiting: nothing ran
+                yield from finish(remember, kept(ended(question, stop.reason, (), brain), (),
+                                                 lang))
+                return
+            resumed = place.resumed_notice(lang)
+            if resumed:
+                warned.append(resumed)  # kept with the answer even if the start fails
+            warning = place.started(brain, lang)
         if resumed:
-            warned.append(resumed)
             yield Event("warning", resumed)
-        warning = place.started(brain, lang)
         if warning:
             warned.append(warning)
             yield Event("warning", warning)
@@ -117,7 +122,7 @@ def wait_for_place(lease: Lease, stop: StopSwitch, language: str) -> Generator[E
             told, told_place = wait.seconds, wait.place
             yield Event("status", text, data={"waiting_s": round(wait.seconds, 1),
                                               "place": wait.place,
-                                              "limit": lease.admission.limit})
+                                              "limit": lease.admission.questions})
     if stop.on:  # a Stop that came just as the place was free
         lease.end()
         return False

@@ -40,7 +40,9 @@ class Line:
     def __init__(self, folder: Path) -> None:
         self.folder = Path(folder)
 
-    def join(self) -> Ticket:
+    def join(self, needs_room: bool = False) -> Ticket:
+        """A ticket at the end of the line; `needs_room`: the waiter has no container yet
+        (marked `<n>.room`, see `Ticket.only_needing_room_ahead`)."""
         self.folder.mkdir(parents=True, exist_ok=True)
         while True:
             number = self._next_number()
@@ -55,6 +57,8 @@ class Line:
         bell_fd = os.open(bell, os.O_RDWR | os.O_NONBLOCK)
         # Locked before it has its name: a reader never sees the ticket unlocked and takes
         # it for one whose waiter died.
+        if needs_room:  # marked before the ticket is seen
+            (self.folder / f"{name}.room").touch()
         draft = self.folder / f"{name}.draft"
         ticket_fd = os.open(draft, os.O_RDWR | os.O_CREAT, 0o600)
         fcntl.flock(ticket_fd, fcntl.LOCK_EX)
@@ -103,14 +107,20 @@ class Line:
         return False
 
     def _remove(self, number: int) -> None:
-        for suffix in (".ticket", ".bell"):
+        for suffix in (".ticket", ".bell", ".room"):
             with contextlib.suppress(FileNotFoundError):
                 (self.folder / f"{number:0{_WIDTH}d}{suffix}").unlink()
 
+    def needs_room(self, number: int) -> bool:
+        """The waiter `number` has no container yet (its `.room` mark)."""
+        return (self.folder / f"{number:0{_WIDTH}d}.room").exists()
+
     def ring_first(self) -> None:
-        """Wake the first waiter (a place was given back, or the line moved)."""
+        """Wake the first waiter (a place was given back, or the line moved), and when it
+        needs room for a container, also the first after it that does not."""
         for number in self.waiting():
-            if _ring(self.folder / f"{number:0{_WIDTH}d}.bell"):
+            if _ring(self.folder / f"{number:0{_WIDTH}d}.bell") \
+                    and not self.needs_room(number):
                 return
 
 
@@ -146,6 +156,11 @@ class Ticket:
     def place(self) -> int:
         """1 when first in line."""
         return sum(1 for number in self.line.waiting() if number < self.number) + 1
+
+    def only_needing_room_ahead(self) -> bool:
+        """Every waiter ahead of this one has no container yet (and there is one at least)."""
+        ahead = [n for n in self.line.waiting() if n < self.number]
+        return bool(ahead) and all(self.line.needs_room(n) for n in ahead)
 
     def sleep(self, timeout_s: float) -> bool:
         """Until the bell rings or `timeout_s` passes; True when it rang."""

@@ -8,12 +8,13 @@ and whenever figures must be verified after code that is not a recipe call ran i
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from typing import Any
 
 from analyst.session.admission import Admission, Lease, admission
 from analyst.session.backend_words import backend_warning
-from analyst.session.warm import current_pool
+from analyst.session.warm import current_pool, expecting
 from analyst.words import say
 from sandbox import Limits, Workspace
 
@@ -58,6 +59,14 @@ class Place:
             if self._lease is None:
                 self._lease = (self._admission or admission()).lease(self._pause)
             return self._lease
+
+    def starting(self) -> contextlib.AbstractContextManager[None]:
+        """Around a question's wait and start: when this session has no container, the warm
+        pool keeps one more ready meanwhile (`analyst.session.warm.expecting`), which the
+        question takes when its turn comes (`started`)."""
+        if self._session is not None or self.backend == "local" or current_pool() is None:
+            return contextlib.nullcontext()
+        return expecting()
 
     def _pause(self) -> None:
         """Another session needs the place and this one is idle: stop the container, keep

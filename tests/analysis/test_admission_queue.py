@@ -184,3 +184,109 @@ def test_a_question_that_waited_too_long_is_answered_in_plain_words_in_its_langu
     answer = events[-1].answer
     assert events[-1].kind == "answer" and answer is not None
     assert not answer.ok and error.message in answer.text and answer.steps == ()
+
+
+@pytest.mark.parametrize(("sessions", "questions"), [(3, 1), (4, 2)])
+def test_a_question_waits_only_for_a_core_while_idle_sessions_keep_their_containers(
+        tmp_path: Path, sessions: int, questions: int) -> None:
+    """Room for every session's container, fewer places for questions: a session keeps its
+    place between questions (its container runs on, never paused), and a question waits
+    only while the questions' places are all busy, first come first served."""
+    admission = Admission(tmp_path / "running", sessions, pause_after_s=0,
+                          questions=questions)
+    leases = [admission.lease(lambda: None) for _ in range(sessions)]
+    for lease in leases:  # each asks once: every session now holds its container's place
+        with lease.question(timeout_s=5):
+            pass
+    assert all(lease.holding and not lease.busy for lease in leases)
+    running = leases[:questions]
+    for lease in running:  # the cores are busy
+        assert list(lease.waiting(timeout_s=5)) == []
+    late = leases[questions]
+    told: list[int] = []
+    served = threading.Event()
+
+    def ask() -> None:
+        for wait in late.waiting(timeout_s=10):
+            told.append(wait.place)
+        served.set()
+
+    thread = threading.Thread(target=ask)
+    thread.start()
+    _until(lambda: told != [])
+    assert not served.wait(0.3)  # no idle session is paused for it: it waits for a core
+    assert told[0] == 1 and admission.pauses == 0
+    running[0].end()  # a question ends: the first in line runs at once
+    assert served.wait(5)
+    thread.join(5)
+    late.end()
+    assert admission.pauses == 0 and all(lease.holding for lease in leases)
+    assert not any(lease.paused for lease in leases)
+    for lease in (*running[1:], *leases):
+        lease.end()
+        lease.release()
+    assert admission.line.waiting() == []
+
+
+def test_the_hosts_admission_runs_questions_by_the_cores_and_sessions_by_memory(
+        tmp_path: Path) -> None:
+    from analyst.session.admission import admission
+    from analyst.session.admission_settings import (
+        QUESTIONS_PER_CORE,
+        default_limit,
+        default_questions,
+    )
+    from analyst.session.host import usable_cores
+
+    host = admission(tmp_path / "running")
+    assert host.limit == default_limit()
+    assert host.questions == default_questions(host.limit)
+    assert default_questions() == max(2, int(usable_cores() * QUESTIONS_PER_CORE))
+    assert default_questions(1) == 1  # never more questions than sessions
+    assert admission(tmp_path / "other", limit=3).questions == min(3, default_questions())
+
+
+def test_a_session_in_line_is_never_paused_and_goes_before_one_that_waits_for_room(
+        tmp_path: Path) -> None:
+    """Memory for one container, one core. A new session waits for room while the only
+    session runs; that session asks again at once: it is not paused while it waits (its
+    container is about to be used) and, as the one ahead only waits for room, it runs on
+    the free core. Idle after that, it is paused for the newcomer, who then runs."""
+    paused: list[str] = []
+    admission = Admission(tmp_path / "running", 1, pause_after_s=0, questions=1)
+    old = admission.lease(lambda: paused.append("old"))
+    assert list(old.waiting(timeout_s=5)) == []  # runs its first question
+    new = admission.lease(lambda: paused.append("new"))
+    served = threading.Event()
+
+    def newcomer() -> None:
+        for _ in new.waiting(timeout_s=20):
+            pass
+        served.set()
+
+    thread = threading.Thread(target=newcomer)
+    thread.start()
+    _until(lambda: len(admission.line.waiting()) == 1)
+    old.end()
+    # At once its next question (before the newcomer had it paused, which needs it idle).
+    asked_again = threading.Event()
+
+    def again() -> None:
+        for _ in old.waiting(timeout_s=10):
+            pass
+        asked_again.set()
+
+    again_thread = threading.Thread(target=again)
+    again_thread.start()
+    again_thread.join(10)
+    # Either it got in line and went first past the one waiting for room, or it found its
+    # place before the newcomer woke: in both cases it ran with its own container.
+    assert asked_again.is_set() and old.busy and old.holding and paused == []
+    assert not served.is_set()
+    old.end()  # idle now: paused for the newcomer, who runs
+    assert served.wait(10)
+    thread.join(5)
+    assert paused == ["old"] and new.busy and not old.holding
+    new.end()
+    new.release()
+    assert admission.line.waiting() == []

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from analyst.session.admission import SESSIONS_PER_CPU, default_limit, read_limit
+from analyst.session.admission_settings import default_limit, read_limit
 from analyst.session.host import SESSION_MEMORY, usable_cores, usable_memory
 from analyst.session.warm import ENV, SESSIONS_PER_WARM, default_size, read_size
 from analyst.settings import load_settings
@@ -42,7 +42,7 @@ def test_a_bad_value_says_so_and_uses_the_default(raw: str) -> None:
 @pytest.mark.parametrize("warm", [0, 1, 2, 5, *RNG.sample(range(6, 400), 4)])
 def test_each_warm_sandbox_takes_one_sessions_memory_and_no_place(warm: int) -> None:
     memory = usable_memory() - warm * SESSION_MEMORY
-    expected = max(2, min(memory // SESSION_MEMORY, int(usable_cores() * SESSIONS_PER_CPU)))
+    expected = max(2, memory // SESSION_MEMORY)
     assert default_limit({ENV: str(warm)}) == expected
     assert read_limit({ENV: str(warm)}) == (expected, None)
     # Never more places with more warm sandboxes; an explicit limit is not touched.

@@ -18,7 +18,7 @@ import pytest
 from docker.errors import NotFound
 
 from sandbox import Workspace, open_session
-from sandbox.docker_backend import LABEL, WARM_LABEL
+from sandbox.docker_backend import LABEL, WARM_LABEL, remove_container
 from sandbox.engine import client
 from sandbox.owners import INSTALLATION_LABEL, OWNER_LABEL, installation, owner_token
 from sandbox.pool import WarmPool
@@ -248,3 +248,23 @@ def test_size_zero_is_todays_behaviour(docker_image: str, tmp_path: Path) -> Non
         late = session.run("open('input/late.txt').read()")
         assert late.value is not None and late.value.text == "'seen at once'"
     pool.stop()
+
+
+
+def test_resize_grows_and_shrinks_what_is_kept_ready(docker_image: str) -> None:
+    """The pool keeps `size` ready from the moment `resize` says so, starting `parallel` at
+    once; ready ones above a smaller size are removed (none is ever handed twice)."""
+    with WarmPool(1, TEST_LIMITS, docker_image, parallel=2) as pool:
+        assert pool.wait_ready(timeout=120)
+        pool.resize(3)
+        assert pool.wait_ready(timeout=180) and len(pool.ready_ids()) == 3
+        grown = pool.ready_ids()
+        pool.resize(1)
+        kept = pool.ready_ids()
+        assert len(kept) == 1 and pool.size == 1 and set(kept) < set(grown)
+        assert all(gone(cid) for cid in set(grown) - set(kept))
+        warm = pool.take()
+        assert warm is not None and warm.id == kept[0] and pool.handed == 1
+        warm.channel.close()  # ours: removed by us, as a session removes its container
+        remove_container(warm.id, pool.engine)
+    assert all(gone(cid) for cid in grown)
