@@ -112,3 +112,29 @@ def test_ranking_words_are_the_querys_order(tmp_path: Path) -> None:
         assert query is not None, (question, routes[question].choice.refusal)
         assert query.order == "desc" and query.limit == n, (question, query)
         assert query.group_by == ("产品",) and query.measures == ("收入",), (question, query)
+
+
+# A recipe named by its words (ABC, margin, the standard report) answers only when every
+# other word is one it honours: a condition or a measure it has not is declined by name.
+NAMED_RECIPES = {
+    "abc analysis": "abc_analysis", "ABC analysis of products": "abc_analysis",
+    "ABC-аналіз товарів": "abc_analysis", "abc анализ": "abc_analysis",
+    "ABC分析": "abc_analysis", "margin by product": "margin_by",
+    "валовая маржа по регионам": "margin_by", "gross margin by category": "margin_by",
+    "which products make money": "margin_by", "standard report": "kpi_summary",
+}
+NOT_HONOURED = ["margin by product for premium customers", "pareto of products by weight",
+                "abc analysis by region excluding returns", "standard report for the north",
+                "margin by product for loyal clients", "abc analysis of products by weight"]
+
+
+def test_a_recipe_named_by_its_words_honours_every_other_word(tmp_path: Path) -> None:
+    frame = _sales(4).assign(Region=lambda f: [("North", "South")[i % 2] for i in range(len(f))],
+                             Category=lambda f: [f"C{i % 3}" for i in range(len(f))],
+                             Cost=lambda f: (f["Revenue"] * 0.6).round(2))
+    routes = _route(tmp_path, frame, [*NAMED_RECIPES, *NOT_HONOURED])
+    for question, recipe in NAMED_RECIPES.items():
+        got = routes[question]
+        assert got.kind == "recipes" and got.plan.steps[0].recipe == recipe, (question, got.kind)
+    for question in NOT_HONOURED:
+        assert routes[question].kind != "recipes", question

@@ -143,9 +143,12 @@ def _recipe_fits(intent: Intent | None, choice: Any, question: str, plan: Plan) 
     if intent.kind in _RECIPE_ONLY:
         # None of these recipes takes a condition: "margin in Q2", "gross margin for the
         # north" were answered with the whole year's margin of every region.
+        # Nor does one answer a word it does not honour: "margin by product for premium
+        # customers" was every customer's margin, "pareto of products by weight" the revenue's.
         partial = refusal.values.get("partial") if refusal is not None else None
         reading = query or (partial if isinstance(partial, Query) else None)
-        return reading is None or not (reading.filters or reading.compare or reading.period)
+        return intent_covers(intent, question) and (
+            reading is None or not (reading.filters or reading.compare or reading.period))
     if query is None:
         # No reading of the query's own. A recipe answers only money no column holds (the
         # revenue as quantity × price, the profit as revenue − cost) or the key figures

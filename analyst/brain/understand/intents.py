@@ -215,7 +215,9 @@ def _dimension(q: str, column_names: tuple[str, ...]) -> str | None:
     return None
 
 
-_ALL_STEMS = (*_STANDARD, *_ABC, *_FUNNEL, *_PNL, *_PROFILE, *_OUTLIERS, *_TOP, *_BOTTOM,
+# Words that only name what a recipe is ("ABC analysis", "gross margin"), asking nothing more.
+_NAMING = ("analysis", "analys", "analyz", "аналіз", "анализ", "分析", "gross", "валов", "毛")
+_ALL_STEMS = (*_NAMING, *_STANDARD, *_ABC, *_FUNNEL, *_PNL, *_PROFILE, *_OUTLIERS, *_TOP, *_BOTTOM,
               *_MARGIN, *_MAKES_MONEY, *_TOTAL, *_DYNAMICS,
               *(s for v in _PERIODS.values() for s in v),
               *(s for v in _MEASURES.values() for s in v),
