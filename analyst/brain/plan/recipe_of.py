@@ -20,8 +20,9 @@ _TRACED: tuple[Period, ...] = ("month", "week", "quarter")
 """The periods the trend recipe traces."""
 
 
-def recipe_intent(query: Query, cards: Sequence[Any]) -> Intent | None:
-    """The sales recipe computing `query` exactly, or None for the query to run."""
+def recipe_intent(query: Query, cards: Sequence[Any], top: bool = False) -> Intent | None:
+    """The sales recipe computing `query` exactly, or None for the query to run; `top`:
+    the question said "top" ("top 1 product" is the recipe's, ties and the rest said)."""
     if (query.aggregation != "sum" or query.filters or query.compare or query.also
             or len(query.group_by) > 1 or len(query.measures) != 1):
         return None
@@ -46,7 +47,7 @@ def recipe_intent(query: Query, cards: Sequence[Any]) -> Intent | None:
     dimension = query.group_by[0]
     if cols.dimension(dimension) is None:
         return None
-    if query.limit == 1:
+    if query.limit == 1 and not top:
         return None  # "the region with the most sales": the query's, naming every tied one
     if query.limit is not None or query.order is not None:
         # "top 5 products", "top products" (its ten, and what the rest bring)

@@ -123,7 +123,7 @@ def _recipe(question: str, cards: Sequence[Any], choice: Choice) -> Intent | Non
     if said is not None and said.kind in _RECIPE_ONLY:
         return said
     if choice.query is not None:
-        return recipe_intent(choice.query, cards)
+        return recipe_intent(choice.query, cards, top=_says(("top", "топ", "前"), question))
     return said
 
 

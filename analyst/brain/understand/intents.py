@@ -216,7 +216,8 @@ def _dimension(q: str, column_names: tuple[str, ...]) -> str | None:
 
 
 # Words that only name what a recipe is ("ABC analysis", "gross margin"), asking nothing more.
-_NAMING = ("analysis", "analys", "analyz", "аналіз", "анализ", "分析", "gross", "валов", "毛")
+_NAMING = ("analysis", "analys", "analyz", "аналіз", "анализ", "分析", "gross", "валов", "毛",
+           "bring", "принос", "year", "annual", "рік", "річн", "год", "年")
 _ALL_STEMS = (*_NAMING, *_STANDARD, *_ABC, *_FUNNEL, *_PNL, *_PROFILE, *_OUTLIERS, *_TOP, *_BOTTOM,
               *_MARGIN, *_MAKES_MONEY, *_TOTAL, *_DYNAMICS,
               *(s for v in _PERIODS.values() for s in v),
