@@ -20,6 +20,7 @@ import pytest
 
 from analyst.brain.plan.route import read_question
 from analyst.session.analysis import Analysis
+from tests.query.asking import result_table
 
 # concept -> (headers a file may have, words a question may say)
 CONCEPTS = {
@@ -92,12 +93,7 @@ def test_the_figures_are_the_statistic_asked(tmp_path: Path, question: str, head
                                              aggregation: str) -> None:
     frame = _table(7, header, "x")
     with _cards(tmp_path, frame) as analysis:
-        answer = next(e.answer for e in analysis.ask(question, brain="offline")
-                      if e.kind == "answer")
-        assert answer.ok, answer.text
-        (step,) = answer.steps
-        table = pd.read_parquet(tmp_path / "ws" / next(
-            f.path for f in step.result.files if f.path.endswith(".parquet")))
+        table = result_table(analysis, question)
     grouped = frame.groupby(header)
     want = grouped.size() if aggregation == "count" else grouped["Revenue"].agg(aggregation)
     got = table.set_index(table.columns[0])[table.columns[1]]

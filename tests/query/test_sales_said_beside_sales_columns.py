@@ -21,6 +21,7 @@ import pytest
 
 from analyst.brain.plan.route import read_question, route
 from analyst.session.analysis import Analysis
+from tests.query.asking import result_table
 
 # column -> words a question says for it
 GROUPS = {
@@ -88,12 +89,7 @@ def test_the_figures_are_those_asked(tmp_path: Path, question: str, group: str,
                                      aggregation: str) -> None:
     frame = _table(11, "Revenue", group)
     with _open(tmp_path, frame) as analysis:
-        answer = next(e.answer for e in analysis.ask(question, brain="offline")
-                      if e.kind == "answer")
-        assert answer.ok, answer.text
-        (step,) = answer.steps
-        table = pd.read_parquet(tmp_path / "ws" / next(
-            f.path for f in step.result.files if f.path.endswith(".parquet")))
+        table = result_table(analysis, question)
     grouped = frame.groupby(group)
     want = grouped.size() if aggregation == "count" else grouped["Revenue"].sum()
     got = table.set_index(table.columns[0]).select_dtypes("number").iloc[:, 0]
