@@ -113,6 +113,10 @@ def test_a_range_keeps_both_ends(tables, template, low, high):
 @pytest.mark.parametrize(("question", "years"), [
     ("total precipitation between 2014 and 2015", (2014, 2015)),
     ("average temp_max from 2014 to 2015", (2014, 2015)),
+    # Not two ends side by side: "between 2012 and 2014" had been 2012 and 2014 alone.
+    ("total precipitation between 2012 and 2014", (2012, 2014)),
+    ("median wind between 2012 and 2015", (2012, 2015)),
+    ("average temp_min from 2012 to 2014", (2012, 2014)),
 ])
 def test_a_span_of_years_is_every_year_of_it(tables, question, years):
     cards, values = cards_and_values(tables)

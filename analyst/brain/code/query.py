@@ -64,6 +64,8 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
         lines += _period(query, date_columns)
     if query.within:
         lines += _whole(query)
+    if (key := stats_code.every_group(query)) is not None:
+        lines.append(f"groups = df[{key!r}].dropna().unique()  # before the conditions")
     for f in query.filters:
         if f not in calendar:
             lines += _filter(f, date_columns)
@@ -260,6 +262,9 @@ def _grouped(query: Query, keys: list[str]) -> list[str]:
               f'    "total": float(table[{value!r}].sum()),',
               f'    "highest": float(table.loc[best, {value!r}]),',
               f'    "lowest": float(table.loc[worst, {value!r}]),',
+              "    # Groups tied at either end: none of them is named alone as the one.",
+              f'    "highest_ties": int((ranked[{value!r}] == ranked[{value!r}].max()).sum()),',
+              f'    "lowest_ties": int((ranked[{value!r}] == ranked[{value!r}].min()).sum()),',
               "}",
               "# A group of rows with no value in a key is named as such, not 'nan'.",
               "def key(v):",

@@ -8,6 +8,7 @@ module writes the parts that compute a statistic.
 from __future__ import annotations
 
 from analyst.brain.understand.query import CORRELATIONS, Query
+from analyst.comment import inert
 
 _CALLS = {"sum": "sum()", "mean": "mean()", "median": "median()", "min": "min()",
           "max": "max()", "nunique": "nunique()", "share": "sum()", "std": "std(ddof=1)",
@@ -114,7 +115,24 @@ def grouped(query: Query, keys: list[str]) -> list[str]:
         lines = [f"table = {group}[{m!r}].agg(**{{{named}}})"]
     if "period" in keys:
         lines += complete(keys, a in ADDITIVE)
+    elif (key := every_group(query)) is not None:
+        lines += [f"# Every {inert(key)} the conditions were asked of, also one with no row "
+                  "meeting them (0).",
+                  f"table = table.reindex(table.index.append(pd.Index(groups, name={key!r}))"
+                  ".unique(), fill_value=0)"]
     return [*lines, "table = table.reset_index()"]
+
+
+def every_group(query: Query) -> str | None:
+    """"how many days in each month had Temp above 90": a month where no day did is a 0, not
+    absent (the month with 2 had been named the lowest). The grouping column, when a count or
+    a sum by it alone is asked under a condition on other columns; else None."""
+    keys = query.keys
+    if (len(keys) != 1 or keys[0] == "period" or query.within
+            or query.aggregation not in ("count", "sum", "nunique", "missing")):
+        return None
+    said = [f for f in query.filters if f.op not in ("year", "quarter", "month")]
+    return keys[0] if said and all(f.column != keys[0] for f in said) else None
 
 
 def complete(keys: list[str], additive: bool) -> list[str]:

@@ -81,6 +81,12 @@ def answer_text(f: QueryFigures, language: str = "en") -> str:
                     value=number(f.figures.get("value"), language, q.aggregation))
         if q.aggregation in CORRELATIONS:
             text += " " + qsay(language, "pairs", n=format_int(f.figures.get("n") or 0, language))
+        distinct = f.figures.get("value")
+        if q.aggregation == "nunique" and distinct and 0.9 * f.rows_used <= distinct < f.rows_used:
+            # "how many districts": 409 names over 420 districts, one a row; the rows are said
+            # beside the names, so two districts of one name are not silently one.
+            text += " " + qsay(language, "shared_values", rows=format_int(f.rows_used, language),
+                               c=q.measures[0])
     else:
         shown = [f"{_label(row, q, language)}: {_values(row, q, language)}"
                  for row in f.head[:SHOWN_GROUPS]]
@@ -90,11 +96,14 @@ def answer_text(f: QueryFigures, language: str = "en") -> str:
             text += " " + qsay(language, "tied", n=format_int(f.rows, language))
         labels = f.figures.get("labels") or {}
         if (f.rows > 2 and not q.limit and labels and len(q.statistics) == 1
+                and f.figures.get("highest") != f.figures.get("lowest")  # all equal: no "highest"
                 and not (len(q.measures) > 1 and _each_measure(q))):
-            text += " " + qsay(language, "highest", label=_label(labels["highest"], q, language),
-                               value=number(f.figures.get("highest"), language, q.aggregation))
-            text += " " + qsay(language, "lowest", label=_label(labels["lowest"], q, language),
-                               value=number(f.figures.get("lowest"), language, q.aggregation))
+            for end in ("highest", "lowest"):
+                value = number(f.figures.get(end), language, q.aggregation)
+                ties = int(f.figures.get(f"{end}_ties") or 1)
+                text += " " + (qsay(language, f"{end}_tied", value=value, n=ties) if ties > 1
+                               else qsay(language, end, label=_label(labels[end], q, language),
+                                         value=value))
     for column, threshold in f.thresholds.items():
         against = next((x.against for x in q.filters if x.column == column and x.against), None)
         if against is not None:
@@ -151,17 +160,32 @@ def _change(f: QueryFigures, language: str) -> str:
     c = q.compare
     if c is None:
         return ""
+    if q.keys:
+        # Each group's change ("by firm" had stated the first firm's alone, as if the
+        # total's); a group with no rows in a year shows a dash for that year.
+        shown = [f"{_label(row, q, language)}: {_or_dash(row.get(str(c.start)), language)} → "
+                 f"{_or_dash(row.get(str(c.end)), language)} "
+                 f"({_or_dash(row.get('change'), language)}, {_pct(row.get('change_pct'), language)})"
+                 for row in f.head[:SHOWN_GROUPS]]
+        more = f" (+{format_int(f.rows - len(shown), language)})" if f.rows > len(shown) else ""
+        return qsay(language, "value", reading=_cap(reading_text(q, language)),
+                    value="; ".join(shown) + more)
     absent = [str(p) for p, key in ((c.start, "start"), (c.end, "end")) if _absent(v.get(key))]
     if absent:  # a period with no rows: no change to state ("—" had stood for its figure)
         return qsay(language, "no_period", m=_cap(reading_text(q, language).split(",")[0]),
                     period=" / ".join(absent), a=c.start, b=c.end)
-    pct = v.get("change_pct")
-    pct_text = "—" if pct is None or math.isnan(pct) else format_percent(pct / 100,
-                                                                         language=language)
     return qsay(language, "change", m=_cap(reading_text(q, language).split(",")[0]),
                 a=c.start, b=c.end, a_value=number(v.get("start"), language),
                 b_value=number(v.get("end"), language),
-                diff=number(v.get("change"), language), pct=pct_text)
+                diff=number(v.get("change"), language), pct=_pct(v.get("change_pct"), language))
+
+
+def _pct(value: Any, language: str) -> str:
+    return "—" if _absent(value) else format_percent(float(value) / 100, language=language)
+
+
+def _or_dash(value: Any, language: str) -> str:
+    return "—" if _absent(value) else number(value, language)
 
 
 def _absent(value: Any) -> bool:

@@ -18,8 +18,9 @@ from analyst.brain.understand.periods import DateSource, date_source
 from analyst.brain.understand.query import Compare, Filter, Period, PeriodUnit
 from analyst.brain.understand.vocab import CHANGE
 
-YEAR_JOINS = {"from", "to", "between", "and", "vs", "versus", "从", "到", "至", "和", "与", "від",
-              "до", "між", "і", "та", "от", "с", "по", "между", "и"}
+YEAR_JOINS = {"from", "to", "through", "thru", "till", "until", "between", "and", "vs", "versus",
+              "з", "по", "从", "到", "至", "和", "与", "від", "до", "між", "і", "та", "от", "с",
+              "между", "и", "проти", "против", "对比", "对"}
 """Words joining two years ("from 2014 to 2015", "між 2014 і 2015")."""
 
 
@@ -55,18 +56,17 @@ def read(toks: list[str], used: set[int], card: Any, columns: dict[str, Any], hi
     if years:
         if date is None:
             return Refusal("no_date_for_filter", {"what": ", ".join(str(y) for _, y in years)})
-        if len(years) == 2 and change is not None:
-            used.update(change)
+        if len(years) == 2 and (change is not None or _versus(toks, years[0][0], years[1][0])):
+            # "2014 vs 2016" asks the two side by side, as a change does, not one figure.
+            used.update(change or ())
             compare = Compare(date.column, "year", years[0][1], years[1][1])
         else:
             value = years[0][1] if len(years) == 1 else tuple(y for _, y in years)
-            spans = clues.ranges(toks, set(used) - {i for i, _ in years})
-            if len(years) == 2 and spans and {spans[0][2][1], spans[0][2][3]} == {
-                    i for i, _ in years}:
-                # "between 2014 and 2016": every year of the span, not the two ends.
-                low, high, range_words = spans[0]
-                used.update(range_words)
-                value = tuple(range(int(low), int(high) + 1))
+            if len(years) == 2 and _span(toks, years[0][0], years[1][0]):
+                # "between 2014 and 2016", "2014-2016", "с 2014 по 2016", "2014年到2016年":
+                # every year of the span, not the two ends ("and" alone joins two years).
+                low, high = sorted((years[0][1], years[1][1]))
+                value = tuple(range(low, high + 1))
             filters.append(Filter(date.column, "year", value))
     if q := clues.quarter(toks, used):
         if date is None or (date.unit == "year" and date.month_column is None):
@@ -102,6 +102,23 @@ def read(toks: list[str], used: set[int], card: Any, columns: dict[str, Any], hi
         period = Period(date.column, by, date.month_column if by == "month" else None)
         grouping = (by, trend)
     return Calendar(date, compare, period, grouping, asked_period)
+
+
+_UP_TO = {"to", "through", "thru", "till", "until", "по", "до", "到", "至"}
+_BETWEEN = {"between", "між", "между", "介于", "从"}
+
+
+def _versus(toks: list[str], first: int, second: int) -> bool:
+    return [t for t in toks[first + 1:second] if t != "年"] in (
+        ["vs"], ["versus"], ["проти"], ["против"], ["对比"], ["对"])
+
+
+def _span(toks: list[str], first: int, second: int) -> bool:
+    """Do the words around two years say a span ("between 2014 and 2016", "from 2014
+    through 2016", "с 2014 по 2016", "2014年到2016年") rather than the two years?"""
+    joins = [t for t in toks[first + 1:second] if t != "年"]
+    said_between = first > 0 and toks[first - 1] in _BETWEEN
+    return len(joins) == 1 and (joins[0] in _UP_TO or said_between and joins[0] in YEAR_JOINS)
 
 
 TREND = ("trend", "trends", "dynamic*", "over time", "growth", "grow", "динамік*", "динамик*", "тренд*",

@@ -135,16 +135,6 @@ def _joined(toks: Sequence[str], ranked: Sequence[int] | None) -> int | None:
     return None if k == joined or k < 0 else k
 
 
-def restarts(col: Any, rows: int) -> bool:
-    """Is an id column a numbering that starts again (1, 2 … 152 within each of three
-    studies)? Then each row is a thing counted and its number is not its identity: "how
-    many samples" counts rows, not the distinct sample numbers."""
-    low, high, unique = col.min, col.max, col.unique or 0
-    if low is None or high is None or not unique:
-        return False
-    return 0 <= low <= 1 and high <= unique + 1 and rows >= 1.5 * unique
-
-
 def uncounted(toks: Sequence[str], ranked: Sequence[int] | None) -> Refusal | None:
     """The refusal of a superlative that names a quantity where no measure was found."""
     if ranked is None or toks[ranked[0]] in COUNTING:

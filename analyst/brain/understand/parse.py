@@ -16,6 +16,7 @@ from typing import Any
 from analyst.brain.understand import calendar, clues, conditions, finish, kin, money, shorthand
 from analyst.brain.understand import measures as stat_clues
 from analyst.brain.understand.columns import Hit, column_hits, partial_hits, value_hits
+from analyst.brain.understand.counting import counted_as, id_before_measure
 from analyst.brain.understand.finish import Refusal
 from analyst.brain.understand.naming import additive, one_row_per_date
 from analyst.brain.understand.place import without_place
@@ -243,12 +244,14 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             continue
         if hit.column in date_columns and period is not None:
             continue
+        if not after_by and (lines := id_before_measure(toks, hit, hits, columns, card)):
+            if lines != "each row":  # "average invoice amount" where an invoice has lines
+                return finish.unexplained(lines)
+            continue
         if date is not None and date.unit == "year" and after_by and hit.column in date_columns:
             # "by year", "by month" on a table with year and month columns: a period.
-            if hit.column == date.column:
-                period = Period(date.column, "year")
-            else:
-                period = Period(date.column, "month", hit.column)
+            period = (Period(date.column, "year") if hit.column == date.column
+                      else Period(date.column, "month", hit.column))
             date_columns = {date.column, date.month_column}
             continue
         if hit.column in conditioned or any(
@@ -324,25 +327,16 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             if (f.op == "in" and f.column not in group_by and len(group_by) < 2
                     and f.column not in either):
                 group_by.append(f.column)
-    unknown = clues.unexplained_group(toks, used)
-    if unknown is not None:
+    if (unknown := clues.unexplained_group(toks, used)) is not None:
         return Refusal("no_group_column", {"word": unknown})
     if aggregation == "count" and aggregation_span not in (None, busy):
-        # "number of orders", "how many customers": the column counted right after the
-        # words is counted by its distinct values (an order is its order id, a customer
-        # its name), not by rows; "how many units" adds a quantity up (below).
-        counted = clues.counted(toks, hits, aggregation_span[-1])
-        if counted is not None and finish.restarts(columns[counted.column], card.rows):
-            # The numbering of the things counted: each row is one; no grouping by it.
-            group_by = [g for g in group_by if g != counted.column]
-        elif counted is not None and counted.column not in filtered and (
-                columns[counted.column].role == "id" or counted.column in group_by):
-            aggregation, measures = "nunique", [counted.column]
-            group_by = [g for g in group_by if g != counted.column]
-    if (aggregation is None and ranked is not None and toks[ranked[0]] in finish.COUNTING
-            and len(group_by) == 2 and (most := clues.counted(toks, hits, ranked[-1]))
-            and most.column in group_by):  # "which continent has the most countries"
-        aggregation, measures = "nunique", [most.column]  # its distinct countries, counted
+        # "number of orders", "how many customers", "how many samples", "how many firms"
+        aggregation, measures, group_by = counted_as(
+            toks, hits, aggregation_span[-1], card, filtered, aggregation, measures, group_by)
+    elif aggregation is None and ranked is not None and toks[ranked[0]] in finish.COUNTING:
+        # "which continent has the most countries", "the month with the fewest days"
+        aggregation, measures, group_by = counted_as(
+            toks, hits, ranked[-1], card, filtered, aggregation, measures, group_by)
     if aggregation == "nunique":
         # "distinct models per manufacturer": the column "per" names is the grouping,
         # whichever order the words come in; the other is the one counted.

@@ -41,6 +41,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = (
         ("taller", "height more than"), ("shorter", "height less than"),
         ("heavier", "weight more than"), ("lighter", "weight less than"),
         (r"more\s+expensive", "price more than"), ("cheaper", "price less than"))),
+    # A dash between two years is a span: "1940-1950", "2014–2016" (the cutting into words
+    # drops the dash and left the two years alone).
+    (re.compile(r"(?<!\d)((?:1[6-9]|20)\d\d)\s*[-\u2013\u2014]\s*((?:1[6-9]|20)\d\d)(?!\d)"),
+     r" \1 to \2 "),
     # Ukrainian and Russian abbreviations of "number of": "к-сть", "кол-во".
     (re.compile(r"(?<!\w)к-сть(?!\w)", re.I), "кількість"),
     (re.compile(r"(?<!\w)кол-во(?!\w)", re.I), "количество"),

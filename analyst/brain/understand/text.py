@@ -102,6 +102,8 @@ def same_word(name_word: str, question_word: str) -> bool:
         return True  # "close" / "closing", "price" / "priced"
     if b in _SHORT_NAMES.get(a, ()):
         return True
+    if a.isascii() and len(a) >= 5 and a[0] == "n" and singular(a[1:]) == singular(b):
+        return True  # "ncases", "ncontrols" (R's esoph): the cases, the controls counted
     # An abbreviation in a name: "temp" is "temperature"; three letters cut from a word say
     # too many ("exp": expenses, expectancy, experience) unless listed or said beside the
     # name's other words (`columns._short_for`).
