@@ -13,7 +13,7 @@ from .result import ChartSeries, ChartSpec, RecipeResult
 from .results import result_of
 from .sanity import checked_margin
 
-_PERIODS = {"M": ("M", "month"), "Q": ("Q-DEC", "quarter")}
+_PERIODS = {"M": ("M", "month"), "Q": ("Q-DEC", "quarter"), "Y": ("Y-DEC", "year")}
 LINES = ("revenue", "cogs", "opex", "ignore")
 # Matched in this order: "cost of sales" must be COGS before "sales" makes it revenue.
 _KEYWORDS = (
@@ -138,8 +138,14 @@ def pnl_summary(
     if len(losses) and date:
         notes.append(note("note_loss_periods", len(losses), rows=len(losses),
                           names=", ".join(map(str, losses.iloc[:, 0]))))
-    totals = {k: float(table[k].sum()) for k in ("revenue", "cogs", "gross_profit", "opex",
-                                                 "operating_profit")}
+    # A statement of a column a year is summarised by its latest year (two years summed
+    # are no year's figures); months and quarters add up to the span they cover.
+    latest = freq == "Y" and len(table) > 1
+    if latest:
+        notes.append(note("note_latest_year", year=int(str(table.iloc[-1, 0])[:4])))
+    summed = table.tail(1) if latest else table
+    totals = {k: float(summed[k].sum()) for k in ("revenue", "cogs", "gross_profit", "opex",
+                                                  "operating_profit")}
     for what, profit in (("gross margin", "gross_profit"), ("operating margin", "operating_profit")):
         notes += checked_margin(totals[profit], totals["revenue"], what)[1]
     figures = {

@@ -33,6 +33,8 @@ class Statement:
     years: tuple[int, ...]
     months: tuple[tuple[int, int], ...] = ()
     """(year, month) of every month from the first to the last of the statement."""
+    annual: bool = False
+    """One column a year ("FY2024", "2025"): no months or quarters to read."""
 
 
 def statement_of(cards: Sequence[Any]) -> Statement | None:
@@ -44,8 +46,18 @@ def statement_of(cards: Sequence[Any]) -> Statement | None:
         wide = next((c for c in cards if c.table == getattr(card, "wide_table", None)), None)
         labels = tuple(dict.fromkeys(
             r.label for r in (getattr(wide, "row_kinds", ()) or ()) if r.kind == "line"))
-        return Statement(table, labels, _years(card, table.date), _months(card, table.date))
+        return Statement(table, labels, _years(card, table.date), _months(card, table.date),
+                         annual=_annual(wide))
     return None
+
+
+def _annual(wide: Any) -> bool:
+    """Are the wide table's period columns years? Read as the first day of each year, they
+    had been months: "revenue growth" compared Jan 2025 with an empty Dec 2024."""
+    from analyst.ingest.wide import period_of
+
+    found = [period_of(str(c)) for c in getattr(wide, "period_columns", ()) or ()]
+    return bool(found) and all(f is not None and f[0].kind == "year" for f in found)
 
 
 def _months(card: Any, date: str) -> tuple[tuple[int, int], ...]:
@@ -86,7 +98,7 @@ def statement_step(ask: FinAsk, found: Statement, lang: str) -> PlannedStep | st
     period = {k: v for k, v in (("year", ask.year), ("quarter", ask.quarter),
                                 ("month", ask.month)) if v is not None}
     if ask.year is not None and found.years and ask.year not in found.years:
-        return say(lang, "no_year", year=ask.year, years=_span(found.years))
+        return say(lang, "no_year", year=ask.year, years=span(found.years))
     if found.months and (ask.quarter or ask.month) and not any(
             (ask.year is None or y == ask.year) and (ask.month is None or m == ask.month)
             and (ask.quarter is None or (m - 1) // 3 + 1 == ask.quarter)
@@ -96,6 +108,12 @@ def statement_step(ask: FinAsk, found: Statement, lang: str) -> PlannedStep | st
         return say(lang, "no_period", period=asked,
                    first=period_words(first[0], 0, first[1], lang),
                    last=period_words(last[0], 0, last[1], lang))
+    if found.annual:
+        if ask.kind == "growth" and not ask.compare_said and not (ask.month or ask.quarter):
+            ask = replace(ask, compare="YoY")  # "revenue growth" on a year a column
+        if ask.by or ask.month or ask.quarter or ask.kind == "losses" or (
+                ask.kind == "growth" and ask.compare != "YoY"):
+            return say(lang, "by_year_only", years=span(found.years))
     what = {"line": ask.line} if ask.line else {"figure": ask.figure}
     if ask.kind in ("total", "by"):
         args = {**base, **what, **({"by": ask.by} if ask.by else {}), **period,
@@ -109,7 +127,7 @@ def statement_step(ask: FinAsk, found: Statement, lang: str) -> PlannedStep | st
         args = {**base, "n": ask.n, **period, **_money(table, lang)}
     elif ask.kind == "growth":
         if ask.compare == "YoY" and len(found.years) < 2:
-            return say(lang, "no_yoy", year=_span(found.years) or "?")
+            return say(lang, "no_yoy", year=span(found.years) or "?")
         args = {**base, **what, "compare": ask.compare, **period, **_money(table, lang)}
     else:
         raise ValueError(f"not a statement question: {ask.kind}")  # our bug
@@ -119,7 +137,7 @@ def statement_step(ask: FinAsk, found: Statement, lang: str) -> PlannedStep | st
                        chart_title=None if lang == "en" else title, language=lang)
 
 
-def _span(years: Sequence[int]) -> str:
+def span(years: Sequence[int]) -> str:
     if not years:
         return ""
     return str(years[0]) if len(years) == 1 else f"{years[0]}–{years[-1]}"

@@ -87,12 +87,21 @@ def statement_plan(question: str, cards: Sequence[Any], language: str) -> Plan |
     table = next((t for t in map(pnl_table, cards) if t is not None and t.section), None)
     if table is None:
         return None
+    if re.search(r"\bebitda\b", q):  # the summary states no EBITDA: not in its place
+        return Plan(reason=say_finance(language, "ebitda_not_read"))
     if (left := _not_summarised(q, cards)):
         # The summary is the whole statement: "profit in H1" answered with the year's
         # P&L would be another question's figures.
         return Plan(reason=say_finance(language, "unread", words=", ".join(left)))
     step = pnl_step(table, "", language)
-    if any(word in q for word in _QUARTER) and table.date:
+    statement = finsteps.statement_of(cards)
+    if statement is not None and statement.annual:
+        # A year a column: the summary is by year; months or quarters it has none of.
+        if any(word in q for word in (*_QUARTER, "month", "місяц", "месяц", "月")):
+            return Plan(reason=finsteps.say(language, "by_year_only",
+                                            years=finsteps.span(statement.years)))
+        step = replace(step, arguments={**step.arguments, "freq": "Y"})
+    elif any(word in q for word in _QUARTER) and table.date:
         step = replace(step, arguments={**step.arguments, "freq": "Q"})
     return Plan(steps=(step,))
 

@@ -121,6 +121,8 @@ class FinAsk:
     """A budget question about the whole year ("full-year revenue budget"), not to date."""
     unread: tuple[str, ...] = ()
     """The question's words no part of the reading explains ("highest", "median")."""
+    compare_said: bool = True
+    """The comparison was said ("month on month"); False: "growth" alone, on the period before."""
 
 
 def _stem(word: str) -> str:
@@ -206,12 +208,14 @@ def _read(text: str, labels: Sequence[str], *, ranking_items: bool,
         return None
     compare = ("YoY" if _YOY.search(text) else "QoQ" if _QOQ.search(text)
                else "MoM" if _MOM.search(text) else None)
+    said = compare is not None
     if compare is None and _GROWTH.search(text):
         compare = "QoQ" if by == "Q" or quarter else "MoM"
     if compare == "MoM" and "季度" in text:
         compare = "QoQ"
     if compare:
-        return FinAsk("growth", figure=figure, line=line, compare=compare, year=year, quarter=quarter, month=month)
+        return FinAsk("growth", figure=figure, line=line, compare=compare, year=year, quarter=quarter, month=month,
+                      compare_said=said)
     return FinAsk("by" if by else "total", figure=figure, line=line, by=by, year=year, quarter=quarter, month=month)
 
 
