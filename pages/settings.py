@@ -27,7 +27,7 @@ st.subheader(t("set_where"))
 status = None
 with guarded("check the sandbox"), st.spinner(t("set_checking")):
     status = health.check(settings)
-    kind, sentence = status.plain_verdict()
+    kind, sentence = status.verdict(plain=True)
     getattr(st, kind)(sentence)
     lines = [status.verdict()[1],
              t("set_backend_line", setting=settings.sandbox_backend,
