@@ -114,6 +114,12 @@ def table_style(st: Styles, commands: list[tuple]) -> TableStyle:
     return TableStyle([("FONT", (0, 0), (-1, -1), st.fonts.regular, 9), *commands])
 
 
+def padding(left: float, right: float, top: float, bottom: float) -> list[tuple]:
+    """TableStyle commands padding every cell of a table by these sides."""
+    return [(f"{side}PADDING", (0, 0), (-1, -1), size) for side, size in
+            (("LEFT", left), ("RIGHT", right), ("TOP", top), ("BOTTOM", bottom))]
+
+
 class Heading(Paragraph):
     """A paragraph that may be listed in the contents: `toc_entry` is (level, markup,
     plain text, bookmark key), read by ReportDoc.afterFlowable."""
