@@ -306,10 +306,7 @@ def ingest_options(options: dict[str, Any]) -> Any:
 
 
 def file_record(session_id: str, name: str) -> FileRecord | None:
-    for record in store().files(session_id):
-        if record.name == name:
-            return record
-    return None
+    return next((r for r in store().files(session_id) if r.name == name), None)
 
 
 def llm_config() -> Any:
