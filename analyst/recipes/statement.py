@@ -187,9 +187,8 @@ def pnl_statement(
     figures["net_profit"] = float(latest["net_profit"]) if net else math.nan
     figures["net"] = float(net)
     for profit in ("gross", "operating") + (("net",) if net else ()):
-        value, why = checked_margin(figures[f"{profit}_profit"], figures["revenue"],
-                                    f"{profit} margin")
-        figures[f"{profit}_margin_pct"] = value
+        figures[f"{profit}_margin_pct"], why = checked_margin(
+            figures[f"{profit}_profit"], figures["revenue"], f"{profit} margin")
         notes += why
     year_losses = [label for label, p, v in zip(labels, span, per["operating_profit"], strict=True)
                    if v < 0 and p.year == years[-1]]
@@ -233,9 +232,9 @@ def margin_trend(
     table = table.rename_axis("month").reset_index()
     figures: dict[str, float] = {}
     for profit in ("gross", "operating", "net"):
-        value, why = checked_margin(float(year[f"{profit}_profit"].iloc[0]),
-                                    float(year["revenue"].iloc[0]), f"{profit} margin")
-        figures[f"{profit}_margin_pct"] = value
+        figures[f"{profit}_margin_pct"], why = checked_margin(
+            float(year[f"{profit}_profit"].iloc[0]), float(year["revenue"].iloc[0]),
+            f"{profit} margin")
         notes += why
     hidden = int(per["operating_margin_pct"].isna().sum())
     if hidden:
