@@ -62,9 +62,8 @@ for tid, template in items:
         middle.download_button(t("recurring_export"), dumps(template), on_click="ignore",
                                file_name=download_name(name, "json"), mime="application/json",
                                key=f"export_{tid}")
-        if right.button(t("recurring_delete"), key=f"delete_{tid}"):
-            library.remove(tid)
-            st.rerun()
+        right.button(t("recurring_delete"), key=f"delete_{tid}", on_click=library.remove,
+                     args=(tid,))  # removed before the page's next run lists the rest
         if run and upload is not None:
             with guarded("run the recurring report"), st.spinner(t("building")):
                 earlier = asked.session_id if asked else None

@@ -30,17 +30,14 @@ for n, pin in enumerate(pins):
         title_col, buttons = st.columns([6, 2])
         title = title_col.text_input(t("section_title"), value=pin.title, key=f"title_{pin.id}")
         up, down, remove = buttons.columns(3)
-        if up.button("", icon=":material/arrow_upward:", key=f"up_{pin.id}", disabled=n == 0,
-                     help=t("move_up")):
-            store.move_pin(session.id, pin.id, -1)
-            st.rerun()
-        if down.button("", icon=":material/arrow_downward:", key=f"down_{pin.id}",
-                       disabled=n == len(pins) - 1, help=t("move_down")):
-            store.move_pin(session.id, pin.id, +1)
-            st.rerun()
-        if remove.button("", icon=":material/delete:", key=f"rm_{pin.id}", help=t("remove")):
-            store.remove_pin(session.id, pin.id)
-            st.rerun()
+        # A click's callback runs before the page's next run, which then shows the change.
+        up.button("", icon=":material/arrow_upward:", key=f"up_{pin.id}", disabled=n == 0,
+                  help=t("move_up"), on_click=store.move_pin, args=(session.id, pin.id, -1))
+        down.button("", icon=":material/arrow_downward:", key=f"down_{pin.id}",
+                    disabled=n == len(pins) - 1, help=t("move_down"), on_click=store.move_pin,
+                    args=(session.id, pin.id, +1))
+        remove.button("", icon=":material/delete:", key=f"rm_{pin.id}", help=t("remove"),
+                      on_click=store.remove_pin, args=(session.id, pin.id))
         narrative = st.text_area(t("narrative"), value=pin.narrative, key=f"text_{pin.id}", height=100)
         if title != pin.title or narrative != pin.narrative:
             store.update_pin(session.id, pin.id, title=title, narrative=narrative)

@@ -27,7 +27,7 @@ st.subheader(t("set_where"))
 status = None
 with guarded("check the sandbox"), st.spinner(t("set_checking")):
     status = health.check(settings)
-    kind, sentence = status.plain_verdict()
+    kind, sentence = status.verdict(plain=True)
     getattr(st, kind)(sentence)
     lines = [status.verdict()[1],
              t("set_backend_line", setting=settings.sandbox_backend,
@@ -103,10 +103,7 @@ else:
               help=t("set_offline_forced_help"))
     st.caption(t("set_offline_forced"))
 _toggle("privacy", t("set_privacy"), t("set_privacy_help"))
-if state.preference("privacy"):
-    st.caption(t("set_privacy_on"))
-else:
-    st.caption(t("set_privacy_off"))
+st.caption(t("set_privacy_on" if state.preference("privacy") else "set_privacy_off"))
 _toggle("approval", t("set_approval"), t("set_approval_help"))
 
 st.subheader(t("set_language"))

@@ -36,24 +36,17 @@ class Health:
             return "docker"
         return "local" if self.backend_setting == "auto" else None
 
-    def verdict(self) -> tuple[str, str]:
-        """(kind, sentence): kind is success, warning or error, as the page shows it."""
+    def verdict(self, plain: bool = False) -> tuple[str, str]:
+        """(kind, sentence): kind is success, warning or error, as the page shows it. `plain`:
+        for someone who does not administer the server (no setting names)."""
         in_use = self.backend_in_use
         if in_use == "docker":
-            return "success", t("set_verdict_docker")
+            return "success", t("set_plain_docker" if plain else "set_verdict_docker")
         if in_use is None:
-            return "error", t("set_verdict_none")
-        return "warning", t("set_verdict_local_setting" if self.backend_setting == "local"
+            return "error", t("set_plain_none" if plain else "set_verdict_none")
+        return "warning", t("set_plain_local" if plain
+                            else "set_verdict_local_setting" if self.backend_setting == "local"
                             else "set_verdict_local_docker")
-
-    def plain_verdict(self) -> tuple[str, str]:
-        """(kind, sentence) for someone who does not administer the server: no setting names."""
-        in_use = self.backend_in_use
-        if in_use == "docker":
-            return "success", t("set_plain_docker")
-        if in_use is None:
-            return "error", t("set_plain_none")
-        return "warning", t("set_plain_local")
 
 
 def plain_limits(settings: AppSettings) -> list[str]:

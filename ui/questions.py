@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Generator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -54,11 +55,7 @@ def ask_soon(question: str, query: dict[str, Any] | None = None) -> None:
 def carried(analysis: Any, query: dict[str, Any],
             question: str) -> Callable[[], Generator[Any, None, None]]:
     """The events of a clicked suggestion: its carried query run offline, as it is."""
-    typed = Query.from_dict(query)
-
-    def make() -> Generator[Any, None, None]:
-        return analysis.ask_query(question, typed)
-    return make
+    return partial(analysis.ask_query, question, Query.from_dict(query))
 
 
 @st.cache_data(show_spinner=False, max_entries=256)

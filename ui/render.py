@@ -15,6 +15,7 @@ from analyst.charting.check import notice as chart_notice
 from analyst.charting.selection import highlighted, picked_rows
 from analyst.charting.vega import SELECTION, selectable, vega_lite
 from analyst.events import Answer, ExecutionResult, OutputFile, Step
+from analyst.record.artifact_tables import artifact_path, read_step_table
 from analyst.record.chart import Chart
 from analyst.record.versions import earlier_files
 from analyst.report.csv_cells import SPREADSHEET_TEXT, inert_csv
@@ -29,7 +30,6 @@ from ui.pictures import show_picture
 from ui.plain import literal
 from ui.questions import ask_soon, option_buttons
 from ui.tables import (
-    artifact,
     chart_frame,
     dates_without_midnight,
     figures_styler,
@@ -38,7 +38,6 @@ from ui.tables import (
     months_as_words,
     number_formats,
     plain_index,
-    step_table,
 )
 
 MAX_DOWNLOADS = 12
@@ -80,7 +79,7 @@ def step_view(step: Step, workspace: Path, key: str, *, stored: StepRecord | Non
     files = list(result.files) if result is not None else []
     frame, caption = _result_table(result, files, workspace)
     images = [p for f in files if f.is_image
-              if (p := artifact(workspace, f)) is not None]  # the host's copy, never output/
+              if (p := artifact_path(workspace, f)) is not None]  # the host's copy, never output/
     drawn = checked_chart(step, frame)
     if step.chart_left_out is not None:  # the chart its model code asked for, refused
         st.info(chart_notice(said, step.chart_left_out))
@@ -177,7 +176,7 @@ def _result_table(result: ExecutionResult | None, files: list[OutputFile],
                    key=lambda p: not p.endswith(".parquet"))
     if not saved:
         return None, None
-    read = step_table(workspace, next(f for f in files if f.path == saved[0]))
+    read = read_step_table(workspace, next(f for f in files if f.path == saved[0]), 500)
     if read.frame is None:
         return None, read.problem
     if read.rows_total is not None and read.rows_total > len(read.frame):
@@ -220,7 +219,7 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
                 else:
                     st.warning(t("answer_missing"), icon=":material/sync_problem:")
                     st.button(t("run_question_again"), key=f"again_q{message.id}",
-                              on_click=_ask_again, args=(message.text,),
+                              on_click=ask_soon, args=(message.text,),
                               icon=":material/replay:")
         return
     with st.chat_message("assistant"):
@@ -235,7 +234,7 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
         if earlier and answer is not None:
             st.warning(literal(t("earlier_version", files=", ".join(earlier))),
                        icon=":material/history:")
-            st.button(t("run_again"), key=f"again{message.id}", on_click=_ask_again,
+            st.button(t("run_again"), key=f"again{message.id}", on_click=ask_soon,
                       args=(answer.question,))
         ended = answer.ended if answer is not None else ""
         if ended == INTERRUPTED or ended == STOPPED or message.text == STOPPED_TEXT:
@@ -246,7 +245,7 @@ def message_view(message: MessageRecord, workspace: Path, session_id: str,
                        else ":material/stop_circle:")
             if ended == INTERRUPTED and answer is not None:
                 st.button(t("run_question_again"), key=f"again_a{message.id}",
-                          on_click=_ask_again, args=(answer.question,),
+                          on_click=ask_soon, args=(answer.question,),
                           icon=":material/replay:")
         elif message.text:
             st.markdown(answer_markdown(message.text, str(message.data.get("brain") or "offline")))
@@ -286,10 +285,6 @@ def said_in(answer: Answer) -> str | None:
     return answer.language or answer_language(answer.question)
 
 
-def _ask_again(question: str) -> None:
-    ask_soon(question)  # the page asks it on this rerun
-
-
 def number_columns(frame: Any, roles: dict[str, str] | None = None, *,
                    headings: bool = False, row_formats: bool = False) -> dict[str, Any]:
     """`column_config` for st.dataframe: thousands separators, 2 decimals, percents.
@@ -310,7 +305,7 @@ def number_columns(frame: Any, roles: dict[str, str] | None = None, *,
 
 
 def _downloads(files: list[OutputFile], workspace: Path, key: str) -> None:
-    ready = [(i, f, p) for i, f in enumerate(files) if (p := artifact(workspace, f)) is not None]
+    ready = [(i, f, p) for i, f in enumerate(files) if (p := artifact_path(workspace, f)) is not None]
     shown, rest = ready[:MAX_DOWNLOADS], len(ready) - MAX_DOWNLOADS
     # Side by side, a few to a row: one tall stack of buttons pushes the answer apart.
     for row in range(0, len(shown), 3):

@@ -11,12 +11,12 @@ import logging
 import signal
 import threading
 from dataclasses import dataclass
-from typing import Any
 
 import streamlit as st
 
 from analyst.logs import configure_logging
 from analyst.settings import export_secrets
+from ui.state import app_secrets, settings
 
 log = logging.getLogger("analyst.app")
 
@@ -38,7 +38,7 @@ class Sweep:
 
 def prepare() -> Sweep:
     """Make secrets.toml reach the sandbox and ingester, then sweep old containers (once)."""
-    secrets = _secrets()
+    secrets = app_secrets()
     with _LOCK:  # Streamlit runs sessions in threads; the environment is one per process
         export_secrets(secrets, exported=_EXPORTED)
         configure_logging()  # after the export: ANALYST_LOG_LEVEL may be in secrets.toml
@@ -79,21 +79,12 @@ def start_file_reader() -> threading.Thread:
 def _claim_installation() -> None:
     """Label this process's sandbox containers with the data folder's installation id, so the
     sweep below removes only this installation's leftovers, never another app's."""
-    from ui.state import settings
-
     try:
         from sandbox import use_installation
 
         use_installation(settings().data_dir)
     except OSError:
         log.warning("could not read or create the installation id", exc_info=True)
-
-
-def _secrets() -> dict[str, Any]:
-    try:
-        return st.secrets.to_dict()
-    except Exception:  # noqa: BLE001 - no secrets.toml at all is the normal case
-        return {}
 
 
 def exported_names() -> tuple[str, ...]:

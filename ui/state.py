@@ -31,7 +31,8 @@ LOCAL_OWNER = "local"
 log = logging.getLogger("analyst.app")
 
 
-def _secrets() -> dict[str, Any]:
+def app_secrets() -> dict[str, Any]:
+    """secrets.toml as a dict ({} without one)."""
     try:
         return st.secrets.to_dict()
     except Exception:  # noqa: BLE001 - no secrets.toml at all is the normal case, not an error
@@ -41,12 +42,12 @@ def _secrets() -> dict[str, Any]:
 def settings() -> AppSettings:
     """Read once per script run: cheap, and a changed environment is seen by tests."""
     if "_settings" not in st.session_state:
-        st.session_state["_settings"] = load_settings(secrets=_secrets())
+        st.session_state["_settings"] = load_settings(secrets=app_secrets())
     return st.session_state["_settings"]
 
 
 def auth_configured() -> bool:
-    return isinstance(_secrets().get("auth"), dict)
+    return isinstance(app_secrets().get("auth"), dict)
 
 
 @st.cache_resource(show_spinner=False)
@@ -305,10 +306,7 @@ def ingest_options(options: dict[str, Any]) -> Any:
 
 
 def file_record(session_id: str, name: str) -> FileRecord | None:
-    for record in store().files(session_id):
-        if record.name == name:
-            return record
-    return None
+    return next((r for r in store().files(session_id) if r.name == name), None)
 
 
 def llm_config() -> Any:

@@ -10,8 +10,6 @@ from typing import Any
 
 import pandas as pd
 
-from analyst.record.artifact_tables import artifact_path, read_step_table
-
 
 def frame_from_table(table: dict[str, Any]) -> pd.DataFrame:
     """A `DisplayValue.table` (`columns`, `index`, `data`) as a DataFrame."""
@@ -115,25 +113,6 @@ def heading(name: str) -> str:
         return name
     words = name.replace("_pct", " %").replace("yoy", "year-on-year").replace("_", " ")
     return words[:1].upper() + words[1:]
-
-
-def read_table(workspace: Path, file: Any, rows: int = 500) -> pd.DataFrame | None:
-    """The first rows of a table file a step saved (Parquet or CSV), or None.
-
-    `file` is the step's `OutputFile` (or its dict): read from the host's own copy, within
-    the bounds of `analyst.record.artifact_tables` (see `step_table` for the reason of a None).
-    """
-    return step_table(workspace, file, rows).frame
-
-
-def step_table(workspace: Path, file: Any, rows: int = 500) -> Any:
-    """`TableRead` of a step's table file: the first rows, or why they are not shown."""
-    return read_step_table(Path(workspace), file, rows)
-
-
-def artifact(workspace: Path, file: Any) -> Path | None:
-    """The host's copy of a file a step saved (never the sandbox's `output/`), or None."""
-    return artifact_path(Path(workspace), file)
 
 
 def chart_frame(frame: pd.DataFrame, recipe: str | None = None) -> tuple[str, pd.DataFrame] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, overload
+from typing import Any, Literal
 
 from analyst.errors import AnalystError
 from analyst.words.note import SettingNote
@@ -95,32 +95,35 @@ class LLMConfig:
         tool_calling = (_text(env, "ANALYST_TOOL_CALLING") or "auto").lower()
         if tool_calling not in ("auto", "on", "off"):
             raise ConfigError(SettingNote("tool_calling", value=repr(tool_calling)))
+        # In the fields' order: of several bad values, the first is the one named.
+        numbers: dict[str, Any] = {}
+        for name, variable, minimum in _NUMBERS:
+            default = getattr(cls, name)
+            value = _number(env, variable, default, minimum=minimum)
+            numbers[name] = int(value) if isinstance(default, int) and value is not None else value
         return cls(
             api_key=_text(env, "OPENAI_API_KEY"),
             base_url=_text(env, "OPENAI_BASE_URL"),
             model=_text(env, "ANALYST_MODEL") or cls.model,
-            temperature=_number(env, "ANALYST_TEMPERATURE", None),
             reasoning_effort=_text(env, "ANALYST_REASONING_EFFORT"),
-            max_steps=int(_number(env, "ANALYST_MAX_STEPS", cls.max_steps, minimum=1)),
-            max_failures=int(_number(env, "ANALYST_MAX_FAILURES", cls.max_failures, minimum=1)),
-            step_timeout=_number(env, "ANALYST_STEP_TIMEOUT", cls.step_timeout, minimum=0.1),
-            token_budget=int(_number(env, "ANALYST_TOKEN_BUDGET", cls.token_budget, minimum=1000)),
-            context_tokens=int(
-                _number(env, "ANALYST_CONTEXT_TOKENS", cls.context_tokens, minimum=2000)
-            ),
-            tool_output_chars=int(
-                _number(env, "ANALYST_TOOL_OUTPUT_CHARS", cls.tool_output_chars, minimum=500)
-            ),
-            request_timeout=_number(
-                env, "ANALYST_REQUEST_TIMEOUT", cls.request_timeout, minimum=0.1
-            ),
-            api_retries=int(_number(env, "ANALYST_API_RETRIES", cls.api_retries, minimum=0)),
-            max_retry_wait=_number(env, "ANALYST_MAX_RETRY_WAIT", cls.max_retry_wait, minimum=0),
             stream=_flag(env, "ANALYST_STREAM"),
             tool_calling=tool_calling,  # type: ignore[arg-type]
+            **numbers,
             price_input_per_mtok=_number(env, "ANALYST_PRICE_INPUT_PER_MTOK", None, minimum=0),
             price_output_per_mtok=_number(env, "ANALYST_PRICE_OUTPUT_PER_MTOK", None, minimum=0),
         )
+
+
+# The numeric settings read from the environment: field, variable, smallest value allowed.
+_NUMBERS: tuple[tuple[str, str, float | None], ...] = (
+    ("temperature", "ANALYST_TEMPERATURE", None), ("max_steps", "ANALYST_MAX_STEPS", 1),
+    ("max_failures", "ANALYST_MAX_FAILURES", 1), ("step_timeout", "ANALYST_STEP_TIMEOUT", 0.1),
+    ("token_budget", "ANALYST_TOKEN_BUDGET", 1000),
+    ("context_tokens", "ANALYST_CONTEXT_TOKENS", 2000),
+    ("tool_output_chars", "ANALYST_TOOL_OUTPUT_CHARS", 500),
+    ("request_timeout", "ANALYST_REQUEST_TIMEOUT", 0.1),
+    ("api_retries", "ANALYST_API_RETRIES", 0), ("max_retry_wait", "ANALYST_MAX_RETRY_WAIT", 0),
+)
 
 
 def _text(env: Mapping[str, str], name: str) -> str | None:
@@ -137,12 +140,6 @@ def _flag(env: Mapping[str, str], name: str) -> bool:
     raise ConfigError(SettingNote("flag", name=name, value=repr(raw)))
 
 
-@overload
-def _number(env: Mapping[str, str], name: str, default: float, *, minimum: float | None = None
-            ) -> float: ...
-@overload
-def _number(env: Mapping[str, str], name: str, default: None, *, minimum: float | None = None
-            ) -> float | None: ...
 def _number(
     env: Mapping[str, str], name: str, default: float | None, *, minimum: float | None = None
 ) -> float | None:

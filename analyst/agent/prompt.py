@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
 from analyst.events import Answer
+from analyst.recipes.catalog import describe_for_model
 
 PROMPT_FILE = Path(__file__).with_name("system_prompt.md")
 
@@ -99,15 +99,7 @@ def history_messages(history: Iterable[Answer | tuple[str, str]]) -> list[dict[s
 
 
 def _recipes_section(language: str | None = None) -> str:
-    # The recipes module is optional: without it the model writes plain pandas.
-    try:
-        recipes = importlib.import_module("analyst.recipes")
-        describe = recipes.describe_for_model
-    except (ImportError, AttributeError):
-        return ""
-    text = str(describe()).strip()
-    if not text:
-        return ""
+    text = describe_for_model().strip()
     own = (f"\nThe user's language is {language!r}: pass language={language!r} to res.save "
            "and recipes.render_chart." if language else "")
     return (

@@ -73,7 +73,7 @@ def period_dynamics(
         table["yoy_pct"] = (table["yoy_change"] / year_ago.abs().where(year_ago != 0)) * 100.0
     if len(table) == 1:
         notes.append(note("note_only_one", period=Word(word)))
-    notes += _partial_notes(dates[~undated], span, word)
+    notes += _partial_notes(dates[~undated], span, word, freq)
     last = table.iloc[-1]
     figures = {
         "total": float(table[amount].sum()),
@@ -116,22 +116,18 @@ def _label(period: pd.Period, freq: str) -> str:
     return period.start_time.strftime("%Y-%m-%d")
 
 
-def _partial_notes(dates: pd.Series, span: pd.PeriodIndex, word: str) -> list[NoteId]:
+def _partial_notes(dates: pd.Series, span: pd.PeriodIndex, word: str,
+                   freq: str) -> list[NoteId]:
     """Say when the first or last period is only partly covered: its total is not comparable."""
     notes: list[NoteId] = []
     first, last = dates.min(), dates.max()
     if last.normalize() < span[-1].end_time.normalize():
         notes.append(note("note_partial_last", period=Word(word),
-                          label=_label(span[-1], _code(span)), date=f"{last:%Y-%m-%d}"))
+                          label=_label(span[-1], freq), date=f"{last:%Y-%m-%d}"))
     if len(span) > 1 and first.normalize() > span[0].start_time:
         notes.append(note("note_partial_first", period=Word(word),
-                          label=_label(span[0], _code(span)), date=f"{first:%Y-%m-%d}"))
+                          label=_label(span[0], freq), date=f"{first:%Y-%m-%d}"))
     return notes
-
-
-def _code(span: pd.PeriodIndex) -> str:
-    name = span.freqstr
-    return "M" if name.startswith("M") else "Q" if name.startswith("Q") else "W"
 
 
 REGISTERED = (Recipe(

@@ -150,9 +150,8 @@ def statement_margins(
     figures = {**period, "revenue": float(whole["revenue"]), "months": float(len(span))}
     for profit in ("gross", "operating", "net"):
         figures[f"{profit}_profit"] = float(whole[f"{profit}_profit"])
-        value, why = checked_margin(float(whole[f"{profit}_profit"]), float(whole["revenue"]),
-                                    f"{profit} margin")
-        figures[f"{profit}_margin_pct"] = value
+        figures[f"{profit}_margin_pct"], why = checked_margin(
+            float(whole[f"{profit}_profit"]), float(whole["revenue"]), f"{profit} margin")
         notes += why
     figures["net"] = float(bool((lines["kind"] == "ignore").any()))
     table = pd.DataFrame({"month": [str(p) for p in span]})

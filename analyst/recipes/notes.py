@@ -118,10 +118,7 @@ def note_data(notes: Iterable[str | NoteId]) -> list[dict[str, Any] | None]:
 def as_losses(notes: Iterable[str | NoteId], column: str) -> tuple[str | NoteId, ...]:
     """A negative computed profit is a sale below cost, not a return: `column`'s
     "negative" note becomes the "sold at a loss" one (same count and total)."""
-    out: list[str | NoteId] = []
-    for n in notes:
-        if isinstance(n, NoteId) and n.key == "note_negative" and n.values.get("column") == column:
-            n = note("note_loss_rows", n.count, **n.values)
-        out.append(n)
-    return tuple(out)
+    return tuple(note("note_loss_rows", n.count, **n.values) if isinstance(n, NoteId)
+                 and n.key == "note_negative" and n.values.get("column") == column else n
+                 for n in notes)
 

@@ -32,7 +32,4 @@ _RESULTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 
 def result_of(label: str) -> str | None:
     """"gross_profit", "operating_profit" or "net_profit" when `label` names that result."""
-    for what, pattern in _RESULTS:
-        if pattern.search(label):
-            return what
-    return None
+    return next((what for what, pattern in _RESULTS if pattern.search(label)), None)

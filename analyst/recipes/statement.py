@@ -157,18 +157,15 @@ def pnl_statement(
                                                        months[-1].asfreq("Q-DEC"), freq="Q-DEC")
     per = _profits(_totals(lines, periods).reindex(span, fill_value=0.0), net)
     years = sorted({p.year for p in span})
-    rows = []
-    for year in years:
-        part = lines[lines["month"].map(lambda p, y=year: p.year == y)]
-        total = _profits(_totals(part, None), net)
-        total.index = [f"FY {year}"]
-        rows.append((year, total))
     word = "month" if freq == "M" else "quarter"
     labels = [str(p) if freq == "M" else f"Q{p.quarter} {p.year}" for p in span]
     per.index = labels
     # Each year's total after its last period.
     blocks = []
-    for year, total in rows:
+    for year in years:
+        part = lines[lines["month"].map(lambda p, y=year: p.year == y)]
+        total = _profits(_totals(part, None), net)
+        total.index = [f"FY {year}"]
         inside = [label for label, p in zip(labels, span, strict=True) if p.year == year]
         blocks += [per.loc[inside], total]
     table = pd.concat(blocks).rename_axis(word).reset_index()
@@ -179,7 +176,7 @@ def pnl_statement(
     losses = [label for label, v in zip(labels, per["operating_profit"], strict=True) if v < 0]
     if losses:
         notes.append(note("note_loss_periods", len(losses), rows=len(losses), names=", ".join(losses)))
-    latest = rows[-1][1].iloc[0]
+    latest = blocks[-1].iloc[0]  # the latest year's total
     if len(years) > 1:
         notes.append(note("note_latest_year", year=int(years[-1])))
     figures = {k: float(latest[k]) for k in ("revenue", "cogs", "gross_profit", "opex",
@@ -190,9 +187,8 @@ def pnl_statement(
     figures["net_profit"] = float(latest["net_profit"]) if net else math.nan
     figures["net"] = float(net)
     for profit in ("gross", "operating") + (("net",) if net else ()):
-        value, why = checked_margin(figures[f"{profit}_profit"], figures["revenue"],
-                                    f"{profit} margin")
-        figures[f"{profit}_margin_pct"] = value
+        figures[f"{profit}_margin_pct"], why = checked_margin(
+            figures[f"{profit}_profit"], figures["revenue"], f"{profit} margin")
         notes += why
     year_losses = [label for label, p, v in zip(labels, span, per["operating_profit"], strict=True)
                    if v < 0 and p.year == years[-1]]
@@ -236,9 +232,9 @@ def margin_trend(
     table = table.rename_axis("month").reset_index()
     figures: dict[str, float] = {}
     for profit in ("gross", "operating", "net"):
-        value, why = checked_margin(float(year[f"{profit}_profit"].iloc[0]),
-                                    float(year["revenue"].iloc[0]), f"{profit} margin")
-        figures[f"{profit}_margin_pct"] = value
+        figures[f"{profit}_margin_pct"], why = checked_margin(
+            float(year[f"{profit}_profit"].iloc[0]), float(year["revenue"].iloc[0]),
+            f"{profit} margin")
         notes += why
     hidden = int(per["operating_margin_pct"].isna().sum())
     if hidden:

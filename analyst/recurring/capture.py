@@ -94,13 +94,8 @@ def column_refs(card: DataCard, names: Sequence[str], root: Path) -> tuple[Colum
 
 
 def _param_columns(params: dict[str, Any]) -> list[str]:
-    names: list[str] = []
-    for value in params.values():
-        if isinstance(value, str):
-            names.append(value)
-        elif isinstance(value, list):
-            names.extend(v for v in value if isinstance(v, str))
-    return names
+    values = [v for value in params.values() for v in (value if isinstance(value, list) else [value])]
+    return [v for v in values if isinstance(v, str)]
 
 
 def query_columns(query: dict[str, Any]) -> list[str]:

@@ -11,7 +11,6 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from analyst.errors import AnalystError
 from analyst.recurring.model import ReportTemplate
@@ -104,8 +103,3 @@ def load_template(path: Path) -> ReportTemplate:
     except UnicodeDecodeError:
         raise TemplateError(RunNote("not_text", file=path.name)) from None
     return loads(text, path.name)
-
-
-def template_dict(template: ReportTemplate) -> dict[str, Any]:
-    """The JSON-ready form, with its format and version (the store keeps it so)."""
-    return json.loads(dumps(template))

@@ -215,11 +215,8 @@ def _renamed(value: Any, mapping: Mapping[str, str]) -> Any:
 
 
 def _standard(analysis: Any, language: str) -> list[str | RunNote]:
-    problems = []
-    for event in analysis.standard_report(language=language):
-        if event.kind == "error" and event.message:
-            problems.append(event.message)
-    return problems
+    return [event.message for event in analysis.standard_report(language=language)
+            if event.kind == "error" and event.message]
 
 
 def _standard_pins(analysis: Any) -> list[Pin]:

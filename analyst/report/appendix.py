@@ -56,7 +56,6 @@ def appendix(report: Report, st: Styles, lb: Labels) -> list[Flowable]:
         data = [[Paragraph(escape(key), st.small), value] for key, value in rows]
         info = Table(data, colWidths=[80, FRAME_WIDTH - 80], hAlign="LEFT")
         info.setStyle(table_style(st, [
-            ("FONT", (0, 0), (-1, -1), st.fonts.regular, 9),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("LEFTPADDING", (0, 0), (-1, -1), 0),
             ("TOPPADDING", (0, 0), (-1, -1), 1),

@@ -61,10 +61,8 @@ class Pin:
 
 def standard_answer(history: Sequence[Answer]) -> Answer | None:
     """The latest standard-report answer in `history`."""
-    for answer in reversed(history):
-        if answer.question == STANDARD_QUESTION and answer.steps:
-            return answer
-    return None
+    return next((a for a in reversed(history) if a.question == STANDARD_QUESTION and a.steps),
+                None)
 
 
 def build_report(

@@ -83,11 +83,8 @@ def is_code_column(series: pd.Series) -> bool:
 
 def column_formats(df: pd.DataFrame, explicit: Mapping[str, str]) -> list[str]:
     """One format per column position: the explicit one, else inferred from the dtype."""
-    formats = []
-    for position, name in enumerate(df.columns):
-        fmt = explicit.get(name)
-        formats.append(fmt if fmt else infer_format(df.iloc[:, position]))
-    return formats
+    return [explicit.get(name) or infer_format(df.iloc[:, position])
+            for position, name in enumerate(df.columns)]
 
 
 def format_date(value: object) -> str:

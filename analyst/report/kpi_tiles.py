@@ -29,29 +29,19 @@ def kpi_tiles(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
         if step.recipe in kinds:
             continue  # one set of tiles: the first table's
         kinds.add(step.recipe)
-        if step.recipe == "pnl_statement":
-            # The finance pack's year: revenue, gross profit, operating profit, gross margin,
-            # net profit; a margin that fails the sanity check has no tile.
-            for key, word in (("revenue", "col_revenue"), ("gross_profit", "col_gross_profit"),
-                              ("operating_profit", "col_operating_profit")):
-                tiles.append(KPI(say(lang, word), f[key], "money", cur, key=key))
-            margin = f.get("gross_margin_pct")
-            if margin is not None and not math.isnan(margin):
-                tiles.append(KPI(say(lang, "kpi_gross_margin"), margin / 100.0, "percent",
-                                 key="gross_margin"))
+        if step.recipe in ("pnl_statement", "pnl_summary"):
+            # A statement's year: revenue, (the finance pack's gross profit,) operating profit,
+            # the gross margin and (the pack's) net profit; a margin that fails the sanity
+            # check, or a net profit without interest or tax lines, has no tile.
+            pack = step.recipe == "pnl_statement"
+            for key in ("revenue", "gross_profit", "operating_profit") if pack else (
+                    "revenue", "operating_profit"):
+                tiles.append(KPI(say(lang, f"col_{key}"), f[key], "money", cur, key=key))
+            tiles += _gross_margin(f, lang)
             net = f.get("net_profit")
-            if net is not None and not math.isnan(net):  # none without interest or tax lines
+            if pack and net is not None and not math.isnan(net):
                 tiles.append(KPI(say(lang, "kpi_net_profit"), net, "money", cur,
                                  key="net_profit"))
-        elif step.recipe == "pnl_summary":
-            # A statement's year: revenue, operating profit and the gross margin (when stated).
-            tiles.append(KPI(say(lang, "col_revenue"), f["revenue"], "money", cur, key="revenue"))
-            tiles.append(KPI(say(lang, "col_operating_profit"), f["operating_profit"], "money", cur,
-                             key="operating_profit"))
-            margin = f.get("gross_margin_pct")
-            if margin is not None and not math.isnan(margin):
-                tiles.append(KPI(say(lang, "kpi_gross_margin"), margin / 100.0, "percent",
-                                 key="gross_margin"))
         elif step.recipe == "kpi_summary":
             tiles.append(KPI(say(lang, "kpi_total", amount=amount), f["total"], "money", cur,
                              key="total"))
@@ -59,10 +49,7 @@ def kpi_tiles(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
                 tiles.append(KPI(say(lang, "kpi_orders_label"), f["orders"], "int", key="orders"))
                 tiles.append(KPI(say(lang, "kpi_aov"), f["average_order_value"], "money", cur,
                                  key="aov"))
-            margin = f.get("gross_margin_pct")
-            if margin is not None and not math.isnan(margin):  # not stated: no tile
-                tiles.append(KPI(say(lang, "kpi_gross_margin"), margin / 100.0,
-                                 "percent", key="gross_margin"))
+            tiles += _gross_margin(f, lang)
             if "quantity" in f:
                 tiles.append(KPI(say(lang, "kpi_total", amount=planned.arguments.get("quantity")),
                                  f["quantity"], "int", key="quantity"))
@@ -86,3 +73,11 @@ def kpi_tiles(steps: Sequence[Step], lang: str) -> tuple[KPI, ...]:
                          for label, value in overview_kpis(step.figures, lang)]
                 break
     return tuple(tiles)
+
+
+def _gross_margin(figures: dict[str, float], lang: str) -> list[KPI]:
+    """The gross margin's tile; none when the margin is not stated."""
+    margin = figures.get("gross_margin_pct")
+    if margin is None or math.isnan(margin):
+        return []
+    return [KPI(say(lang, "kpi_gross_margin"), margin / 100.0, "percent", key="gross_margin")]

@@ -40,6 +40,7 @@ from analyst.report.styles import (
     Styles,
     build_styles,
     heading,
+    padding,
     table_style,
 )
 from analyst.report.tables import frame_table
@@ -69,10 +70,7 @@ def cover(report: Report, st: Styles, lb: Labels) -> list[Flowable]:
     block.setStyle(table_style(st, [
         ("BACKGROUND", (0, 0), (-1, -1), sty.NAVY),
         ("LINEBELOW", (0, -1), (-1, -1), 3, sty.ACCENT),
-        ("LEFTPADDING", (0, 0), (-1, -1), 18),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 18),
-        ("TOPPADDING", (0, 0), (-1, -1), 4),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+        *padding(18, 18, 4, 4),
         ("TOPPADDING", (0, 0), (-1, 0), 26),
         ("BOTTOMPADDING", (0, -1), (-1, -1), 20),
         ("TOPPADDING", (0, -1), (-1, -1), 10),
@@ -101,10 +99,7 @@ def kpi_tile(kpi: KPI, st: Styles, width: float, language: str = "en") -> Table:
     tile.setStyle(table_style(st, [
         ("BACKGROUND", (0, 0), (-1, -1), sty.TILE),
         ("LINEBEFORE", (0, 0), (0, -1), 2.5, sty.ACCENT),
-        ("LEFTPADDING", (0, 0), (-1, -1), 10),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 8),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        *padding(10, 8, 1.5, 1.5),
         ("TOPPADDING", (0, 0), (-1, 0), 8),
         ("BOTTOMPADDING", (0, -1), (-1, -1), 9),
     ]))
@@ -121,11 +116,8 @@ def kpi_grid(kpis: tuple[KPI, ...], st: Styles, language: str = "en") -> list[Fl
     rows = [tiles[i:i + KPI_COLUMNS] for i in range(0, len(tiles), KPI_COLUMNS)]
     grid = Table(rows, colWidths=[width + gap] * (KPI_COLUMNS - 1) + [width], hAlign="LEFT")
     grid.setStyle(table_style(st, [
-        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-1, -1), gap),
+        *padding(0, gap, 0, gap),
         ("RIGHTPADDING", (-1, 0), (-1, -1), 0),
-        ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
     ]))
     return [grid]
@@ -140,10 +132,7 @@ def notice_box(report: Report, st: Styles, lb: Labels) -> list[Flowable]:
     box.setStyle(table_style(st, [
         ("BACKGROUND", (0, 0), (-1, -1), sty.NOTICE_BG),
         ("LINEBEFORE", (0, 0), (0, -1), 2.5, sty.NOTICE_RULE),
-        ("LEFTPADDING", (0, 0), (-1, -1), 10),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 10),
-        ("TOPPADDING", (0, 0), (-1, -1), 7),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 8),
+        *padding(10, 10, 7, 8),
     ]))
     return [Spacer(1, 4), box]
 

@@ -149,27 +149,22 @@ _BUDGET_RECIPES = ("budget_vs_actual", "budget_to_date")
 _PACK = ("pnl_statement", "margin_trend", "expense_structure", "notable_changes")
 
 
-
 def pack_values(table: pd.DataFrame, step: Step, lang: str) -> pd.DataFrame:
     """The finance pack's cells in the reader's words: months "Jan 2025", kinds "cost of sales"."""
-    if step.recipe in _BUDGET_RECIPES:
-        table = table.copy()
-        if "kind" in table.columns:
-            table["kind"] = [say(lang, f"kind_{v}") for v in table["kind"]]
-        if "assessment" in table.columns:
-            table["assessment"] = [say(lang, "assess_" + str(v).replace(" ", "_"))
-                                   for v in table["assessment"]]
+    if step.recipe not in _BUDGET_RECIPES + _PACK:
         return table
-    if step.recipe not in _PACK:
-        return table
-    from analyst.brain.narrate.amounts import pack_label
-
     table = table.copy()
-    for column in ("month", "quarter"):
-        if column in table.columns:
-            table[column] = [pack_label(v, lang) for v in table[column]]
+    if step.recipe in _PACK:
+        from analyst.brain.narrate.amounts import pack_label
+
+        for column in ("month", "quarter"):
+            if column in table.columns:
+                table[column] = [pack_label(v, lang) for v in table[column]]
     if "kind" in table.columns:
         table["kind"] = [say(lang, f"kind_{v}") for v in table["kind"]]
+    if step.recipe in _BUDGET_RECIPES and "assessment" in table.columns:
+        table["assessment"] = [say(lang, "assess_" + str(v).replace(" ", "_"))
+                               for v in table["assessment"]]
     return table
 
 

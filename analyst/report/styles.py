@@ -23,7 +23,6 @@ RULE = colors.HexColor("#D5DBE3")
 ZEBRA = colors.HexColor("#F4F6F9")
 TILE = colors.HexColor("#F1F4F8")
 COVER_SUBTLE = colors.HexColor("#C9D6E6")
-POSITIVE = colors.HexColor("#2E7D4F")
 NEGATIVE = colors.HexColor("#B23B3B")
 NOTICE_BG = colors.HexColor("#FBF7EC")
 NOTICE_RULE = colors.HexColor("#D9C48F")
@@ -53,7 +52,6 @@ class Styles:
     kpi_value: ParagraphStyle
     kpi_delta: ParagraphStyle
     cell: ParagraphStyle
-    cell_right: ParagraphStyle
     header_cell: ParagraphStyle
     header_cell_right: ParagraphStyle
     code: ParagraphStyle
@@ -100,7 +98,6 @@ def build_styles(fonts: FontSet) -> Styles:
                         leading=19 + bump / 2, textColor=NAVY),
         kpi_delta=style("KPIDelta", fontSize=8, leading=10.5, textColor=MUTED),
         cell=style("Cell", fontSize=8, leading=10),
-        cell_right=style("CellRight", fontSize=8, leading=10, alignment=TA_RIGHT),
         header_cell=style("HeaderCell", fontName=fonts.bold, fontSize=8, leading=10,
                           textColor=colors.white),
         header_cell_right=style("HeaderCellRight", fontName=fonts.bold, fontSize=8, leading=10,
@@ -115,6 +112,12 @@ def table_style(st: Styles, commands: list[tuple]) -> TableStyle:
     """A TableStyle in the report's font: a table left on the default font would pull in
     Helvetica, which is never embedded."""
     return TableStyle([("FONT", (0, 0), (-1, -1), st.fonts.regular, 9), *commands])
+
+
+def padding(left: float, right: float, top: float, bottom: float) -> list[tuple]:
+    """TableStyle commands padding every cell of a table by these sides."""
+    return [(f"{side}PADDING", (0, 0), (-1, -1), size) for side, size in
+            (("LEFT", left), ("RIGHT", right), ("TOP", top), ("BOTTOM", bottom))]
 
 
 class Heading(Paragraph):

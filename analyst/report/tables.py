@@ -11,7 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from analyst.report.frames import NUMERIC_FORMATS, cell_text, column_formats, prepare_frame
-from analyst.report.styles import FRAME_WIDTH, INK, NAVY, RULE, ZEBRA, Styles
+from analyst.report.styles import FRAME_WIDTH, INK, NAVY, RULE, ZEBRA, Styles, padding
 from analyst.report.text import escape, para_text, truncate
 from analyst.words.number_formats import format_int
 
@@ -147,10 +147,7 @@ def frame_table(
         ("TEXTCOLOR", (0, 1), (-1, -1), INK),
         ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
         ("VALIGN", (0, 1), (-1, -1), "TOP"),
-        ("TOPPADDING", (0, 0), (-1, -1), 3),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
-        ("LEFTPADDING", (0, 0), (-1, -1), pad),
-        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+        *padding(pad, pad, 3, 3.5),
         ("LINEBELOW", (0, -1), (-1, -1), 0.6, RULE),
     ]
     for j, is_number in enumerate(numeric):

@@ -6,9 +6,10 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from analyst.record.artifact_tables import read_step_table
 from analyst.store import Store
 from tests.app.samples import ROOT, messy_csv
-from ui.tables import chart_frame, read_table
+from ui.tables import chart_frame
 
 
 def _standard_report(app_env) -> tuple[AppTest, list]:
@@ -27,7 +28,8 @@ def test_key_figures_show_a_table_only_while_revenue_by_month_has_a_chart(app_en
     charts = {}
     for step in steps:
         saved = next(f for f in step.result.files if f.path.endswith(".parquet"))
-        charts[step.recipe] = chart_frame(read_table(workspace, saved), step.recipe)
+        charts[step.recipe] = chart_frame(read_step_table(workspace, saved, 500).frame,
+                                              step.recipe)
     assert charts["kpi_summary"] is None
     kind, data = charts["period_dynamics"]
     assert kind == "line" and len(data.columns) == 1
