@@ -126,13 +126,17 @@ def grouped(query: Query, keys: list[str]) -> list[str]:
 def every_group(query: Query) -> str | None:
     """"how many days in each month had Temp above 90": a month where no day did is a 0, not
     absent (the month with 2 had been named the lowest). The grouping column, when a count or
-    a sum by it alone is asked under a condition on other columns; else None."""
+    a sum by it alone is asked under a comparison of other columns; else None."""
     keys = query.keys
     if (len(keys) != 1 or keys[0] == "period" or query.within
             or query.aggregation not in ("count", "sum", "nunique", "missing")):
         return None
+    # A comparison of a measure ("Temp above 90") is met or not within every group; a value
+    # picked ("island is Dream") is a part of the rows, where a species absent from it is
+    # not a species with 0.
     said = [f for f in query.filters if f.op not in ("year", "quarter", "month")]
-    return keys[0] if said and all(f.column != keys[0] for f in said) else None
+    return keys[0] if said and all(f.column != keys[0] and f.op in ("gt", "ge", "lt", "le")
+                                   for f in said) else None
 
 
 def complete(keys: list[str], additive: bool) -> list[str]:
