@@ -127,13 +127,15 @@ def standard_report(
     approve: Approve | None = None,
     timeout: float | None = None,
     language: str | None = None,
+    workspace_root: Path | str | None = None,
 ) -> Iterator[Event]:
     """The standard analysis of every sales table; ends with one ``answer`` event.
 
-    Written in `language`, by default that of the data (column, sheet and file names).
+    Written in `language`, by default that of the data (column, sheet and file names);
+    `workspace_root` lets it see the tables' values (a ledger's currencies).
     """
     lang = normalise(language or data_language(cards))
-    yield from run_plan(session, standard_plan(cards, lang), "Standard report",
+    yield from run_plan(session, standard_plan(cards, lang, workspace_root), "Standard report",
                         approve=approve, timeout=timeout, language=lang)
 
 

@@ -67,3 +67,19 @@ def test_one_currency_is_added_up_as_ever(opened, tmp_path):
     frame.to_csv(path, index=False)
     answer = ask(opened("single", path), "total amount")
     assert answer.ok and f"{frame[amount].sum():,.2f}" in answer.text, answer.text
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_standard_report_states_each_currency_apart(opened, tmp_path, seed):
+    """The standard report (and so the PDF) had led with the amounts of all currencies added."""
+    frame, amount, currency, path = _ledger(seed, tmp_path)
+    events = list(opened(f"l{seed}", path).standard_report())
+    answer = events[-1].answer
+    assert answer is not None and answer.ok and answer.steps, events[-1].message
+    total = float(frame[amount].sum())
+    assert f"{total:,.2f}" not in answer.text and f"{total:,.0f}" not in answer.text
+    assert not any(s.recipe for s in answer.steps if s.recipe != "query"), answer.text[:300]
+    per = frame.groupby(currency)[amount].sum()
+    first = answer.steps[0].figures
+    assert first is not None and {r[currency]: r[amount] for r in first.head} == pytest.approx(
+        per.to_dict())

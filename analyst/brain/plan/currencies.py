@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from analyst.brain.code.codegen import PlannedStep
-from analyst.brain.plan.plan import Plan
+from analyst.brain.code.query import query_step
 from analyst.brain.understand.phrases.query import qsay
-from analyst.brain.understand.query import Query
+from analyst.brain.understand.query import Period, Query
 from analyst.brain.understand.values import category_values
+from analyst.events import Step
 
 CODES = frozenset(
     "EUR USD GBP UAH RUB CNY RMB JPY CHF PLN CZK SEK NOK DKK CAD AUD NZD INR BRL TRY HUF RON BGN "
@@ -60,11 +61,11 @@ def query_reason(query: Query, card: Any, root: Path | str | None, lang: str) ->
     return _reason(money[0], currency, lang)
 
 
-def plan_reason(plan: Plan, cards: Sequence[Any], root: Path | str | None,
+def plan_reason(steps: Sequence[Any], cards: Sequence[Any], root: Path | str | None,
                 lang: str) -> str | None:
     """Why a recipe's steps state no figure: they add up money of several currencies (a
     recipe takes no condition on the currency); else None."""
-    for step in plan.steps:
+    for step in steps:
         if not isinstance(step, PlannedStep):
             continue
         card = next((c for c in cards if c.parquet_path == step.parquet_path), None)
@@ -74,3 +75,26 @@ def plan_reason(plan: Plan, cards: Sequence[Any], root: Path | str | None,
         if (currency := currency_column(card, root)) is not None:
             return _reason(str(added[0]), currency, lang)
     return None
+
+
+def by_currency_steps(card: Any, currency: str, lang: str, first: int) -> list[Step]:
+    """The standard report of a table of money in several currencies: its first money
+    column per currency (in total, by month, by its main category), never one sum across."""
+    amount = next(c.name for c in card.columns if c.role == "money")
+    date = next((c.name for c in card.columns if c.role == "date"), None)
+    dimension = next((c.name for c in card.columns if c.role == "category"
+                      and c.name != currency and 2 <= (c.unique or 0) <= 50), None)
+    queries = [Query(card.table, "sum", (amount,), (currency,))]
+    if date:
+        queries.append(Query(card.table, "sum", (amount,), (currency,), Period(date, "month")))
+    if dimension:
+        queries.append(Query(card.table, "sum", (amount,), (dimension, currency)))
+    return [query_step(q, card, n, lang) for n, q in enumerate(queries, start=first)]
+
+
+def split_by_currency(card: Any, root: Path | str | None) -> str | None:
+    """The currency column of a table whose money is in several currencies, else None."""
+    if not _money(card):
+        return None
+    found = currency_column(card, root)
+    return found[0] if found else None

@@ -56,10 +56,10 @@ def route(question: str, cards: Sequence[Any], lang: str,
         return Route("recipes", Plan(reason=declined))
     choice = read_question(question, cards, root)
     intent = _recipe(question, cards, choice)
-    plan = question_plan(intent, cards, lang)
+    plan = question_plan(intent, cards, lang, root)
     fits = bool(plan.steps) and _recipe_fits(intent, choice, question, plan) and (
         _reads_the_table_asked(plan, choice) and _adds_up_the_column_asked(plan, choice))
-    mixed = currencies.plan_reason(plan, cards, root, lang) if fits else None
+    mixed = currencies.plan_reason(plan.steps, cards, root, lang) if fits else None
     if choice.needs_model or (fits and mixed is None):
         kpi_only = [s.recipe for s in plan.steps if isinstance(s, PlannedStep)] == ["kpi_summary"]
         figure = finfigures.asked_figure(question) if kpi_only and len(plan.steps) == 1 else None
