@@ -83,3 +83,14 @@ def test_the_standard_report_states_each_currency_apart(opened, tmp_path, seed):
     first = answer.steps[0].figures
     assert first is not None and {r[currency]: r[amount] for r in first.head} == pytest.approx(
         per.to_dict())
+
+
+def test_a_suggestion_clicked_adds_no_currencies_together(opened, tmp_path):
+    from analyst.brain.understand.query import Query
+
+    frame, amount, _, path = _ledger(0, tmp_path)
+    analysis = opened("l0", path)
+    table = analysis.cards[0].table
+    answer = list(analysis.ask_query("Total amount", Query(table, "sum", (amount,))))[-1].answer
+    assert answer is not None and not answer.ok and not answer.steps, answer
+    assert f"{frame[amount].sum():,.2f}" not in answer.text
