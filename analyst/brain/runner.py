@@ -17,7 +17,7 @@ from analyst.brain.code.query import query_step
 from analyst.brain.narrate.answer import answer_text, query_figures
 from analyst.brain.narrate.data_report import paragraph
 from analyst.brain.narrate.narrative import NOTES_SHOWN, describe
-from analyst.brain.plan import finfigures
+from analyst.brain.plan import currencies, finfigures
 from analyst.brain.plan.plan import Plan, standard_plan
 from analyst.brain.plan.route import route
 from analyst.brain.understand.phrases import (
@@ -96,6 +96,9 @@ def answer_query(
         yield from answer_offline(session, cards, question, approve=approve, timeout=timeout,
                                   language=lang, workspace_root=workspace_root)
         return
+    if (mixed := currencies.query_reason(query, card, workspace_root, lang)) is not None:
+        yield from run_plan(session, Plan(reason=mixed), question, language=lang)
+        return  # a suggestion clicked adds no currencies together either
     yield from queries.run_query(session, query, card, question, lang, approve=approve,
                                  timeout=timeout)
 
@@ -127,13 +130,15 @@ def standard_report(
     approve: Approve | None = None,
     timeout: float | None = None,
     language: str | None = None,
+    workspace_root: Path | str | None = None,
 ) -> Iterator[Event]:
     """The standard analysis of every sales table; ends with one ``answer`` event.
 
-    Written in `language`, by default that of the data (column, sheet and file names).
+    Written in `language`, by default that of the data (column, sheet and file names);
+    `workspace_root` lets it see the tables' values (a ledger's currencies).
     """
     lang = normalise(language or data_language(cards))
-    yield from run_plan(session, standard_plan(cards, lang), "Standard report",
+    yield from run_plan(session, standard_plan(cards, lang, workspace_root), "Standard report",
                         approve=approve, timeout=timeout, language=lang)
 
 

@@ -243,7 +243,8 @@ class Analysis:
 
         self._begin("Standard report")
         yield from self._guarded("Standard report", "offline", lambda session: standard_report(
-            session, self.cards, approve=approve, language=language),
+            session, self.cards, approve=approve, language=language,
+            workspace_root=self.workspace.root),
             language=language or data_language(self.cards))
 
     def run_planned(self, question: str, steps: Sequence[Any],

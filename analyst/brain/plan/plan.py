@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from analyst.brain.code.codegen import PlannedStep
+from analyst.brain.plan import currencies
 from analyst.brain.plan.columns import (
     SalesColumns,
     is_ledger,
@@ -57,10 +59,12 @@ def needs_model_message(language: str = "en") -> str:
     return say(language, "needs_model", skills=say(language, "skills"))
 
 
-def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
+def standard_plan(cards: Sequence[Any], language: str = "en",
+                  root: Path | str | None = None) -> Plan:
     """The standard report: key figures, dynamics, top 10, ABC and breakdowns per sales table.
 
-    `language` ("en", "uk", "ru", "zh") is that of the step titles and chart captions.
+    `language` ("en", "uk", "ru", "zh") is that of the step titles and chart captions;
+    `root` lets it see a ledger's currencies (several: its money per currency, never summed).
     """
     lang = normalise(language)
     covered = report_tables(cards)
@@ -69,6 +73,7 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
     sales: list[tuple[ReportTable, SalesColumns]] = []
     data: list[ReportTable] = []
     unreconciled: str | None = None
+    split: list[tuple[ReportTable, str]] = []
     for item in covered:
         card = item.card
         pnl, funnel = pnl_table(card), funnel_table(card)
@@ -82,6 +87,8 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
             steps.append(_named(pnl_step(pnl, prefix, lang), item, several))
         elif funnel is not None:
             steps.append(_named(_funnel(funnel, prefix, lang), item, several))
+        elif (by := currencies.split_by_currency(card, root)) is not None:
+            split.append((item, by))  # money in several currencies: each apart
         elif (cols := sales_columns(card, lang)) is not None and is_ledger(cols):
             sales.append((item, cols))
         else:
@@ -101,6 +108,8 @@ def standard_plan(cards: Sequence[Any], language: str = "en") -> Plan:
         steps.extend(_named(step, item, several)
                      for step in _sales_steps(cols, prefix, item.sheet_column, lang))
     planned: list[PlannedStep | Step] = list(_unique_slugs(steps))
+    for item, by in split:
+        planned += currencies.by_currency_steps(item.card, by, lang, len(planned) + 1)
     for item in data:
         for data_step in data_steps(item.card, lang, len(planned) + 1):
             planned.append(replace(data_step, description=say(
@@ -146,7 +155,8 @@ def _named(step: PlannedStep, item: ReportTable, several: bool) -> PlannedStep:
                    chart_title=description if step.chart_title else None)
 
 
-def question_plan(intent: Intent | None, cards: Sequence[Any], language: str = "en") -> Plan:
+def question_plan(intent: Intent | None, cards: Sequence[Any], language: str = "en",
+                  root: Path | str | None = None) -> Plan:
     """The steps that answer one recognised question, or the reason there are none.
 
     `language` is the question's: the reasons and step titles are written in it.
@@ -155,7 +165,7 @@ def question_plan(intent: Intent | None, cards: Sequence[Any], language: str = "
     if intent is None:
         return Plan(reason=needs_model_message(lang))
     if intent.kind == "standard":
-        return standard_plan(cards, lang)
+        return standard_plan(cards, lang, root)
     if intent.kind == "pnl":
         pnl = next((t for t in map(pnl_table, cards) if t is not None), None)
         if pnl is None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from analyst.brain.code.codegen import PlannedStep
-from analyst.brain.plan import finfigures
+from analyst.brain.plan import currencies, finfigures
 from analyst.brain.plan.plan import Plan, question_plan
 from analyst.brain.plan.recipe_of import recipe_intent
 from analyst.brain.plan.statements import statement_plan
@@ -56,15 +56,20 @@ def route(question: str, cards: Sequence[Any], lang: str,
         return Route("recipes", Plan(reason=declined))
     choice = read_question(question, cards, root)
     intent = _recipe(question, cards, choice)
-    plan = question_plan(intent, cards, lang)
-    if choice.needs_model or (plan.steps and _recipe_fits(intent, choice, question, plan)
-                              and _reads_the_table_asked(plan, choice)
-                              and _adds_up_the_column_asked(plan, choice)):
+    plan = question_plan(intent, cards, lang, root)
+    fits = bool(plan.steps) and _recipe_fits(intent, choice, question, plan) and (
+        _reads_the_table_asked(plan, choice) and _adds_up_the_column_asked(plan, choice))
+    mixed = currencies.plan_reason(plan.steps, cards, root, lang) if fits else None
+    if choice.needs_model or (fits and mixed is None):
         kpi_only = [s.recipe for s in plan.steps if isinstance(s, PlannedStep)] == ["kpi_summary"]
         figure = finfigures.asked_figure(question) if kpi_only and len(plan.steps) == 1 else None
         return Route("recipes", plan, choice, figure)
     if choice.query is not None:
+        if (reason := currencies.query_reason(choice.query, choice.card, root, lang)):
+            return Route("recipes", Plan(reason=reason))  # amounts of several currencies
         return Route("query", choice=choice)
+    if mixed is not None:
+        return Route("recipes", Plan(reason=mixed))
     return Route("options" if choice.options else "refusal", choice=choice)
 
 

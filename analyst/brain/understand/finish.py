@@ -36,6 +36,16 @@ def implied_measure(card: Any, filters: Sequence[Filter]) -> str | None:
     return money[0] if len(money) == 1 else None
 
 
+def long_value(card: Any) -> str | None:
+    """The one figure column of a wide table's tidy twin (periods as rows): what every
+    question of it without a column asks of ("total by year", "Food and Tobacco in 1950").
+    None on any other table, or with several measures beside the periods."""
+    if not getattr(card, "wide_table", None):
+        return None
+    numbers = [c.name for c in card.columns if c.role in ("money", "quantity", "number")]
+    return numbers[0] if len(numbers) == 1 else None
+
+
 def no_measure(filters: Sequence[Filter]) -> Refusal:
     """No column to add up; `named` when the question named rows by a value ("total
     revenue" with "Revenue" a value of a column): a sum of the whole table would drop the

@@ -364,6 +364,9 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     implied = finish.implied_measure(card, filters) or money.ranked_by(toks, ranked, card, group_by)
     if order is not None and not measures and implied and aggregation in (None, *finish.IMPLIED):
         measures = [implied]  # "largest rent", "the month with the highest revenue"
+    if not measures and aggregation in (None, *finish.IMPLIED) and (value := finish.long_value(
+            card)):  # "Food and Tobacco in 1950" had stated its 1 row, not its 59.6
+        measures = [value]
     if aggregation is None and order is not None and not group_by and period is None:
         if measures:  # "the highest close" -> max; "top 5 ..." without a group -> rows
             aggregation = ("max" if order == "desc" else "min") if limit is None else "rows"
