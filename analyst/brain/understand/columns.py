@@ -142,6 +142,8 @@ def value_hits(toks: list[str], values: Mapping[str, Sequence[Any]],
                 # So is a word every question uses ("have no airbags" is not the "No" of
                 # Man.trans.avail; a yes/no column's own words are read by its flag).
                 named = _after_name(parts[0], toks, str(column))
+                if named is None and (sex := _coded(parts[0], column_values)):
+                    named = next((s for k in sorted(sex) if (s := _value_span([k], toks))), None)
                 if named is not None and _is_text(column_values):
                     found.append(Hit(column, named, True, value=text))
                 continue
@@ -162,6 +164,14 @@ def value_hits(toks: list[str], values: Mapping[str, Sequence[Any]],
                 found.append(Hit(column, span, True, value=text))
     found.sort(key=lambda h: (-len(h.span), -len(h.value or "")))
     return _take(found, used)
+
+
+def _coded(letter: str, column_values: Sequence[Any]) -> frozenset[str]:
+    """The words of a sex written as one letter ("women" for the "F" of F/M, "men" for its
+    "M"; "median salary for women" had been declined), when the column holds just these."""
+    if {str(v).strip().lower() for v in column_values} not in ({"f", "m"}, {"m", "w"}):
+        return frozenset()
+    return _KIN[1] if letter in ("f", "w") else _KIN[0] if letter == "m" else frozenset()
 
 
 _BARE = frozenset(("no", "yes", "none", "not", "all", "any", "other", "others", "true", "false",
