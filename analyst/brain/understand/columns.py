@@ -45,7 +45,8 @@ def column_hits(toks: list[str], names: Sequence[str], used: set[int]) -> list[H
     whole: list[Hit] = []
     said = _sayings(tuple(names))
     for name in names:
-        spans = [s for parts in said[name] if (s := _whole_span(list(parts), toks)) is not None]
+        spans = [s for parts in said[name] if (s := _whole_span(list(parts), toks)) is not None
+                 and not (len(s) == 1 and _per_unit("unit", toks[s[0]], name))]
         if spans:
             whole.append(Hit(name, max(spans, key=len), True))
     return _merge(_take(sorted(whole, key=lambda h: (-len(h.span), -len(h.column))), used))
@@ -100,7 +101,8 @@ def partial_hits(toks: list[str], names: Sequence[str], used: set[int],
         for i, tok in enumerate(toks):
             if i in used or tok in STOP or len(tok) < 3 or tok.isdigit() or tok in _SAYS_HOW:
                 continue
-            if any(_same(w, tok) for w in words(name) if w not in STOP and len(w) >= 3):
+            if any(_same(w, tok) for w in words(name) if w not in STOP and len(w) >= 3
+                   and not _per_unit(w, tok, name)):
                 partial.setdefault(i, []).append(name)
     hits, clashes = [], []
     for i, found in sorted(partial.items()):
@@ -109,6 +111,13 @@ def partial_hits(toks: list[str], names: Sequence[str], used: set[int],
         else:
             clashes.append(Clash(toks[i], tuple(found), (i,)))
     return _merge(hits), clashes
+
+
+def _per_unit(word: str, tok: str, name: str) -> bool:
+    """"units" beside a "Unit Cost", "Unit Price": the word counts things, the column is the
+    price of one ("total units on hand" had added the unit costs up)."""
+    return word == "unit" and tok != "unit" and any(
+        w in ("cost", "price", "value", "rate", "margin") for w in words(name))
 
 
 _KIN = (frozenset(("male", "males", "man", "men", "boy", "boys", "чоловік", "чоловіки",

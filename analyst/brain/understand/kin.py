@@ -38,9 +38,9 @@ CONCEPTS: tuple[tuple[str, ...], ...] = (
 (rows, orders), and reading them as the column answered a count with a sum."""
 
 
-_ROLES = {"order": ("id",)}
+_ROLES = {"order": ("id",), "quantity": ("quantity", "number")}
 """Concepts only columns of these roles say: "orders" are an order number, never the
-"Order Date" beside it."""
+"Order Date" beside it; "units" a count of things, never the money of a "Unit Value"."""
 
 
 def said(toks: list[str], columns: Mapping[str, Any], used: set[int],

@@ -21,7 +21,7 @@ _LEVEL = re.compile(
     r"(?<![^\W\d_])(?:price|rate|ratio|percent|pct|share|average|avg|mean|median|temp|"
     r"humidity|pressure|speed|wind|score|rating|index|level|horsepower|acceleration|weight|"
     r"height|length|width|margin|yield|latitude|longitude|headcount|population|inventory|"
-    r"salar|wage|(?:per|age|pay|open|close|high|low|lat|lon|mpg|adj)(?![^\W\d_])|"
+    r"salar|wage|(?:per|unit|age|pay|open|close|high|low|lat|lon|mpg|adj)(?![^\W\d_])|"
     r"ціна|цена|ставк|курс|температур|середн|средн|вік|возраст|зарплат|заробітн|оклад)|"
     r"单价|价格|温度|比率|平均|工资|薪",
     re.IGNORECASE)
