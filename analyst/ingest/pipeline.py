@@ -22,7 +22,7 @@ from analyst.ingest.errors import IngestError
 from analyst.ingest.fast import FastTable, read_fast
 from analyst.ingest.formats import detect_format
 from analyst.ingest.limits import check_rows, check_size
-from analyst.ingest.naming import safe_file_name, table_slug, unique_path
+from analyst.ingest.naming import safe_file_name, table_slug, unique_file, unique_path
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.profile import column_card, distinct, role_of, sample_rows
 from analyst.ingest.reading import reading_text
@@ -87,7 +87,7 @@ def ingest_file(
         cards.append(_card(raw, cleaned, name, sha256, target, input_dir.parent))
     cards = with_long_tables(cards, input_dir.parent)
     cards = apply_roles(cards, options.roles, input_dir.parent)
-    original = unique_path(input_dir, *_split(safe_file_name(name)))
+    original = unique_file(input_dir, safe_file_name(name))
     shutil.copyfile(path, original)
     tell(progress, "done", name)
     return cards
@@ -213,13 +213,5 @@ def _card(raw, cleaned: CleanTable, name: str, sha256: str, target: Path, root: 
 
 def sha256_of(path: Path) -> str:
     """SHA-256 of a file, read in blocks (uploads can be hundreds of megabytes)."""
-    digest = hashlib.sha256()
     with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def _split(file_name: str) -> tuple[str, str]:
-    stem, dot, ext = file_name.rpartition(".")
-    return (stem, f".{ext}") if dot and stem else (file_name, "")
+        return hashlib.file_digest(handle, "sha256").hexdigest()
