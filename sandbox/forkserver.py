@@ -141,12 +141,9 @@ class Server:
         while True:
             ready = select.select([control, wake_r], [], [])[0]
             if wake_r in ready:
-                while True:
-                    try:
-                        if not os.read(wake_r, 512):
-                            break
-                    except BlockingIOError:
-                        break
+                with contextlib.suppress(BlockingIOError):
+                    while os.read(wake_r, 512):
+                        pass
                 self.reap()
             if control in ready:
                 message, fds, _, _ = socket.recv_fds(self.control, MAX_REQUEST_BYTES, 4)

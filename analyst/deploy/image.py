@@ -99,7 +99,3 @@ def build(*, offline: bool = True, progress: Callable[[str], None] = print,
                               lambda context: _prepare_context(root, context, offline, progress),
                               offline=offline, progress=progress, workdir=workdir,
                               labels={LABEL: "1"})
-
-
-def image_exists(tag: str) -> bool:
-    return sandbox.image_exists(tag)
