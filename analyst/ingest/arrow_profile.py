@@ -9,7 +9,7 @@ import pyarrow.compute as pc
 from analyst.datacard import ColumnCard
 from analyst.ingest.number_shape import arrow_shape
 from analyst.ingest.profile import SAMPLE_ROWS, finite, is_id_name, numeric_role, sample_rows
-from analyst.ingest.reading import ColumnReading, reading_text
+from analyst.ingest.reading import ColumnReading
 
 _DTYPES = {pa.int64(): "int64", pa.float64(): "float64", pa.string(): "str", pa.bool_(): "bool"}
 
@@ -32,7 +32,7 @@ def column_cards(table: pa.Table, kinds: dict[str, str],
         role = _role(name, col, kinds.get(name), unique, rows)
         dtype = dtype_name(col.type)
         reading = notes.get(name)
-        note, currency = reading_text(reading), reading.currency if reading else None
+        note, currency = (reading.text(), reading.currency) if reading else (None, None)
         if pa.types.is_timestamp(col.type):
             low_high = pc.min_max(col)
             first, last = (low_high["min"].as_py(), low_high["max"].as_py()) if missing < rows else (None, None)

@@ -25,7 +25,6 @@ from analyst.ingest.limits import check_rows, check_size
 from analyst.ingest.naming import safe_file_name, table_slug, unique_file, unique_path
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.profile import column_card, distinct, role_of, sample_rows
-from analyst.ingest.reading import reading_text
 from analyst.ingest.roles import apply_roles
 from analyst.ingest.sheets import Item, workbook_items
 from analyst.ingest.table import RawTable
@@ -188,8 +187,8 @@ def _card(raw, cleaned: CleanTable, name: str, sha256: str, target: Path, root: 
         unique = distinct(frame[column])
         role = role_of(column, frame[column], cleaned.kinds.get(column), unique)
         reading = cleaned.notes.get(column)
-        columns.append(column_card(column, frame[column], role, reading_text(reading), unique,
-                                   reading.currency if reading else None))
+        note, currency = (reading.text(), reading.currency) if reading else (None, None)
+        columns.append(column_card(column, frame[column], role, note, unique, currency))
     dates = next((c for c in columns if c.role == "date" and c.first), None)
     return DataCard(
         table=target.stem,

@@ -95,15 +95,11 @@ class Analysis:
         analysis = cls(Workspace(Path(root)), backend=backend, limits=limits, history=history,
                        admission=admission, files=files)
         analysis.workspace.ensure()
-        analysis.install_recipes()
+        install_recipes(analysis.workspace.lib_dir)  # `lib/recipes/`: sandbox code imports it
         # Cards and answers of an earlier session come back on first use, not here: the
         # UI opens workspaces only for their folders and brings its own cards.
         analysis._sources.restore_later()
         return analysis
-
-    def install_recipes(self) -> None:
-        """Copy the recipes package to `lib/recipes/` so sandbox code can `import recipes`."""
-        install_recipes(self.workspace.lib_dir)
 
     # -- data ---------------------------------------------------------------------------
 
