@@ -12,12 +12,13 @@ or puts in a report reads those copies: a later step cannot change what an earli
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import stat
 import tempfile
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -64,14 +65,10 @@ class Collected:
     """Why files were left out, one reason id (`sandbox.notices.REASONS`) per kind of file."""
 
     def notice(self) -> Notice | None:
-        """What the user is told of the files left out (None: none was)."""
-        return skipped_notice(self.skipped)
-
-
-def skipped_notice(reasons: Iterable[str]) -> Notice | None:
-    """The "files_skipped" notice of these reason ids, with the limits they name."""
-    return files_skipped(reasons, entries=MAX_ENTRIES, depth=MAX_DEPTH, chars=MAX_PATH_CHARS,
-                         files=MAX_FILES)
+        """What the user is told of the files left out (None: none was), with the limits
+        the reasons name."""
+        return files_skipped(self.skipped, entries=MAX_ENTRIES, depth=MAX_DEPTH,
+                             chars=MAX_PATH_CHARS, files=MAX_FILES)
 
 
 def display_name(raw: str) -> str:
@@ -303,17 +300,13 @@ def remove_created(folder: Path, prefix: str, keep: Callable[[str], bool]) -> in
                 continue
             if stat.S_ISDIR(info.st_mode):
                 if depth + 1 < MAX_DEPTH * 4:
-                    try:
+                    with contextlib.suppress(OSError):
                         stack.append((os.open(name, _DIR_FLAGS, dir_fd=fd), rel, depth + 1))
-                    except OSError:
-                        pass
                 continue
             if keep(rel):
                 continue
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(name, dir_fd=fd)
                 removed += 1
-            except OSError:
-                pass
         os.close(fd)
     return removed

@@ -43,15 +43,9 @@ class AutoBackend:
 
     def _choose(self) -> Backend:
         if self._chosen is None:
-            problem = engines_problem(image_tag())
-            chosen: Backend
-            if problem is None:
-                chosen = DockerBackend(self.workspace, self.limits, pool=self.pool)
-            else:
-                self._why_local = problem
-                chosen = LocalBackend(self.workspace, self.limits)
-            self._chosen = chosen
-            return chosen
+            self._why_local = engines_problem(image_tag())
+            self._chosen = (LocalBackend(self.workspace, self.limits) if self._why_local is not None
+                            else DockerBackend(self.workspace, self.limits, pool=self.pool))
         return self._chosen
 
     @property

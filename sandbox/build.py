@@ -192,23 +192,40 @@ def build(*, offline: bool = False, progress: Progress = print, workdir: Path | 
     """Build the image for this checkout and return its tag; also tags `analyst-sandbox:latest`.
 
     `wheelhouse`: a folder of wheels already downloaded (offline only); else the host's pip."""
+    engine_ready()
+    return build_from("context", image_tag(), REPOSITORY,
+                      lambda context: _prepare_context(context, offline, progress, wheelhouse),
+                      offline=offline, progress=progress, workdir=workdir)
+
+
+def engine_ready(error: type[BuildError] = BuildError) -> None:
+    """Raises `error` saying what is wrong when the engine cannot build."""
     problem = engine.engine_problem()
     if problem:
         said = english(problem)
-        raise BuildError(f"{said[0].upper()}{said[1:]}.")
-    tag = image_tag()
+        raise error(f"{said[0].upper()}{said[1:]}.")
+
+
+def build_from(context_name: str, tag: str, repository: str, prepare: Callable[[Path], None], *,
+               offline: bool, progress: Progress, workdir: Path | None,
+               labels: dict[str, str] | None = None) -> str:
+    """Build `tag` (also `<repository>:latest`) from the context `prepare` fills in
+    `workdir/<context_name>` (default `default_workdir()`); offline: on `OFFLINE_BASE`, with
+    no network. Returns the tag."""
     workdir = workdir or default_workdir()
     workdir.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
-    context = workdir / "context"
-    _prepare_context(context, offline, progress, wheelhouse)
+    context = workdir / context_name
+    prepare(context)
     options: dict = {"path": str(context), "tag": tag, "rm": True, "forcerm": True, "decode": True}
+    if labels:
+        options["labels"] = labels
     if offline:
         ensure_offline_base(workdir, progress)
         options.update(network_mode="none", buildargs={"BASE": OFFLINE_BASE})
     progress(f"Building {tag} ({'offline' if offline else 'online'})...")
     engine_build(options, progress)
-    engine.client().api.tag(tag, REPOSITORY, "latest")
+    engine.client().api.tag(tag, repository, "latest")
     shutil.rmtree(context, ignore_errors=True)
     progress(f"Built {tag} in {time.monotonic() - started:.0f} s.")
     return tag

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import tarfile
 import uuid
 from typing import TYPE_CHECKING, Any
@@ -338,10 +339,9 @@ class DockerBackend:
 
     def interrupt(self) -> None:
         if self.container:
-            try:
+            # Gone already: the session notices when its reply never comes.
+            with contextlib.suppress(DockerException, OSError):
                 self._on().client().api.kill(self.container, signal="SIGINT")
-            except (DockerException, OSError):
-                pass  # gone already: the session notices when its reply never comes
 
     def death(self) -> Death:
         if self.container is None:
@@ -378,10 +378,7 @@ class DockerBackend:
 
 
 def remove_container(cid: str, on: Engine | None = None) -> None:
-    try:
+    # Gone already (NotFound), or the watchdog or the next start's sweep removes it.
+    with contextlib.suppress(DockerException, OSError):
         (on or engines()[0]).client().api.remove_container(cid, force=True, v=True)  # with its output volume
-    except NotFound:
-        pass
-    except (DockerException, OSError):
-        pass  # the watchdog or the next start's sweep removes it
     owners.stopped(cid)

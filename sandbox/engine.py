@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 
 import docker
-from docker.errors import DockerException, ImageNotFound, NotFound
+from docker.errors import DockerException
 
 from sandbox.problems import engine_silent, image_missing
 from sandbox.result import Notice
@@ -61,17 +61,13 @@ def image_id(tag: str) -> str | None:
     """The local image's id for `tag`, or None when there is no such image (or no engine)."""
     try:
         return client().images.get(tag).id
-    except (ImageNotFound, NotFound):
-        return None
-    except (DockerException, OSError):
+    except (DockerException, OSError):  # ImageNotFound among them
         return None
 
 
 def image_problem(tag: str) -> Notice | None:
     """None when the image exists locally, else how to get it (`sandbox.problems`)."""
-    if image_id(tag) is None:
-        return image_missing(tag)
-    return None
+    return image_missing(tag) if image_id(tag) is None else None
 
 
 class Exits:

@@ -23,6 +23,7 @@ Stdlib only besides what it pre-imports; the kernel and keeper are read from the
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
 import json
 import os
@@ -56,17 +57,13 @@ def preload(kernel: types.ModuleType) -> None:
     """What every kernel would import first, with the kernel's savefig mark in place."""
     sys.meta_path.insert(0, kernel._PatchSavefig())
     for name in PRELOAD:
-        try:
+        with contextlib.suppress(Exception):  # a missing package is the step's business
             __import__(name)
-        except Exception:  # noqa: BLE001, S110 - a missing package is the step's business
-            pass
 
 
 def _dumpable(flag: int) -> None:
-    try:
+    with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, flag, 0, 0, 0)
-    except (OSError, AttributeError):
-        pass
 
 
 def _close_all_but(*keep: int) -> None:
@@ -144,12 +141,9 @@ class Server:
         while True:
             ready = select.select([control, wake_r], [], [])[0]
             if wake_r in ready:
-                while True:
-                    try:
-                        if not os.read(wake_r, 512):
-                            break
-                    except BlockingIOError:
-                        break
+                with contextlib.suppress(BlockingIOError):
+                    while os.read(wake_r, 512):
+                        pass
                 self.reap()
             if control in ready:
                 message, fds, _, _ = socket.recv_fds(self.control, MAX_REQUEST_BYTES, 4)
@@ -252,10 +246,8 @@ def _reseed() -> None:
 
 
 def _say(fd: int, line: str) -> None:
-    try:
+    with contextlib.suppress(OSError):  # the host stopped listening: the session is being closed
         os.write(fd, (line + "\n").encode())
-    except OSError:
-        pass  # the host stopped listening: the session is being closed
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from sandbox.errors import SandboxError
@@ -87,28 +87,20 @@ def parse_size(text: str) -> int:
 
 
 def _size(env: Mapping[str, str], name: str, default: int) -> int:
+    return int(_number(env, name, default, parse_size, "sandbox_size"))
+
+
+def _number(env: Mapping[str, str], name: str, default: float,
+            parse: Callable[[str], float] = float, key: str = "sandbox_positive") -> float:
     raw = env.get(name, "").strip()
     if not raw:
         return default
     try:
-        value = parse_size(raw)
-    except ValueError:
-        value = 0
-    if value <= 0:
-        raise LimitError("sandbox_size", name=name, value=repr(raw))
-    return value
-
-
-def _number(env: Mapping[str, str], name: str, default: float) -> float:
-    raw = env.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = float(raw)
+        value = parse(raw)
     except ValueError:
         value = 0.0
     if value <= 0:
-        raise LimitError("sandbox_positive", name=name, value=repr(raw))
+        raise LimitError(key, name=name, value=repr(raw))
     return value
 
 

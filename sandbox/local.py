@@ -15,6 +15,7 @@ cannot change user, and the warning says plainly what generated code can read.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import logging
 import os
@@ -167,10 +168,8 @@ class LocalBackend:
 
     def stop(self) -> None:
         if self._proc is not None and self._proc.poll() is None:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.killpg(self._proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
         if self._proc is not None:
             self._proc.wait()
             for pipe in (self._proc.stdin, self._proc.stdout):

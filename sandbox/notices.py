@@ -7,6 +7,7 @@ the same notices in its reader's language from its own catalogue (`analyst.words
 
 from __future__ import annotations
 
+import contextlib
 import signal
 from collections.abc import Iterable, Mapping
 from typing import Literal
@@ -105,10 +106,8 @@ def exit_values(status: int | None) -> dict[str, int | float | str]:
         return {}
     values: dict[str, int | float | str] = {"status": status}
     if status > 128:
-        try:
+        with contextlib.suppress(ValueError):  # not a signal's number: only the status is said
             values |= {"signal": status - 128, "signal_name": signal.Signals(status - 128).name}
-        except ValueError:
-            pass  # not a signal's number: only the status is said
     return values
 
 

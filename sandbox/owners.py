@@ -127,11 +127,6 @@ def stopped(cid: str) -> None:
         _live.pop(cid, None)
 
 
-def live() -> list[str]:
-    with _lock:
-        return list(_live)
-
-
 def stop_all() -> None:
     """Remove every container this process started and has not removed yet."""
     with _lock:

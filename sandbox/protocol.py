@@ -9,6 +9,7 @@ is read, and anything that is not one of the keeper's frames is tampering.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -100,10 +101,8 @@ class PipeChannel:
 
     def close(self) -> None:
         for file in self._files:
-            try:
+            with contextlib.suppress(OSError):
                 file.close()
-            except OSError:
-                pass
 
 
 class AttachChannel:
@@ -145,10 +144,8 @@ class AttachChannel:
             self._raw += chunk
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             self._sock.close()
-        except OSError:
-            pass
 
 
 class KernelConnection:

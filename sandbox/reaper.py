@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from docker.errors import DockerException, NotFound
@@ -50,8 +51,7 @@ def _reap(each: Engine, everything: bool) -> int:
         except (DockerException, OSError):
             continue
         removed += 1
-    try:  # output volumes no container of ours uses (normally they go with their container)
+    # Output volumes no container of ours uses (normally they go with their container).
+    with contextlib.suppress(DockerException, OSError):
         api.prune_volumes(filters=labels)
-    except (DockerException, OSError):
-        pass
     return removed

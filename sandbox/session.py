@@ -205,10 +205,7 @@ class KernelSession:
 
     def _restart(self) -> None:
         self._steps = 0
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
-        self._backend.stop()
+        self.close()
         self.start()
 
     def _execute(self, code: str, timeout: float) -> Outcome:

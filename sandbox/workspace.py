@@ -6,7 +6,6 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
 
 from sandbox import artifacts
 from sandbox.errors import WorkspaceError
@@ -49,11 +48,6 @@ class Workspace:
     @property
     def private_dir(self) -> Path:
         return self.root / PRIVATE_DIR
-
-    @property
-    def artifacts_dir(self) -> Path:
-        """Host-only copies of what steps wrote (never mounted into the sandbox, 0700)."""
-        return artifacts.store_dir(self.root)
 
     def ensure(self) -> Workspace:
         """Create the folders (idempotent) and return self."""
@@ -99,13 +93,6 @@ class Workspace:
         """
         return artifacts.artifact_path(self.root, file)
 
-    def open_artifact(self, file: OutputFile) -> BinaryIO:
-        """The host's copy, opened for reading; `WorkspaceError` when none was kept."""
-        path = self.artifact_path(file)
-        if path is None:
-            raise WorkspaceError(f"{file.path} was not kept by this version of the app.")
-        return open(path, "rb")  # the caller closes it
-
     def changed_since(self, before: Snapshot) -> list[OutputFile]:
         """Files under `output/` created or changed since `before`, sorted by path."""
         changed = [
@@ -114,10 +101,6 @@ class Workspace:
             if before.get(rel) != (size, mtime)
         ]
         return sorted(changed, key=lambda f: f.path)
-
-    def written_bytes(self) -> int:
-        """Bytes held in the folders the sandbox can write (`output/` and `.sandbox/`)."""
-        return self.usage().bytes
 
     def usage(self, max_files: int = MAX_SESSION_FILES) -> Usage:
         """Bytes and entries in the folders the sandbox can write, counted up to a cap.

@@ -8,6 +8,7 @@ told by the server, which is the keeper's parent.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -176,10 +177,9 @@ def zygote(env: dict[str, str]) -> Zygote:
 def launch(env: dict[str, str], request: Request, stderr: int) -> ForkedKeeper:
     """A keeper from this process's fork server; once more from a new one when the server
     ended between the check and the request."""
-    try:
+    # The server ended between the check and the request: `zygote` starts another.
+    with contextlib.suppress(OSError):
         return zygote(env).launch(request, stderr)
-    except OSError:
-        pass  # the server ended between the check and the request: `zygote` starts another
     try:
         return zygote(env).launch(request, stderr)
     except OSError as exc:

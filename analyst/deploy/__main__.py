@@ -45,7 +45,7 @@ def _build(args: argparse.Namespace) -> int:
     from analyst.deploy import image
 
     try:
-        if args.if_missing and image.image_exists(image.image_tag()):
+        if args.if_missing and sandbox.image_exists(image.image_tag()):
             print(f"App image {image.image_tag()} is present.")
             return 0
         image.build(offline=not args.online, progress=lambda line: print(line, flush=True))

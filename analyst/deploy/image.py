@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import shutil
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -94,29 +93,9 @@ def _prepare_context(root: Path, context: Path, offline: bool,
 def build(*, offline: bool = True, progress: Callable[[str], None] = print,
           workdir: Path | None = None) -> str:
     """Build the app's image and return its tag; also tags `analyst-app:latest`."""
-    problem = sandbox.engine_problem()
-    if problem:
-        said = sandbox.notice_english(problem)
-        raise AppBuildError(f"{said[0].upper()}{said[1:]}.")
+    sandbox.engine_ready(AppBuildError)
     root = checkout()
-    tag = image_tag(root)
-    workdir = workdir or sandbox.default_workdir()
-    workdir.mkdir(parents=True, exist_ok=True)
-    started = time.monotonic()
-    context = workdir / "app-context"
-    _prepare_context(root, context, offline, progress)
-    options: dict = {"path": str(context), "tag": tag, "rm": True, "forcerm": True,
-                     "decode": True, "labels": {LABEL: "1"}}
-    if offline:
-        sandbox.ensure_offline_base(workdir, progress)
-        options.update(network_mode="none", buildargs={"BASE": sandbox.OFFLINE_BASE})
-    progress(f"Building {tag} ({'offline' if offline else 'online'})...")
-    sandbox.engine_build(options, progress)
-    sandbox.engine_client().api.tag(tag, REPOSITORY, "latest")
-    shutil.rmtree(context, ignore_errors=True)
-    progress(f"Built {tag} in {time.monotonic() - started:.0f} s.")
-    return tag
-
-
-def image_exists(tag: str) -> bool:
-    return sandbox.image_exists(tag)
+    return sandbox.build_from("app-context", image_tag(root), REPOSITORY,
+                              lambda context: _prepare_context(root, context, offline, progress),
+                              offline=offline, progress=progress, workdir=workdir,
+                              labels={LABEL: "1"})

@@ -30,6 +30,7 @@ nothing of our labels and mounts: hence this one, stdlib only.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import socket
@@ -268,10 +269,9 @@ def _pump(source: socket.socket, sink: socket.socket) -> None:
     except OSError:
         pass
     finally:
-        try:  # the half-close travels on: the engine sees the app's end of an attach stream
+        # The half-close travels on: the engine sees the app's end of an attach stream.
+        with contextlib.suppress(OSError):
             sink.shutdown(socket.SHUT_WR)
-        except OSError:
-            pass
 
 
 def serve_one(client: socket.socket, engine: Engine, data_root: PurePosixPath) -> None:

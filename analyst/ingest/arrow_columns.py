@@ -33,10 +33,6 @@ _SCIENTIFIC_DIGITS = r"^([0-9]+\.[0-9]*|\.[0-9]+)[eE][+\-]?[0-9]+$|^[0-9]+[eE][+
 _PLAIN_DIGITS = {".": r"^[0-9]+(\.[0-9]+)?$|^[0-9]+\.$", ",": r"^[0-9]+(\.[0-9]+)?$"}
 
 
-def _present(col: pa.ChunkedArray) -> int:
-    return len(col) - col.null_count
-
-
 def clean_numbers(col: pa.ChunkedArray, decimal: str, percent: bool, whole: bool = False):
     """"$1,234.56", "(56.00)", "1 234,5", "12,5%", "3.2e+21", "3504." -> numbers; returns
     (column, unreadable)."""
@@ -64,7 +60,7 @@ def clean_numbers(col: pa.ChunkedArray, decimal: str, percent: bool, whole: bool
     huge = pc.fill_null(pc.is_inf(numbers), False)  # "1e999" is no float: unreadable, as in the general path
     numbers = pc.if_else(huge, pa.scalar(None, pa.float64()), numbers)
     valid = pc.and_(valid, pc.invert(huge))
-    unreadable = _present(col) - int(pc.sum(valid.cast(pa.int64())).as_py() or 0)
+    unreadable = len(col) - col.null_count - int(pc.sum(valid.cast(pa.int64())).as_py() or 0)
     numbers = pc.if_else(negative, pc.negate(numbers), numbers)
     if percent:
         numbers = pc.divide(numbers, 100.0)

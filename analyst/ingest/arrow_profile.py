@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from analyst.datacard import ColumnCard
 from analyst.ingest.number_shape import arrow_shape
-from analyst.ingest.profile import SAMPLE_ROWS, is_id_name, numeric_role, sample_rows
-from analyst.ingest.reading import ColumnReading, reading_text
+from analyst.ingest.profile import SAMPLE_ROWS, finite, is_id_name, numeric_role, sample_rows
+from analyst.ingest.reading import ColumnReading
 
 _DTYPES = {pa.int64(): "int64", pa.float64(): "float64", pa.string(): "str", pa.bool_(): "bool"}
 
@@ -34,7 +32,7 @@ def column_cards(table: pa.Table, kinds: dict[str, str],
         role = _role(name, col, kinds.get(name), unique, rows)
         dtype = dtype_name(col.type)
         reading = notes.get(name)
-        note, currency = reading_text(reading), reading.currency if reading else None
+        note, currency = (reading.text(), reading.currency) if reading else (None, None)
         if pa.types.is_timestamp(col.type):
             low_high = pc.min_max(col)
             first, last = (low_high["min"].as_py(), low_high["max"].as_py()) if missing < rows else (None, None)
@@ -48,8 +46,8 @@ def column_cards(table: pa.Table, kinds: dict[str, str],
             total = round(total, 2) if role == "money" else round(total, 10)
             low_high = pc.min_max(col)
             low, high = low_high["min"].as_py(), low_high["max"].as_py()
-            cards.append(ColumnCard(name, dtype, role, missing, unique, sum=_finite(total),
-                                    min=_finite(low), max=_finite(high), note=note,
+            cards.append(ColumnCard(name, dtype, role, missing, unique, sum=finite(total),
+                                    min=finite(low), max=finite(high), note=note,
                                     currency=currency))
         else:
             cards.append(ColumnCard(name, dtype, role, missing, unique, note=note, currency=currency))
@@ -133,7 +131,3 @@ def _codes(column: pa.ChunkedArray) -> np.ndarray:
 
 def first_rows(table: pa.Table) -> tuple[tuple, ...]:
     return sample_rows(table.slice(0, SAMPLE_ROWS).to_pandas())
-
-
-def _finite(value: float | None) -> float | None:
-    return float(value) if value is not None and math.isfinite(value) else None

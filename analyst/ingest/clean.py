@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 import numpy as np
@@ -102,12 +102,12 @@ def _formats_as_kinds(raw: RawTable, sources: dict, typed: dict, notes: dict, ki
             if padded is not None:
                 typed[name] = padded
                 kinds.setdefault(name, "id")  # a code, whatever its header says
-                notes[name] = notes.get(name, ColumnReading()).with_sheet_format("padded")
+                notes[name] = replace(notes.get(name, ColumnReading()), sheet_format="padded")
             continue
         if kind and name not in kinds and typed[name].dtype.kind in "iuf":
             kinds[name] = kind
-            notes[name] = notes.get(name, ColumnReading()).with_sheet_format(
-                "money" if kind == "money" else "percent")
+            notes[name] = replace(notes.get(name, ColumnReading()),
+                                  sheet_format="money" if kind == "money" else "percent")
 
 
 def _padded(values: pd.Series, width: int) -> pd.Series | None:

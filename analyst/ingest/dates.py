@@ -37,15 +37,11 @@ def _order(fmt: str) -> str:
     return "".join(letter for _, letter in picks)
 
 
-def looks_like_date(value: str) -> bool:
-    return bool(DATE_PATTERN.match(value))
-
-
 def parse_dates(text: pd.Series, order_hint: str | None = None) -> DateColumn | None:
     text = text.astype("str")
     head = text.head(400).dropna().str.strip()
     head = head[~missing_mask(head)].head(200)
-    if head.empty or sum(map(looks_like_date, head)) < 0.9 * len(head):
+    if head.empty or sum(bool(DATE_PATTERN.match(v)) for v in head) < 0.9 * len(head):
         return None  # cheap refusal for text columns, before touching a million cells
     missing = missing_mask(text)
     cells = text[~missing].str.strip()

@@ -29,7 +29,7 @@ from analyst.ingest.clean import (
     _name_columns,
     _type_column,
 )
-from analyst.ingest.delimited import NULLS, _byte_offset, _encoding_label, sniff_delimiter
+from analyst.ingest.delimited import _NAMES, NULLS, _byte_offset, _encoding_label, sniff_delimiter
 from analyst.ingest.encoding import decode
 from analyst.ingest.footer import TOTAL_FIRST, find_non_data_rows
 from analyst.ingest.header import find_header
@@ -117,7 +117,7 @@ def read_fast(raw: bytes, options: IngestOptions, display_name: str) -> FastTabl
     unnamed_dropped = {Note("unnamed_column", name=Name(p.name)) for p in plans
                        if p.name not in table.column_names and not header.names[p.index]}
     assumptions = [a for a in (decoded.assumption,) if a] + (
-        [Note("separator", delimiter=Word(_delimiter_name(delimiter)))] if delimiter != "," else []
+        [Note("separator", delimiter=Word(_NAMES[delimiter]))] if delimiter != "," else []
     ) + list(header.sentences) + _excluded_sentences(footers) + dropped + [
         a for a in assumptions if a not in unnamed_dropped]
     # After the body is read: counts and separators from every row, not the sample's.
@@ -254,7 +254,3 @@ def _finish(table: pa.Table, plans, notes: dict, kinds: dict, facts: dict, heade
         columns.append(col)
         names.append(p.name)
     return pa.table(columns, names=names), more
-
-
-def _delimiter_name(delimiter: str) -> str:
-    return {";": "sep_semicolon", "\t": "sep_tab", "|": "sep_pipe"}.get(delimiter, "sep_comma")

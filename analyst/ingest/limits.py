@@ -6,7 +6,7 @@ import math
 import os
 import zipfile
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -43,11 +43,7 @@ class IngestLimits:
     """Wall-clock time one file may take to read; CPU time is bounded to this per core."""
 
 
-_NAMES = {"max_upload_mb": "ANALYST_MAX_UPLOAD_MB", "max_rows": "ANALYST_MAX_ROWS",
-          "max_unzipped_mb": "ANALYST_MAX_UNZIPPED_MB", "max_sheets": "ANALYST_MAX_SHEETS",
-          "max_cells": "ANALYST_MAX_CELLS", "max_columns": "ANALYST_MAX_COLUMNS",
-          "max_formulas": "ANALYST_MAX_FORMULAS", "formula_seconds": "ANALYST_FORMULA_SECONDS",
-          "ingest_memory_mb": "ANALYST_INGEST_MEMORY_MB", "ingest_seconds": "ANALYST_INGEST_SECONDS"}
+_NAMES = {f.name: f"ANALYST_{f.name.upper()}" for f in fields(IngestLimits)}  # the setting of each
 _COUNTS = {"max_rows", "max_sheets", "max_cells", "max_columns", "max_formulas"}
 
 

@@ -48,3 +48,9 @@ def unique_path(folder: Path, stem: str, suffix: str) -> Path:
         candidate = folder / f"{stem}_{number}{suffix}"
         number += 1
     return candidate
+
+
+def unique_file(folder: Path, name: str) -> Path:
+    """`unique_path` of a file name, its suffix kept: "sales.csv", else "sales_2.csv"."""
+    stem, dot, suffix = name.rpartition(".")
+    return unique_path(folder, stem, dot + suffix) if stem else unique_path(folder, name, "")

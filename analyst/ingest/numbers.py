@@ -176,7 +176,8 @@ def _parse(text: pd.Series, decimal_hint: str | None, forced: str | None) -> Num
     thousands = tuple(sep for sep, pattern in ((other, re.escape(other)), (" ", r"\d \d"))
                       if read.str.contains(pattern).any())
     final_dot = int((valid & ~scientific & core.str.match(r"^\d+\.$")).sum()) if decimal == "." else 0
-    return NumberColumn(values, decimal if _has_separator(core) else None, ambiguous, currency,
+    separated = bool(core.str.contains(r"[.,]").any())
+    return NumberColumn(values, decimal if separated else None, ambiguous, currency,
                         bool(percent.mean() > 0.5), len(bad), tuple(bad.head(3)), thousands,
                         int((parenthesized & valid).sum()), int((scientific & valid).sum()), final_dot)
 
@@ -185,10 +186,6 @@ def _main_currency(cells: pd.Series) -> str:
     found = cells.head(1000).str.extract(f"({CURRENCY})")[0].dropna()
     sign = str(found.mode().iloc[0]) if not found.empty else ""
     return "¥" if sign == "\\" else sign
-
-
-def _has_separator(core: pd.Series) -> bool:
-    return bool(core.str.contains(r"[.,]").any())
 
 
 def _decide_decimal(core: pd.Series, hint: str | None, forced: str | None,

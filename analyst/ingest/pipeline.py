@@ -22,10 +22,9 @@ from analyst.ingest.errors import IngestError
 from analyst.ingest.fast import FastTable, read_fast
 from analyst.ingest.formats import detect_format
 from analyst.ingest.limits import check_rows, check_size
-from analyst.ingest.naming import safe_file_name, table_slug, unique_path
+from analyst.ingest.naming import safe_file_name, table_slug, unique_file, unique_path
 from analyst.ingest.options import IngestOptions
 from analyst.ingest.profile import column_card, distinct, role_of, sample_rows
-from analyst.ingest.reading import reading_text
 from analyst.ingest.roles import apply_roles
 from analyst.ingest.sheets import Item, workbook_items
 from analyst.ingest.table import RawTable
@@ -87,7 +86,7 @@ def ingest_file(
         cards.append(_card(raw, cleaned, name, sha256, target, input_dir.parent))
     cards = with_long_tables(cards, input_dir.parent)
     cards = apply_roles(cards, options.roles, input_dir.parent)
-    original = unique_path(input_dir, *_split(safe_file_name(name)))
+    original = unique_file(input_dir, safe_file_name(name))
     shutil.copyfile(path, original)
     tell(progress, "done", name)
     return cards
@@ -188,8 +187,8 @@ def _card(raw, cleaned: CleanTable, name: str, sha256: str, target: Path, root: 
         unique = distinct(frame[column])
         role = role_of(column, frame[column], cleaned.kinds.get(column), unique)
         reading = cleaned.notes.get(column)
-        columns.append(column_card(column, frame[column], role, reading_text(reading), unique,
-                                   reading.currency if reading else None))
+        note, currency = (reading.text(), reading.currency) if reading else (None, None)
+        columns.append(column_card(column, frame[column], role, note, unique, currency))
     dates = next((c for c in columns if c.role == "date" and c.first), None)
     return DataCard(
         table=target.stem,
@@ -213,13 +212,5 @@ def _card(raw, cleaned: CleanTable, name: str, sha256: str, target: Path, root: 
 
 def sha256_of(path: Path) -> str:
     """SHA-256 of a file, read in blocks (uploads can be hundreds of megabytes)."""
-    digest = hashlib.sha256()
     with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def _split(file_name: str) -> tuple[str, str]:
-    stem, dot, ext = file_name.rpartition(".")
-    return (stem, f".{ext}") if dot and stem else (file_name, "")
+        return hashlib.file_digest(handle, "sha256").hexdigest()

@@ -154,13 +154,13 @@ def column_card(name: str, col: pd.Series, role: str, note: str | None, unique: 
         # Money sums are shown to the cent; float noise below that is not information.
         total = round(total, 2) if role == "money" else round(total, 10)
         low, high = (float(col.min()), float(col.max())) if missing < len(col) else (None, None)
-        return ColumnCard(name, str(col.dtype), role, missing, unique, sum=_finite(total),
-                          min=_finite(low), max=_finite(high), note=note, currency=currency)
+        return ColumnCard(name, str(col.dtype), role, missing, unique, sum=finite(total),
+                          min=finite(low), max=finite(high), note=note, currency=currency)
     return ColumnCard(name, str(col.dtype), role, missing, unique, note=note, currency=currency)
 
 
-def _finite(value: float | None) -> float | None:
-    return value if value is not None and math.isfinite(value) else None
+def finite(value: float | None) -> float | None:
+    return float(value) if value is not None and math.isfinite(value) else None
 
 
 def sample_rows(frame: pd.DataFrame) -> tuple[tuple, ...]:

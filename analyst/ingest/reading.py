@@ -7,7 +7,7 @@ currency from `currency`, the fast CSV path the date format from `date_format`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 SHEET_FORMATS = ("money", "percent", "padded")
 
@@ -25,9 +25,6 @@ class ColumnReading:
     """The workbook's number format said the role: one of `SHEET_FORMATS`."""
     scientific: bool = False
     """Some cells were written in scientific notation ("3.2e+21"), stored as plain floats."""
-
-    def with_sheet_format(self, kind: str) -> ColumnReading:
-        return replace(self, sheet_format=kind)
 
     def text(self) -> str | None:
         """The phrase the model's data card shows (English, as the model reads the card)."""
@@ -47,7 +44,3 @@ class ColumnReading:
                           "percent": "percent format in the workbook",
                           "padded": "leading zeros as the workbook shows them"}[self.sheet_format])
         return ", ".join(parts) or None
-
-
-def reading_text(reading: ColumnReading | None) -> str | None:
-    return reading.text() if reading is not None else None

@@ -76,10 +76,8 @@ def _reap(jobs: dict[int, Connection]) -> None:
         connection = jobs.pop(pid, None)
         if connection is None:
             continue
-        try:
+        with contextlib.suppress(OSError):  # the client gave up waiting
             connection.send(child.Exited(os.waitstatus_to_exitcode(status)))
-        except OSError:
-            pass  # the client gave up waiting
         connection.close()
 
 

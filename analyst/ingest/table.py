@@ -28,8 +28,6 @@ class RawTable:
     delimiter: str | None = None
     excluded: tuple[ExcludedRow, ...] = ()
     assumptions: tuple[Note, ...] = ()
-    formula_columns: dict[int, str] = field(default_factory=dict)
-    """Column index -> note about formulas found in it (computed, or left empty)."""
     column_formats: dict[int, str] = field(default_factory=dict)
     """Column index -> "money" / "percent" when the workbook's number formats say so."""
     unit: Unit | None = None

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from analyst.ingest.errors import IngestError
 from analyst.ingest.limits import current_limits, max_unzipped_bytes
-from analyst.ingest.sheet_xml import sheet_members
+from analyst.ingest.sheet_xml import _column_index, sheet_members
 from analyst.words.note import Name, Note
 
 _CHUNK = 4 << 20
@@ -142,14 +142,14 @@ class _Scan:
         for width in (3, 2):
             letters = set(_CELL_REF[width].findall(chunk))
             if letters:
-                self.last_column = max(self.last_column, max(_column_number(x) for x in letters))
+                self.last_column = max(self.last_column, max(_column_index(x) + 1 for x in letters))
                 return self._add_rows(chunk)
         while self.last_column < 26:
             # Only letters beyond the last column seen: one search in C, which rarely matches.
             beyond = re.search(rb'r="([%c-Z])[0-9]' % (65 + self.last_column), chunk)
             if beyond is None:
                 break
-            self.last_column = _column_number(beyond[1])
+            self.last_column = _column_index(beyond[1]) + 1
         self._add_rows(chunk)
 
     def _add_rows(self, chunk: bytes) -> None:
@@ -177,10 +177,3 @@ def _extent(archive: zipfile.ZipFile, member: str, scan: _Scan, limit: int) -> S
 def _digits(count: int) -> re.Pattern[bytes]:
     """A cell or row reference whose row number has at least `count` digits."""
     return re.compile(rb'r="[A-Z]{0,3}[0-9]{%d}' % count)
-
-
-def _column_number(letters: bytes) -> int:
-    number = 0
-    for letter in letters:
-        number = number * 26 + (letter - 64)
-    return number

@@ -163,11 +163,9 @@ def file_sha256(path: Path) -> str:
     with _LOCK:
         if key in _CACHE:
             return _CACHE[key]
-    digest = hashlib.sha256()
     try:
         with path.open("rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
+            digest = hashlib.file_digest(handle, "sha256")
     except OSError:
         return ""
     with _LOCK:

@@ -10,7 +10,7 @@ import os
 from collections.abc import Mapping
 
 from analyst.session.host import SESSION_MEMORY, usable_cores, usable_memory
-from analyst.session.warm import size_from_env
+from analyst.session.warm import read_count, size_from_env
 from analyst.words.note import SettingNote
 
 log = logging.getLogger(__name__)
@@ -48,17 +48,7 @@ def default_questions(limit: int | None = None) -> int:
 def read_limit(environ: Mapping[str, str] | None = None) -> tuple[int, SettingNote | None]:
     """`ANALYST_MAX_RUNNING_SESSIONS` (empty: `default_limit()`), and a problem in plain
     words when the value cannot be used (the default is used then)."""
-    raw = ((os.environ if environ is None else environ).get(ENV) or "").strip()
-    if not raw:
-        return default_limit(environ), None
-    try:
-        value = int(raw)
-    except ValueError:
-        value = 0
-    if value < 1:
-        return default_limit(environ), SettingNote("running_sessions", name=ENV, value=repr(raw),
-                                                   default=default_limit(environ))
-    return value, None
+    return read_count(environ, ENV, 1, lambda: default_limit(environ), "running_sessions")
 
 
 def read_pause_after(environ: Mapping[str, str] | None = None) -> tuple[float, SettingNote | None]:

@@ -95,16 +95,11 @@ class Analysis:
         analysis = cls(Workspace(Path(root)), backend=backend, limits=limits, history=history,
                        admission=admission, files=files)
         analysis.workspace.ensure()
-        analysis.install_recipes()
+        install_recipes(analysis.workspace.lib_dir)  # `lib/recipes/`: sandbox code imports it
         # Cards and answers of an earlier session come back on first use, not here: the
         # UI opens workspaces only for their folders and brings its own cards.
         analysis._sources.restore_later()
         return analysis
-
-    def install_recipes(self) -> None:
-        """Copy the recipes package to `lib/recipes/` so sandbox code can `import recipes`."""
-        install_recipes(self.workspace.lib_dir)
-
 
     # -- data ---------------------------------------------------------------------------
 
@@ -187,7 +182,7 @@ class Analysis:
         if not self.cards:
             from analyst.brain.understand.phrases import language_of, say
 
-            yield from finish(self._remember, Answer(
+            yield from finish(self.remember, Answer(
                 question, say(language_of(question), "add_file_first"), ok=False))
             return
         from analyst.brain.understand.phrases import question_language
@@ -198,7 +193,7 @@ class Analysis:
         if chosen == "none":
             from analyst.words import say as catalogue
 
-            yield from finish(self._remember, Answer(
+            yield from finish(self.remember, Answer(
                 question, catalogue(lang, "agent", "no_model"), ok=False, brain="llm"))
             return
         yield from self._run(question, chosen, config, privacy, approve)
@@ -217,7 +212,7 @@ class Analysis:
         if not self.cards:
             from analyst.brain.understand.phrases import say
 
-            yield from finish(self._remember, Answer(
+            yield from finish(self.remember, Answer(
                 question, say(language_of(question), "add_file_first"), ok=False))
             return
         yield from self._guarded(question, "offline", lambda session: answer_query(
@@ -336,7 +331,7 @@ class Analysis:
 
         self._stop.clear()
         lang = language or question_language(question, self.cards)
-        yield from guarded(self._place, self._stop, self._remember, question, brain, events,
+        yield from guarded(self._place, self._stop, self.remember, question, brain, events,
                            lang)
 
     def _begin(self, question: str) -> None:
@@ -346,10 +341,8 @@ class Analysis:
             log.warning("could not save a question", exc_info=True)
 
     def remember(self, answer: Answer) -> None:
-        """Keep an answer given outside `ask` (e.g. the app's "ended without an answer")."""
-        self._remember(answer)
-
-    def _remember(self, answer: Answer) -> None:
+        """Keep an answer (also one given outside `ask`, e.g. the app's "ended without an
+        answer")."""
         try:
             self.answers.add(answer)
         except (OSError, sqlite3.Error):  # the answer is still shown, but not kept

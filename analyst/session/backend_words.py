@@ -9,11 +9,6 @@ from sandbox import DOCKER_UNUSABLE, PROBLEMS, Notice, notice_english, problem_p
 __all__ = ["backend_warning", "sandbox_words"]
 
 
-def backend_warning(warning: Notice, language: str) -> str:
-    """The backend's warning (what generated code can reach) in `language`."""
-    return sandbox_words(warning, language)
-
-
 def sandbox_words(problem: Notice, language: str) -> str:
     """A sandbox problem or warning in `language`; a kind this version does not know as
     the sandbox says it in English."""
@@ -25,3 +20,7 @@ def sandbox_words(problem: Notice, language: str) -> str:
                    why="" if why is None else sandbox_words(why, language),
                    local=sandbox_words(local, language))
     return say(language, "session", problem.kind, None, **problem.values)
+
+
+backend_warning = sandbox_words
+"""The backend's warning (what generated code can reach) in `language`."""

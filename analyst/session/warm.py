@@ -25,7 +25,7 @@ import contextlib
 import logging
 import os
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from analyst.session.host import SESSION_MEMORY, usable_cores, usable_memory
@@ -58,16 +58,22 @@ def default_size() -> int:
 def read_size(environ: Mapping[str, str] | None = None) -> tuple[int, SettingNote | None]:
     """`ANALYST_WARM_SANDBOXES` (empty: `default_size()`) and a problem in plain words when
     the value cannot be used (the default is used then)."""
-    raw = ((os.environ if environ is None else environ).get(ENV) or "").strip()
+    return read_count(environ, ENV, 0, default_size, "warm_sandboxes")
+
+
+def read_count(environ: Mapping[str, str] | None, name: str, least: int,
+               default: Callable[[], int], problem: str) -> tuple[int, SettingNote | None]:
+    """The whole number setting `name` (empty: `default()`), and the `SettingNote` `problem`
+    when it is not one of at least `least` (the default is used then)."""
+    raw = ((os.environ if environ is None else environ).get(name) or "").strip()
     if not raw:
-        return default_size(), None
+        return default(), None
     try:
         value = int(raw)
     except ValueError:
-        value = -1
-    if value < 0:
-        return default_size(), SettingNote("warm_sandboxes", name=ENV, value=repr(raw),
-                                           default=default_size())
+        value = least - 1
+    if value < least:
+        return default(), SettingNote(problem, name=name, value=repr(raw), default=default())
     return value, None
 
 

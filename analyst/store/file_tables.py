@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from analyst.datacard import DataCard
-from analyst.ingest.naming import unique_path
+from analyst.ingest.naming import unique_file, unique_path
 from analyst.store.workspace_state import STATE_DIR
 from sandbox import Workspace
 
@@ -66,7 +66,7 @@ def place_original(workspace: Workspace, twin: Workspace, fresh: list[DataCard],
     if previous is not None and Path(previous).parent.as_posix() == "input":
         target = workspace.root / previous
     else:
-        target = unique_path(workspace.input_dir, *_split(kept[0].name))
+        target = unique_file(workspace.input_dir, kept[0].name)
     os.replace(kept[0], target)
     return target.relative_to(workspace.root).as_posix()
 
@@ -80,8 +80,3 @@ def put_back(workspace: Workspace, twin: Workspace, fresh: list[DataCard],
         target = workspace.root / old.parquet_path
         if not target.exists():
             shutil.copyfile(twin.root / new.parquet_path, target)
-
-
-def _split(name: str) -> tuple[str, str]:
-    stem, dot, suffix = name.rpartition(".")
-    return (stem, dot + suffix) if stem else (name, "")

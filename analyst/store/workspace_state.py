@@ -88,12 +88,6 @@ def load_answers(root: Path) -> list[Answer]:
     return answers
 
 
-def current_record(root: Path, name: str) -> FileRecord | None:
-    """The latest record of the file the user knows as `name`."""
-    found = [r for r in load_files(root) if r.name == name]
-    return found[-1] if found else None
-
-
 def add_record(root: Path, record: FileRecord, *, replace: bool = False) -> None:
     """Append a file's record; `replace`: it takes the place of the records of its name."""
     records = load_files(root)

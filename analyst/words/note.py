@@ -13,7 +13,7 @@ itself a message of context "ingest_word"), a nested `Note`; any other str is sh
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self, Union
 
@@ -220,22 +220,15 @@ def _dump(value: Value) -> Any:
     return value
 
 
+_LOADS: dict[str, Callable[[Any], Value]] = {  # `_dump`'s tags, in the order they are looked for
+    "note": Note.from_dict, "name": Name, "word": Word, "names": Names, "name_list": NameList,
+    "parts": lambda notes: Parts(map(Note.from_dict, notes)),
+    "items": lambda notes: Items(map(Note.from_dict, notes)), "labels": Labels}
+
+
 def _load(value: Any) -> Value:
     if isinstance(value, dict):
-        if "note" in value:
-            return Note.from_dict(value["note"])
-        if "name" in value:
-            return Name(value["name"])
-        if "word" in value:
-            return Word(value["word"])
-        if "names" in value:
-            return Names(value["names"])
-        if "name_list" in value:
-            return NameList(value["name_list"])
-        if "parts" in value:
-            return Parts(Note.from_dict(n) for n in value["parts"])
-        if "items" in value:
-            return Items(Note.from_dict(n) for n in value["items"])
-        if "labels" in value:
-            return Labels(value["labels"])
+        for tag, load in _LOADS.items():
+            if tag in value:
+                return load(value[tag])
     return value
