@@ -105,7 +105,7 @@ def _write_long(card: DataCard, layout: WideLayout, root: Path) -> tuple[DataCar
         assumptions=(Note("long_form", table=card.table, said=said, first=str(layout.period_columns[0]),
                           last=str(layout.period_columns[-1]), period=_name(long, PERIOD), value=_name(long, VALUE),
                           left_out=left_out),),
-        date_range=_range(long, _name(long, PERIOD)),
+        date_range=_range(long, _name(long, PERIOD), yearly=layout.kind == "year"),
     )
     return wide, tidy
 
@@ -225,8 +225,12 @@ def _name(long: pd.DataFrame, base: str) -> str:
     return next((str(c) for c in reversed(long.columns) if _base(c) == base), base)
 
 
-def _range(long: pd.DataFrame, column: str) -> tuple[str, str] | None:
+def _range(long: pd.DataFrame, column: str, yearly: bool = False) -> tuple[str, str] | None:
+    """The first and last day the periods cover; a year a column covers its whole last year
+    (its period is its 1 January, and "FY2024–FY2025" had been said "Jan 2024 – Jan 2025")."""
     values = long[column]
     if values.dtype.kind != "M" or values.isna().all():
         return None
-    return values.min().date().isoformat(), values.max().date().isoformat()
+    last = values.max().date()
+    return values.min().date().isoformat(), (last.replace(month=12, day=31) if yearly
+                                              else last).isoformat()

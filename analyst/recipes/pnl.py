@@ -142,7 +142,7 @@ def pnl_summary(
     # are no year's figures); months and quarters add up to the span they cover.
     latest = freq == "Y" and len(table) > 1
     if latest:
-        notes.append(note("note_latest_year", year=int(str(table.iloc[-1, 0])[:4])))
+        notes.append(note("note_latest_of_years", year=int(str(table.iloc[-1, 0])[:4])))
     summed = table.tail(1) if latest else table
     totals = {k: float(summed[k].sum()) for k in ("revenue", "cogs", "gross_profit", "opex",
                                                   "operating_profit")}

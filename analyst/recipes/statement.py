@@ -146,29 +146,32 @@ def pnl_statement(
     total row ("FY 2025"); figures are those of the latest year. `unplaced`: lines that
     could be cost of sales or operating expenses, which the file's own rows do not settle:
     gross profit and margin are then not stated, and a note names the lines."""
-    if freq not in ("M", "Q"):
+    if freq not in ("M", "Q", "Y"):
         raise RecipeError("bad_pnl_period", freq=str(freq))
     notes: list[NoteId] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     net = bool((lines["kind"] == "ignore").any())
     months = pd.period_range(lines["month"].min(), lines["month"].max(), freq="M")
-    periods = lines["month"] if freq == "M" else lines["month"].map(lambda p: p.asfreq("Q-DEC"))
-    span = months if freq == "M" else pd.period_range(months[0].asfreq("Q-DEC"),
-                                                       months[-1].asfreq("Q-DEC"), freq="Q-DEC")
+    # "Y": a statement of a column a year, its years side by side (it has no months).
+    step = {"M": "M", "Q": "Q-DEC", "Y": "Y-DEC"}[freq]
+    periods = lines["month"] if freq == "M" else lines["month"].map(lambda p: p.asfreq(step))
+    span = months if freq == "M" else pd.period_range(months[0].asfreq(step),
+                                                       months[-1].asfreq(step), freq=step)
     per = _profits(_totals(lines, periods).reindex(span, fill_value=0.0), net)
     years = sorted({p.year for p in span})
-    word = "month" if freq == "M" else "quarter"
-    labels = [str(p) if freq == "M" else f"Q{p.quarter} {p.year}" for p in span]
+    word = {"M": "month", "Q": "quarter", "Y": "year"}[freq]
+    labels = [str(p) if freq == "M" else f"Q{p.quarter} {p.year}" if freq == "Q" else str(p.year)
+              for p in span]
     per.index = labels
-    # Each year's total after its last period.
-    blocks = []
-    for year in years:
+    # Each year's total after its last period (by year, each row is its year's total).
+    blocks = [per, per.tail(1)] if freq == "Y" else []
+    for year in years if freq != "Y" else ():
         part = lines[lines["month"].map(lambda p, y=year: p.year == y)]
         total = _profits(_totals(part, None), net)
         total.index = [f"FY {year}"]
         inside = [label for label, p in zip(labels, span, strict=True) if p.year == year]
         blocks += [per.loc[inside], total]
-    table = pd.concat(blocks).rename_axis(word).reset_index()
+    table = (per if freq == "Y" else pd.concat(blocks)).rename_axis(word).reset_index()
     empty = [label for label, p in zip(labels, span, strict=True)
              if not ((periods == p).any())]
     if empty:
@@ -178,7 +181,8 @@ def pnl_statement(
         notes.append(note("note_loss_periods", len(losses), rows=len(losses), names=", ".join(losses)))
     latest = blocks[-1].iloc[0]  # the latest year's total
     if len(years) > 1:
-        notes.append(note("note_latest_year", year=int(years[-1])))
+        notes.append(note("note_latest_of_years" if freq == "Y" else "note_latest_year",
+                          year=int(years[-1])))
     figures = {k: float(latest[k]) for k in ("revenue", "cogs", "gross_profit", "opex",
                                               "operating_profit")}
     figures["below_operating"] = float(latest["below_operating"]) if net else 0.0

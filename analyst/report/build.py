@@ -362,7 +362,7 @@ def _source(card: DataCard, lang: str) -> Source:
 
 
 _FINANCE_RECIPES = ("pnl_summary", "budget_vs_actual", "budget_to_date", "pnl_statement",
-                    "margin_trend", "expense_structure", "notable_changes")
+                    "margin_trend", "expense_structure", "notable_changes", "line_growth")
 
 
 def _default_title(cards: Sequence[DataCard], lang: str, steps: Sequence[Step] = ()) -> str:

@@ -22,6 +22,8 @@ def period_text(first: str, last: str, language: str = "en") -> str:
     start, end = _day(first), _day(last)
     if start is None or end is None:
         return _span(first, last, language)
+    if (start.month, start.day, end.month, end.day) == (1, 1, 12, 31):
+        return _span(str(start.year), str(end.year), language)  # whole years: "2024 – 2025"
     if _in_months(start, end):
         a = month_label(start.strftime("%Y-%m"), language) or first
         b = month_label(end.strftime("%Y-%m"), language) or last

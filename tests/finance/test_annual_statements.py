@@ -118,3 +118,31 @@ def test_months_and_quarters_are_declined(loaded, question) -> None:
     answer = ask(analysis, question)
     assert not answer.ok and not answer.steps, (question, answer.text[:300])
     assert f"{truth['revenue'][-1]:,.2f}" not in answer.text
+
+
+def test_the_pack_reads_it_by_year(loaded) -> None:
+    """The finance pack (the PDF's sections) had laid two years out as 13 months, 11 empty."""
+    analysis, years, truth = loaded
+    answer = [e for e in analysis.standard_report() if e.kind == "answer"][-1].answer
+    assert answer is not None and answer.ok, answer
+    assert [s.recipe for s in answer.steps] == ["pnl_statement", "expense_structure",
+                                                "line_growth"]
+    pnl, _, growth = (dict(s.figures.figures) for s in answer.steps)
+    assert pnl["revenue"] == pytest.approx(truth["revenue"][-1])
+    assert pnl["operating_profit"] == pytest.approx(truth["operating"][-1])
+    assert pnl["periods"] == len(years)
+    assert growth["value"] == pytest.approx(truth["revenue"][-1])
+    assert growth["previous"] == pytest.approx(truth["revenue"][-2])
+    table = answer.steps[0].figures.head
+    assert [str(r["year"]) for r in table] == [str(y) for y in years]
+    assert "no rows" not in answer.text.lower()
+
+
+def test_the_span_is_said_in_years(loaded) -> None:
+    """The report's subtitle had said "Jan 2024 – Jan 2025" of FY2024–FY2025."""
+    from analyst.report.period import period_text
+
+    analysis, years, _ = loaded
+    [span] = [c.date_range for c in analysis.cards if c.date_range]
+    text = period_text(span[0], span[1], "en")
+    assert text == f"{years[0]} – {years[-1]}", text

@@ -15,7 +15,7 @@ from typing import Any
 
 from analyst.brain.code.codegen import PlannedStep
 from analyst.brain.plan.columns import column_currency
-from analyst.brain.plan.finsteps import budget_step
+from analyst.brain.plan.finsteps import annual, budget_step
 from analyst.brain.plan.tables import PnLTable
 from analyst.brain.understand.phrases import say
 from analyst.recipes.pnl import classify_account, line_kind
@@ -88,6 +88,15 @@ def finance_steps(table: PnLTable, prefix: str, lang: str,
                            {**base, **extra}, chart_title=None if lang == "en" else title,
                            language=lang)
 
+    if of is not None and annual(wide):
+        # A column a year: its years side by side, the costs of the latest, revenue on the
+        # year before; no months or quarters (it has none: they had been eleven empty months).
+        return [
+            step("pnl_by_year", "title_pnl_year", "pnl_statement", freq="Y", **money, **gross),
+            step("expense_structure", "title_expense_structure", "expense_structure", **money),
+            step("revenue_growth", "title_growth_year", "line_growth", figure="revenue",
+                 compare="YoY", **money),
+        ]
     return [
         step("pnl_by_month", "title_pnl_month", "pnl_statement", freq="M", **money, **gross),
         step("pnl_by_quarter", "title_pnl_quarter", "pnl_statement", freq="Q", **money, **gross),

@@ -47,11 +47,11 @@ def statement_of(cards: Sequence[Any]) -> Statement | None:
         labels = tuple(dict.fromkeys(
             r.label for r in (getattr(wide, "row_kinds", ()) or ()) if r.kind == "line"))
         return Statement(table, labels, _years(card, table.date), _months(card, table.date),
-                         annual=_annual(wide))
+                         annual=annual(wide))
     return None
 
 
-def _annual(wide: Any) -> bool:
+def annual(wide: Any) -> bool:
     """Are the wide table's period columns years? Read as the first day of each year, they
     had been months: "revenue growth" compared Jan 2025 with an empty Dec 2024."""
     from analyst.ingest.wide import period_of
