@@ -46,6 +46,22 @@ def long_value(card: Any) -> str | None:
     return numbers[0] if len(numbers) == 1 else None
 
 
+_SOLD = frozenset(("sold", "sell", "sells", "selling", "продано", "продали", "продав",
+                   "продала", "продал", "продали", "售出", "卖出"))
+
+
+def sold(unused: list[str], readings: Sequence[Query], columns: dict[str, Any]) -> list[str]:
+    """"units sold by region", "how many units did Ann sell": the verb says what the units
+    (or the revenue) are, when every reading adds up or compares such a column; left over
+    (declined by name) otherwise: "which rep sold the most" counting rows is no sale."""
+    if not any(w in _SOLD for w in unused) or not readings or not all(
+            q.measures and q.aggregation in IMPLIED
+            and all(columns[m].role in ("quantity", "money") for m in q.measures)
+            for q in readings):
+        return unused
+    return [w for w in unused if w not in _SOLD]
+
+
 def no_measure(filters: Sequence[Filter]) -> Refusal:
     """No column to add up; `named` when the question named rows by a value ("total
     revenue" with "Revenue" a value of a column): a sum of the whole table would drop the

@@ -134,7 +134,8 @@ def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     got = finish.shares(toks, got, used)
     if (refusal := finish.refused(card, toks, got)) is not None:
         return refusal
-    unused = [*stat_clues.uncompared(toks, used), *clues.leftover(toks, used, card)]
+    unused = finish.sold([*stat_clues.uncompared(toks, used), *clues.leftover(toks, used, card)],
+                         got, columns)
     if unused:
         # A word or number no part of the reading honours means the reading answers
         # another question ("which month had the most rainy days" read as the count of
