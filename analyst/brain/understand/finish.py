@@ -40,7 +40,7 @@ def long_value(card: Any) -> str | None:
     """The one figure column of a wide table's tidy twin (periods as rows): what every
     question of it without a column asks of ("total by year", "Food and Tobacco in 1950").
     None on any other table, or with several measures beside the periods."""
-    if not getattr(card, "wide_table", None):
+    if not card.wide_table:
         return None
     numbers = [c.name for c in card.columns if c.role in ("money", "quantity", "number")]
     return numbers[0] if len(numbers) == 1 else None
