@@ -51,10 +51,10 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
     # The calendar first: the periods listed are those of the rows it keeps, so a month in
     # which no row passes the other filters is still listed (with 0).
     calendar = [f for f in query.filters if f.op in ("year", "quarter", "month")]
-    for f in calendar:
+    for f in (*calendar, *query.whole):
         lines += _filter(f, date_columns)
-    # The whole a share of rows is a part of: the rows of the periods asked, before the
-    # other conditions.
+    # The whole a share of rows is a part of: the rows of the periods (and the whole's
+    # conditions) asked, before the other conditions.
     lines.append("rows_in_scope = len(df)")
     measures = list(query.measures)
     for m in measures:

@@ -335,9 +335,9 @@ def after_marker(toks: list[str], at: int, markers: tuple[str, ...], used: set[i
             return False
         for marker in markers:
             span = find_phrase(marker, toks[start:at], set())
-            if span is not None and span[-1] == back - 1 and (
-                    all(toks[j] in STOP for j in range(start + span[-1] + 1, at))):
-                return True
+            if span is not None and (span[-1] == back - 1 or toks[start + span[-1] + 1:at] in (
+                    ["number", "of"], ["the", "number", "of"], ["the"])):
+                return True  # "for each number of bedrooms", "by the region"
     return False
 
 def unexplained_group(toks: list[str], used: set[int]) -> str | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from analyst.brain.understand.text import is_cjk, same_word, value_word, words
+from analyst.brain.understand.text import is_cjk, same_word, singular, skeleton, value_word, words
 from analyst.brain.understand.vocab import BY, STOP
 
 
@@ -47,9 +47,18 @@ def column_hits(toks: list[str], names: Sequence[str], used: set[int]) -> list[H
     for name in names:
         spans = [s for parts in said[name] if (s := _whole_span(list(parts), toks)) is not None
                  and not (len(s) == 1 and _per_unit("unit", toks[s[0]], name))]
+        spans += _written_apart(said[name][0], toks)
         if spans:
             whole.append(Hit(name, max(spans, key=len), True))
     return _merge(_take(sorted(whole, key=lambda h: (-len(h.span), -len(h.column))), used))
+
+
+def _written_apart(parts: tuple[str, ...], toks: list[str]) -> list[tuple[int, ...]]:
+    """A name of two words written as one, said apart: "lot size" of Ecdat's "lotsize"."""
+    if len(parts) != 1 or not (parts[0].isascii() and parts[0].isalpha() and len(parts[0]) > 5):
+        return []
+    return [(i, i + 1) for i in range(len(toks) - 1) if len(toks[i]) > 2 and len(toks[i + 1]) > 2
+            and singular(toks[i] + toks[i + 1]) == singular(parts[0])]
 
 
 _UNITS = frozenset(("mm", "cm", "km", "g", "kg", "mg", "lb", "lbs", "oz", "ml", "usd", "eur",
@@ -101,8 +110,10 @@ def partial_hits(toks: list[str], names: Sequence[str], used: set[int],
         for i, tok in enumerate(toks):
             if i in used or tok in STOP or len(tok) < 3 or tok.isdigit() or tok in _SAYS_HOW:
                 continue
+            # One consonant-written word says too little of a longer name alone: "year"
+            # is not "yrs_service" ("years of service" is).
             if any(_same(w, tok) for w in words(name) if w not in STOP and len(w) >= 3
-                   and not _per_unit(w, tok, name)):
+                   and not _per_unit(w, tok, name) and not skeleton(w, tok)):
                 partial.setdefault(i, []).append(name)
     hits, clashes = [], []
     for i, found in sorted(partial.items()):

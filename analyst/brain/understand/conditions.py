@@ -80,7 +80,7 @@ def value_filters(toks: list[str], picked: Sequence[Hit], named: Sequence[Hit],
         if said is not None:
             # "not USA", "except Europe": the rows without it, never the rows with it.
             used.update(said)
-            filters.append(Filter(hit.column, "ne", hit.value or ""))
+            filters.append(Filter(hit.column, "ne", hit.value or "", span=hit.span))
             negated[hit.column] = hit
             continue
         by_column.setdefault(hit.column, []).append(hit)
@@ -89,8 +89,9 @@ def value_filters(toks: list[str], picked: Sequence[Hit], named: Sequence[Hit],
     for column, hits in by_column.items():
         apart += _apart(toks, hits)
         values = [h.value or "" for h in hits]
-        filters.append(Filter(column, "eq", values[0]) if len(values) == 1
-                       else Filter(column, "in", tuple(values)))
+        span = tuple(i for h in hits for i in h.span)
+        filters.append(Filter(column, "eq", values[0], span=span) if len(values) == 1
+                       else Filter(column, "in", tuple(values), span=span))
         places = sorted(h.span for h in hits)
         for a, b in zip(places, places[1:], strict=False):
             between = range(a[-1] + 1, b[0])
@@ -323,3 +324,29 @@ def across(toks: list[str], at: int) -> list[int]:
             return list(range(start, at))
     return []
 
+
+
+_AMONG = ("among", "amongst", "серед", "среди")
+_BEING = ("are", "is", "were", "was", "have", "has", "had", "є", "являются", "являются")
+
+
+def whole_of(toks: Sequence[str], said: Sequence[Filter]) -> tuple[Filter, ...]:
+    """The conditions naming the whole of a share of the rows, when the words say which:
+    "what percentage of professors are male", "share of women among professors". Said
+    together ("percentage of male professors"), which is the whole is not said: ()."""
+    toks = list(toks)
+    among = next((i for i, t in enumerate(toks) if t in _AMONG), None)
+    if among is not None:
+        whole = [f for f in said if f.span and min(f.span) > among]
+    else:
+        of = next((i for i, t in enumerate(toks) if t == "of"), None)
+        being = next((i for i, t in enumerate(toks) if t in _BEING and of is not None and i > of),
+                     None)
+        if of is None or being is None:
+            return ()
+        whole = [f for f in said if f.span and of < min(f.span) and max(f.span) < being]
+        if not all(f in whole or (f.span and min(f.span) > being) for f in said):
+            return ()
+    if not whole or len(whole) == len(said) or not all(f.span for f in said):
+        return ()
+    return tuple(whole)

@@ -104,3 +104,18 @@ def id_before_measure(toks: Sequence[str], hit: Hit, hits: list[Hit], columns: d
         return ""
     return "each row" if col.unique == card.rows else " ".join(
         toks[i] for i in (*hit.span, *after.span))
+
+
+_EACH_NUMBER = (("each", "number", "of"), ("every", "number", "of"), ("by", "number", "of"),
+                ("per", "number", "of"), ("by", "the", "number", "of"), ("per", "the", "number", "of"))
+
+
+def grouped_numbers(toks: Sequence[str]) -> set[int]:
+    """The words "number of" after a grouping word: "the highest price for each number of
+    bedrooms" groups by the bedrooms; it had been read as a count of the rows."""
+    out: set[int] = set()
+    for phrase in _EACH_NUMBER:
+        n = len(phrase)
+        out |= {i + k for i in range(len(toks) - n) for k in range(1, n)
+                if tuple(toks[i:i + n]) == phrase}
+    return out

@@ -8,16 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from analyst.brain.understand import conditions
 from analyst.brain.understand.clues import table_nouns
 from analyst.brain.understand.columns import Hit
-from analyst.brain.understand.query import (
-    CORRELATIONS,
-    Aggregation,
-    Filter,
-    Order,
-    Period,
-    Query,
-)
+from analyst.brain.understand.query import CORRELATIONS, Aggregation, Filter, Order, Period, Query
 from analyst.brain.understand.text import find_phrase, stem_match, words
 from analyst.brain.understand.vocab import ROW_WORDS, SPLIT, WHOLE_WORDS, WITHIN
 
@@ -338,7 +332,8 @@ def compared(base: Query, level: bool, toks: Sequence[str],
 def queries(table: str, aggregation: Aggregation, measures: list[str], group_by: list[str],
             period: Period | None, filters: list[Filter], order: Order | None,
             limit: int | None, percentiles: Sequence[float] | None,
-            also: tuple[Aggregation, ...], implied: str | None = None) -> list[Query] | Refusal:
+            also: tuple[Aggregation, ...], implied: str | None = None,
+            toks: Sequence[str] = ()) -> list[Query] | Refusal:
     """The queries of a reading whose parts are all found; `implied` (`implied_measure`)
     is the measure of a question that names no column."""
     if aggregation == "missing" and not measures:
@@ -351,7 +346,10 @@ def queries(table: str, aggregation: Aggregation, measures: list[str], group_by:
         if group_by or period or len(said) == 1:
             return [Query(table, "share", (), tuple(group_by), period, tuple(filters),
                           order, limit)]
-        return Refusal("share_needs_group", {})
+        if whole := conditions.whole_of(toks, said):  # "what percentage of professors are male"
+            return [Query(table, "share", (), (), None, tuple(f for f in filters if f not in whole),
+                          order, limit, whole=whole)]
+        return Refusal("share_whole_unsaid", {})
     if aggregation not in ("count", "rows") and not measures:
         if implied is None or aggregation not in IMPLIED:
             return no_measure(filters)
@@ -380,3 +378,22 @@ def queries(table: str, aggregation: Aggregation, measures: list[str], group_by:
                   percentiles=tuple(percentiles) if percentiles and "percentile" in (
                       aggregation, *also) else (), also=also)]
 
+
+
+EACH = ("each", "every", "кожн*", "кажд*", "每", "各")
+
+
+def one_or_each(toks: Sequence[str], aggregation: Aggregation | None, measures: Sequence[str],
+                order: Order, which: Sequence[int] | None, period_asked: bool,
+                ) -> tuple[Aggregation | None, int | None] | Refusal:
+    """A superlative with a grouping: "which region has the highest ..." asks for the one
+    group (a limit of 1); "what is the highest Cyl for each team" asks each team's highest,
+    not the team with the highest total (as it was read). "Which team has the highest Cyl
+    in each year" asks the one of each year: declined, not the one over all the years."""
+    if any(stem_match(w, t) for w in EACH for t in toks):
+        if which is not None and toks[which[-1] + 1:which[-1] + 2] not in (["is"], ["was"], ["s"]):
+            return unexplained(toks[which[0]])
+        if aggregation is None and measures:
+            return ("max" if order == "desc" else "min"), None
+        return aggregation, None
+    return aggregation, 1 if which is not None or period_asked else None

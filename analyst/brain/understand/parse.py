@@ -16,26 +16,13 @@ from typing import Any
 from analyst.brain.understand import calendar, clues, conditions, finish, kin, money, shorthand
 from analyst.brain.understand import measures as stat_clues
 from analyst.brain.understand.columns import Hit, column_hits, partial_hits, value_hits
-from analyst.brain.understand.counting import counted_as, id_before_measure
+from analyst.brain.understand.counting import counted_as, grouped_numbers, id_before_measure
 from analyst.brain.understand.finish import Refusal
 from analyst.brain.understand.naming import additive, one_row_per_date
 from analyst.brain.understand.place import without_place
-from analyst.brain.understand.query import (
-    Aggregation,
-    Filter,
-    Period,
-    Query,
-    is_numeric,
-)
+from analyst.brain.understand.query import Aggregation, Filter, Period, Query, is_numeric
 from analyst.brain.understand.text import find_phrase, same_word, symbols_said, words
-from analyst.brain.understand.vocab import (
-    BUSIEST,
-    BY,
-    EXTREME_WORDS,
-    NEEDS_MODEL,
-    ROW_WORDS,
-    WHICH,
-)
+from analyst.brain.understand.vocab import BUSIEST, BY, EXTREME_WORDS, NEEDS_MODEL, ROW_WORDS, WHICH
 
 _AND, _OR = conditions.AND, conditions.OR
 
@@ -161,7 +148,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     numbers = {name for name, col in columns.items() if is_numeric(col)}
     for threshold in stat_clues.thresholds(toks, used, hits, numbers):
         used.update(threshold.span)
-        filters.append(Filter(threshold.column, threshold.op, None, threshold.against))
+        filters.append(Filter(threshold.column, threshold.op, None, threshold.against,
+                              tuple(threshold.span)))
         hits = [h for h in hits if h is not threshold.hit]
     # Numbers compared with a column: "more than 100", "under 5.5".
     for comparison in clues.comparisons(toks, used):
@@ -171,7 +159,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             number = float(comparison.value)  # "more than 100", not "100.0"
             return Refusal("no_compared_column", {"value": str(int(number)) if number.is_integer()
                                                   else str(comparison.value)})
-        filters.append(Filter(compared, comparison.op, comparison.value))
+        filters.append(Filter(compared, comparison.op, comparison.value, span=comparison.span))
     when = calendar.read(toks, used, card, columns, hits, filters)
     if isinstance(when, Refusal):
         return when
@@ -191,10 +179,13 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         used.update(words_used)
         conditioned.add(column)
         # "cyl not 4 or 6": neither of them, a "≠" each (the rows kept are those of all)
-        filters += ([Filter(column, "ne", v) for v in values] if negated else [
-            Filter(column, "eq", values[0]) if len(values) == 1 else Filter(column, "in", values)])
+        said_at = tuple(words_used)
+        filters += ([Filter(column, "ne", v, span=said_at) for v in values] if negated else [
+            Filter(column, "eq", values[0], span=said_at) if len(values) == 1
+            else Filter(column, "in", values, span=said_at)])
     # "how many cars have no Horsepower value": the blanks of the column, counted.
     lacking = conditions.lacking(toks, hits, used, flags or {})
+    used.update(grouped_numbers(toks))  # "for each number of bedrooms": not a count
     # The aggregation, among the words left.
     found: list[tuple[Aggregation, list[int]]] = [("count", busy)] if busy is not None else []
     order = "desc" if busy is not None and order is None else order
@@ -261,7 +252,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             continue  # named for its condition ("temp_max over 30", "8 cylinders")
         if flags and hit.column in flags and not after_by and hit.column not in filtered:
             # "female smokers", "survivors" of a yes/no column: its rows that say yes.
-            filters.append(Filter(hit.column, "eq", flags[hit.column]))
+            filters.append(Filter(hit.column, "eq", flags[hit.column], span=hit.span))
             continue
         across = conditions.across(toks, hit.span[0])
         if across:
@@ -281,7 +272,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         # After "per"/"by" a column is what the figures are grouped by, never the measure
         # ("average per Day" is not the mean of the day numbers).
         # ("top 3 states by net generation" ranks by it: a measure).
-        if not numeric or (after_by and order is None and col.role != "money") or (
+        if not numeric or (after_by and (order is None or measures) and col.role != "money") or (
                 after_which and small and col.role != "money"):
             if hit.column not in filtered or after_by:
                 group_by.append(hit.column)
@@ -358,9 +349,11 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             return finish.no_measure(filters)
         return [Query(card.table, "rows", tuple(measures[:1]), (), None, tuple(filters),
                       order or "desc", limit or 1)]
-    if (group_by or period) and order is not None and limit is None and (
-            which is not None or asked_period is not None):
-        limit = 1  # "which region has the highest ...", "which month ...": the one
+    if (group_by or period) and order is not None and limit is None:
+        if isinstance(one := finish.one_or_each(toks, aggregation, measures, order, which,
+                                                asked_period is not None), Refusal):
+            return one
+        aggregation, limit = one
     # "total revenue" of a ledger whose Account holds Revenue; "top 5 products" of sales
     implied = finish.implied_measure(card, filters) or money.ranked_by(toks, ranked, card, group_by)
     if order is not None and not measures and implied and aggregation in (None, *finish.IMPLIED):
@@ -394,4 +387,4 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                          tuple(filters), order, limit)
             return [base, replace(base, aggregation="sum")]
     return finish.queries(card.table, aggregation, measures, group_by, period, filters, order,
-                          limit, percentiles[0] if percentiles else None, also, implied)
+                          limit, percentiles[0] if percentiles else None, also, implied, toks)

@@ -63,6 +63,12 @@ class Filter:
     against: Aggregation | None = None
     """"more than the average fare": the column is compared with its own mean (median, min,
     max) over all the rows read, computed in the step, not with a number of the question."""
+    span: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    """Where the question says it (word indexes): which part of a share it is (`whole`)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"column": self.column, "op": self.op, "against": self.against,
+                "value": list(self.value) if isinstance(self.value, tuple) else self.value}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Filter:
@@ -130,6 +136,9 @@ class Query:
     """For a grouped "share" with conditions: each group's rows (or counts) meeting them as a
     percentage of all that group's ("share of women by rank": the women of each rank), not
     how the rows meeting them split over the groups (of the women, those in each rank)."""
+    whole: tuple[Filter, ...] = ()
+    """For a share of the rows: the conditions of the whole it is a part of ("what percentage
+    of professors are male": the professors), applied before `filters`."""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -138,8 +147,8 @@ class Query:
         data["notes"] = list(self.notes)
         data["percentiles"] = list(self.percentiles)
         data["also"] = list(self.also)
-        data["filters"] = [{**asdict(f), "value": list(f.value) if isinstance(f.value, tuple)
-                            else f.value} for f in self.filters]
+        data["filters"] = [f.to_dict() for f in self.filters]
+        data["whole"] = [f.to_dict() for f in self.whole]
         return data
 
     @classmethod
@@ -153,6 +162,7 @@ class Query:
         d["percentiles"] = tuple(d.get("percentiles") or ())
         d["also"] = tuple(d.get("also") or ())
         d["filters"] = tuple(Filter.from_dict(f) for f in d.get("filters") or ())
+        d["whole"] = tuple(Filter.from_dict(f) for f in d.get("whole") or ())
         d["period"] = Period.from_dict(d["period"]) if d.get("period") else None
         d["compare"] = Compare.from_dict(d["compare"]) if d.get("compare") else None
         return cls(**d)

@@ -44,6 +44,9 @@ def reading_text(query: Query, language: str = "en") -> str:
         text += qsay(language, "where") + ", ".join(conditions)
     if whole:
         text += qsay(language, whole)
+    if query.whole:
+        text += qsay(language, "of_whole", c=", ".join(_condition(f, language)
+                                                        for f in query.whole))
     for f in query.filters:
         if f.op in ("year", "quarter", "month"):
             text += ("，" if language == "zh" else ", ") + _condition(f, language)

@@ -100,7 +100,7 @@ def same_word(name_word: str, question_word: str) -> bool:
         return common >= 4 and common >= min(len(a), len(b)) - 2
     if a.isascii() and a.endswith("e") and b in (a[:-1] + "ing", a + "d"):
         return True  # "close" / "closing", "price" / "priced"
-    if b in _SHORT_NAMES.get(a, ()):
+    if b in _SHORT_NAMES.get(a, ()) or skeleton(a, b):
         return True
     if a.isascii() and len(a) >= 5 and a[0] == "n" and singular(a[1:]) == singular(b):
         return True  # "ncases", "ncontrols" (R's esoph): the cases, the controls counted
@@ -112,6 +112,12 @@ def same_word(name_word: str, question_word: str) -> bool:
     return len(a) >= 4 and b.startswith(a) and a.isascii() and b[len(a):] not in _DERIVED
 
 
+def skeleton(short: str, word: str) -> bool:
+    """A name written as its word's consonants: "hwy" highway, "yrs" years, "pct" percent.
+    Listed, not guessed: "pct" is in "pocket" and "project" too."""
+    return word in _CONSONANTS.get(short, ())
+
+
 _DERIVED = ("age", "ages", "er", "ers", "ing", "ings", "ed", "ly", "ness", "ment", "ments",
             "ful", "less", "al", "als", "ship", "able")
 
@@ -119,11 +125,28 @@ _DERIVED = ("age", "ages", "er", "ers", "ing", "ings", "ed", "ly", "ness", "ment
 _SHORT_NAMES = {
     "pop": ("population", "populations"), "qty": ("quantity", "quantities"),
     "amt": ("amount", "amounts"), "num": ("number", "numbers"), "dept": ("department",),
-    "qtr": ("quarter", "quarters"), "yr": ("year", "years"), "mgr": ("manager", "managers"),
+    "qtr": ("quarter", "quarters"), "yr": ("year", "years"), "cyl": ("cylinder", "cylinders"),
+    "txn": ("transaction", "transactions"), "bal": ("balance", "balances"), "mgr": ("manager", "managers"),
     "emp": ("employee", "employees"), "cust": ("customer", "customers"),
 }
 """Short forms a column's name uses for one word only (a spreadsheet's "Qty", "Amt",
 gapminder's "pop")."""
+
+_CONSONANTS = {
+    "hwy": ("highway", "highways"), "cty": ("city",), "yrs": ("year", "years"),
+    "hrs": ("hour", "hours"), "mins": ("minute", "minutes"), "secs": ("second", "seconds"),
+    "wks": ("week", "weeks"), "mths": ("month", "months"), "pct": ("percent", "percentage"),
+    "txn": ("transaction", "transactions"), "txns": ("transaction", "transactions"),
+    "nbr": ("number", "numbers"), "cnt": ("count", "counts"), "acct": ("account", "accounts"),
+    "bldg": ("building", "buildings"), "pts": ("point", "points"), "wt": ("weight",),
+    "ht": ("height",), "mkt": ("market", "markets"), "prj": ("project", "projects"),
+    "sls": ("sale", "sales"), "rcpt": ("receipt", "receipts"), "pmt": ("payment", "payments"),
+    "pmts": ("payment", "payments"), "shpt": ("shipment", "shipments"), "std": ("standard",),
+    "dist": ("distance",), "mgmt": ("management",), "govt": ("government",),
+}
+"""Names written as their word's consonants (R's "yrs.service", ggplot2's "hwy" and "cty"):
+they say that word, but alone they say too little of a longer name (`columns.partial_hits`:
+"year" is not "yrs_service")."""
 
 
 def value_word(value_word_: str, question_word: str) -> bool:

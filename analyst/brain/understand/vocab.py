@@ -183,6 +183,7 @@ FILLERS = ("had", "having", "been", "were", "was", "will", "would", "can", "coul
            "overall", "recorded", "observed", "listed", "available", "those", "who", "whose",
            "come", "comes", "came", "strongly", "strength", "closely",
            "ones", "paid", "spent", "scored", "weighed", "тих", "хто", "тех", "кто", "які",
+           "among", "amongst", "серед", "среди",
            "заплатил*", "платил*", "заплатив*", "витратил*", "між", "между",
            "мав", "мала", "мало", "мали", "має", "був", "була", "було", "були", "є",
            "покажи", "покажіть", "порахуй", "порахуйте", "обчисли", "знайди", "дай", "мені",
