@@ -85,20 +85,24 @@ def sources_line(steps: Sequence[Any], cards: Sequence[Any], language: str) -> s
 
 def one_figure_for_both(session: Any, choice: Choice, language: str,
                         timeout: float | None = None) -> Query | None:
-    """The average reading when the average and the total give the same table ("which
-    month had the highest price for MSFT" on one price a month: each month's average is
-    its total), computed, not assumed; else None and the question is asked back.
+    """The average reading when the average and the total (and the highest, ranked) give
+    the same table ("which month had the highest price for MSFT" on one price a month:
+    each month's average is its total and its highest), computed, not assumed; else None
+    and the question is asked back.
 
-    Only two readings of one table that differ in nothing but mean/sum, and only results
+    Only readings of one table that differ in nothing but the statistic, and only results
     small enough that their printed rows are the whole table, are compared."""
-    if len(choice.options) != 2:
+    if len(choice.options) not in (2, 3):
         return None
-    (a, card), (b, other) = choice.options
-    if card is not other or {a.aggregation, b.aggregation} != {"mean", "sum"} or (
-            a != replace(b, aggregation=a.aggregation)):
+    readings = [q for q, _ in choice.options]
+    card = choice.options[0][1]
+    a = next((q for q in readings if q.aggregation == "mean"), None)
+    if a is None or any(c is not card for _, c in choice.options) or any(
+            q.aggregation not in ("mean", "sum", "max", "min") or q != replace(
+                a, aggregation=q.aggregation) for q in readings):
         return None
     seen = []
-    for query in (a, b):
+    for query in readings:
         try:
             step = query_step(query, card, 1, language)
         except QueryError:
@@ -110,9 +114,9 @@ def one_figure_for_both(session: Any, choice: Choice, language: str,
         # Whole rows: a change between two years has no column named for its measure
         # (its figures are the years' and the change), and had compared as equal.
         seen.append([sorted((str(k), repr(v)) for k, v in row.items()) for row in figures.head])
-    if seen[0] != seen[1]:
+    if any(rows != seen[0] for rows in seen[1:]):
         return None
-    return a if a.aggregation == "mean" else b
+    return a
 
 
 def ask_back(choice: Choice, question: str, language: str, several: bool) -> Iterator[Event]:

@@ -102,3 +102,35 @@ def test_a_word_after_a_name_is_not_joined_to_it(opened, tmp_path: Path, questio
     got = figures(ask(analysis, question))
     assert [(f.column, f.op) for f in got.query.filters] == [("price", "gt")], question
     assert frame is not None
+
+
+RANKED_LEVELS = [("the highest {m} by {g}", "desc"), ("lowest {m} per {g}", "asc"),
+                 ("найвищий {m} за {g}", "desc"), ("самый низкий {m} по {g}", "asc"),
+                 ("按{g}的最高{m}", "desc")]
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize(("phrase", "order"), RANKED_LEVELS)
+def test_each_offered_reading_of_a_ranked_level_answers_itself(opened, tmp_path: Path,
+                                                               phrase: str, order: str,
+                                                               seed: int) -> None:
+    """"the highest price by bedrooms" offered the average and the total, not each number of
+    bedrooms' highest price; and a click on "Average of price by bedrooms, highest first"
+    was declined ("first"). Each offer now reads back to itself, in each language."""
+    frame = _table(seed, tmp_path / "houses.csv")
+    analysis = opened(f"houses{seed}", tmp_path / "houses.csv")
+    answer = ask(analysis, phrase.format(m="price", g="bedrooms"))
+    assert not answer.ok and len(answer.options) == 3, answer.text
+    extreme = "max" if order == "desc" else "min"
+    seen = set()
+    for option in answer.options:
+        got = figures(ask(analysis, option))
+        how = got.query.aggregation
+        seen.add(how)
+        assert got.query.order == order and got.query.group_by == ("bedrooms",), option
+        want = frame.groupby("bedrooms")["price"].agg(how).to_dict()
+        rows = _rows(got, "bedrooms", "price")
+        assert rows.keys() == want.keys() and all(close(rows[k], v) for k, v in want.items())
+        values = [rows[k] for k in rows]
+        assert values == sorted(values, reverse=order == "desc"), option
+    assert seen == {extreme, "mean", "sum"}

@@ -81,3 +81,34 @@ def test_the_highest_for_each_group_is_each_groups_highest(opened, tmp_path: Pat
         question, got.query)
     answer = ask(analysis, "which team has the highest Cyl in each team")
     assert not answer.ok and not answer.steps, answer.text
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize(("said", "stored"), [("Sunday", "Sun"), ("Thursday", "Thur"),
+                                              ("saturday", "Sat"), ("Friday", "Fri")])
+def test_a_weekday_said_in_full_is_its_cut_value(opened, tmp_path: Path, said: str, stored: str,
+                                                 seed: int) -> None:
+    """R's tips stores "Thur", "Fri", "Sat", "Sun": "average tip on Sunday" was declined."""
+    rng = random.Random(seed)
+    n = rng.randint(40, 90)
+    frame = pd.DataFrame({"day": [rng.choice(["Thur", "Fri", "Sat", "Sun"]) for _ in range(n)],
+                          "tip": [round(rng.uniform(1, 9), 2) for _ in range(n)]})
+    frame.to_csv(tmp_path / "tips.csv", index=False)
+    analysis = opened(f"tips{seed}", tmp_path / "tips.csv")
+    got = figures(ask(analysis, f"average tip on {said}"))
+    assert close(got.figures["value"], float(frame.loc[frame["day"] == stored, "tip"].mean()))
+
+
+def test_a_month_said_in_full_is_not_a_name_cut_like_it(opened, tmp_path: Path) -> None:
+    """A sales rep "Jan" is not January: "revenue in January" is the month's, every rep's."""
+    rng = random.Random(3)
+    n = 120
+    frame = pd.DataFrame({"Date": [f"2024-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+                                   for _ in range(n)],
+                          "Rep": [rng.choice(["Jan", "Eva", "Piet"]) for _ in range(n)],
+                          "Revenue": [rng.randint(10, 500) for _ in range(n)]})
+    frame.to_csv(tmp_path / "sales.csv", index=False)
+    analysis = opened("sales_jan", tmp_path / "sales.csv")
+    got = figures(ask(analysis, "total revenue in January 2024"))
+    january = pd.to_datetime(frame["Date"]).dt.month == 1
+    assert close(got.figures["value"], float(frame.loc[january, "Revenue"].sum())), got.query

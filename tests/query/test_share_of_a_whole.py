@@ -90,3 +90,25 @@ def test_a_whole_not_said_states_no_share(opened, tmp_path: Path, phrase: str,
     answer = ask(analysis, phrase.format(w=w, p=p))
     assert not answer.ok, answer.text
     assert not answer.steps and not re.search(r"\d+(\.\d+)?%", answer.text), answer.text
+
+
+VERBED = ["what percentage of {w} churned", "what share of {w} churned",
+          "percentage of {w} who churned", "what percent of the {w} churned"]
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("phrase", VERBED)
+def test_the_part_said_as_a_verb_at_the_end(opened, tmp_path: Path, phrase: str,
+                                            seed: int) -> None:
+    """"what percentage of women survived" (a yes/no column said as its verb) was declined;
+    the verb is the part, the rows named before it the whole."""
+    rng = random.Random(seed)
+    frame = _table(seed, tmp_path / "accounts.csv")
+    frame["Churned"] = [rng.choice(["Yes", "No", "No"]) for _ in range(len(frame))]
+    frame.to_csv(tmp_path / "accounts.csv", index=False)
+    analysis = opened(f"accounts{seed}", tmp_path / "accounts.csv")
+    wc, w, _, _ = _pick(seed)
+    question = phrase.format(w=w)
+    got = figures(ask(analysis, question))
+    assert close(got.figures["value"], _want(frame, frame[wc] == w, frame["Churned"] == "Yes")), (
+        question, got.query)

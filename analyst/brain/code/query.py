@@ -60,6 +60,8 @@ def query_code(query: Query, parquet_path: str, *, slug: str, title: str,
     for m in measures:
         if query.aggregation not in ("nunique", "missing"):
             lines += [f"df[{m!r}] = pd.to_numeric(df[{m!r}], errors='coerce')  # as numbers"]
+    if query.aggregation == "share" and measures and not query.keys:
+        lines.append(f"whole = df[{measures[0]!r}].sum()  # the total the share is a part of")
     if query.period is not None:
         lines += _period(query, date_columns)
     if query.within:

@@ -52,6 +52,12 @@ def single(query: Query) -> list[str]:
                 '"of_rows": [rows_in_scope]})',
                 'figures = {"value": value}']
     m = query.measures[0]
+    if a == "share":
+        return ["# The total of the rows kept as a percentage of the total before the conditions.",
+                f"part = df[{m!r}].sum()",
+                "value = part / whole * 100 if whole else None",
+                f'table = pd.DataFrame({{"share_pct": [value], {m!r}: [part], "of_total": [whole]}})',
+                'figures = {"value": value}']
     if len(query.measures) > 1 and len(query.statistics) == 1:
         # "average Horsepower and Weight_in_lbs": one figure for each column named, never
         # the first column's figure said of both.

@@ -56,7 +56,7 @@ def query_reason(query: Query, card: Any, root: Path | str | None, lang: str) ->
     if currency is None or currency[0] in query.keys:
         return None
     if any(f.column == currency[0] and (f.op == "eq" or (f.op == "in" and len(f.value) == 1))
-           for f in query.filters):
+           for f in (*query.filters, *query.whole)):
         return None
     return _reason(money[0], currency, lang)
 

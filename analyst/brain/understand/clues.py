@@ -295,14 +295,12 @@ def people(card: Any, toks: list[str]) -> list[str]:
 
 
 def counted(toks: list[str], hits: list[Hit], after: int) -> Hit | None:
-    """The column named right after the counting words (only small words between, none of
-    them a grouping's: "how many per region" counts rows per region, not the regions)."""
-    for hit in hits:
-        between = toks[after + 1:hit.span[0]]
-        if hit.span[0] > after and len(between) <= 1 and all(
-                t in (*STOP, "个") and not any(stem_match(b, t) for b in BY) for t in between):
-            return hit
-    return None
+    """The column named right after the counting words (one word between at most, no number,
+    not a grouping's: "how many per region" counts rows per region, not the regions; "number
+    of returned orders" counts the orders; "top 3 states" ranks the states)."""
+    return next((h for h in hits if h.span[0] > after and len(between := toks[
+        after + 1:h.span[0]]) <= 2 and len([t for t in between if t not in STOP]) <= 1 and not any(
+        stem_match(b, t) or number_of(t) is not None for b in BY for t in between)), None)
 
 
 def chinese_top(toks: list[str], used: set[int]) -> tuple[int, int] | None:

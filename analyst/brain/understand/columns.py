@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from analyst.brain.understand.text import is_cjk, same_word, singular, skeleton, value_word, words
-from analyst.brain.understand.vocab import BY, STOP
+from analyst.brain.understand.vocab import BY, EXTREME_WORDS, STOP
 
 
 @dataclass(frozen=True)
@@ -314,3 +314,14 @@ def _merge(hits: list[Hit]) -> list[Hit]:
     for hit in sorted(hits, key=lambda h: h.span[0]):
         seen.setdefault(hit.column, hit)
     return sorted(seen.values(), key=lambda h: h.span[0])
+
+
+def extreme_named(toks: list[str], clash: Clash, used: set[int]) -> Hit | None:
+    """The column of a clash named by the word before it ("maximum temperature" of
+    temp_max and temp_min), or None."""
+    before = clash.span[0] - 1
+    if before < 0 or before in used or toks[before] not in EXTREME_WORDS:
+        return None
+    said = EXTREME_WORDS[toks[before]]
+    fits = [c for c in clash.columns if said in words(str(c))]
+    return Hit(fits[0], (before, *clash.span), False) if len(fits) == 1 else None

@@ -327,7 +327,8 @@ def across(toks: list[str], at: int) -> list[int]:
 
 
 _AMONG = ("among", "amongst", "серед", "среди")
-_BEING = ("are", "is", "were", "was", "have", "has", "had", "є", "являются", "являются")
+_BEING = ("are", "is", "were", "was", "have", "has", "had", "came", "come", "comes", "є",
+          "являются")
 
 
 def whole_of(toks: Sequence[str], said: Sequence[Filter]) -> tuple[Filter, ...]:
@@ -342,11 +343,24 @@ def whole_of(toks: Sequence[str], said: Sequence[Filter]) -> tuple[Filter, ...]:
         of = next((i for i, t in enumerate(toks) if t == "of"), None)
         being = next((i for i, t in enumerate(toks) if t in _BEING and of is not None and i > of),
                      None)
+        if being is None and toks and toks[-1].endswith("ed") and any(
+                f.span and max(f.span) == len(toks) - 1 for f in said):
+            being = len(toks) - 1  # "what percentage of women survived": the verb is the part
         if of is None or being is None:
             return ()
         whole = [f for f in said if f.span and of < min(f.span) and max(f.span) < being]
-        if not all(f in whole or (f.span and min(f.span) > being) for f in said):
+        if not all(f in whole or (f.span and min(f.span) >= being) for f in said):
             return ()
     if not whole or len(whole) == len(said) or not all(f.span for f in said):
         return ()
     return tuple(whole)
+
+
+def ranked_by(hit: Hit, hits: Sequence[Hit], columns: Mapping[str, Any],
+              ranked: Sequence[int] | None) -> bool:
+    """Is the number column after "by" what a superlative ranks by ("the longest car by hp",
+    "top 5 districts by percap"), not the grouping? Not when the superlative is said of
+    another number column ("the highest price by bedrooms", "按bedrooms的最高price"), nor
+    when the order is a sort said beside one ("Maximum of price by bedrooms, highest first")."""
+    return not any(h.column != hit.column and is_numeric(columns[h.column])
+                   and (not ranked or h.span[0] - 1 in ranked) for h in hits)

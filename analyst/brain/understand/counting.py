@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from analyst.brain.understand import clues
-from analyst.brain.understand.columns import Hit
+from analyst.brain.understand.columns import Clash, Hit
 from analyst.brain.understand.query import Aggregation
 from analyst.brain.understand.text import singular, words
 
@@ -74,7 +74,8 @@ def counted_as(toks: Sequence[str], hits: list[Hit], after: int, card: Any, filt
     orders" is of their ids, "which continent has the most countries"), never its values
     added up; a numbering that restarts: the rows ("how many samples"). "How many units"
     adds a quantity up (the caller's `adds_up`)."""
-    counted = clues.counted(list(toks), hits, after)
+    # A condition's column ("returned" of "number of returned orders") is not what is counted.
+    counted = clues.counted(list(toks), [h for h in hits if h.column not in filtered], after)
     if counted is None:
         return aggregation, measures, group_by
     column = counted.column
@@ -119,3 +120,12 @@ def grouped_numbers(toks: Sequence[str]) -> set[int]:
         out |= {i + k for i in range(len(toks) - n) for k in range(1, n)
                 if tuple(toks[i:i + n]) == phrase}
     return out
+
+
+def thing_named(clash: Clash, columns: dict[str, Any]) -> Hit | None:
+    """"orders" beside an "Order ID" and an "Order Date": the orders are the things the id
+    names, the date is one of their attributes ("how many orders were returned" had been
+    asked back between order IDs and order dates)."""
+    ids = [c for c in clash.columns if columns[c].role == "id"
+           and singular(words(c)[0]) == singular(clash.word) != clash.word]
+    return Hit(ids[0], clash.span, False) if len(ids) == 1 else None

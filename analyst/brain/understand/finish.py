@@ -40,8 +40,8 @@ def long_value(card: Any) -> str | None:
     return numbers[0] if len(numbers) == 1 else None
 
 
-_SOLD = frozenset(("sold", "sell", "sells", "selling", "продано", "продали", "продав",
-                   "продала", "продал", "продали", "售出", "卖出"))
+_SOLD = frozenset(("sold", "sell", "sells", "selling", "продано", "продали", "продав", "продала",
+                   "продал", "售出", "卖出"))
 
 
 def sold(unused: list[str], readings: Sequence[Query], columns: dict[str, Any]) -> list[str]:
@@ -146,10 +146,8 @@ def _joined(toks: Sequence[str], ranked: Sequence[int] | None) -> int | None:
     """The word joined to the superlative by "with", "having", "that had"…, or None."""
     if ranked is None:
         return None
-    k = ranked[0] - 1
-    while k >= 0 and toks[k] in ("the", "a", "an"):
-        k -= 1
-    joined = k
+    joined = k = next((i for i in range(ranked[0] - 1, -2, -1)
+                       if i < 0 or toks[i] not in ("the", "a", "an")), -1)
     while k >= 0 and toks[k] in _ROW_JOINS:
         k -= 1
     return None if k == joined or k < 0 else k
@@ -170,7 +168,9 @@ def panel_count(card: Any, toks: Sequence[str], readings: Sequence[Query]) -> Re
     if not readings or any(q.measures or q.aggregation not in ("count", "share")
                            or (q.aggregation == "count" and q.group_by) for q in readings):
         return None
-    dates = [c.unique or 0 for c in card.columns if c.role == "date"]
+    things = any(c.role == "id" and c.unique == card.rows and (c.min, c.max) != (1, card.rows)
+                 for c in card.columns)  # an id of each row ("SO-1042"): not observations
+    dates = [] if things else [c.unique or 0 for c in card.columns if c.role == "date"]
     kinds = {c.name: c.unique or 0 for c in card.columns if c.role in ("category", "id")}
     observed = [name for name, k in kinds.items()
                 if any(d >= 2 and k >= 2 and card.rows >= 0.8 * d * k for d in dates)]
@@ -355,7 +355,14 @@ def queries(table: str, aggregation: Aggregation, measures: list[str], group_by:
             return no_measure(filters)
         measures = [implied]
     if aggregation == "share" and not (group_by or period):
-        return Refusal("share_needs_group", {})
+        # "what percentage of revenue comes from hardware": the rows meeting the one
+        # condition left after the whole's, their total as a part of the whole's total.
+        said = [f for f in filters if f.op not in ("year", "quarter", "month")]
+        whole = conditions.whole_of(toks, said) if len(said) > 1 else ()
+        if len(measures) != 1 or len(said) - len(whole) != 1:
+            return Refusal("share_whole_unsaid" if len(said) > 1 else "share_needs_group", {})
+        return [Query(table, "share", tuple(measures), (), None,
+                      tuple(f for f in filters if f not in whole), order, limit, whole=whole)]
     if aggregation in CORRELATIONS:
         if len(measures) < 2:
             return Refusal("correlation_needs_two", {})
@@ -379,21 +386,3 @@ def queries(table: str, aggregation: Aggregation, measures: list[str], group_by:
                       aggregation, *also) else (), also=also)]
 
 
-
-EACH = ("each", "every", "кожн*", "кажд*", "每", "各")
-
-
-def one_or_each(toks: Sequence[str], aggregation: Aggregation | None, measures: Sequence[str],
-                order: Order, which: Sequence[int] | None, period_asked: bool,
-                ) -> tuple[Aggregation | None, int | None] | Refusal:
-    """A superlative with a grouping: "which region has the highest ..." asks for the one
-    group (a limit of 1); "what is the highest Cyl for each team" asks each team's highest,
-    not the team with the highest total (as it was read). "Which team has the highest Cyl
-    in each year" asks the one of each year: declined, not the one over all the years."""
-    if any(stem_match(w, t) for w in EACH for t in toks):
-        if which is not None and toks[which[-1] + 1:which[-1] + 2] not in (["is"], ["was"], ["s"]):
-            return unexplained(toks[which[0]])
-        if aggregation is None and measures:
-            return ("max" if order == "desc" else "min"), None
-        return aggregation, None
-    return aggregation, 1 if which is not None or period_asked else None

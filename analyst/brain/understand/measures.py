@@ -31,6 +31,7 @@ from analyst.brain.understand.vocab import (
     PERIODS,
     QUARTILE_WORDS,
     RANKED,
+    SORTED,
     STATISTIC_WORDS,
     STOP,
     UNSUPPORTED_MEASURES,
@@ -278,11 +279,8 @@ def _named_again(toks: list[str], at: int, hits: Sequence[Hit],
 def find_phrase_at(phrases: tuple[str, ...], toks: list[str], at: int,
                    used: set[int]) -> list[int] | None:
     """The first of `phrases` starting exactly at word `at`."""
-    for phrase in phrases:
-        span = find_phrase(phrase, toks[at:], {i - at for i in used if i >= at})
-        if span is not None and span[0] == 0:
-            return [at + i for i in span]
-    return None
+    spans = (find_phrase(p, toks[at:], {i - at for i in used if i >= at}) for p in phrases)
+    return next(([at + i for i in span] for span in spans if span and span[0] == 0), None)
 
 
 def which_period(toks: list[str], used: set[int]) -> tuple[PeriodUnit, list[int]] | None:
@@ -351,7 +349,10 @@ def aggregations(toks: list[str], found: list[tuple[Aggregation, list[int]]]) ->
 def ranking(toks: list[str], used: set[int]) -> tuple[Order | None, int | None, list[int] | None]:
     """Top/bottom N and superlatives: the order, the N ("top 5", "最高的前5个") and the
     superlative's words (added to `used`)."""
-    order: Order | None = None
+    # "highest first", "по убыванию": an order asked, no superlative
+    asked = [(d, span) for d, said in SORTED if (span := clues.first(said, toks, used))]
+    used.update(i for _, span in asked for i in span)
+    order: Order | None = asked[0][0] if asked else None
     limit: int | None = None
     ranked: list[int] | None = None  # the superlative's words
     directions: tuple[tuple[Order, tuple[str, ...]], ...] = (("desc", HIGHEST), ("asc", LOWEST))
@@ -373,7 +374,6 @@ def ranking(toks: list[str], used: set[int]) -> tuple[Order | None, int | None, 
         used.update(span)
         order = order or "desc"
     return order, limit, ranked
-
 
 
 def named(toks: list[str], used: set[int],

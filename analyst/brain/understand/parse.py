@@ -15,14 +15,26 @@ from typing import Any
 
 from analyst.brain.understand import calendar, clues, conditions, finish, kin, money, shorthand
 from analyst.brain.understand import measures as stat_clues
-from analyst.brain.understand.columns import Hit, column_hits, partial_hits, value_hits
-from analyst.brain.understand.counting import counted_as, grouped_numbers, id_before_measure
+from analyst.brain.understand.columns import (
+    Hit,
+    column_hits,
+    extreme_named,
+    partial_hits,
+    value_hits,
+)
+from analyst.brain.understand.counting import (
+    counted_as,
+    grouped_numbers,
+    id_before_measure,
+    thing_named,
+)
+from analyst.brain.understand.each import one_or_each
 from analyst.brain.understand.finish import Refusal
 from analyst.brain.understand.naming import additive, one_row_per_date
 from analyst.brain.understand.place import without_place
 from analyst.brain.understand.query import Aggregation, Filter, Period, Query, is_numeric
 from analyst.brain.understand.text import find_phrase, same_word, symbols_said, words
-from analyst.brain.understand.vocab import BUSIEST, BY, EXTREME_WORDS, NEEDS_MODEL, ROW_WORDS, WHICH
+from analyst.brain.understand.vocab import BUSIEST, BY, NEEDS_MODEL, ROW_WORDS, WHICH
 
 _AND, _OR = conditions.AND, conditions.OR
 
@@ -79,7 +91,8 @@ def read_table(question: str, card: Any,
     own = words(card.table)
     if placed or own and all(any(same_word(w, t) for t in toks) for w in own):
         score += 1  # the question names the table ("... (weather)", "... (Sheet1)")
-    if clashes and (resolved := _extreme_named(toks, clashes[0], used)) is not None:
+    while clashes and (resolved := extreme_named(toks, clashes[0], used) or thing_named(
+            clashes[0], columns)) is not None:
         # "maximum temperature" of temp_max and temp_min: the one whose name says maximum.
         hits = sorted([*hits, resolved], key=lambda h: h.span[0])
         used |= set(resolved.span)
@@ -98,17 +111,6 @@ def read_table(question: str, card: Any,
     got = _build(toks, card, columns, hits, picked, used, flags)
     return (TableReading(card, refusal=got, score=score) if isinstance(got, Refusal)
             else TableReading(card, tuple(got), score=score))
-
-
-def _extreme_named(toks: list[str], clash: Any, used: set[int]) -> Hit | None:
-    """The column of a clash named by the word before it ("maximum temperature" of
-    temp_max and temp_min), or None."""
-    before = clash.span[0] - 1
-    if before < 0 or before in used or toks[before] not in EXTREME_WORDS:
-        return None
-    said = EXTREME_WORDS[toks[before]]
-    fits = [c for c in clash.columns if said in words(str(c))]
-    return Hit(fits[0], (before, *clash.span), False) if len(fits) == 1 else None
 
 
 def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
@@ -147,9 +149,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     # A column compared with its own statistic: "more than the average fare".
     numbers = {name for name, col in columns.items() if is_numeric(col)}
     for threshold in stat_clues.thresholds(toks, used, hits, numbers):
-        used.update(threshold.span)
-        filters.append(Filter(threshold.column, threshold.op, None, threshold.against,
-                              tuple(threshold.span)))
+        used.update(said_at := tuple(threshold.span))
+        filters.append(Filter(threshold.column, threshold.op, None, threshold.against, said_at))
         hits = [h for h in hits if h is not threshold.hit]
     # Numbers compared with a column: "more than 100", "under 5.5".
     for comparison in clues.comparisons(toks, used):
@@ -226,8 +227,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                 and col.role == "date"
                 and any(same_word("year", w) for w in words(str(hit.column)))):
             # "which Year had the highest average MPG", "total per Year" on a date column
-            # named Year: the calendar years, not the single row with the highest MPG nor
-            # each stored date.
+            # named Year: the calendar years, not the row with the highest MPG nor each date.
             period = Period(hit.column, "year")
             continue
         if after_which and not who and col.role != "money" and (  # "яка виручка": how much
@@ -253,6 +253,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         if flags and hit.column in flags and not after_by and hit.column not in filtered:
             # "female smokers", "survivors" of a yes/no column: its rows that say yes.
             filters.append(Filter(hit.column, "eq", flags[hit.column], span=hit.span))
+            filtered.add(hit.column)  # not what "number of returned orders" counts
             continue
         across = conditions.across(toks, hit.span[0])
         if across:
@@ -267,12 +268,18 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                 return finish.unexplained(word)
             measures.append(hit.column)  # blanks are counted in any column, text too
             continue
+        if aggregation == "share" and col.role == "id" and not after_by:
+            if col.unique != card.rows:  # "percentage of orders" where an order has lines
+                return finish.unexplained(" ".join(toks[i] for i in hit.span))
+            continue  # "what percentage of orders were returned": the orders are the rows
         numeric = is_numeric(col)
         small = (col.unique or 0) <= 30
         # After "per"/"by" a column is what the figures are grouped by, never the measure
         # ("average per Day" is not the mean of the day numbers).
         # ("top 3 states by net generation" ranks by it: a measure).
-        if not numeric or (after_by and (order is None or measures) and col.role != "money") or (
+        if not numeric or (after_by and col.role != "money" and (
+                order is None or busy is None and not conditions.ranked_by(hit, hits, columns,
+                                                                            ranked))) or (
                 after_which and small and col.role != "money"):
             if hit.column not in filtered or after_by:
                 group_by.append(hit.column)
@@ -350,7 +357,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         return [Query(card.table, "rows", tuple(measures[:1]), (), None, tuple(filters),
                       order or "desc", limit or 1)]
     if (group_by or period) and order is not None and limit is None:
-        if isinstance(one := finish.one_or_each(toks, aggregation, measures, order, which,
+        if isinstance(one := one_or_each(toks, aggregation, measures, order, which,
                                                 asked_period is not None), Refusal):
             return one
         aggregation, limit = one
@@ -382,9 +389,12 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         elif all(additive(columns[m], one_row_per_date(card)) for m in measures):  # not prices
             aggregation = "sum"
         else:
-            # Is "temp by month" a total or an average? Both are plausible: ask.
+            # Is "temp by month" a total or an average? Both are plausible: ask. Ranked
+            # ("the highest price by bedrooms"), each group's highest is too.
             base = Query(card.table, "mean", tuple(measures), tuple(group_by), period,
                          tuple(filters), order, limit)
-            return [base, replace(base, aggregation="sum")]
+            ranked_each = [replace(base, aggregation="max" if order == "desc" else "min")
+                           ] if order is not None and (group_by or period) else []
+            return [*ranked_each, base, replace(base, aggregation="sum")]
     return finish.queries(card.table, aggregation, measures, group_by, period, filters, order,
                           limit, percentiles[0] if percentiles else None, also, implied, toks)

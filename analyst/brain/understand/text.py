@@ -154,7 +154,14 @@ def value_word(value_word_: str, question_word: str) -> bool:
     if same_word(value_word_, question_word):
         return True
     a, b = value_word_, question_word
+    if len(a) >= 3 and b in _CALENDAR_NAMES and b.startswith(a):
+        return True  # tips' "Sun", "Thur": "Sunday", "Thursday"
     return len(a) >= 3 and b.startswith(a) and len(b) - len(a) <= 2 and a.isalpha()
+
+
+# Weekdays only: a month's cut is also a name ("Jan" of a sales rep is not January).
+_CALENDAR_NAMES = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+                             "sunday"))
 
 
 def stem_match(stem: str, word: str) -> bool:

@@ -9,7 +9,7 @@ and category values are matched before these words are looked for, so "max" insi
 
 from __future__ import annotations
 
-from analyst.brain.understand.query import Aggregation, PeriodUnit
+from analyst.brain.understand.query import Aggregation, Order, PeriodUnit
 
 AGGREGATIONS: dict[Aggregation, tuple[str, ...]] = {
     "share": ("share", "percentage", "proportion", "percent", "part of the total", "частк*",
@@ -18,8 +18,8 @@ AGGREGATIONS: dict[Aggregation, tuple[str, ...]] = {
                 "различн*", "разн*", "不同", "唯一"),
     "median": ("median*", "медіан*", "медиан*", "中位数"),
     "mean": ("average*", "mean", "avg", "typical", "середн*", "средн*", "平均", "均值"),
-    "min": ("minimum", "min", "мінімальн*", "минимальн*", "最小值", "最小"),
-    "max": ("maximum", "max", "максимальн*", "最大值", "最大"),
+    "min": ("minimum", "min", "мінімальн*", "минимальн*", "мінімум", "минимум", "最小值", "最小"),
+    "max": ("maximum", "max", "максимальн*", "максимум", "最大值", "最大"),
     "count": ("how many", "number of", "count", "counts", "counted", "скільки", "кількість",
               "число", "сколько", "количество", "多少", "几", "个数", "次数", "天数"),
     "sum": ("total", "sum", "how much", "overall", "combined", "сума", "суму", "сумою", "суми", "сумі",
@@ -55,6 +55,10 @@ EXTREME_WORDS = {"maximum": "max", "max": "max", "highest": "max", "high": "max"
 KEY_FIGURES = ("key figures", "kpi", "kpis", "key metrics", "ключові показники",
                "ключових показників", "ключевые показатели", "ключевых показателей", "关键指标",
                "核心指标")
+SORTED: tuple[tuple[Order, tuple[str, ...]], ...] = (
+    ("desc", ("highest first", "largest first", "від найбільшого", "по убыванию", "从高到低")),
+    ("asc", ("lowest first", "smallest first", "від найменшого", "по возрастанию", "从低到高")))
+"""The order a listing is asked in (the readings offered to click say it so)."""
 RANKED = ("rank", "ranks", "ranked", "ranking", "рейтинг*", "ранжу*", "排名", "排行")
 WHICH = ("which", "what", "who", "яка", "який", "яке", "які", "якому", "якій", "какой", "какая",
          "какое", "какие", "каком", "哪个", "哪些", "哪", "什么")
@@ -183,7 +187,7 @@ FILLERS = ("had", "having", "been", "were", "was", "will", "would", "can", "coul
            "overall", "recorded", "observed", "listed", "available", "those", "who", "whose",
            "come", "comes", "came", "strongly", "strength", "closely",
            "ones", "paid", "spent", "scored", "weighed", "тих", "хто", "тех", "кто", "які",
-           "among", "amongst", "серед", "среди",
+           "among", "amongst", "серед", "среди", "від", "от", "припадає", "приходится",
            "заплатил*", "платил*", "заплатив*", "витратил*", "між", "между",
            "мав", "мала", "мало", "мали", "має", "був", "була", "було", "були", "є",
            "покажи", "покажіть", "порахуй", "порахуйте", "обчисли", "знайди", "дай", "мені",
