@@ -22,6 +22,7 @@ from analyst.brain.understand.finperiods import (
     YEAR,
     ZH_MONTH,
     month_of,
+    periods_named,
     quarter_of,
 )
 from analyst.brain.understand.text import stem_match
@@ -168,6 +169,10 @@ def read_ask(question: str, labels: Sequence[str] = (), *, ranking_items: bool =
     reading = _read(text, labels, ranking_items=ranking_items, budget=budget)
     if reading is None:
         return None
+    reading = _one_period(text, reading)
+    if labels and reading.kind in ("total", "by", "growth") and (
+            second := _second_named(text, labels)):
+        return FinAsk("unread", unread=(second,))  # "revenue and marketing in March"
     left = unread(text, labels)
     if left and reading.kind == "ranking":
         # "which cost centre spent most", "центры затрат по сумме": ranking by spend is what
@@ -218,6 +223,53 @@ def _read(text: str, labels: Sequence[str], *, ranking_items: bool,
                       compare_said=said)
     return FinAsk("by" if by else "total", figure=figure, line=line, by=by, year=year, quarter=quarter, month=month)
 
+
+
+_CHANGES = {"month": "MoM", "quarter": "QoQ", "year": "YoY"}
+_COMPARED = _any(r"\bvs\.?", r"\bversus\b", r"\bcompar", r"\bagainst\b", r"порівн", r"\bпроти\b",
+                 r"сравн", r"\bпротив\b", r"对比", r"相比", r"比较")
+
+
+def _one_period(text: str, reading: FinAsk) -> FinAsk:
+    """A reading names one month, quarter or year: "revenue in March vs February" had
+    stated February's alone, "change from Q1 to Q2" compared Q1 with the quarter before.
+    Two periods in a row are the change asked ("from Q1 to Q2": Q2 on Q1; "March vs
+    February": March on February); any other second period is declined by name."""
+    if reading.kind == "unread":
+        return reading
+    for unit, said in periods_named(text).items():
+        if len(said) < 2:
+            continue
+        compared = reading.kind == "total" and _COMPARED.search(text)  # "March vs February"
+        if (len(said) == 2 and (reading.kind == "growth" or compared) and max(said) - min(
+                said) == 1 and (compared or reading.compare == _CHANGES[unit]
+                                or not reading.compare_said)):
+            reading = replace(reading, kind="growth", compare=_CHANGES[unit], compare_said=True)
+            later = max(said)
+            reading = (replace(reading, month=later) if unit == "month" else replace(
+                reading, quarter=later) if unit == "quarter" else replace(reading, year=later))
+            continue
+        return FinAsk("unread", unread=tuple(said.values()))
+    return reading
+
+
+def _second_named(text: str, labels: Sequence[str]) -> str | None:
+    """The words of a second line or figure the question names: "revenue and marketing in
+    March" had stated Marketing alone, "revenue and costs" Revenue alone. A generic word of
+    costs beside a line ("marketing expenses", "spent on rent") says what the line is."""
+    spans = [(f.start(), f.end()) for label in labels if (low := label.lower().strip())
+             for f in re.finditer(rf"(?<!\w){re.escape(low)}(?!\w)", text)]
+    ends = {end for _, end in spans}
+    spans += [(f.start(), f.end()) for kind, pattern in FIGURE_WORDS for f in pattern.finditer(text)
+              if not (kind == "total_costs" and spans and (f.start() - 1 in ends or f.group(
+                  0).startswith("spen")))]
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return text[merged[1][0]:merged[1][1]].strip() if len(merged) > 1 else None
 
 
 OWN_READINGS = (_LOSSES, _EXPENSES, _BUDGET, _YTD, _FULL_YEAR, _RANKING_ITEMS)

@@ -61,3 +61,21 @@ def month_of(text: str) -> int | None:
         if pattern.search(text):
             return number
     return None
+
+
+def periods_named(text: str) -> dict[str, dict[int, str]]:
+    """Every month, quarter and year `text` names, each with the words that name it:
+    {"month": {3: "march", 2: "february"}, "quarter": {}, "year": {2024: "2024"}}."""
+    free = QUARTER_FREE.sub(" ", text)
+    months = {n: found.group(0) for n, p in MONTHS if (found := p.search(free))}
+    months |= {int(w) if w.isdigit() else ZH_NUMBERS.get(w, 0): f.group(0)
+               for f in ZH_MONTH.finditer(free) if (w := f.group(1))}
+    quarters: dict[int, str] = {}
+    for pattern in QUARTER:
+        for found in pattern.finditer(text):
+            word = found.group(1).lower()
+            number = int(word) if word.isdigit() else ROMAN.get(word) or ORDINAL.get(word)
+            if number:
+                quarters.setdefault(number, found.group(0))
+    return {"month": months, "quarter": quarters,
+            "year": {int(y): y for y in YEAR.findall(text)}}
