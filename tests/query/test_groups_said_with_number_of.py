@@ -134,3 +134,16 @@ def test_each_offered_reading_of_a_ranked_level_answers_itself(opened, tmp_path:
         values = [rows[k] for k in rows]
         assert values == sorted(values, reverse=order == "desc"), option
     assert seen == {extreme, "mean", "sum"}
+
+
+@pytest.mark.parametrize("question", ["average price for each number of rooms",
+                                      "the highest price for every number of garages",
+                                      "total price by the number of owners"])
+def test_a_grouping_no_column_names_is_declined(opened, tmp_path: Path, question: str) -> None:
+    """MASS::Boston's "average tax for each number of rooms" (its rooms are "rm") stated the
+    average tax over every town: the words after "number of" had been taken as the rows."""
+    frame = _table(1, tmp_path / "houses.csv")
+    analysis = opened("houses1", tmp_path / "houses.csv")
+    answer = ask(analysis, question)
+    assert not answer.ok and not answer.steps, answer.text
+    assert f"{frame['price'].mean():,.2f}" not in answer.text

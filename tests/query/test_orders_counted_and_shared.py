@@ -39,6 +39,7 @@ def _orders(seed: int, path: Path, lines: bool = False) -> pd.DataFrame:
         "Product": product,
         "Category": [CATEGORIES[p] for p in product],
         "Revenue": [round(rng.uniform(10, 900), 2) for _ in range(n)],
+        "Units": [rng.randint(1, 12) for _ in range(n)],
         "Returned": [rng.choice(["Yes", "No", "No", "No"]) for _ in range(n)],
     })
     frame.to_csv(path, index=False)
@@ -109,6 +110,10 @@ def test_a_share_of_a_total_is_of_the_whole_the_words_name(opened, tmp_path: Pat
          _share(frame, laptop, in_region, "Revenue")),
         (f"what percent of the revenue of {region} came from Laptop",
          _share(frame, laptop, in_region, "Revenue")),
+        ("percentage of units sold online", _share(frame, frame["Channel"] == "Online", None,
+                                                   "Units")),
+        (f"what share of units were sold in the {region}", _share(frame, in_region, None,
+                                                                  "Units")),
     ]:
         assert close(_value(analysis, question), want), (question, want)
 

@@ -366,7 +366,8 @@ def row_noun(toks: list[str], at: int) -> bool:
     themselves are counted."""
     for phrase in _COUNTING:
         n = len(phrase.split())
-        if at - n >= 0 and find_phrase(phrase, toks[at - n:at], set()) == list(range(n)):
+        if at - n >= 0 and find_phrase(phrase, toks[at - n:at], set()) == list(range(n)) and (
+                at - n == 0 or toks[at - n - 1] not in BY):  # "for each number of rooms"
             # A plural noun ("passengers", "пінгвінів"), not an adjective of what follows
             # ("how many rainy days" names the rain: a condition, never the rows).
             word = toks[at]

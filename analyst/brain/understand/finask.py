@@ -253,16 +253,32 @@ def _one_period(text: str, reading: FinAsk) -> FinAsk:
     return reading
 
 
+_SPENT = _any(r"spen[dt]", r"витратил", r"витрачен", r"потратил", r"истратил", r"花")
+"""Spending said as a verb ("spent on marketing", "витратили на маркетинг"), not a line."""
+_BESIDE = re.compile(r"\s*(?:on|for|of|на|для|по|的)?\s*")
+"""What stands between a line and a word of costs that says what it is ("marketing
+expenses", "expenses on marketing", "витрати на маркетинг")."""
+
+
+def _qualifies(text: str, found: re.Match[str], lines: Sequence[tuple[int, int]]) -> bool:
+    """Is a word of costs one that says what a named line is, not a second figure?"""
+    if not lines:
+        return False
+    end = found.start() + len(re.match(r"\w*", text[found.start():]).group(0))  # type: ignore[union-attr]
+    return bool(_SPENT.match(text, found.start())) or any(
+        _BESIDE.fullmatch(text, e, found.start()) or _BESIDE.fullmatch(text, end, b)
+        for b, e in lines)
+
+
 def _second_named(text: str, labels: Sequence[str]) -> str | None:
     """The words of a second line or figure the question names: "revenue and marketing in
     March" had stated Marketing alone, "revenue and costs" Revenue alone. A generic word of
     costs beside a line ("marketing expenses", "spent on rent") says what the line is."""
     spans = [(f.start(), f.end()) for label in labels if (low := label.lower().strip())
              for f in re.finditer(rf"(?<!\w){re.escape(low)}(?!\w)", text)]
-    ends = {end for _, end in spans}
+    lines = list(spans)
     spans += [(f.start(), f.end()) for kind, pattern in FIGURE_WORDS for f in pattern.finditer(text)
-              if not (kind == "total_costs" and spans and (f.start() - 1 in ends or f.group(
-                  0).startswith("spen")))]
+              if not (kind == "total_costs" and _qualifies(text, f, lines))]
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):
         if merged and start < merged[-1][1]:

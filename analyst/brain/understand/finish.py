@@ -49,7 +49,7 @@ def sold(unused: list[str], readings: Sequence[Query], columns: dict[str, Any]) 
     (or the revenue) are, when every reading adds up or compares such a column; left over
     (declined by name) otherwise: "which rep sold the most" counting rows is no sale."""
     if not any(w in _SOLD for w in unused) or not readings or not all(
-            q.measures and q.aggregation in IMPLIED
+            q.measures and q.aggregation in (*IMPLIED, "share")
             and all(columns[m].role in ("quantity", "money") for m in q.measures)
             for q in readings):
         return unused
