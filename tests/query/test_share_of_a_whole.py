@@ -24,7 +24,8 @@ COLUMNS = {"Dept": ["Sales", "Ops", "Finance", "Legal"], "Grade": ["Junior", "Se
 PART_OF_WHOLE = ["what percentage of {w} are {p}", "what percent of the {w} are {p}",
                  "what share of {w} were {p}", "share of {p} among {w}",
                  "proportion of {p} amongst the {w}", "percentage of {p} among all {w}",
-                 "of the {w}, what percentage are {p}", "частка {p} серед {w}",
+                 "of the {w}, what percentage are {p}", "what fraction of {w} are {p}",
+                 "частка {p} серед {w}",
                  "доля {p} среди {w}"]
 UNSAID = ["percentage of {p} {w}", "share of {w} {p}", "what percentage are {w} and {p}"]
 
@@ -112,3 +113,27 @@ def test_the_part_said_as_a_verb_at_the_end(opened, tmp_path: Path, phrase: str,
     got = figures(ask(analysis, question))
     assert close(got.figures["value"], _want(frame, frame[wc] == w, frame["Churned"] == "Yes")), (
         question, got.query)
+
+
+def test_a_models_query_names_its_whole_and_it_is_checked(opened, tmp_path: Path) -> None:
+    """The query tool offered to a model carries the whole too, checked like any filter: a
+    whole on a grouped query or a column the table lacks is refused with a sentence."""
+    from analyst.brain.understand.query import QueryError
+    from analyst.brain.understand.schema import query_from_arguments
+
+    frame = _table(0, tmp_path / "staff.csv")
+    analysis = opened("staff0", tmp_path / "staff.csv")
+    cards = analysis.cards
+    whole = [{"column": "Dept", "op": "eq", "value": "Sales"}]
+    part = [{"column": "Grade", "op": "eq", "value": "Senior"}]
+    query, _ = query_from_arguments({"aggregation": "share", "filters": part, "whole": whole},
+                                    cards)
+    assert [f.column for f in query.whole] == ["Dept"]
+    for wrong in ({"aggregation": "share", "group_by": ["Site"], "filters": part, "whole": whole},
+                  {"aggregation": "share", "filters": part,
+                   "whole": [{"column": "Nope", "op": "eq", "value": "x"}]},
+                  {"aggregation": "share", "filters": part,
+                   "whole": [{"column": "Dept", "op": "__import__", "value": "x"}]}):
+        with pytest.raises(QueryError):
+            query_from_arguments(wrong, cards)
+    assert frame is not None

@@ -19,9 +19,9 @@ def one_or_each(toks: Sequence[str], aggregation: Aggregation | None, measures: 
     group (a limit of 1); "what is the highest Cyl for each team" asks each team's highest,
     not the team with the highest total (as it was read). "Which team has the highest Cyl
     in each year" asks the one of each year: declined, not the one over all the years."""
-    if any(stem_match(w, t) for w in EACH for t in toks):
+    if each := next((t for t in toks if any(stem_match(w, t) for w in EACH)), None):
         if which is not None and toks[which[-1] + 1:which[-1] + 2] not in (["is"], ["was"], ["s"]):
-            return unexplained(toks[which[0]])
+            return unexplained(f"{toks[which[0]]} … {each}")  # the one of each: not computed
         if aggregation is None and measures:
             return ("max" if order == "desc" else "min"), None
         return aggregation, None

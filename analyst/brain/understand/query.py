@@ -199,7 +199,8 @@ def validate(query: Query, card: Any) -> Query:
     if query.aggregation not in AGGREGATIONS:
         raise QueryError(f"Unknown aggregation {query.aggregation!r}; use one of "
                          f"{', '.join(AGGREGATIONS)}.")
-    for name in (*query.measures, *query.group_by, *(f.column for f in query.filters)):
+    for name in (*query.measures, *query.group_by,
+                 *(f.column for f in (*query.filters, *query.whole))):
         if name not in columns:
             raise QueryError(f"The table {card.table} has no column {name!r} (columns: "
                              f"{', '.join(columns)}).")
@@ -238,7 +239,10 @@ def validate(query: Query, card: Any) -> Query:
     if query.compare is not None and query.compare.column in query.measures:
         raise QueryError(f"Column {query.compare.column!r} cannot be both the measure and "
                          "the period compared.")
-    for f in query.filters:
+    if query.whole and (query.aggregation != "share" or query.keys):
+        raise QueryError("A whole (the rows a share is of) goes with a share that is not "
+                         "grouped.")
+    for f in (*query.filters, *query.whole):
         if f.against is not None:
             _validate_threshold(f, columns)
             continue

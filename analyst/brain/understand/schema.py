@@ -119,6 +119,10 @@ class QueryArgs(_Strict):
         default=False, description="With share, filters and a grouping: true gives each "
         "group's rows meeting the filters as a percentage of all that group's rows (\"share "
         "of women within each rank\"); false, how the rows meeting them split over the groups.")
+    whole: list[FilterArgs] = Field(
+        default_factory=list, description="With share and no grouping: the filters of the "
+        "whole the share is of (\"what percentage of professors are male\": the professors), "
+        "applied before filters.")
 
 
 def _inline(schema: dict[str, Any]) -> dict[str, Any]:
@@ -197,6 +201,8 @@ def query_from_arguments(arguments: str | dict[str, Any], cards: Sequence[Any]) 
         percentiles=tuple(args.percentiles),
         also=tuple(args.also),
         within=args.within,
+        whole=tuple(Filter(f.column, f.op, tuple(f.value) if isinstance(f.value, list)
+                           else f.value, f.against) for f in args.whole),
     )
     return validate(query, card), card
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from analyst.brain.understand.query import Aggregation, Order, PeriodUnit
 
 AGGREGATIONS: dict[Aggregation, tuple[str, ...]] = {
-    "share": ("share", "percentage", "proportion", "percent", "part of the total", "частк*",
-              "відсот*", "процент*", "доля", "долю", "доли", "占比", "比例", "份额", "百分比"),
+    "share": ("share", "percentage", "proportion", "percent", "fraction", "part of the total",
+              "частк*", "відсот*", "процент*", "доля", "долю", "доли", "占比", "比例", "份额",
+              "百分比"),
     "nunique": ("distinct", "unique", "different", "унікальн*", "різн*", "уникальн*",
                 "различн*", "разн*", "不同", "唯一"),
     "median": ("median*", "медіан*", "медиан*", "中位数"),
