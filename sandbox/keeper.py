@@ -241,7 +241,11 @@ class Keeper:
                 elif parent == 1:
                     with contextlib.suppress(ChildProcessError):
                         os.waitpid(pid, os.WNOHANG)
-            if all(state in "ZX" for _, _, state in others):
+            # Done when what is left is dead and only the frozen kernel's to collect: an
+            # orphan's zombie (ours since its parent was killed) is collected first, or it
+            # stays in the pids count.
+            if all(state == "X" or (state == "Z" and parent == self.worker.pid)
+                   for _, parent, state in others):
                 return
             time.sleep(0.002)
 
