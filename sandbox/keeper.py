@@ -241,9 +241,7 @@ class Keeper:
                 elif parent == 1:
                     with contextlib.suppress(ChildProcessError):
                         os.waitpid(pid, os.WNOHANG)
-            # Done when what is left is dead and only the frozen kernel's to collect: an
-            # orphan's zombie (ours since its parent was killed) is collected first, or it
-            # stays in the pids count.
+            # Done when only the frozen kernel's dead are left (an orphan's zombie is ours).
             if all(state == "X" or (state == "Z" and parent == self.worker.pid)
                    for _, parent, state in others):
                 return
