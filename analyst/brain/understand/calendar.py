@@ -7,6 +7,7 @@ A part of reading a question into a `Query` (`parse`): every word it places is a
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,7 +15,7 @@ from analyst.brain.understand import clues
 from analyst.brain.understand import measures as stat_clues
 from analyst.brain.understand.columns import Hit
 from analyst.brain.understand.finish import Refusal
-from analyst.brain.understand.periods import DateSource, date_source
+from analyst.brain.understand.periods import DateSource, MonthColumn, date_source, month_column
 from analyst.brain.understand.query import Compare, Filter, Period, PeriodUnit
 from analyst.brain.understand.vocab import CHANGE
 
@@ -38,12 +39,15 @@ class Calendar:
     """The period's unit and the words that asked for it."""
     asked_period: tuple[PeriodUnit, list[int]] | None
     """"which month had the highest ...": the periods compared, not the rows."""
+    month_key: str | None = None
+    """"by month" on a table of months without a year: its month column, grouped by."""
 
 
 def read(toks: list[str], used: set[int], card: Any, columns: dict[str, Any], hits: list[Hit],
-         filters: list[Filter]) -> Calendar | Refusal:
+         filters: list[Filter], values: Mapping[str, Sequence[Any]]) -> Calendar | Refusal:
     """The calendar of `toks` (filters appended to `filters`, words to `used`)."""
     date = date_source(card, columns, hits)
+    months = month_column(card, values) if date is None else None
     # Years, quarters and months named: filters on the date (or year) column, or a change.
     years = clues.years(toks, used)
     used.update(i for i, _ in years)
@@ -68,12 +72,18 @@ def read(toks: list[str], used: set[int], card: Any, columns: dict[str, Any], hi
                 low, high = sorted((years[0][1], years[1][1]))
                 value = tuple(range(low, high + 1))
             filters.append(Filter(date.column, "year", value))
-    if q := clues.quarter(toks, used):
+    if (q := clues.quarter(toks, used)) and months is not None:
+        used.update(q[1])  # "Q1" of a budget's "Jan".."Dec": its three months
+        filters.append(_months_kept(months, range(3 * q[0] - 2, 3 * q[0] + 1), q[1]))
+    elif q:
         if date is None or (date.unit == "year" and date.month_column is None):
             return Refusal("no_date_for_filter", {"what": f"Q{q[0]}"})
         used.update(q[1])
         filters.append(Filter(date.month_column or date.column, "quarter", q[0]))
-    if m := clues.month(toks, used):
+    if (m := clues.month(toks, used)) and months is not None:
+        used.update(m[1])
+        filters.append(_months_kept(months, (m[0],), m[1]))
+    elif m:
         if date is None or (date.unit == "year" and date.month_column is None):
             return Refusal("no_date_for_filter", {"what": toks[m[1][0]]})
         used.update(m[1])
@@ -85,6 +95,8 @@ def read(toks: list[str], used: set[int], card: Any, columns: dict[str, Any], hi
     if grouping := clues.period_group(toks, used) or asked_period:
         unit, words_used = grouping
         used.update(words_used)
+        if date is None and months is not None and unit == "month":
+            return Calendar(None, None, None, grouping, asked_period, months.column)
         if date is None:
             return Refusal("no_date_for_period", {"period": unit})
         if date.unit == "year" and unit != "year" and not (
@@ -101,7 +113,21 @@ def read(toks: list[str], used: set[int], card: Any, columns: dict[str, Any], hi
         by: PeriodUnit = "year" if date.unit == "year" and date.month_column is None else "month"
         period = Period(date.column, by, date.month_column if by == "month" else None)
         grouping = (by, trend)
+    if period is None and months is not None and (trend := clues.first(TREND, toks, used)):
+        used.update(trend)  # "spend trend" on a budget's months: month by month
+        return Calendar(None, None, None, ("month", trend), None, months.column)
     return Calendar(date, compare, period, grouping, asked_period)
+
+
+def _months_kept(months: MonthColumn, kept: Sequence[int], said: Sequence[int]) -> Filter:
+    """The rows of the months `kept` of a column of months: by number, or as written."""
+    if not months.names:
+        op = "month" if len(kept) == 1 else "quarter"
+        return Filter(months.column, op, kept[0] if op == "month" else (kept[0] + 2) // 3,
+                      span=tuple(said))
+    written = tuple(months.value(k) for k in kept)
+    return Filter(months.column, "eq" if len(written) == 1 else "in",
+                  written[0] if len(written) == 1 else written, span=tuple(said))
 
 
 _UP_TO = {"to", "through", "thru", "till", "until", "по", "до", "到", "至"}

@@ -51,8 +51,7 @@ class TableReading:
 
 
 def needs_model(question: str) -> bool:
-    toks = words(question)
-    return any(find_phrase(p, toks, set()) is not None for p in NEEDS_MODEL)
+    return any(find_phrase(p, words(question), set()) is not None for p in NEEDS_MODEL)
 
 
 def read_table(question: str, card: Any,
@@ -103,21 +102,21 @@ def read_table(question: str, card: Any,
         for column in clashes[0].columns[:3]:
             hit = Hit(column, clashes[0].span, False)
             got = _build(toks, card, columns, sorted([*hits, hit], key=lambda h: h.span[0]),
-                         picked, set(used), flags)
+                         picked, set(used), values or {})
             if isinstance(got, Refusal):
                 return TableReading(card, refusal=got, score=score)
             readings.append(got[0])
         return TableReading(card, tuple(readings), score=score)
-    got = _build(toks, card, columns, hits, picked, used, flags)
+    got = _build(toks, card, columns, hits, picked, used, values or {})
     return (TableReading(card, refusal=got, score=score) if isinstance(got, Refusal)
             else TableReading(card, tuple(got), score=score))
 
 
 def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
            picked: list[Hit], used: set[int],
-           flags: Mapping[str, str] | None = None) -> list[Query] | Refusal:
+           values: Mapping[str, Sequence[Any]]) -> list[Query] | Refusal:
     used = set(used)
-    got = _shape(toks, card, columns, hits, picked, used, flags or {})
+    got = _shape(toks, card, columns, hits, picked, used, values)
     if isinstance(got, Refusal):
         return got
     got = finish.shares(toks, got, used)
@@ -138,8 +137,9 @@ def _build(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
 
 def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
            picked: list[Hit], used: set[int],
-           flags: Mapping[str, str] | None = None) -> list[Query] | Refusal:
+           values: Mapping[str, Sequence[Any]]) -> list[Query] | Refusal:
     """The readings; `used` collects the indexes of the words explained."""
+    flags = conditions.yes_columns(values)
     if (unsupported := stat_clues.unsupported(toks, used)) is not None:
         return Refusal("unsupported_measure", {"word": unsupported})  # never a sum instead
     # Category values: "for AAPL", "Europe", "rainy" -> the rows with that value.
@@ -161,7 +161,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             return Refusal("no_compared_column", {"value": str(int(number)) if number.is_integer()
                                                   else str(comparison.value)})
         filters.append(Filter(compared, comparison.op, comparison.value, span=comparison.span))
-    when = calendar.read(toks, used, card, columns, hits, filters)
+    when = calendar.read(toks, used, card, columns, hits, filters, values)
     if isinstance(when, Refusal):
         return when
     date, compare, period = when.date, when.compare, when.period
@@ -185,7 +185,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             Filter(column, "eq", values[0], span=said_at) if len(values) == 1
             else Filter(column, "in", values, span=said_at)])
     # "how many cars have no Horsepower value": the blanks of the column, counted.
-    lacking = conditions.lacking(toks, hits, used, flags or {})
+    lacking = conditions.lacking(toks, hits, used, flags)
     used.update(grouped_numbers(toks))  # "for each number of bedrooms": not a count
     # The aggregation, among the words left.
     found: list[tuple[Aggregation, list[int]]] = [("count", busy)] if busy is not None else []
@@ -206,7 +206,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         return finish.unexplained(word)
     # Roles of the named columns: grouped, the row itself ("which day"), or measured.
     date_columns = {date.column, date.month_column} if date else set()
-    group_by: list[str] = []
+    group_by: list[str] = [when.month_key] if when.month_key else []  # "by month": its column
     measures: list[str] = []
     rows_wanted = False
     said_by: set[str] = set()  # grouped because "per"/"by" names them, not by their kind
@@ -250,7 +250,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
                 f.column == hit.column for f in filters
                 if f.op not in ("eq", "in", "ne") and f.against is None):
             continue  # named for its condition ("temp_max over 30", "8 cylinders")
-        if flags and hit.column in flags and not after_by and hit.column not in filtered:
+        if hit.column in flags and not after_by and hit.column not in filtered:
             # "female smokers", "survivors" of a yes/no column: its rows that say yes.
             filters.append(Filter(hit.column, "eq", flags[hit.column], span=hit.span))
             filtered.add(hit.column)  # not what "number of returned orders" counts
