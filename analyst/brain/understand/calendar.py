@@ -121,10 +121,10 @@ def read(toks: list[str], used: set[int], card: Any, columns: dict[str, Any], hi
 
 def _months_kept(months: MonthColumn, kept: Sequence[int], said: Sequence[int]) -> Filter:
     """The rows of the months `kept` of a column of months: by number, or as written."""
+    if not months.names and len(kept) == 1:
+        return Filter(months.column, "month", kept[0], span=tuple(said))
     if not months.names:
-        op = "month" if len(kept) == 1 else "quarter"
-        return Filter(months.column, op, kept[0] if op == "month" else (kept[0] + 2) // 3,
-                      span=tuple(said))
+        return Filter(months.column, "quarter", (kept[0] + 2) // 3, span=tuple(said))
     written = tuple(months.value(k) for k in kept)
     return Filter(months.column, "eq" if len(written) == 1 else "in",
                   written[0] if len(written) == 1 else written, span=tuple(said))
