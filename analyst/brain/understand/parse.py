@@ -175,15 +175,15 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         used.update(which)
     # "Cylinders is 8", "cylinders = 8", "with 8 cylinders", "for 4 and 8 cylinders".
     conditioned: set[str] = set()
-    for column, said, words_used, negated in conditions.number_conditions(
+    for column, held, words_used, negated in conditions.number_conditions(
             toks, hits, columns, used):
         used.update(words_used)
         conditioned.add(column)
         # "cyl not 4 or 6": neither of them, a "≠" each (the rows kept are those of all)
         said_at = tuple(words_used)
-        filters += ([Filter(column, "ne", v, span=said_at) for v in said] if negated else [
-            Filter(column, "eq", said[0], span=said_at) if len(said) == 1
-            else Filter(column, "in", said, span=said_at)])
+        filters += ([Filter(column, "ne", v, span=said_at) for v in held] if negated else [
+            Filter(column, "eq", held[0], span=said_at) if len(held) == 1
+            else Filter(column, "in", held, span=said_at)])
     # "how many cars have no Horsepower value": the blanks of the column, counted.
     lacking = conditions.lacking(toks, hits, used, flags)
     used.update(grouped_numbers(toks))  # "for each number of bedrooms": not a count
