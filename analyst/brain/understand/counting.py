@@ -92,19 +92,23 @@ def counted_as(toks: Sequence[str], hits: list[Hit], after: int, card: Any, filt
 
 
 def id_before_measure(toks: Sequence[str], hit: Hit, hits: list[Hit], columns: dict[str, Any],
-                      card: Any) -> str:
-    """"average invoice amount", "median order value": an id's noun said before a measure
-    names whose amount it is, not a grouping (240 invoices had been listed, each with its own
-    average). Where each row is one ("each row") the figure is over the rows; where one id
-    has several rows (an order's lines), its amount is their total, which a figure over the
-    rows is not: the words are returned, to be declined. "" when the shape is not this."""
-    col = columns[hit.column]
+                      card: Any, aggregation: str | None = None) -> str:
+    """"average invoice amount", "median order value", "total amount of overdue invoices": an
+    id's noun said with a measure names whose amount it is, not a grouping (240 invoices had
+    been listed, each with its own average or total). Where each row is one ("each row"), or
+    the amounts are added up, the figure is over the rows; where one id has several rows (an
+    order's lines), its amount is their total, which another figure over the rows is not:
+    the words are returned, to be declined. "" when the shape is not this."""
+    measured = ("money", "quantity", "number")
     after = next((h for h in hits if h.span[0] == hit.span[-1] + 1), None)
-    if col.role != "id" or after is None or columns[after.column].role not in (
-            "money", "quantity", "number"):
+    if after is None or columns[after.column].role not in measured:
+        # "amount of overdue invoices": the measure said first, the id's noun after it
+        after = next((h for h in hits if h.span[-1] < hit.span[0]
+                      and columns[h.column].role in measured), None)
+    if columns[hit.column].role != "id" or after is None:
         return ""
-    return "each row" if col.unique == card.rows else " ".join(
-        toks[i] for i in (*hit.span, *after.span))
+    return "each row" if columns[hit.column].unique == card.rows or aggregation == "sum" else (
+        " ".join(toks[i] for i in sorted((*hit.span, *after.span))))
 
 
 _EACH_NUMBER = (("each", "number", "of"), ("every", "number", "of"), ("by", "number", "of"),

@@ -34,7 +34,7 @@ from analyst.brain.understand.naming import additive, one_row_per_date
 from analyst.brain.understand.place import without_place
 from analyst.brain.understand.query import Aggregation, Filter, Period, Query, is_numeric
 from analyst.brain.understand.text import find_phrase, same_word, symbols_said, words
-from analyst.brain.understand.vocab import BUSIEST, BY, NEEDS_MODEL, ROW_WORDS, WHICH
+from analyst.brain.understand.vocab import BUSIEST, BY, ROW_WORDS, WHICH
 
 _AND, _OR = conditions.AND, conditions.OR
 
@@ -48,10 +48,6 @@ class TableReading:
     refusal: Refusal | None = None
     score: int = 0
     """How many of the question's words this table's columns and values explain."""
-
-
-def needs_model(question: str) -> bool:
-    return any(find_phrase(p, words(question), set()) is not None for p in NEEDS_MODEL)
 
 
 def read_table(question: str, card: Any,
@@ -236,7 +232,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             continue
         if hit.column in date_columns and period is not None:
             continue
-        if not after_by and (lines := id_before_measure(toks, hit, hits, columns, card)):
+        if not after_by and (lines := id_before_measure(toks, hit, hits, columns, card,
+                                                        aggregation)):
             if lines != "each row":  # "average invoice amount" where an invoice has lines
                 return finish.unexplained(lines)
             continue

@@ -7,10 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from analyst.brain.understand.parse import Refusal, TableReading, needs_model, read_table
+from analyst.brain.understand.parse import Refusal, TableReading, read_table
 from analyst.brain.understand.phrases.query import qsay
 from analyst.brain.understand.query import CORRELATIONS, STATISTICS, Query, percentile_name
 from analyst.brain.understand.suggest import suggest
+from analyst.brain.understand.text import find_phrase, words
+from analyst.brain.understand.vocab import NEEDS_MODEL
 
 
 def reading_text(query: Query, language: str = "en") -> str:
@@ -120,8 +122,9 @@ def choose(question: str, cards: Sequence[Any],
 
     `values`: table -> column -> its category values (for "for AAPL", "in Europe").
     """
-    if needs_model(question):
-        return Choice(needs_model=True)
+    toks = words(question)
+    if any(find_phrase(p, toks, set()) is not None for p in NEEDS_MODEL):
+        return Choice(needs_model=True)  # a forecast, a regression: a model's work
     readings = [read_table(question, card, (values or {}).get(card.table)) for card in cards]
     if not readings:
         return Choice(refusal=Refusal("nothing_found"))
