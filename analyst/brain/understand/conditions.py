@@ -189,9 +189,7 @@ def _negated_at(toks: list[str], at: int) -> int:
     return 0
 
 
-
-
-_IS_WORDS = {"is", "are", "was", "were", "equals", "equal", "to", "дорівнює", "равно",
+_IS_WORDS = {"is", "are", "was", "were", "equals", "equal", "to", "of", "дорівнює", "равно",
              "равен", "равна", "为", "等于", "是"}
 _LIST_JOINS = {*AND, "or", "або", "или", "或"}
 

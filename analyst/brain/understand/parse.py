@@ -15,6 +15,7 @@ from typing import Any
 
 from analyst.brain.understand import calendar, clues, conditions, finish, kin, money, shorthand
 from analyst.brain.understand import measures as stat_clues
+from analyst.brain.understand.bounds import trailing
 from analyst.brain.understand.columns import (
     Hit,
     column_hits,
@@ -149,7 +150,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         filters.append(Filter(threshold.column, threshold.op, None, threshold.against, said_at))
         hits = [h for h in hits if h is not threshold.hit]
     # Numbers compared with a column: "more than 100", "under 5.5".
-    for comparison in clues.comparisons(toks, used):
+    for comparison in [*clues.comparisons(toks, used), *trailing(toks, used)]:
         used.update(comparison.span)
         compared = conditions.nearest_numeric(hits, columns, comparison.span[0])
         if compared is None:

@@ -116,6 +116,15 @@ LESS = ("less than", "fewer than", "under", "below", "lower than", "smaller than
         "менше ніж", "менше за", "менше", "нижче", "менш ніж", "меньше чем", "меньше", "менее",
         "ниже", "小于", "低于", "少于", "不到")
 AT_MOST = ("at most", "no more than", "не більше", "не более", "至多", "不超过")
+AT_LEAST_AFTER = ("or more", "or higher", "or above", "or greater", "or older", "or over",
+                  "and more", "and above", "and up", "and over", "and higher", "and older",
+                  "і більше", "або більше", "і вище", "та більше", "й більше", "и более",
+                  "или более", "и больше", "или больше", "и выше", "и старше", "及以上", "以上")
+AT_MOST_AFTER = ("or less", "or fewer", "or lower", "or below", "or under", "or younger",
+                 "and less", "and below", "and under", "and lower", "and younger", "і менше",
+                 "або менше", "і нижче", "та менше", "и менее", "или менее", "и меньше",
+                 "или меньше", "и ниже", "及以下", "以下")
+"""Said after a number, they bound it as "at least"/"at most" do before one: "30 or more"."""
 
 NEEDS_MODEL = ("why", "explain", "predict", "forecast", "what if", "should", "чому", "поясни*",
                "прогноз*", "почему", "объясни*", "为什么", "预测", "解释", "напиши*", "write")
