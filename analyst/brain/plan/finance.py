@@ -139,13 +139,16 @@ def pnl_step(table: PnLTable, prefix: str, lang: str) -> PlannedStep:
                        args, chart_title=None if lang == "en" else title, language=lang)
 
 
-def variance_step(cards: Sequence[Any], language: str) -> PlannedStep | None:
-    """budget_vs_actual on the first table with a label, a budget and an actual column."""
+def variance_step(cards: Sequence[Any], language: str,
+                  line_named: str | None = None) -> PlannedStep | None:
+    """budget_vs_actual on the first table with a label, a budget and an actual column (its
+    lines those of the column `line_named`, when given)."""
     for card in cards:
         numbers = [c for c in card.columns if c.role in ("money", "number", "quantity")]
         budget = next((c for c in numbers if _BUDGET.search(c.name)), None)
         actual = next((c for c in numbers if _ACTUAL.search(c.name) and c is not budget), None)
-        line = next((c for c in card.columns if c.role in ("category", "text")), None)
+        line = next((c for c in card.columns if c.role in ("category", "text")
+                     and line_named in (None, c.name)), None)
         if budget is None or actual is None or line is None:
             continue
         args: dict[str, Any] = {"line": line.name, "budget": budget.name, "actual": actual.name}

@@ -25,7 +25,10 @@ from analyst.brain.plan.finranking import ranking_step, ranking_table
 from analyst.brain.plan.plan import Plan
 from analyst.brain.plan.tables import pnl_table
 from analyst.brain.understand import finask
+from analyst.brain.understand.columns import column_hits
 from analyst.brain.understand.finperiods import YEAR
+from analyst.brain.understand.text import stem_match, words
+from analyst.brain.understand.vocab import BY, FILLERS, GENERIC, STOP, WHICH
 from analyst.words import say as _say
 
 
@@ -62,7 +65,7 @@ def _not_summarised(q: str, cards: Sequence[Any]) -> list[str]:
     return left
 
 
-_VARIANCE = ("variance", "budget", "actual", " vs ", "versus", "plan", "deviation",
+_VARIANCE = ("variance", "budget", "actual", " vs ", "versus", "plan", "deviation", "target",
              "відхилен", "бюджет", "факт", "план", "отклонен", "预算", "实际", "差异", "偏差")
 
 
@@ -78,10 +81,9 @@ def statement_plan(question: str, cards: Sequence[Any], language: str) -> Plan |
     asked = finance_question(question, cards, language)
     if asked is not None:
         return asked
-    if any(word in q for word in _VARIANCE):
-        found = variance_step(cards, language)
-        if found is not None:
-            return Plan(steps=(found,))
+    if any(word in q for word in _VARIANCE) and (found := _variance_asked(question, cards,
+                                                                           language)):
+        return Plan(steps=(found,))
     if not any(word in q for word in _FINANCE):
         return None
     table = next((t for t in map(pnl_table, cards) if t is not None and t.section), None)
@@ -104,6 +106,31 @@ def statement_plan(question: str, cards: Sequence[Any], language: str) -> Plan |
     elif any(word in q for word in _QUARTER) and table.date:
         step = replace(step, arguments={**step.arguments, "freq": "Q"})
     return Plan(steps=(step,))
+
+
+_VARIANCE_WORDS = ("variance*", "budget*", "target*", "actual*", "vs", "versus", "against",
+                   "plan", "planned", "deviation*", "compare*", "comparison", "difference*",
+                   "summary", "overview", "report", "show", "give", "total", "totals",
+                   "відхилен*", "бюджет*", "факт*", "план*", "порівн*", "отклонен*", "сравн*",
+                   "预算", "实际", "差异", "偏差", "对比", "比较")
+
+
+def _variance_asked(question: str, cards: Sequence[Any], language: str) -> Any:
+    """Budget against actual by a table's lines, when every word of `question` is one the
+    recipe honours: the variance's own words, fillers, and the name of the column it is
+    broken down by ("variance by account"). Any other word ("actual for HQ", "most over
+    budget") is a condition or a ranking the recipe would drop: the query reading has it."""
+    toks = words(question)
+    if "%" in question:  # "budget as % of actual": a ratio the variance is not
+        return None
+    names = [c.name for card in cards for c in card.columns if c.role in ("category", "text")]
+    named = column_hits(toks, names, set())
+    said = {i for hit in named for i in hit.span}
+    fillers = [f for f in (*STOP, *GENERIC, *FILLERS, *BY, *WHICH) if " " not in f]
+    if not all(i in said or any(stem_match(f, w) for f in (*fillers, *_VARIANCE_WORDS))
+               for i, w in enumerate(toks)) or len({h.column for h in named}) > 1:
+        return None
+    return variance_step(cards, language, named[0].column if named else None)
 
 
 def finance_question(question: str, cards: Sequence[Any], language: str) -> Plan | None:

@@ -323,7 +323,6 @@ def across(toks: list[str], at: int) -> list[int]:
     return []
 
 
-
 _AMONG = ("among", "amongst", "серед", "среди")
 _BEING = ("are", "is", "were", "was", "have", "has", "had", "came", "come", "comes", "є",
           "являются")

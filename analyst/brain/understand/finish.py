@@ -354,6 +354,8 @@ def queries(table: str, aggregation: Aggregation, measures: list[str], group_by:
         if implied is None or aggregation not in IMPLIED:
             return no_measure(filters)
         measures = [implied]
+    if aggregation == "share" and len(measures) > 1:  # "actual as a percentage of budget":
+        return Refusal("ratio_of_columns", {"part": measures[0], "whole": measures[1]})
     if aggregation == "share" and not (group_by or period):
         # "what percentage of revenue comes from hardware": the rows meeting the one
         # condition left after the whole's, their total as a part of the whole's total.

@@ -254,6 +254,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             filtered.add(hit.column)  # not what "number of returned orders" counts
             continue
         across = conditions.across(toks, hit.span[0])
+        if len(across) == 1 and is_numeric(col) and toks[across[0]] == "over":  # "over budget"
+            return finish.unexplained(f"over {toks[hit.span[0]]}")  # is no "across"
         if across:
             # "the mean of totsc4 across districts": over all of them, one figure.
             used.update(across)
