@@ -34,8 +34,9 @@ from analyst.brain.understand.finish import Refusal
 from analyst.brain.understand.naming import additive, one_row_per_date
 from analyst.brain.understand.place import without_place
 from analyst.brain.understand.query import Aggregation, Filter, Period, Query, is_numeric
-from analyst.brain.understand.text import find_phrase, same_word, symbols_said, words
-from analyst.brain.understand.vocab import BUSIEST, BY, ROW_WORDS, WHICH
+from analyst.brain.understand.row_asked import row_asked
+from analyst.brain.understand.text import same_word, symbols_said, words
+from analyst.brain.understand.vocab import BUSIEST, BY, WHICH
 
 _AND, _OR = conditions.AND, conditions.OR
 
@@ -272,6 +273,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             if col.unique != card.rows:  # "percentage of orders" where an order has lines
                 return finish.unexplained(" ".join(toks[i] for i in hit.span))
             continue  # "what percentage of orders were returned": the orders are the rows
+        if col.role == "date" and not (after_by or after_which or hit.whole):  # "did Ann close"
+            return finish.unexplained(" ".join(toks[i] for i in hit.span))  # is no grouping
         numeric = is_numeric(col)
         small = (col.unique or 0) <= 30
         # After "per"/"by" a column is what the figures are grouped by, never the measure
@@ -289,9 +292,6 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             measures.append(hit.column)
             if after_by:  # "the longest car by hp": ranked by the column named
                 said_by.add(hit.column)
-    if which is not None and any(find_phrase(w, toks[which[-1] + 1:which[-1] + 3], set())
-                                 is not None for w in ROW_WORDS) and not group_by:
-        rows_wanted = True
     if (kept := finish.row_with(toks, hits, ranked, group_by, measures, columns)) is not None:
         (group_by, at), rows_wanted = kept, True  # "the day with the highest temp": its row
         used.add(at)
@@ -303,14 +303,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         rows_wanted = True
     if (refusal := finish.unmeasured(toks, ranked, [m for m in measures if m not in said_by])):
         return refusal  # "hottest day" on a Day column: not the largest day number
-    if which is not None and not group_by and which[-1] + 1 < len(toks) and (
-            toks[which[-1] + 1] in clues.table_nouns(card)):
-        rows_wanted = True  # "which car has ...": the row of the table "cars"
-    if (ranked is not None and which is None and limit is None and (aggregation is None or (
-            aggregation in ("max", "min") and set(aggregation_span or ()) <= set(ranked)))
-            and not group_by and period is None and measures
-            and not clues.table_nouns(card).isdisjoint(toks)):
-        rows_wanted = True  # "the most expensive car": that car's row, its price with it
+    rows_wanted = rows_wanted or row_asked(toks, card, which, ranked, limit, aggregation,
+                                           aggregation_span, group_by, period, measures)
     if toks[:1] == ["when"] and not group_by and period is None:  # "when did AAPL peak": a date
         if order is None or not measures:  # (it stated the peak's price, not when)
             return finish.unexplained("when")
