@@ -106,6 +106,13 @@ def read_table(question: str, card: Any,
             readings.append(got[0])
         return TableReading(card, tuple(readings), score=score)
     got = _build(toks, card, columns, hits, picked, used, values or {})
+    if (adverbs := [h for h in picked if clues.period_group([toks[i] for i in h.span], set())
+                    and h.column not in {n.column for n in hits}]  # not "Plan is Monthly"
+            ) and not isinstance(got, Refusal) and any(c.role == "date" for c in card.columns):
+        # "monthly total" beside a value "Monthly": each month's, or the rows "Monthly"? Ask.
+        other = _build(toks, card, columns, hits, [h for h in picked if h not in adverbs],
+                       used - {i for h in adverbs for i in h.span}, values or {})
+        got = got[:1] + other[:1] if not isinstance(other, Refusal) else got
     return (TableReading(card, refusal=got, score=score) if isinstance(got, Refusal)
             else TableReading(card, tuple(got), score=score))
 
@@ -169,8 +176,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         used.update(busy)
     order, limit, ranked = stat_clues.ranking(toks, used)  # top/bottom N, superlatives
     which = clues.first(WHICH, toks, used)
-    if which is not None:
-        used.update(which)
+    used.update(which or ())
     # "Cylinders is 8", "cylinders = 8", "with 8 cylinders", "for 4 and 8 cylinders".
     conditioned: set[str] = set()
     for column, held, words_used, negated in conditions.number_conditions(

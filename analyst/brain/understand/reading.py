@@ -38,7 +38,8 @@ def reading_text(query: Query, language: str = "en") -> str:
     whole = ("within" if query.within else "split") if (
         query.aggregation == "share" and conditions and query.keys) else None
     if query.period is not None:
-        unit = qsay(language, f"{query.period.unit}_u" if query.period.unit != "day" else "day")
+        unit = qsay(language, f"{query.period.unit}_u" if query.period.unit not in (
+            "day", "week") else query.period.unit)
         text += qsay(language, "period", unit=unit)
     if query.group_by:
         text += qsay(language, "by", g=qsay(language, "and").join(query.group_by))
