@@ -127,7 +127,7 @@ def partial_hits(toks: list[str], names: Sequence[str], used: set[int],
 def _per_unit(word: str, tok: str, name: str) -> bool:
     """"units" beside a "Unit Cost", "Unit Price": the word counts things, the column is the
     price of one ("total units on hand" had added the unit costs up)."""
-    return word == "unit" and tok != "unit" and any(
+    return word == "unit" and tok != "unit" and same_word(word, tok) and any(
         w in ("cost", "price", "value", "rate", "margin") for w in words(name))
 
 

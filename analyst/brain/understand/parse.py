@@ -224,9 +224,9 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         previous = hit
         after_which = which is not None and hit.span[0] in (which[-1] + 1, which[-1] + 2) and (
             asked_period is None) and not any(  # "which customer spent": customer, not spent
-            which[-1] < h.span[0] < hit.span[0] for h in hits) or (
-            # "哪个月revenue最高": the month is asked, not the row; "the busiest cyl"
-            busy is not None and hit.span[0] - busy[-1] in (1, 2))
+            which[-1] < h.span[0] < hit.span[0] for h in hits) or any(  # "哪个月revenue最高",
+            at is not None and hit.span[0] - at[-1] in (1, 2)  # "the busiest cyl", "top 3 firms"
+            for at in (busy, ranked if limit is not None else None))
         if ((after_by or (after_which and aggregation is not None)) and period is None
                 and col.role == "date"
                 and any(same_word("year", w) for w in words(str(hit.column)))):

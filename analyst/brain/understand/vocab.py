@@ -149,7 +149,7 @@ of": "середнє значення nonfarm" asks for the average of nonfarm, 
 MONEY_WORDS = ("revenue", "sales", "turnover", "income", "takings", "виручк*", "выручк*", "дохід",
                "доход*", "продаж*", "оборот*", "收入", "销售额", "营收", "营业额", "营业收入",
                "spent", "spend", "spends", "spending", "paid", "money", "гроші", "грошей",
-               "деньги", "денег", "钱", "invoiced", "billed", "value", "worth")
+               "деньги", "денег", "钱", "invoiced", "billed", "worth")
 """Words for the money a table earns: said of its one money column when no column has that
 name ("average revenue by month" on a table whose money column is "Amount" or "Revenue" in
 another language: "середня виручка за місяцями" on "Revenue"). What a customer "spent" or
