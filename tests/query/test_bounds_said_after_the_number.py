@@ -85,3 +85,36 @@ def test_a_value_said_with_of(opened, tmp_path: Path, seed: int) -> None:
         if "average" in question:
             want = float(frame.loc[kept, "Salary"].mean())
         assert close(got.figures["value"], want), (question, got.figures, want)
+
+
+def _houses(seed: int, path: Path) -> pd.DataFrame:
+    rng = random.Random(seed)
+    n = rng.randint(80, 200)
+    frame = pd.DataFrame({"price": [rng.randint(50, 900) * 1000 for _ in range(n)],
+                          "bedroom": [rng.randint(1, 6) for _ in range(n)],
+                          "carat": [round(rng.uniform(0.2, 4), 2) for _ in range(n)]})
+    frame.to_csv(path, index=False)
+    return frame
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_number_binds_to_the_column_said_after_it(opened, tmp_path: Path,
+                                                      seed: int) -> None:
+    """"average price with more than 3 bedrooms" compared the price with 3 (the column named
+    nearest before); "price between 2 and 3 carats" compared the price with 2 and the carats
+    with 3; "price over 500000 and less than 3 bedrooms" read "500000 and less" as a bound."""
+    frame = _houses(seed, tmp_path / f"houses{seed}.csv")
+    analysis = opened(f"houses{seed}", tmp_path / f"houses{seed}.csv")
+    b, p = frame["bedroom"], frame["price"]
+    for question, kept in [
+        ("average price with more than 3 bedrooms", b > 3),
+        ("average price with fewer than 3 bedrooms", b < 3),
+        ("average price between 2 and 4 bedrooms", (b >= 2) & (b <= 4)),
+        ("average price between 1 and 2 carats", frame["carat"].between(1, 2)),
+        ("average price for 3 or more bedrooms", b >= 3),
+        ("how many rows with price over 300000 and more than 2 bedrooms", (p > 300000) & (b > 2)),
+        ("how many rows with price over 300000 and less than 4 bedrooms", (p > 300000) & (b < 4)),
+    ]:
+        got = figures(ask(analysis, question))
+        want = float(kept.sum()) if "how many" in question else float(p[kept].mean())
+        assert close(got.figures["value"], want), (question, got.query)

@@ -289,12 +289,24 @@ def yes_columns(values: Mapping[str, Sequence[Any]]) -> dict[str, str]:
     return flags
 
 
-def nearest_numeric(hits: list[Hit], columns: dict[str, Any], at: int) -> str | None:
-    """The number column named nearest before (else after) the word at `at`: what
-    "more than 100" compares."""
+def nearest_numeric(hits: list[Hit], columns: dict[str, Any], span: Sequence[int],
+                    toks: Sequence[str]) -> str | None:
+    """The number column named nearest before (else after) the comparison's words at `span`:
+    what "more than 100" compares; the one named right after its number first: "price
+    with more than 3 bedrooms", "price between 2 and 3 carats" compare the bedrooms and the
+    carats, never the price with 3 (nor the price with 2 and the carats with 3)."""
     if not (numeric := [h for h in hits if is_numeric(columns[h.column])]):
         return None
+    at, end = span[0], span[-1]
+    if toks:
+        units = [end + 1] + ([end + 3] if end + 2 < len(toks) and toks[end + 1] in _RANGE_JOINS
+                             and number_of(toks[end + 2]) is not None else [])
+        if unit := next((h for h in numeric if h.span[0] in units), None):
+            return unit.column
     return min(numeric, key=lambda h: (abs(h.span[0] - at), h.span[0] > at)).column
+
+
+_RANGE_JOINS = frozenset(("and", "to", "і", "та", "до", "и", "和", "到", "至"))
 
 
 def named_not_asked(toks: list[str], hit: Hit, card: Any) -> bool:

@@ -105,8 +105,10 @@ def id_before_measure(toks: Sequence[str], hit: Hit, hits: list[Hit], columns: d
         # "amount of overdue invoices": the measure said first, the id's noun after it
         after = next((h for h in hits if h.span[-1] < hit.span[0]
                       and columns[h.column].role in measured), None)
-    if after is None or columns[hit.column].role != "id" and (aggregation in (
-            "count", "nunique") or not names_things(toks[hit.span[-1]], hit.column, card, set())):
+    col = columns[hit.column]
+    if after is None or col.role != "id" and (aggregation in ("count", "nunique") or not (
+            str(col.dtype).startswith("int") and (col.unique or 0) <= 100)  # codes, not carats
+            or not names_things(toks[hit.span[-1]], hit.column, card, set())):
         return ""  # ("average inv for firms" beside a "firm" 1…10: the firms' rows, not codes)
     return "each row" if columns[hit.column].unique == card.rows or aggregation == "sum" else (
         " ".join(toks[i] for i in sorted((*hit.span, *after.span))))

@@ -160,7 +160,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
     # Numbers compared with a column: "more than 100", "under 5.5".
     for comparison in [*clues.comparisons(toks, used), *trailing(toks, used)]:
         used.update(comparison.span)
-        compared = conditions.nearest_numeric(hits, columns, comparison.span[0])
+        compared = conditions.nearest_numeric(hits, columns, comparison.span, toks)
         if compared is None:
             number = float(comparison.value)  # "more than 100", not "100.0"
             return Refusal("no_compared_column", {"value": str(int(number)) if number.is_integer()
@@ -224,9 +224,9 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         previous = hit
         after_which = which is not None and hit.span[0] in (which[-1] + 1, which[-1] + 2) and (
             asked_period is None) and not any(  # "which customer spent": customer, not spent
-            which[-1] < h.span[0] < hit.span[0] for h in hits) or any(  # "哪个月revenue最高",
-            at is not None and hit.span[0] - at[-1] in (1, 2)  # "the busiest cyl", "top 3 firms"
-            for at in (busy, ranked if limit is not None else None))
+            which[-1] < h.span[0] < hit.span[0] for h in hits) or (  # "哪个月revenue最高",
+            busy is not None and hit.span[0] - busy[-1] in (1, 2))  # "the busiest cyl"
+        top = limit is not None and ranked is not None and hit.span[0] - ranked[-1] in (1, 2)
         if ((after_by or (after_which and aggregation is not None)) and period is None
                 and col.role == "date"
                 and any(same_word("year", w) for w in words(str(hit.column)))):
@@ -240,8 +240,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             continue
         if hit.column in date_columns and period is not None:
             continue
-        if not after_by and (lines := id_before_measure(toks, hit, hits, columns, card,
-                                                        aggregation)):
+        if not after_by and hit.column not in conditioned | {f.column for f in filters} and (
+                lines := id_before_measure(toks, hit, hits, columns, card, aggregation)):
             if lines != "each row":  # "average invoice amount" where an invoice has lines
                 return finish.unexplained(lines)
             continue
@@ -289,7 +289,7 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         if not numeric or (after_by and col.role != "money" and (
                 order is None or busy is None and not conditions.ranked_by(hit, hits, columns,
                                                                             ranked))) or (
-                after_which and small and col.role != "money"):
+                (after_which or top) and small and col.role != "money"):  # "top 3 firms"
             if hit.column not in filtered or after_by:
                 group_by.append(hit.column)
                 if after_by:
