@@ -103,3 +103,33 @@ def test_what_was_invoiced_or_billed_is_the_amount(opened, tmp_path: Path, seed:
     ]:
         got = figures(ask(analysis, question))
         assert close(got.figures["value"], float(frame.loc[kept, "Amount"].sum())), question
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("repeats", [False, True])
+def test_names_of_many_things_said_with_a_measure(opened, tmp_path: Path, seed: int,
+                                                  repeats: bool) -> None:
+    """R's Caschool: "average testscr for districts with str below 20" listed 400 districts,
+    each with its own average, instead of one figure; "district" holds a name a row (a few
+    names twice). Over names a row each it is the average over the rows; with names on
+    several rows, whether the average is over rows or districts is not said: declined."""
+    rng = random.Random(seed)
+    names = [f"{rng.choice(['North', 'Lake', 'Oak', 'Pine'])} {k} Unified" for k in range(60)]
+    names += names[:8] if repeats else []
+    frame = pd.DataFrame({"district": names,
+                          "score": [round(rng.uniform(600, 720), 1) for _ in names],
+                          "enrolment": [rng.randint(100, 9000) for _ in names],
+                          "ratio": [round(rng.uniform(14, 26), 1) for _ in names]})
+    path = tmp_path / f"schools{seed}{repeats}.csv"
+    frame.to_csv(path, index=False)
+    analysis = opened(f"schools{seed}{repeats}", path)
+    kept = frame["ratio"] < 20
+    got = figures(ask(analysis, "total enrolment for districts with ratio below 20"))
+    assert close(got.figures["value"], float(frame.loc[kept, "enrolment"].sum()))
+    answer = ask(analysis, "average score for districts with ratio below 20")
+    if repeats:
+        assert not answer.steps, answer.text
+    else:
+        got = figures(answer)
+        assert not got.query.group_by, got.query
+        assert close(got.figures["value"], float(frame.loc[kept, "score"].mean()))

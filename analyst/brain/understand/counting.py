@@ -107,11 +107,22 @@ def id_before_measure(toks: Sequence[str], hit: Hit, hits: list[Hit], columns: d
                       and columns[h.column].role in measured), None)
     col = columns[hit.column]
     if after is None or col.role != "id" and (aggregation in ("count", "nunique") or not (
-            str(col.dtype).startswith("int") and (col.unique or 0) <= 100)  # codes, not carats
-            or not names_things(toks[hit.span[-1]], hit.column, card, set())):
-        return ""  # ("average inv for firms" beside a "firm" 1…10: the firms' rows, not codes)
+            _named_things(toks[hit.span[-1]], col, card))):
+        return ""
     return "each row" if columns[hit.column].unique == card.rows or aggregation == "sum" else (
         " ".join(toks[i] for i in sorted((*hit.span, *after.span))))
+
+
+def _named_things(word: str, col: Any, card: Any) -> bool:
+    """Is `word` the plural of a one-word name that labels the rows: codes of things ("firms"
+    beside a "firm" 1…10, never "carats" of a measure) or the names of many things
+    ("districts" beside 409 district names: not a grouping of 420 rows into 409 groups)?"""
+    name = words(col.name)
+    if col.role in ("category", "text"):
+        return (len(name) == 1 and word != name[0] and singular(word) == singular(name[0])
+                and (col.unique or 0) > 30)
+    return (str(col.dtype).startswith("int") and (col.unique or 0) <= 100
+            and names_things(word, col.name, card, set()))
 
 
 _EACH_NUMBER = (("each", "number", "of"), ("every", "number", "of"), ("by", "number", "of"),
