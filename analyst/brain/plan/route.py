@@ -86,7 +86,7 @@ def read_question(question: str, cards: Sequence[Any], root: Path | str | None) 
 _DECLINED = ("unsupported_measure", "missing_needs_column", "correlation_needs_two",
              "correlation_of_two", "correlation_grouped", "measures_left_out",
              "statistics_of_one", "no_compared_column", "share_of_observations",
-             "share_whole_unsaid", "ratio_of_columns")
+             "share_whole_unsaid", "ratio_of_columns", "value_of_columns", "value_elsewhere")
 """Refusals of a measure asked for: a recipe's totals would answer another question."""
 
 

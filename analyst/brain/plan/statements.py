@@ -27,8 +27,8 @@ from analyst.brain.plan.tables import pnl_table
 from analyst.brain.understand import finask
 from analyst.brain.understand.columns import column_hits
 from analyst.brain.understand.finperiods import YEAR
-from analyst.brain.understand.text import stem_match, words
-from analyst.brain.understand.vocab import BY, FILLERS, GENERIC, STOP, WHICH
+from analyst.brain.understand.text import find_phrase, words
+from analyst.brain.understand.vocab import BY, CJK_FILLERS, FILLERS, GENERIC, STOP, WHICH
 from analyst.words import say as _say
 
 
@@ -126,9 +126,10 @@ def _variance_asked(question: str, cards: Sequence[Any], language: str) -> Any:
     names = [c.name for card in cards for c in card.columns if c.role in ("category", "text")]
     named = column_hits(toks, names, set())
     said = {i for hit in named for i in hit.span}
-    fillers = [f for f in (*STOP, *GENERIC, *FILLERS, *BY, *WHICH) if " " not in f]
-    if not all(i in said or any(stem_match(f, w) for f in (*fillers, *_VARIANCE_WORDS))
-               for i, w in enumerate(toks)) or len({h.column for h in named}) > 1:
+    for phrase in (*STOP, *GENERIC, *FILLERS, *BY, *WHICH, *CJK_FILLERS, *_VARIANCE_WORDS):
+        while span := find_phrase(phrase, toks, said):  # "预算与实际的差异"
+            said.update(span)
+    if len(said) < len(toks) or len({h.column for h in named}) > 1:
         return None
     return variance_step(cards, language, named[0].column if named else None)
 

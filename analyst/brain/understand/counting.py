@@ -106,7 +106,7 @@ def id_before_measure(toks: Sequence[str], hit: Hit, hits: list[Hit], columns: d
         after = next((h for h in hits if h.span[-1] < hit.span[0]
                       and columns[h.column].role in measured), None)
     col = columns[hit.column]
-    if after is None or col.role != "id" and (aggregation in ("count", "nunique") or not (
+    if after is None or col.role != "id" and (aggregation in (None, "count", "nunique") or not (
             _named_things(toks[hit.span[-1]], col, card))):
         return ""
     return "each row" if columns[hit.column].unique == card.rows or aggregation == "sum" else (

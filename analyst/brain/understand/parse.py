@@ -13,15 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from analyst.brain.understand import calendar, clues, conditions, finish, kin, money, shorthand
+from analyst.brain.understand import calendar, clues, conditions, finish, money, shorthand
 from analyst.brain.understand import measures as stat_clues
 from analyst.brain.understand.bounds import trailing
 from analyst.brain.understand.columns import (
     Hit,
-    column_hits,
     extreme_named,
-    partial_hits,
-    value_hits,
 )
 from analyst.brain.understand.counting import (
     counted_as,
@@ -35,10 +32,13 @@ from analyst.brain.understand.naming import additive, one_row_per_date
 from analyst.brain.understand.place import without_place
 from analyst.brain.understand.query import Aggregation, Filter, Period, Query, is_numeric
 from analyst.brain.understand.row_asked import row_asked
+from analyst.brain.understand.said import said
 from analyst.brain.understand.text import same_word, symbols_said, words
 from analyst.brain.understand.vocab import BUSIEST, BY, WHICH
 
 _AND, _OR = conditions.AND, conditions.OR
+_DATE_NOUNS = ("date", "day", "time", "дата", "дату", "дати", "день", "日期")
+"""A date column's own nouns ("the date with the largest sales"), never a verb of its name."""
 
 
 @dataclass(frozen=True)
@@ -60,27 +60,10 @@ def read_table(question: str, card: Any,
     flags = conditions.yes_columns(values or {})
     toks = words(question)
     columns = {c.name: c for c in card.columns}
-    used: set[int] = set()
-    # A value of several words that holds a column's name ("3rd class" of the column
-    # "class") is the value when all its words are said.
-    phrases = [h for h in value_hits(toks, values or {}, used)
-               if len(h.span) > 1 and not conditions.named_not_asked(toks, h, card)]
-    used |= {i for h in phrases for i in h.span}
-    named = column_hits(toks, list(columns), used)
-    used |= {i for h in named for i in h.span}
-    picked = phrases + [h for h in value_hits(toks, values or {}, used)
-                        if not conditions.named_not_asked(toks, h, card)]
-    picked += conditions.none_said(toks, named, values or {}, used)  # "no airbags": "None"
-    used |= {i for h in picked for i in h.span}
-    # A money word is the money, never a telling word of "Sales Channel" or "Sales Rep".
-    partial, clashes = partial_hits(toks, list(columns), used | money.words_said(toks, card, used),
-                                    [h.column for h in named])
-    used |= {i for h in partial for i in h.span} | {i for c in clashes for i in c.span}
-    partial += money.said(toks, card, used, [*named, *partial]) + conditions.flag_kin(
-        toks, flags, used)  # "survivors" of a yes/no "survived": its yes rows
-    used |= {i for h in partial for i in h.span}
-    partial += kin.said(toks, columns, used, [h.column for h in (*named, *partial)])
-    used |= {i for h in partial for i in h.span}
+    words_said = said(question, toks, card, values or {}, flags)
+    named, picked, partial, clashes, used = (words_said.named, words_said.picked,
+                                             words_said.partial, words_said.clashes,
+                                             words_said.used)
     hits = sorted(named + partial, key=lambda h: h.span[0])
     # Whole names and values say more than a telling word inside a name.
     score = (2 * sum(len(h.span) for h in (*named, *picked)) + sum(len(h.span) for h in partial)
@@ -88,6 +71,10 @@ def read_table(question: str, card: Any,
     own = words(card.table)
     if placed or own and all(any(same_word(w, t) for t in toks) for w in own):
         score += 1  # the question names the table ("... (weather)", "... (Sheet1)")
+    if words_said.shared is not None:  # "revenue for IT": of the Country or the Dept IT?
+        value, holders = words_said.shared
+        return TableReading(card, refusal=Refusal("value_of_columns", {
+            "value": value, "columns": ", ".join(holders)}), score=score)
     while clashes and (resolved := extreme_named(toks, clashes[0], used) or thing_named(
             clashes[0], columns)) is not None:
         # "maximum temperature" of temp_max and temp_min: the one whose name says maximum.
@@ -279,7 +266,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             if col.unique != card.rows:  # "percentage of orders" where an order has lines
                 return finish.unexplained(" ".join(toks[i] for i in hit.span))
             continue  # "what percentage of orders were returned": the orders are the rows
-        if col.role == "date" and not (after_by or after_which or hit.whole):  # "did Ann close"
+        if col.role == "date" and not (after_by or after_which or hit.whole) and not any(
+                same_word(w, toks[i]) for i in hit.span for w in _DATE_NOUNS):  # "did Ann close"
             return finish.unexplained(" ".join(toks[i] for i in hit.span))  # is no grouping
         numeric = is_numeric(col)
         small = (col.unique or 0) <= 30

@@ -10,9 +10,10 @@ from typing import Any
 from analyst.brain.understand.parse import Refusal, TableReading, read_table
 from analyst.brain.understand.phrases.query import qsay
 from analyst.brain.understand.query import CORRELATIONS, STATISTICS, Query, percentile_name
+from analyst.brain.understand.said import said
 from analyst.brain.understand.suggest import suggest
-from analyst.brain.understand.text import find_phrase, words
-from analyst.brain.understand.vocab import NEEDS_MODEL
+from analyst.brain.understand.text import as_written, find_phrase, words
+from analyst.brain.understand.vocab import AGGREGATIONS, MONEY_WORDS, NEEDS_MODEL
 
 
 def reading_text(query: Query, language: str = "en") -> str:
@@ -154,11 +155,38 @@ def choose(question: str, cards: Sequence[Any],
         if len(top) > 1:
             return Choice(options=tuple((r.queries[0], r.card) for r in top[:3]))
         chosen: TableReading = top[0]
+        if (elsewhere := _said_elsewhere(question, toks, chosen.card, cards, values or {})):
+            return Choice(refusal=elsewhere, refusal_card=chosen.card)
         if len(chosen.queries) > 1:
             return Choice(options=tuple((q, chosen.card) for q in chosen.queries[:3]))
         return Choice(query=chosen.queries[0], card=chosen.card)
     top = sorted(refused or readings, key=lambda r: -r.score)
     return Choice(refusal=top[0].refusal or Refusal("nothing_found"), refusal_card=top[0].card)
+
+
+def _said_elsewhere(question: str, toks: list[str], card: Any, cards: Sequence[Any],
+                    values: Mapping[str, Mapping[str, Sequence[Any]]]) -> Refusal | None:
+    """A value of another table's column, written as a name ("US", "Germany", "SMB") and
+    explained by nothing of the table chosen: "total revenue for US customers" on orders
+    beside a customers table that holds the country had stated the revenue of every order.
+    Offline, tables are not joined: declined by name."""
+    written = as_written(question)
+    here = said(question, toks, card, values.get(card.table, {}), {}).used
+    for other in cards:
+        if other.table == card.table:
+            continue
+        for hit in said(question, toks, other, values.get(other.table, {}), {}).picked:
+            if (hit.span[0] > 0 and written[hit.span[0]][:1].isupper()
+                    and not here.intersection(hit.span)
+                    and not all(w in _QUESTION_WORDS for w in words(str(hit.value)))):
+                return Refusal("value_elsewhere", {"value": str(hit.value), "column": hit.column,
+                                                   "table": other.table, "here": card.table})
+    return None
+
+
+_QUESTION_WORDS = frozenset((*(w for group in AGGREGATIONS.values() for w in group),
+                             *MONEY_WORDS))
+"""Words of any question ("Total", "Average", "Revenue"): a value spelled so is not a name."""
 
 
 def suggestions(card: Any, language: str = "en", n: int = 3,

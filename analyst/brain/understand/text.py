@@ -38,6 +38,11 @@ def tokens(text: str) -> list[Token]:
     return [Token(m.group(0).lower(), m.start()) for m in _TOKEN.finditer(split)]
 
 
+def as_written(text: str) -> list[str]:
+    """The tokens of `text` as written (their case kept), in the order `words` gives them."""
+    return [m.group(0) for m in _TOKEN.finditer(_CAMEL.sub(" ", str(text)))]
+
+
 def number_of(word: str) -> float | None:
     """"5.5", "5,5", "1,000", "12" -> the number; anything else -> None."""
     if not re.fullmatch(r"\d+(?:[.,]\d+)*", word):
