@@ -100,7 +100,14 @@ def value_filters(toks: list[str], picked: Sequence[Hit], named: Sequence[Hit],
                 # "rain or drizzle": the rows of either, one figure (not side by side)
                 used.update(between)
                 either.add(column)
+        end = places[-1][-1] + 1
+        if len(values) > 1 and end < len(toks) and toks[end] in _AS_ONE:
+            used.add(end)  # "North and South combined": one figure over both
+            either.add(column)
     return filters, either, apart
+
+
+_AS_ONE = frozenset(("combined", "together", "altogether", "разом", "вместе", "合计", "一起"))
 
 
 _LISTING = frozenset((*OR, *AND, ",", "vs", "v", "versus", "against", "with", "to", "from",

@@ -183,7 +183,8 @@ MONTHS: dict[int, tuple[str, ...]] = {
     12: ("december", "dec", "груд*", "декабр*", "十二月"),
 }
 
-NOT = ("not", "except", "excluding", "exclude", "other than", "besides", "apart from",
+NOT = ("not including", "not counting", "leaving out", "excl", "not", "except", "excluding",
+       "exclude", "other than", "besides", "apart from",
        "aside from", "isn t", "isnt", "without", "не", "крім", "окрім", "за винятком", "без",
        "кроме", "за исключением", "除了", "不是", "非", "不包括", "排除")
 """Said right before a category value, it keeps the rows without it ("not USA", "крім Європи")."""
