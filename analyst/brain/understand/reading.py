@@ -11,6 +11,7 @@ from analyst.brain.understand.parse import Refusal, TableReading, read_table
 from analyst.brain.understand.phrases.query import qsay
 from analyst.brain.understand.query import CORRELATIONS, STATISTICS, Query, percentile_name
 from analyst.brain.understand.said import said
+from analyst.brain.understand.spelling import respelled
 from analyst.brain.understand.suggest import suggest
 from analyst.brain.understand.text import as_written, find_phrase, words
 from analyst.brain.understand.vocab import AGGREGATIONS, MONEY_WORDS, NEEDS_MODEL
@@ -121,9 +122,20 @@ class Choice:
 def choose(question: str, cards: Sequence[Any],
            values: Mapping[str, Mapping[str, Sequence[Any]]] | None = None) -> Choice:
     """Read `question` against every table; pick by the columns it names, ask on a tie.
+    A question no table reads is read again with its misspelled column names put right.
 
     `values`: table -> column -> its category values (for "for AAPL", "in Europe").
     """
+    choice = _choose(question, cards, values)
+    if choice.query is None and not choice.options and not choice.needs_model and (
+            fixed := respelled(question, cards)) != question:
+        again = _choose(fixed, cards, values)
+        return again if again.query is not None or again.options else choice
+    return choice
+
+
+def _choose(question: str, cards: Sequence[Any],
+            values: Mapping[str, Mapping[str, Sequence[Any]]] | None = None) -> Choice:
     toks = words(question)
     if any(find_phrase(p, toks, set()) is not None for p in NEEDS_MODEL):
         return Choice(needs_model=True)  # a forecast, a regression: a model's work
