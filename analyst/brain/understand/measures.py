@@ -298,14 +298,15 @@ def which_period(toks: list[str], used: set[int]) -> tuple[PeriodUnit, list[int]
             span = find_phrase_at(PERIODS[unit], toks, k, used)
             if span is None or (unit == "day" and toks[k] not in _ONE_DAY):
                 continue  # ("how many days with wind over 5": the days are counted)
-            after = toks[span[-1] + 1] if span[-1] + 1 < len(toks) else ""
-            before = toks[k - 1] if k else ""
-            if after in _PERIOD_ASKED or before == "busiest" or (
-                    before == "的" and span[-1] >= len(toks) - 2):  # ("the busiest month")
+            after, before = toks[span[-1] + 1] if span[-1] + 1 < len(toks) else "", toks[k - 1:k]
+            if after in _PERIOD_ASKED or before and before[0] in _RANKING_BEFORE or (
+                    before == ["的"] and span[-1] >= len(toks) - 2):  # ("the busiest month")
                 return unit, span + ([span[-1] + 1] if after == "份" else [])
     return None
 
 
+_RANKING_BEFORE = ("busiest", "best", "worst", "biggest", "strongest", "weakest", "slowest",
+                   "highest", "lowest", "peak")  # "the best day for sales": its total ranked
 _ONE_DAY = ("day", "date", "день", "дата")
 """The one day asked ("the day with the most orders"), never the days counted."""
 _PERIOD_ASKED = ("with", "that", "when", "where", "з", "із", "с", "когда", "коли", "份")

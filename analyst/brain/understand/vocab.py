@@ -31,12 +31,12 @@ AGGREGATIONS: dict[Aggregation, tuple[str, ...]] = {
 "share of the total" stays a share."""
 
 HIGHEST = ("highest", "largest", "biggest", "greatest", "most", "top", "best", "hottest",
-           "warmest", "wettest", "peak", "heaviest", "longest", "tallest", "higher",
+           "warmest", "wettest", "peak", "heaviest", "longest", "tallest", "higher", "strongest",
            "найважч*", "найдовш*", "сам* тяжел*", "сам* длинн*", "最重", "最长",
            "найбільш*", "найвищ*", "найкращ*", "топ", "наибольш*",
            "самый высокий", "самая высокая", "самой высокой", "самую высокую", "самым высоким",
            "самое высокое", "сам* высок*", "сам* больш*", "высш*", "лучш*", "最高", "最多", "前")
-LOWEST = ("lowest", "smallest", "least", "fewest", "bottom", "worst", "coldest", "lightest",
+LOWEST = ("lowest", "smallest", "least", "fewest", "bottom", "worst", "coldest", "lightest", "weakest",
           "shortest", "lower", "найлегш*", "найкоротш*", "сам* легк*", "сам* коротк*", "最轻",
           "最短", "найменш*",
           "найнижч*", "найгірш*", "наименьш*", "самый низкий", "самая низкая",
