@@ -12,7 +12,7 @@ from analyst.brain.understand import conditions
 from analyst.brain.understand.clues import table_nouns
 from analyst.brain.understand.columns import Hit
 from analyst.brain.understand.query import CORRELATIONS, Aggregation, Filter, Order, Period, Query
-from analyst.brain.understand.text import find_phrase, stem_match, words
+from analyst.brain.understand.text import find_phrase, singular, stem_match, words
 from analyst.brain.understand.vocab import ROW_WORDS, SPLIT, WHOLE_WORDS, WITHIN
 
 IMPLIED: tuple[Aggregation, ...] = ("sum", "mean", "median", "min", "max")
@@ -230,14 +230,18 @@ def per_unit(card: Any, toks: Sequence[str], readings: Sequence[Query]) -> Refus
     average price of each of 273 carat weights, as it was read. "per" before a column of
     fractional numbers with many values is declined by name; "average mpg per cyl" (3 values)
     and "weekly sales per store" (store numbers: whole) still group."""
+    numbers = {c.name for c in card.columns if c.role in ("money", "quantity", "number")}
     many = {c.name for c in card.columns if c.role in ("money", "quantity", "number", "percent")
             and (c.unique or 0) > 20 and str(c.dtype).startswith("float")}
     for q in readings:
-        # A second measure after "per" ("price per Weekly_Sales") is a ratio too.
-        for g in (*(g for g in q.group_by if g in many), *q.measures[1:]):
+        # A second measure after "per" ("price per Weekly_Sales") is a ratio too, and so is
+        # one of a plural name said singular ("revenue per unit" beside "Units": not by 1..10).
+        for g in (*(g for g in q.group_by if g in many), *q.measures[1:],
+                  *(g for g in q.group_by if g in numbers)):
             said = set(words(str(g)))
             for i, t in enumerate(toks[:-1]):
-                if t == "per" and toks[i + 1] in said:
+                if t == "per" and (toks[i + 1] in said if g not in q.group_by or g in many else (
+                        toks[i + 1] not in said and any(singular(w) == toks[i + 1] for w in said))):
                     return unexplained(f"per {toks[i + 1]}")
     return None
 

@@ -266,8 +266,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
             if col.unique != card.rows:  # "percentage of orders" where an order has lines
                 return finish.unexplained(" ".join(toks[i] for i in hit.span))
             continue  # "what percentage of orders were returned": the orders are the rows
-        if col.role == "date" and not (after_by or after_which or hit.whole) and not any(
-                same_word(w, toks[i]) for i in hit.span for w in _DATE_NOUNS):  # "did Ann close"
+        if col.role == "date" and not (after_which or hit.whole) and not any(  # "did Ann close",
+                same_word(w, toks[i]) for i in hit.span for w in _DATE_NOUNS):  # "per order"
             return finish.unexplained(" ".join(toks[i] for i in hit.span))  # is no grouping
         numeric = is_numeric(col)
         small = (col.unique or 0) <= 30
