@@ -53,11 +53,17 @@ def statement_figure(
     quarter: int | None = None,
     month: int | None = None,
     currency: str | None = None,
+    of_revenue: bool = False,
+    average: str | None = None,
 ) -> RecipeResult:
     """One line item (`line`) or P&L result (`figure`) for a year, quarter or month, and
-    per month or quarter inside it when `by` is "M" or "Q"."""
+    per month or quarter inside it when `by` is "M" or "Q". `of_revenue`: also as a
+    percentage of the revenue of the same period(s) ("marketing as a % of revenue");
+    `average` "M" or "Q": also its average per month or quarter ("average monthly revenue")."""
     if (figure is None) == (line is None):
         raise RecipeError("figure_or_line")
+    if average not in (None, "M", "Q"):
+        raise RecipeError("bad_by", by=str(average))
     notes: list[NoteId] = []
     lines = statement_lines(df, date, account, amount, section, notes)
     keep, period = select_period(lines["month"], year, quarter, month)
@@ -72,6 +78,18 @@ def statement_figure(
                "months": float(lines["month"].nunique())}
     table = pd.DataFrame({"period": [period_label(p) for p in span],
                           "value": [float(v) for v in values]})
+    if of_revenue:
+        # A ratio to revenue, not a share of a total: costs above revenue are over 100%.
+        revenue = series(lines, "revenue", None, freq)[0].reindex(span, fill_value=0.0)
+        figures["revenue"] = float(revenue.sum())
+        figures["of_revenue_pct"] = (figures["value"] / figures["revenue"] * 100.0
+                                     if figures["revenue"] > 0 else math.nan)
+        table["of_revenue_pct"] = [float(v) / float(r) * 100.0 if r > 0 else math.nan
+                                   for v, r in zip(values, revenue, strict=True)]
+    if average is not None:
+        parts = period_span(lines, average)
+        figures["per_period"] = figures["value"] / len(parts) if len(parts) else math.nan
+        figures["average_periods"] = float(len(parts))
     name = line or figure or ""
     heading = title(("amount_by_month" if freq == "M" else "amount_by_quarter") if by
                     else "amount_total", amount=named(line, figure))

@@ -96,13 +96,22 @@ def _more(lang: str, f: StepFigures, shown: int) -> str:
 def _figure(step: PlannedStep, f: StepFigures, lang: str) -> str:
     v = f.figures
     what, period = _what(step, lang), _period_of(v, lang)
-    by = step.arguments.get("by")
-    text = say(lang, "reading", what=what, period=period + (say(lang, f"by_{by}") if by else ""))
+    by, average = step.arguments.get("by"), step.arguments.get("average")
+    asked = (say(lang, "what_of_revenue", what=what) if "of_revenue_pct" in v
+             else say(lang, f"what_average_{average}", what=what) if average else what)
+    text = say(lang, "reading", what=asked, period=period + (say(lang, f"by_{by}") if by else ""))
     text += _sp(lang) + say(lang, "total", what=what, period=period, value=_money(step, v["value"], lang))
+    if "of_revenue_pct" in v:  # a ratio to the period's revenue, stated with that revenue
+        text += _sp(lang) + say(lang, "of_revenue", pct=_pct(v["of_revenue_pct"], lang),
+                                revenue=_money(step, v["revenue"], lang))
+    if average and not _missing(v.get("per_period")):
+        text += _sp(lang) + say(lang, f"average_{average}", value=_money(step, v["per_period"], lang),
+                                n=format_int(int(v["average_periods"]), lang))
     if by:
         rows = _rows(f)
         items = [say(lang, "period_value", period=row_period(r["period"], lang),
-                     value=_money(step, float(r["value"]), lang))
+                     value=_money(step, float(r["value"]), lang)
+                     + (f" ({_pct(r['of_revenue_pct'], lang)})" if "of_revenue_pct" in r else ""))
                  for r in rows]
         text += _sp(lang) + say(lang, f"list_{by}", items=_list(lang, items)) + _more(lang, f, len(rows))
     return text

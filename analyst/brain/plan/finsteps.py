@@ -87,7 +87,7 @@ def _money(table: PnLTable, lang: str) -> dict[str, Any]:
 
 _RECIPES = {"total": "statement_figure", "by": "statement_figure", "losses": "loss_months",
             "margin": "statement_margins", "expenses": "largest_expenses",
-            "growth": "line_growth"}
+            "growth": "line_growth", "share": "statement_figure", "average": "statement_figure"}
 
 
 def statement_step(ask: FinAsk, found: Statement, lang: str) -> PlannedStep | str:
@@ -115,9 +115,11 @@ def statement_step(ask: FinAsk, found: Statement, lang: str) -> PlannedStep | st
                 ask.kind == "growth" and ask.compare != "YoY"):
             return say(lang, "by_year_only", years=span(found.years))
     what = {"line": ask.line} if ask.line else {"figure": ask.figure}
-    if ask.kind in ("total", "by"):
+    if ask.kind in ("total", "by", "share"):
         args = {**base, **what, **({"by": ask.by} if ask.by else {}), **period,
-                **_money(table, lang)}
+                **_money(table, lang), **({"of_revenue": True} if ask.kind == "share" else {})}
+    elif ask.kind == "average":
+        args = {**base, **what, **period, "average": ask.by or "M", **_money(table, lang)}
     elif ask.kind == "losses":
         args = {**base, **({"year": ask.year} if ask.year else {}), **_money(table, lang)}
     elif ask.kind == "margin":

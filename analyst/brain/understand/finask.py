@@ -48,10 +48,11 @@ FIGURE_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("opex", _any(r"operating\s+(?:expenses|costs)", r"\bopex\b", r"операційн\w*\s+витрат",
                   r"операционн\w*\s+(?:расход|затрат)", r"营业费用", r"运营费用", r"经营费用")),
     ("revenue", _any(r"\brevenues?\b", r"\bsales\b", r"\bturnover\b", r"\btop\s+line\b",
-                     r"виручк", r"дох[іо]д", r"выручк", r"收入", r"营收", r"销售额")),
+                     r"виручк", r"виручц", r"дох[іо]д", r"выручк", r"выручке", r"收入", r"营收", r"销售额")),
     ("total_costs", _any(r"\b(?:total\s+)?(?:costs|expenses|spend(?:ing)?)\b", r"витрат",
                          r"расход", r"затрат", r"费用", r"成本", r"支出")),
 )
+_REVENUE = dict(FIGURE_WORDS)["revenue"]
 _MARGIN = _any(r"\bmargins?\b", r"марж", r"рентабельн", r"利润率", r"毛利率", r"净利率",
                r"利率")
 _MARGIN_KINDS = (("gross", _any(r"\bgross\b", r"валов", r"毛利")),
@@ -95,6 +96,13 @@ _BY_MONTH = _any(r"\bby\s+months?\b", r"\bmonthly\b", r"\bper\s+month\b", r"\bea
 _BY_QUARTER = _any(r"\bby\s+quarters?\b", r"\bquarterly\b", r"\bper\s+quarter\b",
                    r"\beach\s+quarter\b", r"по\s+квартал", r"поквартальн", r"щокварталу",
                    r"ежеквартальн", r"按季度?", r"每季度", r"各季度", r"逐季")
+_SHARE = _any(r"\bpercent(?:age)?s?\b", r"\bshare\b", r"\bproportion\b", r"%", r"\bpct\b",
+               r"\bratio\b", r"частк", r"відсот", r"\bдол[яюи]\b", r"процент", r"占比", r"比例", r"比重",
+               r"百分比", r"占")
+"""A line said as a part of revenue ("marketing as a % of revenue", "частка оренди у виручці")."""
+_AVERAGE = _any(r"\baverage\b", r"\bavg\b", r"\bmean\b", r"середн", r"средн", r"平均", r"月均")
+_PER_MONTH = _any(r"\ba\s+month\b", r"月均", r"среднемесячн", r"середньомісячн",
+                 r"\b(?:в|на|за)\s+(?:місяць|месяц)\b")
 _TOP = re.compile(r"(?:top|largest|biggest|перш\w*|топ|найбільш\w*|крупнейш\w*|наибольш\w*|"
                   r"больш\w*|前|最大的?)\s*(\d{1,2})", re.IGNORECASE)
 
@@ -104,8 +112,9 @@ class FinAsk:
     """What a finance question asks of a statement."""
 
     kind: str
-    """total, by, losses, margin, expenses, growth, budget or ranking; "unread" when words
-    of the question are left that no part of the reading honours (`unread`)."""
+    """total, by, losses, margin, expenses, growth, budget, ranking, share (of revenue) or
+    average (per month or quarter, in `by`); "unread" when words of the question are left
+    that no part of the reading honours (`unread`)."""
     figure: str | None = None
     """One of `recipes.statement_series.FIGURES` (revenue, gross_profit …), or None."""
     line: str | None = None
@@ -170,7 +179,9 @@ def read_ask(question: str, labels: Sequence[str] = (), *, ranking_items: bool =
     if reading is None:
         return None
     reading = _one_period(text, reading)
-    if labels and reading.kind in ("total", "by", "growth") and (
+    if reading.kind in ("total", "by", "average") and (share := _SHARE.search(text)):
+        return FinAsk("unread", unread=(share.group(0),))  # a part of what? Never the line.
+    if labels and reading.kind in ("total", "by", "growth", "average") and (
             second := _second_named(text, labels)):
         return FinAsk("unread", unread=(second,))  # "revenue and marketing in March"
     left = unread(text, labels)
@@ -207,10 +218,21 @@ def _read(text: str, labels: Sequence[str], *, ranking_items: bool,
         return FinAsk("margin", figure=margin, by=by, year=year, quarter=quarter, month=month)
     if _EXPENSES.search(text):
         return FinAsk("expenses", n=n, year=year, quarter=quarter, month=month)
+    rest = _without_revenue(text, labels)
+    if _SHARE.search(text) and rest != text and (
+            (line := line_named(rest, labels)) or (figure := next(
+                (k for k, p in FIGURE_WORDS if p.search(rest)), None))):
+        # "marketing as a % of revenue": the line beside the revenue, as a part of it.
+        return FinAsk("share", figure=None if line else figure, line=line, by=by, year=year,
+                      quarter=quarter, month=month)
     line = line_named(text, labels)
     figure = None if line else next((k for k, p in FIGURE_WORDS if p.search(text)), None)
     if line is None and figure is None:
         return None
+    if _AVERAGE.search(text) and (by or _PER_MONTH.search(text)):
+        # "average monthly revenue": the period's total over its months (or quarters).
+        return FinAsk("average", figure=figure, line=line, by=by or "M", year=year,
+                      quarter=quarter, month=month)
     compare = ("YoY" if _YOY.search(text) else "QoQ" if _QOQ.search(text)
                else "MoM" if _MOM.search(text) else None)
     said = compare is not None
@@ -223,6 +245,17 @@ def _read(text: str, labels: Sequence[str], *, ranking_items: bool,
                       compare_said=said)
     return FinAsk("by" if by else "total", figure=figure, line=line, by=by, year=year, quarter=quarter, month=month)
 
+
+
+def _without_revenue(text: str, labels: Sequence[str]) -> str:
+    """`text` without its words of revenue, save those inside another figure or a line
+    ("cost of sales", "Product sales"): what is said as a part of the revenue."""
+    kept = [f.span() for k, p in FIGURE_WORDS if k != "revenue" for f in p.finditer(text)]
+    kept += [f.span() for label in labels if (low := label.lower().strip()) and set(
+                 re.findall(r"\w+", _REVENUE.sub(" ", low))) - {"total", "net", "gross"}
+             for f in re.finditer(rf"(?<!\w){re.escape(low)}(?!\w)", text)]
+    return _REVENUE.sub(lambda f: f.group(0) if any(a <= f.start() < b for a, b in kept)
+                        else " ", text)
 
 
 _CHANGES = {"month": "MoM", "quarter": "QoQ", "year": "YoY"}
@@ -296,7 +329,8 @@ MEASURES = (_MARGIN, _MOM, _QOQ, _YOY, _GROWTH, _TOP)
 _READ_PATTERNS: tuple[re.Pattern[str], ...] = (
     *(p for _, p in FIGURE_WORDS), _MARGIN, *(p for _, p in _MARGIN_KINDS), _LOSSES, _EXPENSES,
     _RANKING_ITEMS, _BUDGET, _YTD, _FULL_YEAR, _MOM, _QOQ, _YOY, _GROWTH, _BY_MONTH,
-    _BY_QUARTER, YEAR, *QUARTER, *(p for _, p in MONTHS), ZH_MONTH, _TOP,
+    _BY_QUARTER, YEAR, *QUARTER, *(p for _, p in MONTHS), ZH_MONTH, _TOP, _SHARE, _AVERAGE,
+    _PER_MONTH, _any(r"\bas\b", r"\bin\s+%", r"\bу\s+виручц\w*", r"\bв\s+выручк\w*"),
     _any(r"\btotals?\b", r"\bsum\b", r"\boverall\b", r"\bhow\s+much\b", r"\bfor\s+the\s+year\b",
          r"\bthis\s+year\b", r"\bspen[dt]\b", r"\bearn(?:ed|t)?\b", r"\bmade\b", r"\bmake\b",
          r"\bcompany\b", r"\bbusiness\b", r"\bamount\b", r"\bfigures?\b", r"\bline\b",
