@@ -80,6 +80,16 @@ def read(toks: list[str], used: set[int], card: Any, columns: dict[str, Any], hi
             return Refusal("no_date_for_filter", {"what": f"Q{q[0]}"})
         used.update(q[1])
         filters.append(Filter(date.month_column or date.column, "quarter", q[0]))
+    if (h := half(toks, used)) is not None:  # "H1", "the first half", "上半年": six months
+        kept = range(1, 7) if h[0] == 1 else range(7, 13)
+        if months is not None:
+            filters.append(_months_kept(months, kept, h[1]))
+        elif date is None or (date.unit == "year" and date.month_column is None):
+            return Refusal("no_date_for_filter", {"what": " ".join(toks[i] for i in h[1])})
+        else:
+            filters.append(Filter(date.month_column or date.column, "month", tuple(kept),
+                                  span=tuple(h[1])))
+        used.update(h[1])
     if (m := clues.month(toks, used)) and months is not None:
         used.update(m[1])
         filters.append(_months_kept(months, (m[0],), m[1]))
@@ -121,13 +131,26 @@ def read(toks: list[str], used: set[int], card: Any, columns: dict[str, Any], hi
 
 def _months_kept(months: MonthColumn, kept: Sequence[int], said: Sequence[int]) -> Filter:
     """The rows of the months `kept` of a column of months: by number, or as written."""
-    if not months.names and len(kept) == 1:
-        return Filter(months.column, "month", kept[0], span=tuple(said))
     if not months.names:
-        return Filter(months.column, "quarter", (kept[0] + 2) // 3, span=tuple(said))
+        return Filter(months.column, "month", kept[0] if len(kept) == 1 else tuple(kept),
+                      span=tuple(said))
     written = tuple(months.value(k) for k in kept)
     return Filter(months.column, "eq" if len(written) == 1 else "in",
                   written[0] if len(written) == 1 else written, span=tuple(said))
+
+
+_HALVES = ((1, ("h1", "first half", "1st half", "перш* півріч*", "перв* полугод*", "上 半 年")),
+           (2, ("h2", "second half", "2nd half", "друг* півріч*", "втор* полугод*", "下 半 年")))
+
+
+def half(toks: list[str], used: set[int]) -> tuple[int, list[int]] | None:
+    """A half-year named: "H1", "the second half (of the year)", "перше півріччя", "上半年"."""
+    for which, phrases in _HALVES:
+        if (span := clues.first(phrases, toks, used)) is not None:
+            after = toks[span[-1] + 1:span[-1] + 4]
+            tail = 3 if after[:3] == ["of", "the", "year"] else 0
+            return which, [*span, *range(span[-1] + 1, span[-1] + 1 + tail)]
+    return None
 
 
 _UP_TO = {"to", "through", "thru", "till", "until", "по", "до", "到", "至"}

@@ -96,12 +96,13 @@ def _condition(f: Any, language: str) -> str:
     if f.against is not None:  # "fare > average of fare"
         return qsay(language, f.op, c=f.column, v=qsay(language, f.against, m=f.column))
     value = f.value
+    if f.op == "month" and language in _MONTH_NAMES:  # "in July" (it said "in 7")
+        value = tuple(_MONTH_NAMES[language][int(v) - 1] for v in (
+            value if isinstance(value, tuple) else (value,)) if 1 <= int(v) <= 12) or value
     if isinstance(value, tuple):
         value = ", ".join(str(v) for v in value)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    if f.op == "month" and language in _MONTH_NAMES and 1 <= int(f.value) <= 12:
-        value = _MONTH_NAMES[language][int(f.value) - 1]  # "in July" (it said "in 7")
     return qsay(language, f.op, c=f.column, v=value)
 
 
