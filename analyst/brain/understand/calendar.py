@@ -63,7 +63,11 @@ def read(toks: list[str], used: set[int], card: Any, columns: dict[str, Any], hi
         if len(years) == 2 and (change is not None or _versus(toks, years[0][0], years[1][0])):
             # "2014 vs 2016" asks the two side by side, as a change does, not one figure.
             used.update(change or ())
-            compare = Compare(date.column, "year", years[0][1], years[1][1])
+            # "2025 vs 2024" is 2025 against 2024: the change from the earlier to the later
+            # (a change said with its direction, "from 2015 to 2014", keeps it).
+            start, end = (years[0][1], years[1][1]) if change is not None else sorted(
+                (years[0][1], years[1][1]))
+            compare = Compare(date.column, "year", start, end)
         else:
             value = years[0][1] if len(years) == 1 else tuple(y for _, y in years)
             if len(years) == 2 and _span(toks, years[0][0], years[1][0]):

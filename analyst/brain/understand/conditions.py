@@ -100,6 +100,10 @@ def value_filters(toks: list[str], picked: Sequence[Hit], named: Sequence[Hit],
                 # "rain or drizzle": the rows of either, one figure (not side by side)
                 used.update(between)
                 either.add(column)
+        if any(toks[i] in _VERSUS for a, b in zip(places, places[1:], strict=False)
+               for i in range(a[-1] + 1, b[0])):
+            used.update(i for a, b in zip(places, places[1:], strict=False)
+                        for i in range(a[-1] + 1, b[0]) if toks[i] in _VERSUS)
         end = places[-1][-1] + 1
         if len(values) > 1 and end < len(toks) and toks[end] in _AS_ONE:
             used.add(end)  # "North and South combined": one figure over both
@@ -114,6 +118,16 @@ _LISTING = frozenset((*OR, *AND, ",", "vs", "v", "versus", "against", "with", "t
                       "between", "the", "a", "an", "від", "до", "проти", "против", "з", "с",
                       "对比", "比", "跟"))
 """Words between two values of one column that make them a list or a comparison."""
+
+
+_VERSUS = frozenset(("vs", "v", "versus", "against", "проти", "против", "对比", "比"))
+
+
+def versus(toks: Sequence[str], filters: Sequence[Filter]) -> list[str]:
+    """The columns whose values are set against each other ("men vs women"): side by side,
+    one figure each, never one figure over both."""
+    return [f.column for f in filters if f.op == "in" and f.span and any(
+        toks[i] in _VERSUS for i in range(min(f.span), max(f.span)))]
 
 
 def _apart(toks: list[str], hits: Sequence[Hit]) -> list[str]:

@@ -197,7 +197,8 @@ def _shape(toks: list[str], card: Any, columns: dict[str, Any], hits: list[Hit],
         return finish.unexplained(word)
     # Roles of the named columns: grouped, the row itself ("which day"), or measured.
     date_columns = {date.column, date.month_column} if date else set()
-    group_by: list[str] = [when.month_key] if when.month_key else []  # "by month": its column
+    group_by: list[str] = [*([when.month_key] if when.month_key else []),  # "by month"
+                           *conditions.versus(toks, filters)]  # "men vs women": each
     measures: list[str] = []
     rows_wanted = False
     said_by: set[str] = set()  # grouped because "per"/"by" names them, not by their kind

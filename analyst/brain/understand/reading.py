@@ -9,6 +9,7 @@ from typing import Any
 
 from analyst.brain.understand.parse import Refusal, TableReading, read_table
 from analyst.brain.understand.phrases.query import qsay
+from analyst.brain.understand.place import without_place
 from analyst.brain.understand.query import CORRELATIONS, STATISTICS, Query, percentile_name
 from analyst.brain.understand.said import said
 from analyst.brain.understand.spelling import respelled
@@ -183,7 +184,8 @@ def _said_elsewhere(question: str, toks: list[str], card: Any, cards: Sequence[A
     explained by nothing of the table chosen: "total revenue for US customers" on orders
     beside a customers table that holds the country had stated the revenue of every order.
     Offline, tables are not joined: declined by name."""
-    written = as_written(question)
+    question, _ = without_place(question, card)  # "(book.xlsx, North (draft))" names a sheet
+    toks, written = words(question), as_written(question)
     here = said(question, toks, card, values.get(card.table, {}), {}).used
     for other in cards:
         if other.table == card.table:
