@@ -216,8 +216,10 @@ def statement(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Analysis]:
 
 
 @pytest.mark.parametrize("question", [
-    "median monthly revenue", "average monthly revenue",
-    "correlation between revenue and marketing", "full-year revenue budget",
+    # ("average monthly revenue" is answered since stop 55: the total over the months,
+    # `tests/finance/test_lines_of_revenue_and_averages.py`.)
+    "median monthly revenue", "correlation between revenue and marketing",
+    "full-year revenue budget",
     "revenue vs budget", "revenue plan for Q3", "standard deviation of monthly revenue"])
 def test_a_statement_question_with_words_left_over_states_no_figure(statement, question):
     answer = _answer(statement, question)
