@@ -100,10 +100,8 @@ def value_filters(toks: list[str], picked: Sequence[Hit], named: Sequence[Hit],
                 # "rain or drizzle": the rows of either, one figure (not side by side)
                 used.update(between)
                 either.add(column)
-        if any(toks[i] in _VERSUS for a, b in zip(places, places[1:], strict=False)
-               for i in range(a[-1] + 1, b[0])):
-            used.update(i for a, b in zip(places, places[1:], strict=False)
-                        for i in range(a[-1] + 1, b[0]) if toks[i] in _VERSUS)
+        used.update(i for a, b in zip(places, places[1:], strict=False)  # "men vs women"
+                    for i in range(a[-1] + 1, b[0]) if toks[i] in _VERSUS)
         end = places[-1][-1] + 1
         if len(values) > 1 and end < len(toks) and toks[end] in _AS_ONE:
             used.add(end)  # "North and South combined": one figure over both

@@ -109,7 +109,7 @@ def id_before_measure(toks: Sequence[str], hit: Hit, hits: list[Hit], columns: d
     if after is None or col.role != "id" and (aggregation in (None, "count", "nunique") or not (
             _named_things(toks[hit.span[-1]], col, card))):
         return ""
-    return "each row" if columns[hit.column].unique == card.rows or aggregation == "sum" else (
+    return "each row" if col.unique == card.rows or aggregation == "sum" else (
         " ".join(toks[i] for i in sorted((*hit.span, *after.span))))
 
 

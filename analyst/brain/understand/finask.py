@@ -219,12 +219,13 @@ def _read(text: str, labels: Sequence[str], *, ranking_items: bool,
     if _EXPENSES.search(text):
         return FinAsk("expenses", n=n, year=year, quarter=quarter, month=month)
     rest = _without_revenue(text, labels)
-    if _SHARE.search(text) and rest != text and (
-            (line := line_named(rest, labels)) or (figure := next(
-                (k for k, p in FIGURE_WORDS if p.search(rest)), None))):
+    if _SHARE.search(text) and rest != text:
         # "marketing as a % of revenue": the line beside the revenue, as a part of it.
-        return FinAsk("share", figure=None if line else figure, line=line, by=by, year=year,
-                      quarter=quarter, month=month)
+        line = line_named(rest, labels)
+        figure = None if line else next((k for k, p in FIGURE_WORDS if p.search(rest)), None)
+        if line or figure:
+            return FinAsk("share", figure=figure, line=line, by=by, year=year,
+                          quarter=quarter, month=month)
     line = line_named(text, labels)
     figure = None if line else next((k for k, p in FIGURE_WORDS if p.search(text)), None)
     if line is None and figure is None:
