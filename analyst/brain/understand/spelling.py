@@ -21,6 +21,8 @@ def respelled(question: str, cards: Sequence[Any]) -> str:
     """`question` with each misspelled column word replaced by the word it misspells."""
     names = {w for card in cards for c in card.columns for w in words(str(c.name))
              if len(w) >= 5 and w.isalpha()}
+    if len({w for w in words(question) if len(w) >= 5}) > _MOST_WORDS:
+        return question  # a text pasted as a question: no slip is guessed in it
 
     def fix(found: re.Match[str]) -> str:
         word = found.group(0)
@@ -34,6 +36,11 @@ def respelled(question: str, cards: Sequence[Any]) -> str:
         return close.pop() if len(close) == 1 else word
 
     return re.sub(r"[^\W\d_]+", fix, question)
+
+
+_MOST_WORDS = 40
+"""The long words a question may have to be respelled: each is compared with every name,
+so a pasted page (2,000 words beside 300 columns took 9 s) is left as written."""
 
 
 def _one_edit(a: str, b: str) -> bool:
