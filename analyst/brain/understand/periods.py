@@ -83,6 +83,8 @@ def month_column(card: Any, values: Mapping[str, Sequence[Any]]) -> MonthColumn 
     if numbers is not None:
         return MonthColumn(numbers.name)
     for column, written in values.items():
+        if not 2 <= len(written) <= 12:  # twelve months at most: most columns stop here
+            continue
         names = {month_number(str(v)): str(v) for v in written}
         if len(names) == len(written) >= 2 and None not in names:
             return MonthColumn(column, {n: v for n, v in names.items() if n is not None})
